@@ -1,0 +1,12 @@
+// Runs before first paint so the stored theme applies without a flash (kept outside the
+// bundle and loaded synchronously; CSP forbids inline scripts).
+(() => {
+  try {
+    const choice = localStorage.getItem('fancy-theme') || 'light';
+    const dark = choice === 'dark' || (choice === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+    document.documentElement.classList.toggle('dark', dark);
+    document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+  } catch {
+    // Storage blocked: the light default stays.
+  }
+})();

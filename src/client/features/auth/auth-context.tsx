@@ -1,0 +1,213 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { REFRESH_BACKOFF_MS } from '../../../shared/constants';
+import type { Campaign } from '../../../shared/schemas/auth';
+import { useToast } from '../../components/ui/toast';
+import { ApiError, api } from '../../lib/api';
+
+export interface AuthUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  role: 'user' | 'admin';
+  onboardingComplete: boolean;
+  createdAt: string;
+}
+export interface AuthSession {
+  expiresAt: string;
+}
+export interface AuthProfile {
+  fullName: string | null;
+  onboardingCompleted: boolean;
+}
+interface SessionResponse {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  profile: AuthProfile | null;
+}
+
+/** The auth events of spec §4. */
+export type AuthEvent = 'INITIAL_SESSION' | 'SIGNED_IN' | 'SIGNED_OUT' | 'TOKEN_REFRESHED' | 'USER_UPDATED' | 'PASSWORD_RECOVERY';
+
+export interface AuthContextValue {
+  user: AuthUser | null;
+  session: AuthSession | null;
+  profile: AuthProfile | null;
+  isLoading: boolean;
+  isAuthenticated: boolean;
+  login(email: string, password: string): Promise<void>;
+  register(input: { fullName: string; email: string; password: string; campaign?: Campaign }): Promise<void>;
+  logout(): Promise<void>;
+  deleteAccount(): Promise<void>;
+  /** Re-reads the session (after verification, profile changes…). */
+  refresh(event?: AuthEvent): Promise<void>;
+  onAuthStateChange(listener: (event: AuthEvent, session: AuthSession | null) => void): () => void;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const ctx = useContext(AuthContext);
+  if (!ctx) throw new Error('useAuth must be used inside <AuthProvider>');
+  return ctx;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const MAX_REFRESH_ATTEMPTS = 6;
+/** Re-validate this long before the session would expire, and at least this often. */
+const REFRESH_LEAD_MS = 60_000;
+const REFRESH_MAX_INTERVAL_MS = 10 * 60_000;
+
+/** Display name (spec §2): profile full_name → account name → e-mail local part → "User". */
+export function displayName(
+  profile: { fullName?: string | null } | null,
+  user: { name?: string | null; email?: string | null } | null,
+): string {
+  return profile?.fullName?.trim() || user?.name?.trim() || user?.email?.split('@')[0] || 'User';
+}
+
+export function AuthProvider({ children }: { children: React.ReactNode }) {
+  const toast = useToast();
+  const [state, setState] = useState<SessionResponse>({ user: null, session: null, profile: null });
+  const [isLoading, setLoading] = useState(true);
+  const listeners = useRef(new Set<(event: AuthEvent, session: AuthSession | null) => void>());
+  const emit = useCallback((event: AuthEvent, session: AuthSession | null) => {
+    for (const l of listeners.current) l(event, session);
+  }, []);
+
+  const load = useCallback(
+    async (event: AuthEvent) => {
+      // Network failures are retried with backoff (200 ms doubled); an answer without a user signs out.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const next = await api<SessionResponse>('/api/auth/session');
+          setState(next);
+          emit(next.user ? event : 'SIGNED_OUT', next.session);
+          return;
+        } catch (err) {
+          const retryable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
+          if (!retryable || attempt >= MAX_REFRESH_ATTEMPTS) {
+            if (!retryable) {
+              setState({ user: null, session: null, profile: null });
+              emit('SIGNED_OUT', null);
+            }
+            return;
+          }
+          await sleep(REFRESH_BACKOFF_MS * 2 ** attempt);
+        }
+      }
+    },
+    [emit],
+  );
+
+  useEffect(() => {
+    load('INITIAL_SESSION').finally(() => setLoading(false));
+  }, [load]);
+
+  // Keep the session alive and notice when it ends elsewhere.
+  useEffect(() => {
+    if (!state.session) return;
+    const untilExpiry = new Date(state.session.expiresAt).getTime() - Date.now() - REFRESH_LEAD_MS;
+    const timer = setTimeout(() => void load('TOKEN_REFRESHED'), Math.max(5_000, Math.min(untilExpiry, REFRESH_MAX_INTERVAL_MS)));
+    return () => clearTimeout(timer);
+  }, [state.session, load]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      setLoading(true);
+      try {
+        await api('/api/auth/login', { body: { email, password } });
+        await load('SIGNED_IN');
+        toast({ title: 'Welcome back!', description: "You've successfully logged in." });
+      } catch (err) {
+        toast({
+          title: 'Login failed',
+          description: (err as Error).message || 'An error occurred during login. Please try again.',
+          variant: 'destructive',
+        });
+        throw err;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [load, toast],
+  );
+
+  const register = useCallback(
+    async (input: { fullName: string; email: string; password: string; campaign?: Campaign }) => {
+      setLoading(true);
+      try {
+        await api('/api/auth/register', { body: input });
+        toast({ title: 'Check your email', description: "We've sent you a verification link. Click it to complete your registration." });
+      } catch (err) {
+        toast({
+          title: 'Registration failed',
+          description: (err as Error).message || 'An error occurred during registration. Please try again.',
+          variant: 'destructive',
+        });
+        throw err;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [toast],
+  );
+
+  const logout = useCallback(async () => {
+    setLoading(true);
+    try {
+      await api('/api/auth/logout', { method: 'POST', body: {} });
+      setState({ user: null, session: null, profile: null });
+      emit('SIGNED_OUT', null);
+      toast({ title: 'Logged out', description: "You've been successfully logged out." });
+    } catch (err) {
+      toast({ title: 'Error', description: (err as Error).message || 'An error occurred while logging out.', variant: 'destructive' });
+      throw err;
+    } finally {
+      setLoading(false);
+    }
+  }, [emit, toast]);
+
+  const deleteAccount = useCallback(async () => {
+    if (!state.user) {
+      const message = 'No user found to delete';
+      toast({ title: 'Deletion failed', description: message, variant: 'destructive' });
+      throw new Error(message);
+    }
+    setLoading(true);
+    try {
+      await api('/api/me', { method: 'DELETE' });
+      setState({ user: null, session: null, profile: null });
+      emit('SIGNED_OUT', null);
+      toast({ title: 'Account deleted', description: 'Your account and all data have been permanently deleted.' });
+    } catch (err) {
+      toast({
+        title: 'Deletion failed',
+        description: (err as Error).message || 'An error occurred while deleting your account. Please try again.',
+        variant: 'destructive',
+      });
+      throw err;
+    } finally {
+      setLoading(false);
+    }
+  }, [emit, state.user, toast]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      ...state,
+      isLoading,
+      isAuthenticated: Boolean(state.user),
+      login,
+      register,
+      logout,
+      deleteAccount,
+      refresh: (event = 'USER_UPDATED') => load(event),
+      onAuthStateChange(listener) {
+        listeners.current.add(listener);
+        return () => listeners.current.delete(listener);
+      },
+    }),
+    [state, isLoading, login, register, logout, deleteAccount, load],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

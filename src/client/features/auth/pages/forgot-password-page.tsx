@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { forgotPasswordSchema } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/input';
+import { useToast } from '../../../components/ui/toast';
+import { api } from '../../../lib/api';
+
+export function ForgotPasswordPage() {
+  const toast = useToast();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<z.input<typeof forgotPasswordSchema>>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    try {
+      await api('/api/auth/forgot-password', { body: { email } });
+      setSentTo(email.trim().toLowerCase());
+    } catch (err) {
+      toast({ title: 'Something went wrong', description: (err as Error).message, variant: 'destructive' });
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <div className="text-center">
+        <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
+          <MailCheck className="size-8" aria-hidden />
+        </span>
+        <h2 className="mt-6 font-display text-3xl font-extrabold">Check your email</h2>
+        <p className="mt-3 text-muted-foreground">
+          If an account exists for <strong className="break-all text-foreground">{sentTo}</strong>, we've sent a link to reset its password.
+          The link works once and expires in 1 hour.
+        </p>
+        <Button asChild variant="outline" className="mt-8">
+          <Link to="/auth/login">Back to log in</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <h2 className="font-display text-3xl font-extrabold">Forgot your password?</h2>
+      <p className="mt-2 text-muted-foreground">Enter the email you signed up with and we'll send you a link to choose a new one.</p>
+      <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? 'email-error' : undefined}
+            {...form.register('email')}
+          />
+        </Field>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Sending…' : 'Send reset link'}
+        </Button>
+      </form>
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        Remembered it?{' '}
+        <Link to="/auth/login" className="font-semibold text-primary hover:underline">
+          Log in
+        </Link>
+      </p>
+    </div>
+  );
+}

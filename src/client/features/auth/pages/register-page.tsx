@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Check } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants';
+import { campaignFromParams, registerSchema } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api';
+import { useAuth } from '../auth-context';
+import { PasswordInput } from '../components/password-input';
+import { VerificationNotice } from '../components/verification-notice';
+
+type RegisterValues = z.input<typeof registerSchema>;
+
+export function RegisterPage() {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const campaign = useMemo(() => campaignFromParams(params), [params]);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const form = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { fullName: '', email: '', password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const password = form.watch('password') ?? '';
+
+  if (auth.user && !sentTo) return <Navigate to="/home" replace />;
+  if (sentTo) return <VerificationNotice email={sentTo} onBack={() => setSentTo(null)} />;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await auth.register({ ...values, campaign });
+      setSentTo(values.email.trim().toLowerCase());
+    } catch (err) {
+      if (err instanceof ApiError) {
+        for (const [field, message] of Object.entries(err.fields)) {
+          if (field === 'fullName' || field === 'email' || field === 'password') form.setError(field, { message });
+        }
+      }
+    }
+  });
+
+  const rules = [
+    { ok: password.length >= PASSWORD_MIN, text: `At least ${PASSWORD_MIN} characters` },
+    { ok: password.length > 0 && password.length <= PASSWORD_MAX, text: `No more than ${PASSWORD_MAX} characters` },
+    { ok: false, text: 'Not a commonly used password (we check for you)', neutral: true },
+  ];
+
+  return (
+    <div>
+      <h2 className="font-display text-3xl font-extrabold">Create your account</h2>
+      <p className="mt-2 text-muted-foreground">Fancy is for adults 18+. It takes a minute, and it's free.</p>
+      <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
+        <Field id="fullName" label="Full name" error={errors.fullName?.message}>
+          <Input
+            id="fullName"
+            autoComplete="name"
+            aria-invalid={Boolean(errors.fullName)}
+            aria-describedby={errors.fullName ? 'fullName-error' : undefined}
+            {...form.register('fullName')}
+          />
+        </Field>
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <Input
+            id="email"
+            type="email"
+            autoComplete="email"
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? 'email-error' : undefined}
+            {...form.register('email')}
+          />
+        </Field>
+        <Field
+          id="password"
+          label="Password"
+          error={errors.password?.message}
+          hint={
+            <ul className="mt-1 grid gap-1" aria-label="Password rules">
+              {rules.map((r) => (
+                <li key={r.text} className={`flex items-center gap-1.5 ${r.ok ? 'text-success' : ''}`}>
+                  <Check className={`size-3.5 ${r.ok ? 'opacity-100' : 'opacity-30'}`} aria-hidden />
+                  {r.text}
+                </li>
+              ))}
+            </ul>
+          }
+        >
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? 'password-error' : 'password-hint'}
+            {...form.register('password')}
+          />
+        </Field>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating your account…' : 'Create account'}
+        </Button>
+        <p className="text-xs text-muted-foreground">
+          By creating an account you agree to our{' '}
+          <Link to="/terms" className="underline">
+            Terms &amp; Conditions
+          </Link>{' '}
+          and confirm you have read our{' '}
+          <Link to="/privacy" className="underline">
+            Privacy Policy
+          </Link>
+          .
+        </p>
+      </form>
+      <p className="mt-8 text-center text-sm text-muted-foreground">
+        Already have an account?{' '}
+        <Link to="/auth/login" className="font-semibold text-primary hover:underline">
+          Log in
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import type { z } from 'zod';
+import { resetPasswordSchema } from '../../../../shared/schemas/auth';
+import { Button } from '../../../components/ui/button';
+import { Field } from '../../../components/ui/input';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError, api } from '../../../lib/api';
+import { PasswordInput } from '../components/password-input';
+
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token');
+  const linkError = params.get('error');
+  const navigate = useNavigate();
+  const toast = useToast();
+  const form = useForm<z.input<typeof resetPasswordSchema>>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  if (!token || linkError) {
+    return (
+      <div className="text-center">
+        <h2 className="font-display text-3xl font-extrabold">This link has expired</h2>
+        <p className="mt-3 text-muted-foreground">
+          Password reset links work once and for 1 hour. Ask for a new one and use it straight away.
+        </p>
+        <Button asChild className="mt-8">
+          <Link to="/auth/forgot-password">Send me a new link</Link>
+        </Button>
+      </div>
+    );
+  }
+
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    try {
+      await api('/api/auth/reset-password', { body: { token, password } });
+      toast({ title: 'Password updated', description: 'You can now log in with your new password.' });
+      navigate('/auth/login', { replace: true });
+    } catch (err) {
+      if (err instanceof ApiError && err.fields.password) form.setError('password', { message: err.fields.password });
+      else toast({ title: 'Could not reset password', description: (err as Error).message, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <div>
+      <h2 className="font-display text-3xl font-extrabold">Choose a new password</h2>
+      <p className="mt-2 text-muted-foreground">
+        At least 8 characters, and not one that's commonly used. You'll be signed out everywhere else.
+      </p>
+      <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
+        <Field id="password" label="New password" error={errors.password?.message}>
+          <PasswordInput
+            id="password"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? 'password-error' : undefined}
+            {...form.register('password')}
+          />
+        </Field>
+        <Field id="confirm" label="Confirm new password" error={errors.confirm?.message}>
+          <PasswordInput
+            id="confirm"
+            autoComplete="new-password"
+            aria-invalid={Boolean(errors.confirm)}
+            aria-describedby={errors.confirm ? 'confirm-error' : undefined}
+            {...form.register('confirm')}
+          />
+        </Field>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save new password'}
+        </Button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { useQuery } from '@tanstack/react-query';
+import { CalendarHeart, Eye, Heart, MessageCircle, Send, Sparkles, UsersRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { api } from '../../lib/api';
+import { displayName, useAuth } from '../auth/auth-context';
+import { isOnboardingDeferred } from '../onboarding/deferred';
+
+interface Counters {
+  unreadMessages: number;
+  matches: number;
+  activeMixers: number;
+  mixersJoined: number;
+  messagesSent: number;
+  profileViews: number;
+}
+
+const TILES: { key: keyof Counters; label: string; icon: typeof Heart; to?: string }[] = [
+  { key: 'unreadMessages', label: 'Unread messages', icon: MessageCircle, to: '/messages' },
+  { key: 'matches', label: 'Matches', icon: Heart, to: '/matches' },
+  { key: 'activeMixers', label: 'Live mixers', icon: Sparkles, to: '/mixers' },
+  { key: 'mixersJoined', label: 'Mixers joined', icon: UsersRound, to: '/mixers' },
+  { key: 'messagesSent', label: 'Messages sent', icon: Send },
+  { key: 'profileViews', label: 'Profile views', icon: Eye },
+];
+
+function greeting(hour: number) {
+  if (hour < 12) return 'Good morning';
+  if (hour < 18) return 'Good afternoon';
+  return 'Good evening';
+}
+
+export default function HomePage() {
+  const auth = useAuth();
+  const name = displayName(auth.profile, auth.user).split(' ')[0];
+  // A failed refetch keeps the previous figures (spec §4); the first failure shows a retry.
+  const stats = useQuery({ queryKey: ['stats'], queryFn: () => api<Counters>('/api/stats') });
+  const deferred = !auth.profile?.onboardingCompleted && isOnboardingDeferred();
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 md:py-10">
+      <h1 className="font-display text-3xl font-extrabold sm:text-4xl">
+        {greeting(new Date().getHours())}, {name}
+      </h1>
+      <p className="mt-2 text-muted-foreground">Here's what's happening on Fancy today.</p>
+
+      {deferred && (
+        <Card className="mt-6 flex flex-col gap-4 border-primary/30 bg-accent/60 p-5 sm:flex-row sm:items-center">
+          <CalendarHeart className="size-8 shrink-0 text-primary" aria-hidden />
+          <div className="flex-1">
+            <h2 className="font-semibold">Finish your profile to join mixers</h2>
+            <p className="text-sm text-muted-foreground">You saved your progress earlier. It only takes a few minutes to complete.</p>
+          </div>
+          <Button
+            onClick={() => {
+              localStorage.removeItem('onboarding_deferred');
+              window.location.assign('/home');
+            }}
+          >
+            Continue setting up
+          </Button>
+        </Card>
+      )}
+
+      <section aria-labelledby="counters" className="mt-8">
+        <h2 id="counters" className="sr-only">
+          Your activity
+        </h2>
+        {stats.isError && !stats.data ? (
+          <Card className="flex flex-col items-start gap-3 p-5">
+            <p className="font-medium">We couldn't load your activity just now.</p>
+            <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
+              Try again
+            </Button>
+          </Card>
+        ) : (
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
+            {TILES.map(({ key, label, icon: Icon, to }) => {
+              const value = stats.data?.[key];
+              const body = (
+                <Card className="flex h-full items-center gap-3 p-4 transition-colors hover:border-primary/40 sm:p-5">
+                  <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground sm:size-12">
+                    <Icon className="size-5" aria-hidden />
+                  </span>
+                  <span className="min-w-0">
+                    <span className="block text-2xl font-extrabold tabular-nums sm:text-3xl" data-testid={`counter-${key}`}>
+                      {value ?? (
+                        <>
+                          <span aria-hidden className="inline-block h-7 w-8 animate-pulse rounded bg-muted align-middle" />
+                          <span className="sr-only">Loading</span>
+                        </>
+                      )}
+                    </span>
+                    <span className="block truncate text-xs text-muted-foreground sm:text-sm">{label}</span>
+                  </span>
+                </Card>
+              );
+              return <li key={key}>{to ? <Link to={to}>{body}</Link> : body}</li>;
+            })}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

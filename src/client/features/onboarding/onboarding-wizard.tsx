@@ -1,0 +1,4 @@
+// Replaced by the onboarding wizard (issue 5).
+export function OnboardingWizard() {
+  return null;
+}

@@ -1,0 +1,31 @@
+import { useCallback, useEffect, useState } from 'react';
+import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_S } from '../../../shared/constants';
+
+function readCookie(): boolean {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=([^;]*)`));
+  return match ? match[1] !== 'false' : true;
+}
+
+/** Expanded/collapsed, remembered in a cookie for 7 days, toggled with Ctrl+B / Cmd+B (spec §2, §9). */
+export function useSidebarState() {
+  const [expanded, setExpanded] = useState(readCookie);
+  const toggle = useCallback(() => {
+    setExpanded((prev) => {
+      const next = !prev;
+      // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps this state in a cookie; Cookie Store API is not in every browser
+      document.cookie = `${SIDEBAR_COOKIE}=${next}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE_S}; samesite=lax`;
+      return next;
+    });
+  }, []);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key.toLowerCase() === 'b' && (e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey) {
+        e.preventDefault();
+        toggle();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [toggle]);
+  return { expanded, toggle };
+}

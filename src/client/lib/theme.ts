@@ -1,0 +1,41 @@
+import { useCallback, useEffect, useState } from 'react';
+
+export type ThemeChoice = 'light' | 'dark' | 'system';
+const KEY = 'fancy-theme';
+
+export function readTheme(): ThemeChoice {
+  try {
+    const v = localStorage.getItem(KEY);
+    return v === 'dark' || v === 'system' ? v : 'light';
+  } catch {
+    return 'light';
+  }
+}
+
+function apply(choice: ThemeChoice) {
+  const dark = choice === 'dark' || (choice === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
+  document.documentElement.classList.toggle('dark', dark);
+  document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
+}
+
+/** Light by default, dark or system; stored in the browser (public/theme-init.js applies it before paint). */
+export function useTheme() {
+  const [theme, setThemeState] = useState<ThemeChoice>(readTheme);
+  useEffect(() => {
+    apply(theme);
+    if (theme !== 'system') return;
+    const mq = window.matchMedia('(prefers-color-scheme: dark)');
+    const onChange = () => apply('system');
+    mq.addEventListener('change', onChange);
+    return () => mq.removeEventListener('change', onChange);
+  }, [theme]);
+  const setTheme = useCallback((next: ThemeChoice) => {
+    try {
+      localStorage.setItem(KEY, next);
+    } catch {
+      // Not persisted in private mode; still applied for this visit.
+    }
+    setThemeState(next);
+  }, []);
+  return { theme, setTheme };
+}

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { createAuth, type Auth } from './auth/auth';
+import { registerAuthRoutes } from './auth/routes';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { registerDevMailbox } from './infra/mail/dev-mailbox';
+import type { Mailer } from './infra/mail/mailer';
+import { registerErrorHandling, errorBody } from './http/errors';
+import { registerOriginCheck } from './http/origin';
+import { registerCatalogRoutes } from './modules/catalog/routes';
+import { registerFileRoutes } from './modules/files/routes';
+import { registerHealthRoutes } from './modules/health/routes';
+import { registerStatsRoutes } from './modules/stats/routes';
+import type { Storage, UrlSigner } from './infra/storage/storage';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** Built SPA (index.html + assets). Without it only the API is served. */
+  clientDir?: string;
+  storage: Storage;
+  signer: UrlSigner;
+  /** Request logging; tests pass false. */
+  logger?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    auth: Auth;
+  }
+}
+
+/** Builds the whole HTTP app without listening; tests use it in-process. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const app = Fastify({
+    logger: deps.logger === false ? false : { level: config.logLevel },
+    trustProxy: config.env === 'production',
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', deps);
+  app.decorate('auth', createAuth(deps));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.env === 'production' ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: config.env === 'production',
+  });
+  await app.register(cookie);
+  await app.register(rateLimit, { global: false });
+  registerErrorHandling(app);
+  registerOriginCheck(app, config.publicUrl);
+
+  registerHealthRoutes(app);
+  registerCatalogRoutes(app);
+  registerAuthRoutes(app);
+  registerFileRoutes(app);
+  registerStatsRoutes(app);
+  if (config.devMailbox) registerDevMailbox(app, database.db);
+
+  const clientDir = deps.clientDir;
+  const indexHtml = clientDir ? path.join(clientDir, 'index.html') : undefined;
+  const hasClient = Boolean(indexHtml && existsSync(indexHtml));
+  if (clientDir && hasClient) {
+    await app.register(fastifyStatic, {
+      root: clientDir,
+      index: false,
+      wildcard: false,
+      maxAge: '1y',
+      immutable: true,
+      setHeaders(res, filePath) {
+        if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasClient) {
+      return reply.status(404).send(errorBody('not_found', 'Not found.'));
+    }
+    // Client-side routes (deep links) get the SPA; the client shows its own not-found page.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

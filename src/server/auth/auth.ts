@@ -1,0 +1,117 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin } from 'better-auth/plugins';
+import type { AppDeps } from '../app';
+import * as schema from '../db/schema';
+import { composeMail } from '../infra/mail/template';
+
+export const SESSION_TTL_S = 60 * 60 * 24 * 14;
+/** A session is extended when used after this long: it expires after 14 days of inactivity. */
+export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
+
+export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' | 'database' | 'mailer'>) {
+  const site = config.publicUrl;
+  const adminEmails = new Set(config.adminEmails);
+  return betterAuth({
+    appName: 'Fancy',
+    baseURL: site,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [site],
+    database: drizzleAdapter(database.db, { provider: 'pg', schema, transaction: database.kind === 'postgres' }),
+    rateLimit: { enabled: false },
+    session: { expiresIn: SESSION_TTL_S, updateAge: SESSION_UPDATE_AGE_S },
+    advanced: { useSecureCookies: site.startsWith('https://') },
+    user: {
+      additionalFields: {
+        utmSource: { type: 'string', required: false },
+        utmMedium: { type: 'string', required: false },
+        utmCampaign: { type: 'string', required: false },
+        campaignCode: { type: 'string', required: false },
+        campaignLabel: { type: 'string', required: false },
+        onboardingComplete: { type: 'boolean', required: false, defaultValue: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      // Signed-in but unverified members see the verification screen (spec gate step 3).
+      requireEmailVerification: false,
+      // No session on sign-up, and an existing address gets the same answer (no enumeration).
+      autoSignIn: false,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        role: 'user',
+        banned: false,
+        banReason: null,
+        banExpires: null,
+        onboardingComplete: false,
+        ...additionalFields,
+        id,
+      }),
+      async onExistingUserSignUp({ user }) {
+        await mailer.sendMail(
+          composeMail(user.email, {
+            subject: 'Someone tried to sign up with your address',
+            greeting: `Hi ${user.name},`,
+            lines: [
+              'Someone (hopefully you) just tried to create a Fancy account with this email address. You already have an account, so nothing was changed.',
+              'If that was you, log in instead — or reset your password if you have forgotten it. If it was not you, you can ignore this email.',
+            ],
+            action: { label: 'Log in to Fancy', url: `${site}/auth/login` },
+          }),
+        );
+      },
+      async sendResetPassword({ user, url }) {
+        await mailer.sendMail(
+          composeMail(user.email, {
+            subject: 'Reset your Fancy password',
+            greeting: `Hi ${user.name},`,
+            lines: [
+              'We received a request to reset the password of your Fancy account. The link below works once and expires in 1 hour.',
+              'If you did not ask for this, you can ignore this email: your password stays the same.',
+            ],
+            action: { label: 'Choose a new password', url },
+          }),
+        );
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.sendMail(
+          composeMail(user.email, {
+            subject: 'Confirm your email for Fancy',
+            greeting: `Hi ${user.name},`,
+            lines: ['Welcome to Fancy! Please confirm your email address to finish creating your account. The link is valid for 24 hours.'],
+            action: { label: 'Confirm my email', url },
+            footer: 'If you did not sign up for Fancy, you can ignore this email.',
+          }),
+        );
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            return { data: { ...user, role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user' } };
+          },
+        },
+      },
+    },
+    plugins: [
+      admin({
+        defaultRole: 'user',
+        adminRoles: ['admin'],
+        bannedUserMessage: 'Your account has been suspended. Please contact support if you think this is a mistake.',
+      }),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

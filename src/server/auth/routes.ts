@@ -1,0 +1,229 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isAPIError } from 'better-auth/api';
+import { z } from 'zod';
+import { COMMON_PASSWORD, emailSchema, forgotPasswordSchema, loginSchema, registerSchema } from '../../shared/schemas/auth';
+import { passwordSchema } from '../../shared/schemas/auth';
+import { profiles, user as userTable } from '../db/schema';
+import { AppError } from '../http/errors';
+import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
+import { isCommonPassword } from './passwords';
+import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
+
+/** better-auth's own error → our error shape, keeping its message. */
+function rethrow(err: unknown): never {
+  if (isAPIError(err)) {
+    const status = err.statusCode;
+    const message = (err.body as { message?: string } | undefined)?.message || err.message || 'Something went wrong.';
+    const code =
+      status === 401
+        ? 'unauthenticated'
+        : status === 403
+          ? 'forbidden'
+          : status === 429
+            ? 'rate_limited'
+            : status === 404
+              ? 'not_found'
+              : 'bad_request';
+    throw new AppError(code, message);
+  }
+  throw err;
+}
+
+function assertNotCommon(password: string, field = 'password') {
+  if (isCommonPassword(password)) throw new AppError('validation', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
+}
+
+const ip = (req: FastifyRequest) => req.ip;
+
+export function registerAuthRoutes(app: FastifyInstance) {
+  const limiter = new RateLimiter();
+  const { config } = app.deps;
+
+  app.post('/api/auth/register', { schema: { body: registerSchema } }, async (req, reply) => {
+    const body = req.body as z.output<typeof registerSchema>;
+    limiter.hit(`signup:ip:${ip(req)}`, [{ limit: 10, windowMs: HOUR }], 'Too many sign-ups from this network. Please try again later.');
+    assertNotCommon(body.password);
+    const c = body.campaign;
+    try {
+      await app.auth.api.signUpEmail({
+        headers: toFetchHeaders(req),
+        body: {
+          name: body.fullName,
+          email: body.email,
+          password: body.password,
+          callbackURL: '/home',
+          ...(c && {
+            utmSource: c.utm_source,
+            utmMedium: c.utm_medium,
+            utmCampaign: c.utm_campaign,
+            campaignCode: c.campaign_code,
+            campaignLabel: c.campaign_label,
+          }),
+        },
+      });
+    } catch (err) {
+      rethrow(err);
+    }
+    return reply.send({ ok: true, email: body.email });
+  });
+
+  app.post('/api/auth/login', { schema: { body: loginSchema } }, async (req, reply) => {
+    const { email, password } = req.body as z.output<typeof loginSchema>;
+    const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+    limiter.hit(`login:ip:${ip(req)}`, [{ limit: 30, windowMs: 15 * MINUTE }], message);
+    limiter.hit(`login:email:${email}`, [{ limit: 10, windowMs: 15 * MINUTE }], message);
+    try {
+      const { headers } = await app.auth.api.signInEmail({
+        headers: toFetchHeaders(req),
+        body: { email, password, rememberMe: true },
+        returnHeaders: true,
+      });
+      forwardCookies(headers, reply);
+    } catch (err) {
+      rethrow(err);
+    }
+    return reply.send({ ok: true });
+  });
+
+  app.post('/api/auth/logout', async (req, reply) => {
+    try {
+      const { headers } = await app.auth.api.signOut({ headers: toFetchHeaders(req), returnHeaders: true });
+      forwardCookies(headers, reply);
+    } catch (err) {
+      // Signing out without a session is not an error (spec §8: sign-out ignores 401/403/404).
+      if (!isAPIError(err)) throw err;
+    }
+    return reply.send({ ok: true });
+  });
+
+  app.post('/api/auth/resend-verification', { schema: { body: z.object({ email: emailSchema }) } }, async (req, reply) => {
+    const { email } = req.body as { email: string };
+    limiter.hit(
+      `resend:${email}`,
+      [
+        { limit: 1, windowMs: MINUTE },
+        { limit: 5, windowMs: HOUR },
+      ],
+      'Please wait a minute before asking for another email.',
+    );
+    limiter.hit(`resend:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
+    const [found] = await app.deps.database.db
+      .select({ verified: userTable.emailVerified })
+      .from(userTable)
+      .where(eq(userTable.email, email));
+    // Known and unknown addresses get the same answer; only unverified known ones get a mail.
+    if (found && !found.verified) {
+      try {
+        await app.auth.api.sendVerificationEmail({ headers: toFetchHeaders(req), body: { email, callbackURL: '/home' } });
+      } catch (err) {
+        rethrow(err);
+      }
+    }
+    return reply.send({ ok: true });
+  });
+
+  app.post('/api/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (req, reply) => {
+    const { email } = req.body as { email: string };
+    limiter.hit(
+      `forgot:${email}`,
+      [{ limit: 3, windowMs: 15 * MINUTE }],
+      'Please wait a few minutes before asking for another reset email.',
+    );
+    limiter.hit(
+      `forgot:ip:${ip(req)}`,
+      [{ limit: 20, windowMs: HOUR }],
+      'Please wait a few minutes before asking for another reset email.',
+    );
+    try {
+      await app.auth.api.requestPasswordReset({ headers: toFetchHeaders(req), body: { email, redirectTo: '/auth/reset-password' } });
+    } catch (err) {
+      rethrow(err);
+    }
+    return reply.send({ ok: true });
+  });
+
+  app.post(
+    '/api/auth/reset-password',
+    { schema: { body: z.object({ token: z.string().min(1, 'This reset link is invalid.'), password: passwordSchema }) } },
+    async (req, reply) => {
+      const { token, password } = req.body as { token: string; password: string };
+      limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
+      assertNotCommon(password);
+      try {
+        await app.auth.api.resetPassword({ headers: toFetchHeaders(req), body: { token, newPassword: password } });
+      } catch (err) {
+        if (isAPIError(err) && err.statusCode === 400) {
+          throw new AppError('bad_request', 'This reset link is invalid or has expired. Please ask for a new one.');
+        }
+        rethrow(err);
+      }
+      return reply.send({ ok: true });
+    },
+  );
+
+  /** The client's view of who is signed in (spec §3 auth context). */
+  app.get('/api/auth/session', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const current = await getSession(req);
+    if (!current) return { user: null, session: null, profile: null };
+    const { user, session } = current;
+    const [profile] = await app.deps.database.db
+      .select({ fullName: profiles.fullName, onboardingCompleted: profiles.onboardingCompleted })
+      .from(profiles)
+      .where(eq(profiles.id, user.id));
+    return {
+      user: {
+        id: user.id,
+        email: user.email,
+        name: user.name,
+        emailVerified: user.emailVerified,
+        role: user.role === 'admin' ? 'admin' : 'user',
+        onboardingComplete: Boolean(user.onboardingComplete),
+        createdAt: user.createdAt,
+      },
+      session: { expiresAt: session.expiresAt },
+      profile: profile ?? null,
+    };
+  });
+
+  app.get('/api/me/role', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const current = await getSession(req);
+    return { role: current?.user.role === 'admin' ? 'admin' : 'user' };
+  });
+
+  /** Account deletion, for the signed-in member only (spec §4, §6). */
+  app.delete('/api/me', async (req, reply) => {
+    const current = await requireSession(req);
+    const { db } = app.deps.database;
+    try {
+      // Everything of theirs references the user row with ON DELETE CASCADE.
+      await db.delete(userTable).where(eq(userTable.id, current.user.id));
+    } catch (err) {
+      req.log.error({ err }, 'account deletion failed');
+      throw new AppError('internal', 'An error occurred while deleting your account. Please try again.');
+    }
+    try {
+      const { headers } = await app.auth.api.signOut({ headers: toFetchHeaders(req), returnHeaders: true });
+      forwardCookies(headers, reply);
+    } catch {
+      reply.clearCookie('better-auth.session_token', { path: '/' });
+    }
+    return reply.send({ ok: true });
+  });
+
+  // The two links mailed by better-auth land here and are handled by it directly.
+  const forward = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
+    const url = new URL(req.url, config.publicUrl);
+    const response = await app.auth.handler(new Request(url, { method: 'GET', headers: toFetchHeaders(req) }));
+    reply.status(response.status);
+    response.headers.forEach((value, key) => {
+      if (key !== 'set-cookie') reply.header(key, value);
+    });
+    forwardCookies(response.headers, reply);
+    return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  };
+  app.get('/api/auth/verify-email', forward);
+  app.get('/api/auth/reset-password/:token', forward);
+}

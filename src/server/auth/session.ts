@@ -1,0 +1,68 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../http/errors';
+
+export function toFetchHeaders(req: FastifyRequest): Headers {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined) continue;
+    if (Array.isArray(v)) for (const item of v) headers.append(k, item);
+    else headers.set(k, String(v));
+  }
+  // better-auth validates the Origin of cookie-bearing requests; server-to-server calls
+  // (tests, CLI) have no Origin, and our own origin check has already run.
+  if (!headers.has('origin')) headers.set('origin', req.server.deps.config.publicUrl);
+  return headers;
+}
+
+/** Copies better-auth's Set-Cookie headers onto the Fastify reply. */
+export function forwardCookies(from: Headers, reply: FastifyReply) {
+  const cookies = from.getSetCookie();
+  if (cookies.length) reply.header('set-cookie', cookies);
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  emailVerified: boolean;
+  image?: string | null;
+  role?: string | null;
+  onboardingComplete?: boolean | null;
+  banned?: boolean | null;
+  createdAt: Date;
+}
+
+export interface CurrentSession {
+  user: SessionUser;
+  session: { id: string; expiresAt: Date; token: string };
+}
+
+const SESSION_KEY = Symbol('session');
+
+/** The signed-in member of this request, or null. Looked up once per request. */
+export async function getSession(req: FastifyRequest): Promise<CurrentSession | null> {
+  const cached = (req as unknown as Record<symbol, CurrentSession | null | undefined>)[SESSION_KEY];
+  if (cached !== undefined) return cached;
+  const result = (await req.server.auth.api.getSession({ headers: toFetchHeaders(req) })) as CurrentSession | null;
+  (req as unknown as Record<symbol, CurrentSession | null>)[SESSION_KEY] = result;
+  return result;
+}
+
+/** Guards (DESIGN §3): signed in → e-mail verified → (onboarded) → admin. */
+export async function requireSession(req: FastifyRequest): Promise<CurrentSession> {
+  const session = await getSession(req);
+  if (!session) throw new AppError('unauthenticated', 'Please log in to continue.');
+  return session;
+}
+
+export async function requireVerified(req: FastifyRequest): Promise<CurrentSession> {
+  const session = await requireSession(req);
+  if (!session.user.emailVerified) throw new AppError('forbidden', 'Please confirm your email address first.');
+  return session;
+}
+
+export async function requireAdmin(req: FastifyRequest): Promise<CurrentSession> {
+  const session = await requireVerified(req);
+  if (session.user.role !== 'admin') throw new AppError('forbidden', 'Only admins can do that.');
+  return session;
+}

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { user } from './auth';
+
+export const mixers = pgTable(
+  'mixers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    topic: text('topic').notNull().default('General'),
+    description: text('description').notNull().default(''),
+    theme: text('theme').notNull().default('sunset'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    intent: text('intent').notNull().default('Friends'),
+    /** scheduled | live | ended | cancelled — 'live' means active (spec §3). */
+    status: text('status').notNull().default('scheduled'),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    maxParticipants: integer('max_participants').notNull().default(10),
+    icebreaker: text('icebreaker'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mixers_status_starts_idx').on(t.status, t.startsAt)],
+);
+
+export const mixerMemberships = pgTable(
+  'mixer_memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mixerId: uuid('mixer_id')
+      .notNull()
+      .references(() => mixers.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** joined | waitlisted | left — 'joined' counts as participant (spec §3). */
+    state: text('state').notNull().default('joined'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('mixer_memberships_mixer_user_uq').on(t.mixerId, t.userId),
+    index('mixer_memberships_user_state_idx').on(t.userId, t.state),
+  ],
+);
+
+export const mixerMessages = pgTable(
+  'mixer_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    mixerId: uuid('mixer_id')
+      .notNull()
+      .references(() => mixers.id, { onDelete: 'cascade' }),
+    /** null for the icebreaker and other system lines. */
+    senderId: text('sender_id').references(() => user.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().default('member'),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('mixer_messages_mixer_created_idx').on(t.mixerId, t.createdAt)],
+);
+
+export const fancies = pgTable(
+  'fancies',
+  {
+    fromUserId: text('from_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    toUserId: text('to_user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    mixerId: uuid('mixer_id').references(() => mixers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.fromUserId, t.toUserId] }), index('fancies_to_idx').on(t.toUserId)],
+);
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The pair is stored ordered (profile1_id < profile2_id) so it is unique either way round. */
+    profile1Id: text('profile1_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    profile2Id: text('profile2_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** matched | unmatched | blocked */
+    status: text('status').notNull().default('matched'),
+    mixerId: uuid('mixer_id').references(() => mixers.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('matches_pair_uq').on(t.profile1Id, t.profile2Id),
+    index('matches_profile2_idx').on(t.profile2Id),
+    check('matches_pair_ordered', sql`${t.profile1Id} < ${t.profile2Id}`),
+  ],
+);
+
+export const directMessages = pgTable(
+  'direct_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    matchId: uuid('match_id')
+      .notNull()
+      .references(() => matches.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('direct_messages_match_created_idx').on(t.matchId, t.createdAt),
+    index('direct_messages_unread_idx').on(t.recipientId, t.isRead),
+    index('direct_messages_sender_idx').on(t.senderId),
+  ],
+);
+
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
+export const reports = pgTable(
+  'reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
+    reportedId: text('reported_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    mixerId: uuid('mixer_id').references(() => mixers.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    /** open | dismissed | warned | suspended */
+    status: text('status').notNull().default('open'),
+    resolution: text('resolution'),
+    resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('reports_status_created_idx').on(t.status, t.createdAt)],
+);
+
+export const profileViews = pgTable(
+  'profile_views',
+  {
+    viewerId: text('viewer_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    viewedId: text('viewed_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.viewerId, t.viewedId, t.day] }), index('profile_views_viewed_idx').on(t.viewedId)],
+);
+
+export const campaigns = pgTable('campaigns', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  label: text('label').notNull(),
+  code: text('code').notNull().unique(),
+  source: text('source').notNull().default(''),
+  medium: text('medium').notNull().default(''),
+  campaign: text('campaign').notNull().default(''),
+  createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const contactMessages = pgTable('contact_messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  topic: text('topic').notNull(),
+  message: text('message').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    actorId: text('actor_id').references(() => user.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    target: text('target'),
+    details: text('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_created_idx').on(t.createdAt)],
+);
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    /** stored (dev mailbox) | pending | sent | failed */
+    status: text('status').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_status_next_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_created_idx').on(t.createdAt)],
+);

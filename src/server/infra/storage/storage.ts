@@ -1,0 +1,38 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { SIGNED_URL_TTL_S } from '../../../shared/constants';
+
+/** Object storage (DESIGN §1): local directory now; an S3 driver implements the same interface. */
+export interface Storage {
+  put(key: string, data: Buffer, contentType: string): Promise<void>;
+  /** null when there is no such object. */
+  get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
+  remove(key: string): Promise<void>;
+  /** Removes every object under a folder, e.g. a member's `{userId}/`. */
+  removeFolder(prefix: string): Promise<void>;
+  list(prefix: string): Promise<string[]>;
+}
+
+/** Keys are `{userId}/…`: letters, digits, dot, dash, underscore and slashes, no `..`. */
+export function isSafeKey(key: string): boolean {
+  return /^[A-Za-z0-9_-]+(\/[A-Za-z0-9_.-]+)+$/.test(key) && !key.split('/').some((p) => p === '.' || p === '..');
+}
+
+export type UrlSigner = ReturnType<typeof createUrlSigner>;
+
+export function createUrlSigner(secret: string) {
+  const sign = (key: string, exp: number) => createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url');
+  return {
+    /** A URL valid for SIGNED_URL_TTL_S seconds (spec §9), served to signed-in members only. */
+    url(key: string, now = Date.now()): string {
+      // Rounded to the quarter hour so the same photo keeps one URL and stays cached.
+      const exp = Math.ceil((now / 1000 + SIGNED_URL_TTL_S) / 900) * 900;
+      return `/api/files/${key}?exp=${exp}&sig=${sign(key, exp)}`;
+    },
+    verify(key: string, exp: number, sig: string, now = Date.now()): boolean {
+      if (!Number.isFinite(exp) || exp * 1000 < now) return false;
+      const expected = Buffer.from(sign(key, exp));
+      const given = Buffer.from(sig);
+      return expected.length === given.length && timingSafeEqual(expected, given);
+    },
+  };
+}

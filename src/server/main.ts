@@ -1,0 +1,77 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pino from 'pino';
+import { buildApp } from './app';
+import { promoteAdmins } from './auth/admins';
+import { ConfigError, type Config, loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData } from './db/seed/demo';
+import { seedReferenceData } from './db/seed/reference';
+import { createMailer, createTransport } from './infra/mail/mailer';
+import { createLocalStorage } from './infra/storage/local';
+import { createUrlSigner } from './infra/storage/storage';
+
+export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
+
+export interface Running {
+  url: string;
+  demo?: { accounts: string[]; password: string };
+  close(): Promise<void>;
+}
+
+/** Opens everything, listens, and returns a handle; start.ts adds signals around it. */
+export async function startServer(config: Config, opts: { clientDir?: string } = {}): Promise<Running> {
+  const started = Date.now();
+  const logger = pino({ level: config.logLevel });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await seedReferenceData(database.db);
+  await promoteAdmins(database.db, config.adminEmails);
+  const transport = config.smtpUrl ? await createTransport(config.smtpUrl) : undefined;
+  const mailer = createMailer({ db: database.db, from: config.mailFrom, transport, logger });
+  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const signer = createUrlSigner(config.authSecret);
+  const deps = { config, database, mailer, storage, signer, clientDir: opts.clientDir ?? CLIENT_DIR };
+  let demo: Awaited<ReturnType<typeof seedDemoData>> | undefined;
+  if (config.seedDemo && !config.databaseUrl) demo = await seedDemoData(deps);
+  const app = await buildApp(deps);
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://localhost:${port}`;
+  logger.info(
+    { ms: Date.now() - started, db: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev-mailbox' },
+    `Fancy is listening on ${url}`,
+  );
+  if (transport) {
+    // Rows left pending or failed by an earlier run are retried once at start.
+    mailer.retryDue().catch((err) => logger.error({ err }, 'mail retry failed'));
+  }
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    demo,
+    close() {
+      closing ??= (async () => {
+        // Stops accepting, lets in-flight requests finish, then closes mail and the database.
+        await app.close();
+        await mailer.close();
+        transport?.close();
+        await database.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

@@ -1,0 +1,36 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+export interface DashboardCounters {
+  unreadMessages: number;
+  matches: number;
+  activeMixers: number;
+  mixersJoined: number;
+  messagesSent: number;
+  profileViews: number;
+}
+
+/** The six Home counters (spec §3, DESIGN §6), all real, in one round trip. */
+export async function dashboardCounters(db: Db, userId: string): Promise<DashboardCounters> {
+  const result = (await db.execute(sql`
+    select
+      (select count(*) from direct_messages d join matches m on m.id = d.match_id
+         where d.recipient_id = ${userId} and d.is_read = false and m.status = 'matched') as "unreadMessages",
+      (select count(*) from matches where status = 'matched' and (profile1_id = ${userId} or profile2_id = ${userId})) as "matches",
+      (select count(*) from mixers where status = 'live') as "activeMixers",
+      (select count(*) from mixer_memberships where user_id = ${userId} and state = 'joined') as "mixersJoined",
+      (select (select count(*) from direct_messages where sender_id = ${userId})
+            + (select count(*) from mixer_messages where sender_id = ${userId})) as "messagesSent",
+      (select count(*) from profile_views where viewed_id = ${userId}) as "profileViews"
+  `)) as unknown as { rows: Record<keyof DashboardCounters, string | number>[] };
+  const row = result.rows[0];
+  const n = (v: string | number | undefined) => Number(v ?? 0);
+  return {
+    unreadMessages: n(row.unreadMessages),
+    matches: n(row.matches),
+    activeMixers: n(row.activeMixers),
+    mixersJoined: n(row.mixersJoined),
+    messagesSent: n(row.messagesSent),
+    profileViews: n(row.profileViews),
+  };
+}

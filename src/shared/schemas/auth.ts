@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+
+export const emailSchema = z
+  .string({ error: 'Please enter your email address' })
+  .trim()
+  .min(1, 'Please enter your email address')
+  .max(254, 'That email address is too long')
+  .pipe(z.email('Please enter a valid email address'))
+  .transform((s) => s.toLowerCase());
+
+export const PASSWORD_RULES = [
+  `At least ${PASSWORD_MIN} characters`,
+  `At most ${PASSWORD_MAX} characters`,
+  'Not a commonly used password',
+] as const;
+
+export const passwordSchema = z
+  .string({ error: 'Please enter a password' })
+  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
+  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+
+export const fullNameSchema = z
+  .string({ error: 'Please enter your name' })
+  .trim()
+  .min(1, 'Please enter your name')
+  .max(FULL_NAME_MAX, 'Name is too long');
+
+/** Campaign attribution as it arrives in the URL (spec §3). */
+export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'code', 'label'] as const;
+
+const campaignValue = z.string().trim().max(100, 'Campaign value is too long');
+export const campaignSchema = z.object({
+  utm_source: campaignValue,
+  utm_medium: campaignValue,
+  utm_campaign: campaignValue,
+  campaign_code: campaignValue,
+  campaign_label: campaignValue,
+});
+export type Campaign = z.infer<typeof campaignSchema>;
+
+/**
+ * Registration metadata from a query string: when any campaign parameter is present, all
+ * five fields are set, each an empty string when missing (spec §3). Otherwise undefined.
+ */
+export function campaignFromParams(params: URLSearchParams): Campaign | undefined {
+  if (!CAMPAIGN_PARAMS.some((p) => params.has(p))) return undefined;
+  const get = (k: string) => (params.get(k) ?? '').slice(0, 100);
+  return {
+    utm_source: get('utm_source'),
+    utm_medium: get('utm_medium'),
+    utm_campaign: get('utm_campaign'),
+    campaign_code: get('code'),
+    campaign_label: get('label'),
+  };
+}
+
+export const registerSchema = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  campaign: campaignSchema.optional(),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const loginSchema = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+});
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    password: passwordSchema,
+    confirm: z.string(),
+  })
+  .refine((v) => v.password === v.confirm, { message: 'The passwords do not match', path: ['confirm'] });
+
+/** Spec §5: auth calls need an email (or phone) and a password. */
+export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
+export const COMMON_PASSWORD = 'That password is too common. Please choose one that is harder to guess.';
