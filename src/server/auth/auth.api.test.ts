@@ -1,0 +1,215 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app';
+import { user } from '../db/schema';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('register → verify → log in', () => {
+  it('registers, mails a verification link, and the link verifies and signs in', async () => {
+    const email = 'ada@example.com';
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: {
+        fullName: 'Ada Lovelace',
+        email,
+        password: TEST_PASSWORD,
+        campaign: { utm_source: 'poster', utm_medium: '', utm_campaign: 'launch', campaign_code: 'LDN1', campaign_label: '' },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(user).where(eq(user.email, email));
+    expect(row.emailVerified).toBe(false);
+    expect(row.utmSource).toBe('poster');
+    expect(row.campaignCode).toBe('LDN1');
+    expect(row.utmMedium).toBe('');
+
+    const link = new URL(await t.lastLinkTo(email));
+    expect(link.origin).toBe('http://localhost:3000');
+    const verify = await t.request({ method: 'GET', url: link.pathname + link.search });
+    expect(verify.statusCode).toBe(302);
+    const cookie = cookieHeader(verify.headers['set-cookie']);
+    const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie });
+    expect(session.json().user).toMatchObject({ email, emailVerified: true, role: 'user', name: 'Ada Lovelace' });
+  });
+
+  it('answers the same for an existing address and mails its owner instead', async () => {
+    const first = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { fullName: 'Grace', email: 'grace@example.com', password: TEST_PASSWORD },
+    });
+    const again = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { fullName: 'Grace', email: 'grace@example.com', password: 'another-long-pass' },
+    });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.json()).toEqual(first.json());
+    const mails = await t.mailsTo('grace@example.com');
+    expect(mails.map((m) => m.subject)).toEqual(['Someone tried to sign up with your address', 'Confirm your email for Fancy']);
+  });
+
+  it('rejects bad input with field messages and never a 500', async () => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/register', payload: { fullName: '', email: 'nope', password: 'short' } });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body.error.code).toBe('validation');
+    expect(body.error.fields).toMatchObject({
+      fullName: 'Please enter your name',
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 8 characters',
+    });
+    const long = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { fullName: 'x'.repeat(31), email: 'a@b.co', password: TEST_PASSWORD },
+    });
+    expect(long.json().error.fields.fullName).toBe('Name is too long');
+    const garbage = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: 'not json',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(garbage.statusCode).toBe(400);
+  });
+
+  it('refuses common passwords', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { fullName: 'Pat', email: 'pat@example.com', password: 'qwerty123' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields.password).toMatch(/too common/);
+  });
+});
+
+describe('log in and out', () => {
+  it('fails with a clear message on a wrong password, the same for unknown addresses', async () => {
+    const m = await t.member('Lin');
+    const wrong = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: 'not-the-password' } });
+    const unknown = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'nobody@example.com', password: 'not-the-password' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual(unknown.json());
+    expect(wrong.json().error.message).toBe('Invalid email or password');
+  });
+
+  it('logs an unverified member in, but member APIs refuse them until verified', async () => {
+    const m = await t.member('Unverified', { verified: false });
+    const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie: m.cookie });
+    expect(session.json().user.emailVerified).toBe(false);
+    const stats = await t.request({ method: 'GET', url: '/api/stats', cookie: m.cookie });
+    expect(stats.statusCode).toBe(403);
+  });
+
+  it('logout ends the session on the server', async () => {
+    const m = await t.member('Leaving');
+    const out = await t.request({ method: 'POST', url: '/api/auth/logout', cookie: m.cookie, payload: {} });
+    expect(out.statusCode).toBe(200);
+    const after = await t.request({ method: 'GET', url: '/api/stats', cookie: m.cookie });
+    expect(after.statusCode).toBe(401);
+    const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie: m.cookie });
+    expect(session.json().user).toBeNull();
+  });
+
+  it('limits sign-in attempts per address with Retry-After', async () => {
+    const email = 'limited@example.com';
+    let last = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password-1' } });
+    for (let i = 0; i < 10; i++)
+      last = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'wrong-password-1' } });
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json().error.code).toBe('rate_limited');
+  });
+});
+
+describe('verification resend', () => {
+  it('answers the same for unknown addresses and limits to once a minute', async () => {
+    const m = await t.member('Resender', { verified: false });
+    const before = (await t.mailsTo(m.email)).length;
+    const ok = await t.request({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: m.email } });
+    const unknown = await t.request({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: 'ghost@example.com' } });
+    expect(ok.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(ok.json());
+    expect((await t.mailsTo(m.email)).length).toBe(before + 1);
+    const again = await t.request({ method: 'POST', url: '/api/auth/resend-verification', payload: { email: m.email } });
+    expect(again.statusCode).toBe(429);
+  });
+});
+
+describe('password reset', () => {
+  it('answers the same whatever the address, resets once, and ends other sessions', async () => {
+    const m = await t.member('Forgetful');
+    const known = await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: m.email } });
+    const unknown = await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: 'nobody2@example.com' } });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(known.json());
+
+    const link = new URL(await t.lastLinkTo(m.email));
+    const landing = await t.request({ method: 'GET', url: link.pathname + link.search });
+    expect(landing.statusCode).toBe(302);
+    const target = new URL(landing.headers.location as string, 'http://localhost:3000');
+    expect(target.pathname).toBe('/auth/reset-password');
+    const token = target.searchParams.get('token') as string;
+
+    const reset = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a-brand-new-secret' } });
+    expect(reset.statusCode).toBe(200);
+    const reuse = await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'another-brand-new' } });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().error.message).toMatch(/invalid or has expired/);
+
+    const oldSession = await t.request({ method: 'GET', url: '/api/stats', cookie: m.cookie });
+    expect(oldSession.statusCode).toBe(401);
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: 'a-brand-new-secret' } });
+    expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('roles and deletion', () => {
+  it('reports role user by default and admin for admins', async () => {
+    const m = await t.member('Plain');
+    const a = await t.member('Boss', { admin: true });
+    expect((await t.request({ method: 'GET', url: '/api/me/role', cookie: m.cookie })).json()).toEqual({ role: 'user' });
+    expect((await t.request({ method: 'GET', url: '/api/me/role', cookie: a.cookie })).json()).toEqual({ role: 'admin' });
+    expect((await t.request({ method: 'GET', url: '/api/me/role' })).json()).toEqual({ role: 'user' });
+  });
+
+  it('deletes only the signed-in account', async () => {
+    const anon = await t.request({ method: 'DELETE', url: '/api/me' });
+    expect(anon.statusCode).toBe(401);
+    const m = await t.member('Goodbye');
+    const del = await t.request({ method: 'DELETE', url: '/api/me', cookie: m.cookie });
+    expect(del.statusCode).toBe(200);
+    expect(await t.database.db.select().from(user).where(eq(user.id, m.id))).toEqual([]);
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: TEST_PASSWORD } });
+    expect(login.statusCode).toBe(401);
+  });
+});
+
+describe('origin check', () => {
+  it('refuses state-changing requests from another site', async () => {
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example' },
+      payload: { email: 'a@b.co', password: 'whatever-pass' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('forbidden');
+  });
+});

@@ -1,0 +1,118 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pino from 'pino';
+import { type AppDeps, buildApp } from '../../src/server/app';
+import { loadConfig } from '../../src/server/config';
+import type { Database } from '../../src/server/db/client';
+import { mailOutbox, user } from '../../src/server/db/schema';
+import { createMailer, type Transport } from '../../src/server/infra/mail/mailer';
+import { createLocalStorage } from '../../src/server/infra/storage/local';
+import { createUrlSigner } from '../../src/server/infra/storage/storage';
+import { freshDatabase } from './test-db';
+
+export const TEST_ORIGIN = 'http://localhost:3000';
+export const TEST_PASSWORD = 'velvet-otter-lantern';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: AppDeps;
+  database: Database;
+  /** Mails in the outbox for an address, newest first. */
+  mailsTo(address: string): Promise<{ subject: string; text: string; html: string }[]>;
+  /** The first URL in the newest mail to an address. */
+  lastLinkTo(address: string): Promise<string>;
+  /** Registers, verifies and logs in; returns the session cookie header. */
+  member(name?: string, opts?: { verified?: boolean; admin?: boolean }): Promise<{ id: string; email: string; cookie: string }>;
+  request(opts: InjectOptions & { cookie?: string }): ReturnType<FastifyInstance['inject']>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+/** The whole app in-process on a fresh database (DESIGN §3: buildApp without listening). */
+export async function createTestApp(env: Record<string, string> = {}, opts: { transport?: Transport } = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...env });
+  const database = await freshDatabase();
+  const mailer = createMailer({ db: database.db, from: config.mailFrom, transport: opts.transport, logger: pino({ level: 'silent' }) });
+  const deps: AppDeps = {
+    config,
+    database,
+    mailer,
+    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    signer: createUrlSigner(config.authSecret),
+    logger: false,
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+
+  const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
+    app.inject({ ...rest, headers: { ...(cookie ? { cookie } : {}), ...headers } });
+
+  const mailsTo: TestApp['mailsTo'] = (address) =>
+    database.db
+      .select({ subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, address))
+      .orderBy(desc(mailOutbox.createdAt));
+
+  const lastLinkTo: TestApp['lastLinkTo'] = async (address) => {
+    const [mail] = await mailsTo(address);
+    const url = mail?.text.match(/https?:\/\/\S+/)?.[0];
+    if (!url) throw new Error(`no link mailed to ${address}`);
+    return url;
+  };
+
+  const member: TestApp['member'] = async (name = 'Test Member', o = {}) => {
+    const n = ++counter;
+    const email = `member${n}.${Date.now()}@example.com`;
+    // Each helper-made member comes from its own address so per-IP limits do not interfere.
+    const remoteAddress = `127.0.${Math.floor(n / 250) % 250}.${(n % 250) + 1}`;
+    const reg = await request({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress,
+      payload: { fullName: name, email, password: TEST_PASSWORD },
+    });
+    if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
+    if (o.verified !== false) {
+      const link = new URL(await lastLinkTo(email));
+      const verified = await request({ method: 'GET', url: link.pathname + link.search });
+      if (verified.statusCode >= 400) throw new Error(`verify failed: ${verified.body}`);
+    }
+    if (o.admin) await database.db.update(user).set({ role: 'admin' }).where(eq(user.email, email));
+    const login = await request({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password: TEST_PASSWORD } });
+    if (login.statusCode !== 200) throw new Error(`login failed: ${login.body}`);
+    const cookie = cookieHeader(login.headers['set-cookie']);
+    const [row] = await database.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    return { id: row.id, email, cookie };
+  };
+
+  return {
+    app,
+    deps,
+    database,
+    mailsTo,
+    lastLinkTo,
+    member,
+    request,
+    async close() {
+      await app.close();
+      await mailer.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Turns Set-Cookie headers into a Cookie request header. */
+export function cookieHeader(setCookie: string | string[] | undefined): string {
+  const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  return list
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
