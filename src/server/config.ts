@@ -19,6 +19,7 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@fancy.example')),
   ADMIN_EMAILS: optionalString,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
 
@@ -35,6 +36,8 @@ export interface Config {
   supportEmail: string;
   adminEmails: string[];
   logLevel: string;
+  /** Behind a load balancer: take the client IP from X-Forwarded-For. */
+  trustProxy: boolean;
   /** Embedded mode: dev mailbox on, demo data seeded (never in production). */
   seedDemo: boolean;
   devMailbox: boolean;
@@ -75,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: !production && e.SEED_DEMO !== 'false',
     devMailbox: !production && !e.SMTP_URL,
   };

@@ -111,7 +111,7 @@ export default function LandingPage() {
               <p className="text-sm font-semibold text-white/80">Live now · Board Game Night</p>
               <div className="mt-4 grid gap-3 text-sm">
                 <p className="w-fit max-w-[85%] rounded-2xl rounded-bl-md bg-white/15 px-4 py-2.5">
-                  Hot take: Ticket to Ride is the perfect first-date game 🚂
+                  Hot take: Ticket to Ride is the perfect first-date game
                 </p>
                 <p className="ml-auto w-fit max-w-[85%] rounded-2xl rounded-br-md bg-white px-4 py-2.5 text-[#4a1d6e]">
                   Only if nobody blocks the Edinburgh route. I hold grudges.

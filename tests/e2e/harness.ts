@@ -1,0 +1,117 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { loadConfig } from '../../src/server/config';
+import { type Running, startServer } from '../../src/server/main';
+import { CHROMIUM_ARGS, findChromium } from './chromium';
+
+export const E2E_PASSWORD = 'velvet-otter-lantern';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  createdAt: string;
+}
+
+export interface E2E {
+  baseUrl: string;
+  browser: Browser;
+  /** A fresh browser context (own cookies and storage) with one page. Desktop 1280×800 unless given. */
+  newPage(opts?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
+  mailsTo(address: string): Promise<Mail[]>;
+  /** The first link in the newest mail to an address (waits up to 5 s for it). */
+  lastLinkTo(address: string): Promise<string>;
+  /** Registers and verifies a member through the API; the browser is not signed in. */
+  createMember(fullName?: string): Promise<{ email: string; password: string }>;
+  /** Signs a page in through the login form and waits to leave /auth. */
+  login(page: Page, email: string, password?: string): Promise<void>;
+  /** Screenshots go to test-results/screenshots/NAME.png. */
+  screenshot(page: Page, name: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+let memberCounter = 0;
+
+/**
+ * The built app on a real server on a random loopback port, with its own empty embedded
+ * database, and a real headless Chromium.
+ */
+export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-e2e-'));
+  const port = 20000 + Math.floor(Math.random() * 20000);
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PUBLIC_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'false',
+    // Test members get distinct client addresses through X-Forwarded-For (per-IP limits).
+    TRUST_PROXY: 'true',
+    ...env,
+  });
+  const server: Running = await startServer(config);
+  const baseUrl = `http://localhost:${port}`;
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+
+  const mailsTo = async (address: string) => {
+    const res = await fetch(`${baseUrl}/dev/mailbox.json`);
+    const all = (await res.json()) as Mail[];
+    return all.filter((m) => m.to === address);
+  };
+
+  const lastLinkTo = async (address: string) => {
+    const deadline = Date.now() + 5000;
+    for (;;) {
+      const [mail] = await mailsTo(address);
+      const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      if (link) return link;
+      if (Date.now() > deadline) throw new Error(`no mail with a link to ${address}`);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  };
+
+  const e2e: E2E = {
+    baseUrl,
+    browser,
+    async newPage({ width = 1280, height = 800 } = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height } });
+      const page = await context.newPage();
+      return { context, page };
+    },
+    mailsTo,
+    lastLinkTo,
+    async createMember(fullName = 'Test Member') {
+      const email = `e2e${++memberCounter}.${Date.now()}@example.com`;
+      const res = await fetch(`${baseUrl}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${memberCounter}` },
+        body: JSON.stringify({ fullName, email, password: E2E_PASSWORD }),
+      });
+      if (!res.ok) throw new Error(`register failed: ${await res.text()}`);
+      const verify = await fetch(await lastLinkTo(email), { redirect: 'manual' });
+      if (verify.status >= 400) throw new Error(`verify failed: ${verify.status}`);
+      return { email, password: E2E_PASSWORD };
+    },
+    async login(page, email, password = E2E_PASSWORD) {
+      await page.goto('/auth/login');
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Log in' }).click();
+      await page.waitForURL((url) => !url.pathname.startsWith('/auth'));
+    },
+    async screenshot(page, name) {
+      await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`), fullPage: true });
+    },
+    async close() {
+      await browser.close();
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return e2e;
+}
