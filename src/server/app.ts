@@ -15,10 +15,14 @@ import type { Mailer } from './infra/mail/mailer';
 import { registerErrorHandling, errorBody } from './http/errors';
 import { registerOriginCheck } from './http/origin';
 import { registerCatalogRoutes } from './modules/catalog/routes';
+import { registerContactRoutes } from './modules/contact/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import type { Storage, UrlSigner } from './infra/storage/storage';
+import { createLocalBus, type RealtimeBus } from './realtime/bus';
+import { RealtimeHub } from './realtime/hub';
+import { registerRealtimeRoutes } from './realtime/routes';
 
 export interface AppDeps {
   config: Config;
@@ -28,6 +32,8 @@ export interface AppDeps {
   clientDir?: string;
   storage: Storage;
   signer: UrlSigner;
+  /** Cross-instance fan-out; an in-process bus when not given (embedded mode, tests). */
+  bus?: RealtimeBus;
   /** Request logging; tests pass false. */
   logger?: boolean;
 }
@@ -36,6 +42,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     auth: Auth;
+    realtime: RealtimeHub;
   }
 }
 
@@ -51,6 +58,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
   app.decorate('auth', createAuth(deps));
+  const bus = deps.bus ?? createLocalBus();
+  app.decorate('realtime', new RealtimeHub(bus));
+  if (!deps.bus) app.addHook('onClose', () => bus.close());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -79,6 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app);
   registerFileRoutes(app);
   registerStatsRoutes(app);
+  registerContactRoutes(app);
+  await registerRealtimeRoutes(app);
   if (config.devMailbox) registerDevMailbox(app, database.db);
 
   const clientDir = deps.clientDir;

@@ -10,6 +10,7 @@ import { seedReferenceData } from './db/seed/reference';
 import { createMailer, createTransport } from './infra/mail/mailer';
 import { createLocalStorage } from './infra/storage/local';
 import { createUrlSigner } from './infra/storage/storage';
+import { createLocalBus, createPostgresBus } from './realtime/bus';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -30,7 +31,10 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
   const mailer = createMailer({ db: database.db, from: config.mailFrom, transport, logger });
   const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
   const signer = createUrlSigner(config.authSecret);
-  const deps = { config, database, mailer, storage, signer, clientDir: opts.clientDir ?? CLIENT_DIR };
+  const bus = config.databaseUrl
+    ? await createPostgresBus(config.databaseUrl, (err) => logger.error({ err }, 'realtime bus'))
+    : createLocalBus();
+  const deps = { config, database, mailer, storage, signer, bus, clientDir: opts.clientDir ?? CLIENT_DIR };
   let demo: Awaited<ReturnType<typeof seedDemoData>> | undefined;
   if (config.seedDemo && !config.databaseUrl) demo = await seedDemoData(deps);
   const app = await buildApp(deps);
@@ -55,6 +59,7 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
       closing ??= (async () => {
         // Stops accepting, lets in-flight requests finish, then closes mail and the database.
         await app.close();
+        await bus.close();
         await mailer.close();
         transport?.close();
         await database.close();

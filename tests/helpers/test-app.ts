@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino from 'pino';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
@@ -26,7 +26,7 @@ export interface TestApp {
   lastLinkTo(address: string): Promise<string>;
   /** Registers, verifies and logs in; returns the session cookie header. */
   member(name?: string, opts?: { verified?: boolean; admin?: boolean }): Promise<{ id: string; email: string; cookie: string }>;
-  request(opts: InjectOptions & { cookie?: string }): ReturnType<FastifyInstance['inject']>;
+  request(opts: InjectOptions & { cookie?: string }): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -87,6 +87,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/auth/logout', async (req, reply) => {
+    const current = await getSession(req);
+    if (current) await app.realtime.closeSession(current.session.id);
     try {
       const { headers } = await app.auth.api.signOut({ headers: toFetchHeaders(req), returnHeaders: true });
       forwardCookies(headers, reply);
@@ -204,6 +206,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       req.log.error({ err }, 'account deletion failed');
       throw new AppError('internal', 'An error occurred while deleting your account. Please try again.');
     }
+    await app.realtime.closeUser(current.user.id, 'account deleted');
     try {
       const { headers } = await app.auth.api.signOut({ headers: toFetchHeaders(req), returnHeaders: true });
       forwardCookies(headers, reply);

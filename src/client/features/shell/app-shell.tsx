@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { api } from '../../lib/api';
+import { RealtimeProvider } from '../../lib/realtime';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../auth/auth-context';
 import { AccountMenu } from './account-menu';
@@ -90,6 +91,14 @@ function NavList({ expanded, counts, onNavigate }: { expanded: boolean; counts: 
 
 /** The signed-in layout: collapsible sidebar on desktop; top bar, sheet and bottom bar below 768 px (spec §2). */
 export default function AppShell() {
+  return (
+    <RealtimeProvider>
+      <Shell />
+    </RealtimeProvider>
+  );
+}
+
+function Shell() {
   const { expanded, toggle } = useSidebarState();
   const counts = useNavCounts();
   const { pathname } = useLocation();

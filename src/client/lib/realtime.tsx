@@ -1,0 +1,157 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { type ClientMessage, type CounterKey, parseServerEvent, type ServerEvent } from '../../shared/realtime/events';
+
+type Handler = (event: ServerEvent) => void;
+
+const PING_MS = 20_000;
+const MAX_BACKOFF_MS = 15_000;
+
+/**
+ * One socket per tab: heartbeats, reconnect with backoff, room subscriptions replayed after a
+ * reconnect, and `onReconnect` listeners so views refetch what they may have missed.
+ */
+export class RealtimeClient {
+  private socket?: WebSocket;
+  private handlers = new Set<Handler>();
+  private reconnectHandlers = new Set<() => void>();
+  private rooms = new Map<string, number>();
+  private attempts = 0;
+  private stopped = false;
+  private ping?: ReturnType<typeof setInterval>;
+  private retry?: ReturnType<typeof setTimeout>;
+  private everConnected = false;
+  status: 'connecting' | 'open' | 'closed' = 'connecting';
+  onStatus?: (s: RealtimeClient['status']) => void;
+
+  constructor(private url: string) {}
+
+  start() {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop() {
+    this.stopped = true;
+    clearInterval(this.ping);
+    clearTimeout(this.retry);
+    this.socket?.close(1000, 'bye');
+    this.setStatus('closed');
+  }
+
+  on(handler: Handler): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  onReconnect(handler: () => void): () => void {
+    this.reconnectHandlers.add(handler);
+    return () => this.reconnectHandlers.delete(handler);
+  }
+
+  /** Reference-counted, so two views can share a room. */
+  subscribe(room: string): () => void {
+    const n = this.rooms.get(room) ?? 0;
+    this.rooms.set(room, n + 1);
+    if (n === 0) this.send({ type: 'subscribe', room });
+    return () => {
+      const left = (this.rooms.get(room) ?? 1) - 1;
+      if (left > 0) return this.rooms.set(room, left);
+      this.rooms.delete(room);
+      this.send({ type: 'unsubscribe', room });
+    };
+  }
+
+  private send(message: ClientMessage) {
+    if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
+  }
+
+  private setStatus(s: RealtimeClient['status']) {
+    this.status = s;
+    this.onStatus?.(s);
+  }
+
+  private connect() {
+    this.setStatus('connecting');
+    const socket = new WebSocket(this.url);
+    this.socket = socket;
+    socket.onmessage = (msg) => {
+      const event = parseServerEvent(String(msg.data));
+      if (!event) return;
+      if (event.type === 'ready') {
+        const reconnected = this.everConnected;
+        this.everConnected = true;
+        this.attempts = 0;
+        this.setStatus('open');
+        for (const room of this.rooms.keys()) this.send({ type: 'subscribe', room });
+        if (reconnected) for (const h of this.reconnectHandlers) h();
+      }
+      for (const h of this.handlers) h(event);
+    };
+    socket.onopen = () => {
+      clearInterval(this.ping);
+      this.ping = setInterval(() => this.send({ type: 'ping' }), PING_MS);
+    };
+    socket.onclose = (e) => {
+      clearInterval(this.ping);
+      if (this.stopped) return;
+      this.setStatus('closed');
+      // 4001: the session ended (logout elsewhere, suspension): do not hammer the server.
+      if (e.code === 4001) return;
+      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
+      this.attempts++;
+      this.retry = setTimeout(() => this.connect(), delay);
+    };
+  }
+}
+
+const RealtimeContext = createContext<RealtimeClient | null>(null);
+
+export function useRealtime(): RealtimeClient | null {
+  return useContext(RealtimeContext);
+}
+
+/** Subscribes to events (and optionally a room) for the lifetime of a component. */
+export function useRealtimeEvents(handler: Handler, room?: string) {
+  const client = useRealtime();
+  const ref = useRef(handler);
+  ref.current = handler;
+  useEffect(() => {
+    if (!client) return;
+    const off = client.on((e) => ref.current(e));
+    const leave = room ? client.subscribe(room) : undefined;
+    return () => {
+      off();
+      leave?.();
+    };
+  }, [client, room]);
+}
+
+/** Keeps Home counters and nav badges live: spec §7 adjustments, never below 0, resync on reconnect. */
+function useCounterSync(client: RealtimeClient) {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const off = client.on((event) => {
+      if (event.type !== 'counter') return;
+      queryClient.setQueryData<Record<CounterKey, number>>(['stats'], (prev) =>
+        prev ? { ...prev, [event.key]: Math.max(0, (prev[event.key] ?? 0) + event.delta) } : prev,
+      );
+    });
+    const offReconnect = client.onReconnect(() => void queryClient.invalidateQueries());
+    return () => {
+      off();
+      offReconnect();
+    };
+  }, [client, queryClient]);
+}
+
+export function RealtimeProvider({ children }: { children: React.ReactNode }) {
+  const [client] = useState(() => new RealtimeClient(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`));
+  useEffect(() => {
+    client.start();
+    return () => client.stop();
+  }, [client]);
+  useCounterSync(client);
+  const value = useMemo(() => client, [client]);
+  return <RealtimeContext.Provider value={value}>{children}</RealtimeContext.Provider>;
+}

@@ -1,0 +1,53 @@
+import websocket from '@fastify/websocket';
+import type { FastifyInstance } from 'fastify';
+import { parseClientMessage, type ServerEvent } from '../../shared/realtime/events';
+import { getSession } from '../auth/session';
+
+const HEARTBEAT_MS = 25_000;
+
+/** WebSocket at /api/realtime: session cookie checked at upgrade, Origin checked, heartbeats. */
+export async function registerRealtimeRoutes(app: FastifyInstance) {
+  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  const hub = app.realtime;
+  const allowedOrigin = new URL(app.deps.config.publicUrl).origin;
+
+  app.get('/api/realtime', { websocket: true }, async (socket, req) => {
+    const origin = req.headers.origin;
+    if (origin && origin !== allowedOrigin && new URL(origin).host !== req.headers.host) {
+      socket.close(4003, 'forbidden origin');
+      return;
+    }
+    const current = await getSession(req).catch(() => null);
+    if (!current?.user.emailVerified) {
+      socket.close(4001, 'unauthenticated');
+      return;
+    }
+    const client = hub.add(socket, current.user.id, current.session.id);
+    const send = (event: ServerEvent) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(event));
+    let alive = true;
+    socket.on('pong', () => {
+      alive = true;
+    });
+    const heartbeat = setInterval(() => {
+      if (!alive) return socket.terminate();
+      alive = false;
+      socket.ping();
+    }, HEARTBEAT_MS);
+    socket.on('close', () => {
+      clearInterval(heartbeat);
+      hub.remove(client);
+    });
+    socket.on('message', async (raw) => {
+      alive = true;
+      const message = parseClientMessage(raw.toString());
+      if (!message) return send({ type: 'error', message: 'Unrecognised message' });
+      if (message.type === 'ping') return send({ type: 'pong' });
+      if (message.type === 'unsubscribe') return hub.unsubscribe(client, message.room);
+      const ok = await hub.subscribe(client, message.room).catch(() => false);
+      send(ok ? { type: 'subscribed', room: message.room } : { type: 'error', message: 'You cannot join this room', room: message.room });
+    });
+    send({ type: 'ready', userId: current.user.id });
+  });
+
+  app.addHook('onClose', async () => hub.closeAll());
+}
