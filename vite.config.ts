@@ -32,12 +32,23 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['src/**/*.api.test.ts', 'tests/integration/**/*.test.ts'],
+          include: ['src/**/*.api.test.ts', 'tests/process/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,
           fileParallelism: true,
-          maxWorkers: 2,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // Needs a PostgreSQL server: TEST_DATABASE_URL (run by .ci/run).
+          name: 'pg',
+          include: ['tests/integration/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
         },
       },
       {

@@ -1,9 +1,5 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout';
-import { ForgotPasswordPage } from '../features/auth/pages/forgot-password-page';
-import { LoginPage } from '../features/auth/pages/login-page';
-import { RegisterPage } from '../features/auth/pages/register-page';
-import { ResetPasswordPage } from '../features/auth/pages/reset-password-page';
 import { AdminRoute, ProtectedRoute } from '../features/auth/protected-route';
 import { ErrorScreen } from '../pages/error-screen';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -26,15 +22,21 @@ export const router = createBrowserRouter([
       { path: '/', lazy: page(() => import('../pages/landing-page')) },
       { path: '/beta', element: <RedirectKeepingQuery to="/auth/register" /> },
       { path: '/beta-landing', element: <RedirectKeepingQuery to="/auth/register" /> },
+      { path: '/terms', lazy: page(() => import('../features/public/terms-page')) },
+      { path: '/privacy', lazy: page(() => import('../features/public/privacy-page')) },
+      { path: '/contact-support', lazy: page(() => import('../features/public/contact-support-page')) },
+      { path: '/campaign', lazy: page(() => import('../features/public/campaign-page')) },
+      { path: '/campaign/qr', lazy: page(() => import('../features/public/campaign-qr-page')) },
+      { path: '/status', lazy: page(() => import('../features/public/status-page')) },
       {
         path: '/auth',
         element: <AuthLayout />,
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'register', element: <RegisterPage /> },
-          { path: 'forgot-password', element: <ForgotPasswordPage /> },
-          { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'login', lazy: page(() => import('../features/auth/pages/login-page')) },
+          { path: 'register', lazy: page(() => import('../features/auth/pages/register-page')) },
+          { path: 'forgot-password', lazy: page(() => import('../features/auth/pages/forgot-password-page')) },
+          { path: 'reset-password', lazy: page(() => import('../features/auth/pages/reset-password-page')) },
         ],
       },
       {
@@ -44,6 +46,8 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/shell/app-shell')),
             children: [
               { path: '/home', lazy: page(() => import('../features/home/home-page')) },
+              { path: '/modern-love-letters', lazy: page(() => import('../features/blog/blog-list-page')) },
+              { path: '/modern-love-letters/:slug', lazy: page(() => import('../features/blog/blog-post-page')) },
               {
                 element: <AdminRoute />,
                 children: [],

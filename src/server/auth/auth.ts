@@ -101,6 +101,10 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
           async before(user) {
             return { data: { ...user, role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user' } };
           },
+          // Every account gets its profile row at once, so the gate's onboarding step applies (spec §2).
+          async after(user) {
+            await database.db.insert(schema.profiles).values({ id: user.id, fullName: user.name }).onConflictDoNothing();
+          },
         },
       },
     },

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
-import { z } from 'zod';
-import { COMMON_PASSWORD, emailSchema, forgotPasswordSchema, loginSchema, registerSchema } from '../../shared/schemas/auth';
-import { passwordSchema } from '../../shared/schemas/auth';
+import type { z } from 'zod/mini';
+import { COMMON_PASSWORD, forgotPasswordSchema, loginSchema, registerSchema, resendSchema, resetPasswordSchema } from '../../shared/schemas/auth';
 import { profiles, user as userTable } from '../db/schema';
+import { signedAvatarUrl } from '../modules/profiles/service';
 import { AppError } from '../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
 import { isCommonPassword } from './passwords';
@@ -99,7 +99,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     return reply.send({ ok: true });
   });
 
-  app.post('/api/auth/resend-verification', { schema: { body: z.object({ email: emailSchema }) } }, async (req, reply) => {
+  app.post('/api/auth/resend-verification', { schema: { body: resendSchema } }, async (req, reply) => {
     const { email } = req.body as { email: string };
     limiter.hit(
       `resend:${email}`,
@@ -147,7 +147,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/reset-password',
-    { schema: { body: z.object({ token: z.string().min(1, 'This reset link is invalid.'), password: passwordSchema }) } },
+    { schema: { body: resetPasswordSchema } },
     async (req, reply) => {
       const { token, password } = req.body as { token: string; password: string };
       limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
@@ -171,7 +171,12 @@ export function registerAuthRoutes(app: FastifyInstance) {
     if (!current) return { user: null, session: null, profile: null };
     const { user, session } = current;
     const [profile] = await app.deps.database.db
-      .select({ fullName: profiles.fullName, onboardingCompleted: profiles.onboardingCompleted })
+      .select({
+        fullName: profiles.fullName,
+        onboardingCompleted: profiles.onboardingCompleted,
+        avatarKey: profiles.avatarUrl,
+        updatedAt: profiles.updatedAt,
+      })
       .from(profiles)
       .where(eq(profiles.id, user.id));
     return {
@@ -185,7 +190,13 @@ export function registerAuthRoutes(app: FastifyInstance) {
         createdAt: user.createdAt,
       },
       session: { expiresAt: session.expiresAt },
-      profile: profile ?? null,
+      profile: profile
+        ? {
+            fullName: profile.fullName,
+            onboardingCompleted: profile.onboardingCompleted,
+            avatarUrl: signedAvatarUrl(app.deps.signer, profile.avatarKey, profile.updatedAt),
+          }
+        : null,
     };
   });
 

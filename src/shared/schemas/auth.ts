@@ -1,35 +1,35 @@
-import { z } from 'zod';
+// zod/mini keeps the sign-in and registration pages inside the initial-JS budget (DESIGN §7);
+// the server validates with these same schemas.
+import { z } from 'zod/mini';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 
-export const emailSchema = z
-  .string({ error: 'Please enter your email address' })
-  .trim()
-  .min(1, 'Please enter your email address')
-  .max(254, 'That email address is too long')
-  .pipe(z.email('Please enter a valid email address'))
-  .transform((s) => s.toLowerCase());
-
-export const PASSWORD_RULES = [
-  `At least ${PASSWORD_MIN} characters`,
-  `At most ${PASSWORD_MAX} characters`,
-  'Not a commonly used password',
-] as const;
+export const emailSchema = z.pipe(
+  z
+    .string({ error: 'Please enter your email address' })
+    .check(
+      z.trim(),
+      z.toLowerCase(),
+      z.minLength(1, 'Please enter your email address'),
+      z.maxLength(254, 'That email address is too long'),
+    ),
+  z.email('Please enter a valid email address'),
+);
 
 export const passwordSchema = z
   .string({ error: 'Please enter a password' })
-  .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
-  .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
+  .check(
+    z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
+    z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  );
 
 export const fullNameSchema = z
   .string({ error: 'Please enter your name' })
-  .trim()
-  .min(1, 'Please enter your name')
-  .max(FULL_NAME_MAX, 'Name is too long');
+  .check(z.trim(), z.minLength(1, 'Please enter your name'), z.maxLength(FULL_NAME_MAX, 'Name is too long'));
 
 /** Campaign attribution as it arrives in the URL (spec §3). */
 export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'code', 'label'] as const;
 
-const campaignValue = z.string().trim().max(100, 'Campaign value is too long');
+const campaignValue = z.string().check(z.trim(), z.maxLength(100, 'Campaign value is too long'));
 export const campaignSchema = z.object({
   utm_source: campaignValue,
   utm_medium: campaignValue,
@@ -59,23 +59,29 @@ export const registerSchema = z.object({
   fullName: fullNameSchema,
   email: emailSchema,
   password: passwordSchema,
-  campaign: campaignSchema.optional(),
+  campaign: z.optional(campaignSchema),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'Please enter your password').max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
+  password: z
+    .string()
+    .check(z.minLength(1, 'Please enter your password'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
 
-export const resetPasswordSchema = z
-  .object({
-    password: passwordSchema,
-    confirm: z.string(),
-  })
-  .refine((v) => v.password === v.confirm, { message: 'The passwords do not match', path: ['confirm'] });
+export const resendSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z.object({
+  token: z.string().check(z.minLength(1, 'This reset link is invalid.')),
+  password: passwordSchema,
+});
+
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .check(z.refine((v) => v.password === v.confirm, { message: 'The passwords do not match', path: ['confirm'] }));
 
 /** Spec §5: auth calls need an email (or phone) and a password. */
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';

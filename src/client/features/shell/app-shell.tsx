@@ -3,6 +3,7 @@ import { Menu, PanelLeftClose, PanelLeftOpen, X } from 'lucide-react';
 import { Dialog, Tooltip } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constants';
 import { Logo } from '../../components/brand/logo';
 import { api } from '../../lib/api';
 import { RealtimeProvider } from '../../lib/realtime';
@@ -93,7 +94,9 @@ function NavList({ expanded, counts, onNavigate }: { expanded: boolean; counts: 
 export default function AppShell() {
   return (
     <RealtimeProvider>
-      <Shell />
+      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+        <Shell />
+      </Tooltip.Provider>
     </RealtimeProvider>
   );
 }

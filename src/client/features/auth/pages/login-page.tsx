@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useNavigate } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { loginSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
@@ -11,7 +11,7 @@ import { useNextPath } from '../use-safe-next';
 
 type LoginValues = z.input<typeof loginSchema>;
 
-export function LoginPage() {
+export default function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const next = useNextPath();

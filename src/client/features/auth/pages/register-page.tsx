@@ -3,7 +3,7 @@ import { Check } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants';
 import { campaignFromParams, registerSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
@@ -15,7 +15,7 @@ import { VerificationNotice } from '../components/verification-notice';
 
 type RegisterValues = z.input<typeof registerSchema>;
 
-export function RegisterPage() {
+export default function RegisterPage() {
   const auth = useAuth();
   const [params] = useSearchParams();
   const campaign = useMemo(() => campaignFromParams(params), [params]);

@@ -1,22 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod';
-import { resetPasswordSchema } from '../../../../shared/schemas/auth';
+import type { z } from 'zod/mini';
+import { resetPasswordFormSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError, api } from '../../../lib/api';
 import { PasswordInput } from '../components/password-input';
 
-export function ResetPasswordPage() {
+export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');
   const navigate = useNavigate();
   const toast = useToast();
-  const form = useForm<z.input<typeof resetPasswordSchema>>({
-    resolver: zodResolver(resetPasswordSchema),
+  const form = useForm<z.input<typeof resetPasswordFormSchema>>({
+    resolver: zodResolver(resetPasswordFormSchema),
     defaultValues: { password: '', confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;

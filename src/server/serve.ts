@@ -1,0 +1,27 @@
+/** Serves the app from this process until SIGINT/SIGTERM, then shuts down gracefully. */
+import { configOrExit, startServer } from './main';
+
+const config = configOrExit();
+const running = await startServer(config);
+const lines = [`\n  Fancy is running on ${running.url}`];
+if (running.demo) lines.push(`  Demo sign-ins (password "${running.demo.password}"): ${running.demo.accounts.join(', ')}`);
+if (config.devMailbox) lines.push(`  Dev mailbox: ${running.url}/dev/mailbox`);
+console.log(`${lines.join('\n')}\n`);
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    // In-flight requests finish, then mail and the database close; a stuck close still exits.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (err) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  });
+}

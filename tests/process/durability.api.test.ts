@@ -1,0 +1,71 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-durability-'));
+const port = 21000 + Math.floor(Math.random() * 9000);
+const base = `http://127.0.0.1:${port}`;
+let child: ChildProcess | undefined;
+
+function serve(): Promise<ChildProcess> {
+  const proc = spawn(process.execPath, ['--import', 'tsx', 'src/server/serve.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      if (out.includes('Fancy is running')) resolve(proc);
+    };
+    proc.stdout?.on('data', onData);
+    proc.stderr?.on('data', (d) => (out += d.toString()));
+    proc.on('exit', (code) => reject(new Error(`server exited (${code}):\n${out}`)));
+  });
+}
+
+const post = (url: string, body: unknown) =>
+  fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+afterAll(() => {
+  child?.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('durability of the embedded database', () => {
+  it('keeps every acknowledged write after SIGKILL and restart on the same DATA_DIR', async () => {
+    child = await serve();
+    const emails: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const email = `durable${i}@example.com`;
+      const res = await post('/api/auth/register', { fullName: `Durable ${i}`, email, password: 'velvet-otter-lantern' });
+      expect(res.status).toBe(200);
+      emails.push(email);
+    }
+    // Acknowledged: now kill without any chance to flush or close.
+    child.kill('SIGKILL');
+    await new Promise((r) => child?.once('exit', r));
+
+    child = await serve();
+    const mailbox = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as { to: string }[];
+    for (const email of emails) expect(mailbox.some((m) => m.to === email)).toBe(true);
+    // The accounts exist: a second registration answers generically and mails the owner.
+    const res = await post('/api/auth/register', { fullName: 'Again', email: emails[0], password: 'velvet-otter-lantern' });
+    expect(res.status).toBe(200);
+    const after = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as { to: string; subject: string }[];
+    expect(after.find((m) => m.to === emails[0])?.subject).toBe('Someone tried to sign up with your address');
+    child.kill('SIGTERM');
+    await new Promise((r) => child?.once('exit', r));
+  }, 120_000);
+});
