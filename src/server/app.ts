@@ -16,8 +16,15 @@ import { registerErrorHandling, errorBody } from './http/errors';
 import { registerOriginCheck } from './http/origin';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerContactRoutes } from './modules/contact/routes';
+import { registerFancyRoutes } from './modules/fancies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { startMixerLifecycle } from './modules/mixers/lifecycle';
+import { registerMixerRoutes } from './modules/mixers/routes';
+import { registerMatchRoutes } from './modules/matches/routes';
+import { registerMessageRoutes } from './modules/messages/routes';
+import { registerSafetyRoutes } from './modules/safety/routes';
+import { registerProfileRoutes } from './modules/profiles/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import type { Storage, UrlSigner } from './infra/storage/storage';
 import { createLocalBus, type RealtimeBus } from './realtime/bus';
@@ -89,7 +96,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app);
   registerFileRoutes(app);
   registerStatsRoutes(app);
+  registerProfileRoutes(app);
   registerContactRoutes(app);
+  registerMixerRoutes(app);
+  startMixerLifecycle(app);
+  registerFancyRoutes(app);
+  registerMatchRoutes(app);
+  registerMessageRoutes(app);
+  registerSafetyRoutes(app);
   await registerRealtimeRoutes(app);
   if (config.devMailbox) registerDevMailbox(app, database.db);
 
@@ -111,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
-    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasClient) {
+    // API paths, other methods and missing files (anything with an extension) are real 404s.
+    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).send(errorBody('not_found', 'Not found.'));
     }
     // Client-side routes (deep links) get the SPA; the client shows its own not-found page.

@@ -1,10 +1,13 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const OUT = path.join(ROOT, 'dist/client/index.html');
+const DIST = path.join(ROOT, 'dist');
+const OUT = path.join(DIST, 'client');
+const LOCK = path.join(DIST, '.build-lock');
 const SOURCES = ['src/client', 'src/shared', 'content', 'index.html', 'vite.config.ts', 'package.json', 'public'];
+const STALE_LOCK_MS = 5 * 60_000;
 
 function newestMtime(p: string): number {
   if (!existsSync(p)) return 0;
@@ -15,12 +18,52 @@ function newestMtime(p: string): number {
   return newest;
 }
 
-/** Builds the client when the build is missing or older than any of its sources. */
+function isStale(): boolean {
+  const index = path.join(OUT, 'index.html');
+  const built = existsSync(index) ? statSync(index).mtimeMs : 0;
+  return !built || built < Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
+}
+
+/** mkdir is atomic: one process builds while the others wait (tests and servers start in parallel). */
+async function withLock<T>(fn: () => Promise<T>): Promise<T> {
+  mkdirSync(DIST, { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      if (existsSync(LOCK) && Date.now() - statSync(LOCK).mtimeMs > STALE_LOCK_MS) rmSync(LOCK, { recursive: true, force: true });
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  try {
+    return await fn();
+  } finally {
+    rmSync(LOCK, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Builds the client when the build is missing or older than any of its sources. The new
+ * build is written beside the old one and swapped in, so a running server never serves a
+ * half-written folder.
+ */
 export async function ensureClientBuild(): Promise<void> {
-  const built = existsSync(OUT) ? statSync(OUT).mtimeMs : 0;
-  const sources = Math.max(...SOURCES.map((s) => newestMtime(path.join(ROOT, s))));
-  if (built && built >= sources) return;
-  console.log(built ? 'Client sources changed: rebuilding…' : 'Building the client (first start)…');
-  const { build } = await import('vite');
-  await build({ root: ROOT, logLevel: 'warn', configFile: path.join(ROOT, 'vite.config.ts') });
+  if (!isStale()) return;
+  await withLock(async () => {
+    if (!isStale()) return;
+    console.log(existsSync(OUT) ? 'Client sources changed: rebuilding…' : 'Building the client (first start)…');
+    const { build } = await import('vite');
+    const next = path.join(DIST, `client-next-${process.pid}`);
+    await build({
+      root: ROOT,
+      logLevel: 'warn',
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      build: { outDir: next, emptyOutDir: true },
+    });
+    const old = path.join(DIST, `client-old-${process.pid}`);
+    if (existsSync(OUT)) renameSync(OUT, old);
+    renameSync(next, OUT);
+    rmSync(old, { recursive: true, force: true });
+  });
 }

@@ -1,19 +1,37 @@
 import type { FastifyInstance } from 'fastify';
+import { cachedJson } from '../../http/cached-json';
 import { listGenderOptions, listInterests, listOrientationOptions } from './service';
+
+const TTL_MS = 30_000;
+
+export type CatalogCache = ReturnType<typeof createCatalogCache>;
+
+function createCatalogCache(app: FastifyInstance) {
+  const db = () => app.deps.database.db;
+  return {
+    interests: cachedJson(async () => ({ interests: await listInterests(db()) }), TTL_MS),
+    genderOptions: cachedJson(async () => ({ options: await listGenderOptions(db()) }), TTL_MS),
+    orientationOptions: cachedJson(async () => ({ options: await listOrientationOptions(db()) }), TTL_MS),
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Call `catalog.interests.invalidate()` after changing the interest catalogue. */
+    catalog: CatalogCache;
+  }
+}
 
 /** Reference lists for the wizard and profile editor (spec §7 "Options", "Interests"). Public, cacheable briefly. */
 export function registerCatalogRoutes(app: FastifyInstance) {
-  const db = () => app.deps.database.db;
-  app.get('/api/catalog/interests', async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return { interests: await listInterests(db()) };
-  });
-  app.get('/api/catalog/gender-options', async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return { options: await listGenderOptions(db()) };
-  });
-  app.get('/api/catalog/orientation-options', async (_req, reply) => {
-    reply.header('cache-control', 'public, max-age=60');
-    return { options: await listOrientationOptions(db()) };
-  });
+  const cache = createCatalogCache(app);
+  app.decorate('catalog', cache);
+  const serve = (entry: { get(): Promise<string> }) => async (_req: unknown, reply: import('fastify').FastifyReply) =>
+    reply
+      .header('cache-control', 'public, max-age=60')
+      .type('application/json; charset=utf-8')
+      .send(await entry.get());
+  app.get('/api/catalog/interests', serve(cache.interests));
+  app.get('/api/catalog/gender-options', serve(cache.genderOptions));
+  app.get('/api/catalog/orientation-options', serve(cache.orientationOptions));
 }

@@ -1,0 +1,124 @@
+/**
+ * `npm run bench`: performance budgets of DESIGN §7, measured on loopback. Every figure is
+ * reported next to a baseline measured in the same run (shared, noisy machines).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { ensureClientBuild } from '../src/server/build-client';
+import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
+import { freePort, load, ratio, spawnUntil } from './lib';
+
+const BUDGET_KIB = 150;
+const RATIO_TARGET = 0.9;
+
+async function httpBenchmarks(base: string) {
+  const paths = ['/api/health', '/api/catalog/interests'];
+  const routes: Record<string, { type: string; body: string }> = {};
+  for (const p of paths) {
+    const res = await fetch(base + p);
+    routes[p] = { type: res.headers.get('content-type') ?? 'application/json', body: await res.text() };
+  }
+  const barePort = freePort();
+  const bare = await spawnUntil(
+    ['--import', 'tsx', 'bench/bare-server.ts'],
+    { PORT: String(barePort), BARE_ROUTES: JSON.stringify(routes) },
+    'bare ready',
+  );
+  const rows = [];
+  try {
+    for (const p of paths) {
+      const b = await load(`http://127.0.0.1:${barePort}${p}`);
+      const o = await load(base + p);
+      rows.push({
+        endpoint: `GET ${p}`,
+        ours_rps: o.reqPerSec,
+        bare_rps: b.reqPerSec,
+        ratio: ratio(o.reqPerSec, b.reqPerSec),
+        ours_p99_ms: o.p99Ms,
+        bare_p99_ms: b.p99Ms,
+        errors: o.errors + o.non2xx,
+      });
+    }
+  } finally {
+    bare.kill('SIGTERM');
+  }
+  return rows;
+}
+
+/** Initial JavaScript a first visit downloads, gzipped, measured in Chromium. */
+async function initialJs(base: string) {
+  const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
+  const rows = [];
+  try {
+    for (const p of ['/', '/auth/login', '/auth/register']) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts: Promise<number>[] = [];
+      page.on('response', (res) => {
+        if (res.request().resourceType() === 'script') scripts.push(res.body().then((b) => gzipSync(b).length));
+      });
+      await page.goto(base + p, { waitUntil: 'networkidle' });
+      const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+      rows.push({
+        page: p,
+        scripts: scripts.length,
+        gzip_kib: Math.round((bytes / 1024) * 10) / 10,
+        budget_kib: BUDGET_KIB,
+        within: bytes / 1024 <= BUDGET_KIB,
+      });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+async function optional(file: string, name: string): Promise<Record<string, unknown> | undefined> {
+  if (!existsSync(path.join(import.meta.dirname, `${file}.ts`))) return undefined;
+  const mod = (await import(`./${file}`)) as Record<string, () => Promise<Record<string, unknown>>>;
+  return mod[name]();
+}
+
+await ensureClientBuild();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-'));
+const port = freePort();
+const base = `http://127.0.0.1:${port}`;
+const started = Date.now();
+const server = await spawnUntil(
+  ['--import', 'tsx', 'src/server/serve.ts'],
+  {
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    SEED_DEMO: 'false',
+    LOG_LEVEL: 'error',
+    PUBLIC_URL: `http://localhost:${port}`,
+  },
+  'Fancy is running',
+);
+const startupMs = Date.now() - started;
+try {
+  console.log(`\nStart-up to listening (fresh DATA_DIR, migrations + reference data): ${startupMs} ms\n`);
+  console.log(`HTTP: ours vs a bare node:http server serving the same bytes (target ratio ≥ ${RATIO_TARGET})`);
+  console.table(await httpBenchmarks(base));
+  console.log(`Initial JavaScript, gzipped (budget ≤ ${BUDGET_KIB} KiB)`);
+  console.table(await initialJs(base));
+} finally {
+  server.kill('SIGTERM');
+}
+const fanout = await optional('chat-fanout', 'benchChatFanout');
+if (fanout) {
+  console.log('Chat fan-out: 50 mixers × 8 members, 1 msg/s each (ours vs a bare ws broadcast server)');
+  console.table(fanout);
+}
+const conversation = await optional('conversation', 'benchConversation');
+if (conversation) {
+  console.log('Conversation page (50 messages): ours vs bare node:http');
+  console.table(conversation);
+}
+rmSync(dataDir, { recursive: true, force: true });
