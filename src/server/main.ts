@@ -4,7 +4,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { promoteAdmins } from './auth/admins';
 import { ConfigError, type Config, loadConfig } from './config';
-import { openDatabase } from './db/client';
+import { type Database, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
 import { createMailer, createTransport } from './infra/mail/mailer';
@@ -16,6 +16,8 @@ export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 
 export interface Running {
   url: string;
+  /** The open database, for tests that arrange data directly. */
+  database: Database;
   demo?: { accounts: string[]; password: string };
   close(): Promise<void>;
 }
@@ -54,6 +56,7 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
   let closing: Promise<void> | undefined;
   return {
     url,
+    database,
     demo,
     close() {
       closing ??= (async () => {

@@ -2,7 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { loadConfig } from '../../src/server/config';
+import type { Db } from '../../src/server/db/client';
+import { profiles, user } from '../../src/server/db/schema';
 import { type Running, startServer } from '../../src/server/main';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 
@@ -26,6 +29,10 @@ export interface E2E {
   lastLinkTo(address: string): Promise<string>;
   /** Registers and verifies a member through the API; the browser is not signed in. */
   createMember(fullName?: string): Promise<{ email: string; password: string }>;
+  /** The server's database, to arrange data a journey does not cover itself. */
+  db: Db;
+  /** Marks a member's profile complete with plausible answers, so the gate lets them through. */
+  completeProfile(email: string): Promise<string>;
   /** Signs a page in through the login form and waits to leave /auth. */
   login(page: Page, email: string, password?: string): Promise<void>;
   /** Screenshots go to test-results/screenshots/NAME.png. */
@@ -85,6 +92,33 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     },
     mailsTo,
     lastLinkTo,
+    db: server.database.db,
+    async completeProfile(email) {
+      const [row] = await server.database.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, email));
+      const answer = 'Long walks along the canal with a flask of tea and a podcast about old maps of London.';
+      await server.database.db.insert(profiles).values({ id: row.id, fullName: row.name }).onConflictDoNothing();
+      await server.database.db
+        .update(profiles)
+        .set({
+          fullName: row.name,
+          dob: '1994-05-17',
+          genderIdentities: ['Woman'],
+          lookingFor: ['Dating', 'Friends'],
+          interests: ['Board games', 'Sourdough', 'Hiking'],
+          smallJoy: answer,
+          loveToTalkAbout: answer,
+          valueInRelationships: answer,
+          sharedExperience: answer,
+          cityRegion: 'Bristol',
+          countryCode: 'GB',
+          tz: 'Europe/London',
+          onboardingCompleted: true,
+          onboardingStep: 10,
+        })
+        .where(eq(profiles.id, row.id));
+      await server.database.db.update(user).set({ onboardingComplete: true }).where(eq(user.id, row.id));
+      return row.id;
+    },
     async createMember(fullName = 'Test Member') {
       const email = `e2e${++memberCounter}.${Date.now()}@example.com`;
       const res = await fetch(`${baseUrl}/api/auth/register`, {

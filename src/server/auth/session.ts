@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { dailyActivity } from '../db/schema';
 import { AppError } from '../http/errors';
 
 export function toFetchHeaders(req: FastifyRequest): Headers {
@@ -45,7 +46,24 @@ export async function getSession(req: FastifyRequest): Promise<CurrentSession | 
   if (cached !== undefined) return cached;
   const result = (await req.server.auth.api.getSession({ headers: toFetchHeaders(req) })) as CurrentSession | null;
   (req as unknown as Record<symbol, CurrentSession | null>)[SESSION_KEY] = result;
+  if (result) noteActive(req, result.user.id);
   return result;
+}
+
+const seenToday = new Set<string>();
+
+/** Records the member as active today (daily active members), once per day per instance. */
+function noteActive(req: FastifyRequest, userId: string) {
+  const day = new Date().toISOString().slice(0, 10);
+  const key = `${day}:${userId}`;
+  if (seenToday.has(key)) return;
+  if (seenToday.size > 100_000) seenToday.clear();
+  seenToday.add(key);
+  req.server.deps.database.db
+    .insert(dailyActivity)
+    .values({ userId, day })
+    .onConflictDoNothing()
+    .catch((err: unknown) => req.log.warn({ err }, 'could not record daily activity'));
 }
 
 /** Guards (DESIGN §3): signed in → e-mail verified → (onboarded) → admin. */

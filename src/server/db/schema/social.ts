@@ -225,3 +225,15 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_status_next_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_created_idx').on(t.createdAt)],
 );
+
+/** One row per member per day they used the app: daily active members (admin metrics). */
+export const dailyActivity = pgTable(
+  'daily_activity',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('daily_activity_day_idx').on(t.day)],
+);

@@ -1,0 +1,126 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { E2E_PASSWORD, type E2E, startE2E } from './harness';
+
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E();
+});
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();
+
+describe('accounts', () => {
+  it('register → open the mail in the dev mailbox → verify → reach the onboarding gate', async () => {
+    const { context, page } = await e2e.newPage();
+    await page.goto('/auth/register?utm_source=poster&code=LDN1');
+    await page.getByLabel('Full name').fill('Nia Patel');
+    const email = `nia.${Date.now()}@example.com`;
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await e2e.screenshot(page, 'register-desktop');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await toast(page, 'Check your email').waitFor();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    expect(await page.getByText(email).count()).toBeGreaterThan(0);
+    await e2e.screenshot(page, 'register-sent-desktop');
+
+    await page.goto('/dev/mailbox');
+    await page
+      .getByRole('link', { name: /verify-email/ })
+      .first()
+      .click();
+    await page.waitForURL(/\/home/);
+    await page.getByRole('heading', { name: 'Hey there – ready to create your profile?' }).waitFor();
+    await context.close();
+  });
+
+  it('a wrong password shows the login-failed toast; the right one logs in and out', async () => {
+    const m = await e2e.createMember('Owen Hughes');
+    const { context, page } = await e2e.newPage({ width: 375, height: 812 });
+    await page.goto('/auth/login');
+    await page.getByLabel('Email').fill(m.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-my-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const failed = toast(page, 'Login failed');
+    await failed.waitFor();
+    expect(await failed.textContent()).toContain('Invalid email or password');
+    expect(new URL(page.url()).pathname).toBe('/auth/login');
+    await e2e.screenshot(page, 'login-failed-375');
+    await context.close();
+  });
+
+  it('after sign-in the member returns to the page first asked for, and log out ends on /auth/login', async () => {
+    const m = await e2e.createMember('Ruth Ellis');
+    await e2e.completeProfile(m.email);
+    const { context, page } = await e2e.newPage();
+    await page.goto('/home?tab=1');
+    await page.waitForURL(/\/auth\/login/);
+    await page.getByLabel('Email').fill(m.email);
+    await page.getByLabel('Password', { exact: true }).fill(m.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await toast(page, 'Welcome back!').waitFor();
+    await page.waitForURL((u) => u.pathname === '/home' && u.search === '?tab=1');
+    await page.reload();
+    await page.waitForURL(/\/home/);
+    await page
+      .getByRole('button', { name: /Account menu/ })
+      .first()
+      .click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await toast(page, 'Logged out').waitFor();
+    await page.goto('/home');
+    await page.waitForURL(/\/auth\/login/);
+    await context.close();
+  });
+
+  it('forgot password → reset → log in with the new password', async () => {
+    const m = await e2e.createMember('Iris Moss');
+    await e2e.completeProfile(m.email);
+    const { context, page } = await e2e.newPage();
+    await page.goto('/auth/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(m.email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.goto(await e2e.lastLinkTo(m.email));
+    await page.waitForURL(/\/auth\/reset-password\?token=/);
+    await page.getByLabel('New password', { exact: true }).fill('a-fresh-secret-42');
+    await page.getByLabel('Confirm new password').fill('a-fresh-secret-42');
+    await e2e.screenshot(page, 'reset-password-desktop');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.waitForURL(/\/auth\/login/);
+    await e2e.login(page, m.email, 'a-fresh-secret-42');
+    expect(new URL(page.url()).pathname).toBe('/home');
+    await context.close();
+  });
+
+  it('a member who has not verified sees the verification screen', async () => {
+    const email = `unverified.${Date.now()}@example.com`;
+    await fetch(`${e2e.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.9.9' },
+      body: JSON.stringify({ fullName: 'Una Verified', email, password: E2E_PASSWORD }),
+    });
+    const { context, page } = await e2e.newPage({ width: 375, height: 812 });
+    await e2e.login(page, email);
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.getByRole('button', { name: 'Resend verification email' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/contact-support');
+    await e2e.screenshot(page, 'verify-gate-375');
+    await context.close();
+  });
+
+  it('a non-admin visiting /admin ends on /home', async () => {
+    const m = await e2e.createMember('Pat Member');
+    await e2e.completeProfile(m.email);
+    const { context, page } = await e2e.newPage();
+    await e2e.login(page, m.email);
+    await page.goto('/admin');
+    await page.waitForURL((u) => u.pathname === '/home');
+    await context.close();
+  });
+});
