@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 
 export type ThemeChoice = 'light' | 'dark' | 'system';
 const KEY = 'fancy-theme';
+const listeners = new Set<() => void>();
 
 export function readTheme(): ThemeChoice {
   try {
@@ -12,15 +13,22 @@ export function readTheme(): ThemeChoice {
   }
 }
 
+let current: ThemeChoice = typeof window === 'undefined' ? 'light' : readTheme();
+
 function apply(choice: ThemeChoice) {
   const dark = choice === 'dark' || (choice === 'system' && window.matchMedia('(prefers-color-scheme: dark)').matches);
   document.documentElement.classList.toggle('dark', dark);
   document.documentElement.style.colorScheme = dark ? 'dark' : 'light';
 }
 
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
 /** Light by default, dark or system; stored in the browser (public/theme-init.js applies it before paint). */
 export function useTheme() {
-  const [theme, setThemeState] = useState<ThemeChoice>(readTheme);
+  const theme = useSyncExternalStore(subscribe, () => current);
   useEffect(() => {
     apply(theme);
     if (theme !== 'system') return;
@@ -35,7 +43,8 @@ export function useTheme() {
     } catch {
       // Not persisted in private mode; still applied for this visit.
     }
-    setThemeState(next);
+    current = next;
+    for (const l of listeners) l();
   }, []);
   return { theme, setTheme };
 }

@@ -92,7 +92,7 @@ export default function HomePage() {
                         </>
                       )}
                     </span>
-                    <span className="block truncate text-xs text-muted-foreground sm:text-sm">{label}</span>
+                    <span className="block text-xs leading-tight text-muted-foreground sm:text-sm">{label}</span>
                   </span>
                 </Card>
               );
