@@ -14,6 +14,7 @@ import { registerDevMailbox } from './infra/mail/dev-mailbox';
 import type { Mailer } from './infra/mail/mailer';
 import { registerErrorHandling, errorBody } from './http/errors';
 import { registerOriginCheck } from './http/origin';
+import { registerAdminRoutes } from './modules/admin/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerFancyRoutes } from './modules/fancies/routes';
@@ -25,6 +26,8 @@ import { registerMatchRoutes } from './modules/matches/routes';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerSafetyRoutes } from './modules/safety/routes';
 import { registerProfileRoutes } from './modules/profiles/routes';
+import { startMixerReminders } from './modules/settings/reminders';
+import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import type { Storage, UrlSigner } from './infra/storage/storage';
 import { createLocalBus, type RealtimeBus } from './realtime/bus';
@@ -104,6 +107,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMatchRoutes(app);
   registerMessageRoutes(app);
   registerSafetyRoutes(app);
+  registerAdminRoutes(app);
+  registerSettingsRoutes(app);
+  startMixerReminders(app);
   await registerRealtimeRoutes(app);
   if (config.devMailbox) registerDevMailbox(app, database.db);
 

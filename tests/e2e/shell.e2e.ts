@@ -21,7 +21,15 @@ describe('app shell', () => {
     const nav = sidebar.getByRole('navigation', { name: 'Main' });
     await nav.waitFor();
     const labels = await nav.getByRole('link').allTextContents();
-    expect(labels.map((l) => l.trim())).toEqual(['Home', 'Blog: Modern Loveletters', 'Mixers', 'Matches', 'Messages', 'Profile', 'Settings']);
+    expect(labels.map((l) => l.trim())).toEqual([
+      'Home',
+      'Blog: Modern Loveletters',
+      'Mixers',
+      'Matches',
+      'Messages',
+      'Profile',
+      'Settings',
+    ]);
     expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
     expect(await nav.getByRole('link', { name: 'Mixers' }).getAttribute('aria-current')).toBeNull();
     await page.getByRole('heading', { name: /Sasha/ }).waitFor();
@@ -73,7 +81,10 @@ describe('app shell', () => {
     const { context, page } = await e2e.newPage();
     await e2e.login(page, email);
     await page.keyboard.press('F8');
-    const focused = await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.closest('[aria-label]')?.getAttribute('aria-label'));
+    const focused = await page.evaluate(
+      () =>
+        document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.closest('[aria-label]')?.getAttribute('aria-label'),
+    );
     expect(focused).toMatch(/Notification/);
     await context.close();
   });
@@ -94,9 +105,19 @@ describe('app shell', () => {
   it('the account menu lists the spec items', async () => {
     const { context, page } = await e2e.newPage();
     await e2e.login(page, email);
-    await page.getByRole('button', { name: /Account menu for Sasha Green/ }).first().click();
+    await page
+      .getByRole('button', { name: /Account menu for Sasha Green/ })
+      .first()
+      .click();
     const items = await page.getByRole('menuitem').allTextContents();
-    expect(items.map((i) => i.trim())).toEqual(['Profile', 'Settings', 'Contact Support', 'Terms & Conditions', 'Privacy Policy', 'Log out']);
+    expect(items.map((i) => i.trim())).toEqual([
+      'Profile',
+      'Settings',
+      'Contact Support',
+      'Terms & Conditions',
+      'Privacy Policy',
+      'Log out',
+    ]);
     await e2e.screenshot(page, 'account-menu-desktop');
     await context.close();
   });

@@ -27,6 +27,7 @@ export const router = createBrowserRouter([
       { path: '/contact-support', lazy: page(() => import('../features/public/contact-support-page')) },
       { path: '/campaign', lazy: page(() => import('../features/public/campaign-page')) },
       { path: '/campaign/qr', lazy: page(() => import('../features/public/campaign-qr-page')) },
+      { path: '/test-onboarding', lazy: page(() => import('../features/onboarding/test-onboarding-page')) },
       { path: '/status', lazy: page(() => import('../features/public/status-page')) },
       {
         path: '/auth',
@@ -46,11 +47,31 @@ export const router = createBrowserRouter([
             lazy: page(() => import('../features/shell/app-shell')),
             children: [
               { path: '/home', lazy: page(() => import('../features/home/home-page')) },
+              { path: '/mixers', lazy: page(() => import('../features/mixers/mixers-page')) },
+              { path: '/mixers/:id', lazy: page(() => import('../features/mixers/mixer-detail-page')) },
+              { path: '/matches', lazy: page(() => import('../features/matches/matches-page')) },
+              {
+                path: '/messages',
+                lazy: page(() => import('../features/messages/messages-layout')),
+                children: [
+                  { index: true, lazy: page(() => import('../features/messages/messages-index-page')) },
+                  { path: ':id', lazy: page(() => import('../features/messages/thread-page')) },
+                ],
+              },
               { path: '/modern-love-letters', lazy: page(() => import('../features/blog/blog-list-page')) },
               { path: '/modern-love-letters/:slug', lazy: page(() => import('../features/blog/blog-post-page')) },
+              { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
+              { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },
               {
                 element: <AdminRoute />,
-                children: [],
+                children: [
+                  { path: '/admin', lazy: page(() => import('../features/admin/pages/overview-page')) },
+                  { path: '/admin/interest-suggestions', lazy: page(() => import('../features/admin/pages/suggestions-page')) },
+                  { path: '/admin/metrics', lazy: page(() => import('../features/admin/pages/metrics-page')) },
+                  { path: '/admin/mixers', lazy: page(() => import('../features/admin/pages/mixers-page')) },
+                  { path: '/admin/campaigns', lazy: page(() => import('../features/admin/pages/campaigns-page')) },
+                  { path: '/admin/reports', lazy: page(() => import('../features/admin/pages/reports-page')) },
+                ],
               },
             ],
           },

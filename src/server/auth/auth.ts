@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin } from 'better-auth/plugins';
+import { admin, twoFactor } from 'better-auth/plugins';
 import type { AppDeps } from '../app';
 import * as schema from '../db/schema';
 import { composeMail } from '../infra/mail/template';
@@ -31,6 +31,9 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
         campaignLabel: { type: 'string', required: false },
         onboardingComplete: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
+      // Settings → Security: a verification link goes to the new address (sendVerificationEmail
+      // below); the old address is told by POST /api/me/email (modules/settings).
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -83,7 +86,21 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user, url }) {
+      async sendVerificationEmail({ user, url, token }) {
+        if (isChangeEmailToken(token)) {
+          await mailer.sendMail(
+            composeMail(user.email, {
+              subject: 'Confirm your new email address for Fancy',
+              greeting: `Hi ${user.name},`,
+              lines: [
+                'You asked to use this address for your Fancy account. Please confirm it: until you do, we keep using your old address. The link is valid for 24 hours.',
+              ],
+              action: { label: 'Confirm my new email', url },
+              footer: 'If you did not ask for this, you can ignore this email: nothing changes.',
+            }),
+          );
+          return;
+        }
         await mailer.sendMail(
           composeMail(user.email, {
             subject: 'Confirm your email for Fancy',
@@ -109,6 +126,8 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
       },
     },
     plugins: [
+      // Settings → Security: authenticator-app codes (TOTP) with backup codes, asked at sign-in.
+      twoFactor({ issuer: 'Fancy' }),
       admin({
         defaultRole: 'user',
         adminRoles: ['admin'],
@@ -119,3 +138,13 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** better-auth's verification tokens are JWTs; an e-mail change carries `requestType` in its payload. */
+function isChangeEmailToken(token: string): boolean {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { requestType?: string };
+    return payload.requestType === 'change-email-verification';
+  } catch {
+    return false;
+  }
+}

@@ -5,6 +5,8 @@ import type { z } from 'zod/mini';
 import { COMMON_PASSWORD, forgotPasswordSchema, loginSchema, registerSchema, resendSchema, resetPasswordSchema } from '../../shared/schemas/auth';
 import { profiles, user as userTable } from '../db/schema';
 import { signedAvatarUrl } from '../modules/profiles/service';
+import { deleteAccount } from '../modules/settings/service';
+import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
 import { AppError } from '../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
 import { isCommonPassword } from './passwords';
@@ -73,15 +75,41 @@ export function registerAuthRoutes(app: FastifyInstance) {
     const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
     limiter.hit(`login:ip:${ip(req)}`, [{ limit: 30, windowMs: 15 * MINUTE }], message);
     limiter.hit(`login:email:${email}`, [{ limit: 10, windowMs: 15 * MINUTE }], message);
+    let twoFactor = false;
     try {
-      const { headers } = await app.auth.api.signInEmail({
+      const { headers, response } = await app.auth.api.signInEmail({
         headers: toFetchHeaders(req),
         body: { email, password, rememberMe: true },
         returnHeaders: true,
       });
       forwardCookies(headers, reply);
+      // Two-step verification on: no session yet, only a short-lived two-factor cookie.
+      twoFactor = Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
     } catch (err) {
       rethrow(err);
+    }
+    return reply.send(twoFactor ? { ok: true, twoFactor: true } : { ok: true });
+  });
+
+  /** The second step of signing in with two-step verification on: an authenticator or a backup code. */
+  app.post('/api/auth/two-factor', { schema: { body: twoFactorLoginSchema } }, async (req, reply) => {
+    const body = req.body as z.output<typeof twoFactorLoginSchema>;
+    const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+    limiter.hit(`2fa:ip:${ip(req)}`, [{ limit: 30, windowMs: 15 * MINUTE }], message);
+    const wrong = body.method === 'totp' ? SETTINGS_MESSAGES.codeWrong : SETTINGS_MESSAGES.backupCodeWrong;
+    try {
+      const args = { headers: toFetchHeaders(req), body: { code: body.code, trustDevice: body.trustDevice ?? false }, returnHeaders: true as const };
+      const { headers } = body.method === 'totp' ? await app.auth.api.verifyTOTP(args) : await app.auth.api.verifyBackupCode(args);
+      forwardCookies(headers, reply);
+    } catch (err) {
+      if (isAPIError(err)) {
+        const code = (err.body as { code?: string } | undefined)?.code;
+        if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') throw new AppError('validation', wrong, { code: wrong });
+        if (code === 'ACCOUNT_TEMPORARILY_LOCKED') throw new AppError('rate_limited', message);
+        // No (or an expired) two-factor cookie, or too many tries on this one: start again.
+        throw new AppError('unauthenticated', SETTINGS_MESSAGES.twoFactorExpired);
+      }
+      throw err;
     }
     return reply.send({ ok: true });
   });
@@ -209,10 +237,9 @@ export function registerAuthRoutes(app: FastifyInstance) {
   /** Account deletion, for the signed-in member only (spec §4, §6). */
   app.delete('/api/me', async (req, reply) => {
     const current = await requireSession(req);
-    const { db } = app.deps.database;
     try {
-      // Everything of theirs references the user row with ON DELETE CASCADE.
-      await db.delete(userTable).where(eq(userTable.id, current.user.id));
+      // One transaction (a failure deletes nothing); their files go after the commit.
+      await deleteAccount(app.deps, current.user.id, req.log);
     } catch (err) {
       req.log.error({ err }, 'account deletion failed');
       throw new AppError('internal', 'An error occurred while deleting your account. Please try again.');

@@ -7,7 +7,16 @@ import { z } from 'zod';
 export const roomSchema = z.string().regex(/^(user|mixer|conversation):[A-Za-z0-9-]{1,64}$/, 'Unknown room');
 export type Room = z.infer<typeof roomSchema>;
 
-export const COUNTER_KEYS = ['unreadMessages', 'matches', 'activeMixers', 'mixersJoined', 'messagesSent', 'profileViews'] as const;
+/** `newMatches`: matches without a message yet (the Matches nav badge), added by the matches issue. */
+export const COUNTER_KEYS = [
+  'unreadMessages',
+  'matches',
+  'activeMixers',
+  'mixersJoined',
+  'messagesSent',
+  'profileViews',
+  'newMatches',
+] as const;
 export type CounterKey = (typeof COUNTER_KEYS)[number];
 
 export const chatMessageSchema = z.object({

@@ -8,6 +8,7 @@ import { Logo } from '../../components/brand/logo';
 import { api } from '../../lib/api';
 import { RealtimeProvider } from '../../lib/realtime';
 import { cn } from '../../lib/cn';
+import { AdminNav } from '../admin/admin-nav';
 import { useAuth } from '../auth/auth-context';
 import { AccountMenu } from './account-menu';
 import { type BadgeKey, badgeLabel, isActivePath, MOBILE_BAR, NAV_ITEMS } from './nav-items';
@@ -130,6 +131,7 @@ function Shell() {
           {auth.user?.role === 'admin' && expanded && (
             <p className="mt-6 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Admin</p>
           )}
+          <AdminNav expanded={expanded} />
         </nav>
         <div className={cn('grid gap-2 border-t border-border', expanded ? 'p-3' : 'p-1.5')}>
           {expanded && <ThemeSwitch className="mx-auto" />}

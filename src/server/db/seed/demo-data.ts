@@ -1419,3 +1419,129 @@ export const DEMO_CHAT: readonly DemoChatLine[] = [
     body: "Courgettes, without a doubt. You'll have so many you'll be leaving them on doorsteps by August.",
   },
 ];
+
+// ── Matches and direct messages (issue 6: fancies → matches → messages) ──────
+
+export interface DemoDirectMessage {
+  /** Member key of the sender (one of the pair). */
+  from: string;
+  /** Minutes before seeding time that the message was sent. */
+  minutesAgo: number;
+  body: string;
+  /** Left unread by the recipient (an unread badge on first sign-in). */
+  unread?: boolean;
+}
+
+export interface DemoMatch {
+  /** Member keys of the pair; both fancied each other in `mixerKey`. */
+  a: string;
+  b: string;
+  mixerKey: string;
+  /** When the second fancy made it a match. */
+  minutesAgo: number;
+  messages: DemoDirectMessage[];
+}
+
+/**
+ * Maya and Rhys met at the Aftersun debrief and have been chatting since; each also has
+ * another match: one mid-conversation, one brand new with no messages yet.
+ */
+export const DEMO_MATCHES: readonly DemoMatch[] = [
+  {
+    a: 'maya-okafor',
+    b: 'rhys-llewellyn',
+    mixerKey: 'indie-film-club-aftersun',
+    minutesAgo: 2590,
+    messages: [
+      {
+        from: 'rhys-llewellyn',
+        minutesAgo: 2575,
+        body: "Okay, I thought about that Aftersun ending the whole way home. Did you really mean it when you said you'd change it?",
+      },
+      {
+        from: 'maya-okafor',
+        minutesAgo: 2560,
+        body: "Not for a second 😅 I was being contrary because Callum looked so sure of himself. I wouldn't touch a frame.",
+      },
+      {
+        from: 'rhys-llewellyn',
+        minutesAgo: 2556,
+        body: 'Ha, I knew it. You argued it very convincingly for someone who didn’t believe a word.',
+      },
+      {
+        from: 'maya-okafor',
+        minutesAgo: 1465,
+        body: 'Also, you said you bring a second loaf of bread to every party. Is that a sourdough thing? Because Gerald (my starter) would like a word.',
+      },
+      {
+        from: 'rhys-llewellyn',
+        minutesAgo: 1442,
+        body: "It is a sourdough thing. Mine's called Dai. He's temperamental but he means well.",
+      },
+      { from: 'maya-okafor', minutesAgo: 1438, body: 'Gerald and Dai. This is the start of a sitcom.' },
+      {
+        from: 'rhys-llewellyn',
+        minutesAgo: 70,
+        body: "Random question: are you coming to Board Game Night tonight? I've just joined and I'm already nervous about the trading.",
+      },
+      {
+        from: 'maya-okafor',
+        minutesAgo: 52,
+        body: "I am! Catan's set up on the coffee table for moral support. Prepare to be out-traded.",
+      },
+      {
+        from: 'rhys-llewellyn',
+        minutesAgo: 7,
+        body: "Bold talk. Coffee this weekend so I can lose to you in person? There's a great little place on the Holloway Road.",
+        unread: true,
+      },
+    ],
+  },
+  {
+    a: 'maya-okafor',
+    b: 'sam-okonkwo',
+    mixerKey: 'indie-film-club-aftersun',
+    minutesAgo: 2570,
+    messages: [
+      {
+        from: 'sam-okonkwo',
+        minutesAgo: 2500,
+        body: 'Hey Maya! Loved your take on the karaoke scene. Do you go to film club in London often?',
+      },
+      {
+        from: 'maya-okafor',
+        minutesAgo: 2470,
+        body: 'Hey Sam! Once a month-ish at the Rio in Dalston. The audience claps at the end like it’s a play, you’d love it.',
+      },
+      {
+        from: 'sam-okonkwo',
+        minutesAgo: 1310,
+        body: "That's adorable. Next time I'm up from Bristol I'm coming. Any recommendations for this week?",
+      },
+      { from: 'maya-okafor', minutesAgo: 1290, body: 'Past Lives, if you haven’t seen it yet. Bring tissues. Lots of tissues.' },
+    ],
+  },
+  {
+    a: 'maya-okafor',
+    b: 'callum-macleod',
+    mixerKey: 'indie-film-club-aftersun',
+    minutesAgo: 2400,
+    messages: [],
+  },
+  {
+    a: 'rhys-llewellyn',
+    b: 'chloe-nguyen',
+    mixerKey: 'board-game-night',
+    minutesAgo: 12,
+    messages: [
+      { from: 'chloe-nguyen', minutesAgo: 10, body: 'Okay, you were right about the sheep. I owe you a wood 🐑' },
+      { from: 'rhys-llewellyn', minutesAgo: 9, body: 'I accept payment in wood or in coffee recommendations for Brighton.' },
+      {
+        from: 'chloe-nguyen',
+        minutesAgo: 6,
+        body: "Coffee recs coming up, but fair warning: I work in a café, so I'm extremely biased 😄",
+        unread: true,
+      },
+    ],
+  },
+];

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
-import { like } from 'drizzle-orm';
+import { and, gt, inArray, like } from 'drizzle-orm';
 import sharp from 'sharp';
+import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Storage } from '../../infra/storage/storage';
 import type { Database } from '../client';
-import { account, mixerMemberships, mixerMessages, mixers, profiles, user } from '../schema';
-import { DEMO_ACCOUNT_KEYS, DEMO_CHAT, DEMO_MEMBERS, DEMO_MIXERS, DEMO_PASSWORD, type DemoMember } from './demo-data';
+import { account, directMessages, fancies, matches, mixerMemberships, mixerMessages, mixers, profiles, user } from '../schema';
+import { DEMO_ACCOUNT_KEYS, DEMO_CHAT, DEMO_MATCHES, DEMO_MEMBERS, DEMO_MIXERS, DEMO_PASSWORD, type DemoMember } from './demo-data';
 
 export const DEMO_EMAIL_DOMAIN = '@demo.fancy.test';
 
@@ -39,7 +40,10 @@ export async function seedDemoData({ database, storage }: { database: Database; 
     .from(user)
     .where(like(user.email, `%${DEMO_EMAIL_DOMAIN}`))
     .limit(1);
-  if (existing.length) return { accounts, password: DEMO_PASSWORD, seeded: false };
+  if (existing.length) {
+    await refreshDemoMixers(database);
+    return { accounts, password: DEMO_PASSWORD, seeded: false };
+  }
 
   const hash = await hashPassword(DEMO_PASSWORD);
   const now = Date.now();
@@ -84,6 +88,62 @@ export async function seedDemoData({ database, storage }: { database: Database; 
     });
   }
 
+  const mixerIds = await seedDemoMixers(database, ids, now);
+  await seedDemoMatches(database, ids, mixerIds, now);
+  return { accounts, password: DEMO_PASSWORD, seeded: true };
+}
+
+/**
+ * Demo matches (issue 6): both fancies, the match (pair stored ordered) and its direct
+ * messages, everything read except the lines marked unread.
+ */
+export async function seedDemoMatches(
+  { db }: Pick<Database, 'db'>,
+  ids: ReadonlyMap<string, string>,
+  mixerIds: ReadonlyMap<string, string>,
+  now = Date.now(),
+) {
+  const at = (minutesAgo: number) => new Date(now - minutesAgo * 60_000);
+  for (const m of DEMO_MATCHES) {
+    const a = ids.get(m.a);
+    const b = ids.get(m.b);
+    if (!a || !b) continue;
+    const mixerId = mixerIds.get(m.mixerKey) ?? null;
+    await db.insert(fancies).values([
+      { fromUserId: a, toUserId: b, mixerId, createdAt: at(m.minutesAgo + 3) },
+      { fromUserId: b, toUserId: a, mixerId, createdAt: at(m.minutesAgo) },
+    ]);
+    const [p1, p2] = a < b ? [a, b] : [b, a];
+    const [row] = await db
+      .insert(matches)
+      .values({ profile1Id: p1, profile2Id: p2, status: 'matched', mixerId, createdAt: at(m.minutesAgo) })
+      .returning({ id: matches.id });
+    if (!m.messages.length) continue;
+    await db.insert(directMessages).values(
+      m.messages.map((dm) => {
+        const sender = dm.from === m.a ? a : b;
+        return {
+          matchId: row.id,
+          senderId: sender,
+          recipientId: sender === a ? b : a,
+          body: dm.body,
+          isRead: !dm.unread,
+          createdAt: at(dm.minutesAgo),
+        };
+      }),
+    );
+  }
+}
+
+/**
+ * The demo mixers (times relative to `now`) with their memberships, icebreakers and chat.
+ * From then on the mixer lifecycle (modules/mixers/lifecycle.ts) moves them along the clock.
+ */
+export async function seedDemoMixers(
+  { db }: Pick<Database, 'db'>,
+  ids: ReadonlyMap<string, string>,
+  now = Date.now(),
+): Promise<Map<string, string>> {
   const mixerIds = new Map<string, string>();
   for (const mx of DEMO_MIXERS) {
     const startsAt = new Date(now + mx.startOffsetMinutes * 60_000);
@@ -122,6 +182,12 @@ export async function seedDemoData({ database, storage }: { database: Database; 
         .insert(mixerMessages)
         .values({ mixerId: row.id, senderId: null, kind: 'icebreaker', body: mx.icebreaker, createdAt: startsAt });
     }
+    if (status === 'ended') {
+      // What the lifecycle posts when a live mixer ends (modules/mixers/lifecycle.ts).
+      await db
+        .insert(mixerMessages)
+        .values({ mixerId: row.id, senderId: null, kind: 'system', body: MIXER_MESSAGES.endedSystem, createdAt: endsAt });
+    }
   }
   if (DEMO_CHAT.length) {
     await db.insert(mixerMessages).values(
@@ -134,5 +200,32 @@ export async function seedDemoData({ database, storage }: { database: Database; 
       })),
     );
   }
-  return { accounts, password: DEMO_PASSWORD, seeded: true };
+  return mixerIds;
+}
+
+/**
+ * A later start of an embedded demo: once every demo mixer is over (days later), a fresh
+ * round of the same mixers is scheduled around now, so the app never looks abandoned.
+ */
+export async function refreshDemoMixers(database: Pick<Database, 'db'>, now = Date.now()): Promise<boolean> {
+  const { db } = database;
+  const [upcoming] = await db
+    .select({ id: mixers.id })
+    .from(mixers)
+    .where(and(gt(mixers.endsAt, new Date(now)), inArray(mixers.status, ['scheduled', 'live'])))
+    .limit(1);
+  if (upcoming) return false;
+  const members = await db
+    .select({ id: user.id, email: user.email })
+    .from(user)
+    .where(like(user.email, `%${DEMO_EMAIL_DOMAIN}`));
+  const byEmail = new Map(members.map((m) => [m.email, m.id]));
+  const ids = new Map<string, string>();
+  for (const m of DEMO_MEMBERS) {
+    const id = byEmail.get(m.email);
+    if (id) ids.set(m.key, id);
+  }
+  if (ids.size !== DEMO_MEMBERS.length) return false;
+  await seedDemoMixers(database, ids, now);
+  return true;
 }

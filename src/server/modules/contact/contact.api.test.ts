@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_RATE_LIMITED } from '../../../shared/schemas/contact';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { contactMessages } from '../../db/schema';
 import { CONTACT_LIMIT_PER_HOUR } from './routes';
 
@@ -28,7 +28,13 @@ const valid = (over: Record<string, unknown> = {}) => ({
 });
 
 const send = (payload: unknown, opts: { cookie?: string; remoteAddress?: string } = {}) =>
-  t.request({ method: 'POST', url: '/api/contact', payload: payload as object, remoteAddress: opts.remoteAddress ?? freshIp(), cookie: opts.cookie });
+  t.request({
+    method: 'POST',
+    url: '/api/contact',
+    payload: payload as object,
+    remoteAddress: opts.remoteAddress ?? freshIp(),
+    cookie: opts.cookie,
+  });
 
 describe('POST /api/contact', () => {
   it('stores the message and mails it to the support address with reply details', async () => {

@@ -1,0 +1,15 @@
+import { eq } from 'drizzle-orm';
+import { createTestApp } from '../tests/helpers/test-app';
+import { toFetchHeaders } from '../src/server/auth/session';
+const t = await createTestApp();
+const m = await t.member('Bench Person');
+let q = 0;
+const orig = (t.database.db as any).session.client.query.bind((t.database.db as any).session.client);
+(t.database.db as any).session.client.query = (...a: unknown[]) => { q++; console.log(String(a[0]).slice(0, 160)); return orig(...a); };
+q = 0;
+await t.app.auth.api.getSession({ headers: new Headers({ cookie: m.cookie, origin: 'http://localhost:3000' }) });
+console.log('queries', q);
+const s = performance.now();
+for (let i = 0; i < 100; i++) await t.app.auth.api.getSession({ headers: new Headers({ cookie: m.cookie }) });
+console.log('getSession ms', ((performance.now() - s) / 100).toFixed(2));
+await t.close();

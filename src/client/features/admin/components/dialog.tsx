@@ -1,0 +1,148 @@
+import { X } from 'lucide-react';
+import { Dialog } from 'radix-ui';
+import { useEffect, useId, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+import { Field, Textarea } from '../../../components/ui/input';
+import { ApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+
+/** A centred dialog (a sheet from the bottom on phones) with a title, description and a scrollable body. */
+export function AdminDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  wide,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: React.ReactNode;
+  children: React.ReactNode;
+  wide?: boolean;
+}) {
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/45 backdrop-blur-[1px]" />
+        <Dialog.Content
+          className={cn(
+            'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl border border-border bg-card text-card-foreground shadow-2xl outline-none',
+            'sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl',
+            wide ? 'sm:max-w-2xl' : 'sm:max-w-lg',
+          )}
+        >
+          <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4 sm:px-6">
+            <div className="min-w-0">
+              <Dialog.Title className="font-display text-xl font-extrabold">{title}</Dialog.Title>
+              {description ? (
+                <Dialog.Description className="mt-1 text-sm text-muted-foreground">{description}</Dialog.Description>
+              ) : (
+                <Dialog.Description className="sr-only">{title}</Dialog.Description>
+              )}
+            </div>
+            <Dialog.Close className="-mr-2 flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-muted" aria-label="Close">
+              <X className="size-4" aria-hidden />
+            </Dialog.Close>
+          </div>
+          <div className="overflow-y-auto px-5 py-4 sm:px-6">{children}</div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+export function DialogFooter({ children }: { children: React.ReactNode }) {
+  return <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+}
+
+/**
+ * A confirmation with a reason: for actions the member is told about (the reason is required),
+ * or internal notes (optional). Keeps the dialog open and shows the server's message on failure.
+ */
+export function ReasonDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  reasonLabel = 'Reason',
+  reasonHint,
+  required = true,
+  placeholder,
+  confirmLabel,
+  destructive,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title: string;
+  description?: React.ReactNode;
+  reasonLabel?: string;
+  reasonHint?: React.ReactNode;
+  required?: boolean;
+  placeholder?: string;
+  confirmLabel: string;
+  destructive?: boolean;
+  /** Resolves when done (the dialog closes); rejects with an ApiError to show its message. */
+  onConfirm: (reason: string) => Promise<unknown>;
+  children?: React.ReactNode;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [pending, setPending] = useState(false);
+  useEffect(() => {
+    if (open) {
+      setReason('');
+      setError(undefined);
+    }
+  }, [open]);
+
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const text = reason.trim();
+    if (required && text.length === 0) return setError('Please give a reason — the member will read it.');
+    if (required && text.length < 5) return setError('Please write at least 5 characters.');
+    setPending(true);
+    setError(undefined);
+    try {
+      await onConfirm(text);
+      onOpenChange(false);
+    } catch (err) {
+      setError(err instanceof ApiError ? (err.fields.reason ?? err.message) : 'Something went wrong. Please try again.');
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <AdminDialog open={open} onOpenChange={(o) => !pending && onOpenChange(o)} title={title} description={description}>
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        {children}
+        <Field id={`${id}-reason`} label={required ? reasonLabel : `${reasonLabel} (optional)`} error={error} hint={reasonHint}>
+          <Textarea
+            id={`${id}-reason`}
+            value={reason}
+            maxLength={1000}
+            placeholder={placeholder}
+            aria-invalid={Boolean(error)}
+            aria-describedby={error ? `${id}-reason-error` : reasonHint ? `${id}-reason-hint` : undefined}
+            aria-required={required}
+            onChange={(e) => setReason(e.target.value)}
+            className="min-h-24"
+          />
+        </Field>
+        <DialogFooter>
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={pending}>
+            Keep as is
+          </Button>
+          <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={pending}>
+            {pending ? 'Working…' : confirmLabel}
+          </Button>
+        </DialogFooter>
+      </form>
+    </AdminDialog>
+  );
+}

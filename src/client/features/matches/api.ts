@@ -1,0 +1,27 @@
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { MatchesPage } from '../../../shared/schemas/matches';
+import { api } from '../../lib/api';
+
+export const matchKeys = { list: ['matches'] as const };
+
+export function useMatches() {
+  return useInfiniteQuery({
+    queryKey: matchKeys.list,
+    queryFn: ({ pageParam, signal }) =>
+      api<MatchesPage>(`/api/matches${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useUnmatch() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (matchId: string) => api<{ status: string }>(`/api/matches/${matchId}/unmatch`, { method: 'POST' }),
+    onSuccess: (_res, matchId) => {
+      void qc.invalidateQueries({ queryKey: matchKeys.list });
+      void qc.invalidateQueries({ queryKey: ['conversations'] });
+      void qc.invalidateQueries({ queryKey: ['conversation', matchId] });
+    },
+  });
+}

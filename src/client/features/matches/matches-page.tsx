@@ -1,0 +1,264 @@
+import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, RotateCw, Sparkles } from 'lucide-react';
+import { AlertDialog, DropdownMenu } from 'radix-ui';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import type { MatchSummary } from '../../../shared/schemas/matches';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { useToast } from '../../components/ui/toast';
+import { ApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useRealtimeEvents } from '../../lib/realtime';
+import { useAuth } from '../auth/auth-context';
+import { matchKeys, useMatches, useUnmatch } from './api';
+import { MatchNotifier } from './match-notifier';
+
+/** "today", "yesterday", "3 days ago", "on 2 November". */
+export function matchedWhen(iso: string, now = new Date()): string {
+  const d = new Date(iso);
+  const day = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
+  const days = Math.round((day(now) - day(d)) / 86_400_000);
+  if (days <= 0) return 'today';
+  if (days === 1) return 'yesterday';
+  if (days < 7) return `${days} days ago`;
+  return `on ${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', ...(d.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}) })}`;
+}
+
+function Photo({ m }: { m: MatchSummary }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <div className="relative aspect-[16/11] overflow-hidden bg-gradient-to-br from-accent to-secondary">
+      {m.other.avatarUrl && !failed ? (
+        <img src={m.other.avatarUrl} alt="" className="size-full object-cover" onError={() => setFailed(true)} />
+      ) : (
+        <span
+          className="flex size-full items-center justify-center font-display text-6xl font-extrabold text-accent-foreground/70"
+          aria-hidden
+        >
+          {m.other.firstName.charAt(0).toUpperCase()}
+        </span>
+      )}
+      {!m.lastMessage && (
+        <span className="absolute left-3 top-3 rounded-full bg-primary px-2.5 py-1 text-xs font-bold text-primary-foreground shadow">
+          New match
+        </span>
+      )}
+    </div>
+  );
+}
+
+function MatchCard({ m, myId, onUnmatch }: { m: MatchSummary; myId?: string; onUnmatch: (m: MatchSummary) => void }) {
+  const name = m.other.firstName;
+  const unread = m.unreadCount;
+  const last = m.lastMessage;
+  return (
+    <li>
+      <Card className="flex h-full flex-col overflow-hidden">
+        <Photo m={m} />
+        <div className="flex flex-1 flex-col gap-2 p-4">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <h2 className="truncate font-display text-xl font-bold">{name}</h2>
+              {m.other.city && (
+                <p className="flex items-center gap-1 text-sm text-muted-foreground">
+                  <MapPin className="size-3.5" aria-hidden /> {m.other.city}
+                </p>
+              )}
+            </div>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger
+                className="-mr-1.5 flex size-9 shrink-0 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                aria-label={`More options for ${name}`}
+              >
+                <MoreHorizontal className="size-5" aria-hidden />
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Portal>
+                <DropdownMenu.Content
+                  align="end"
+                  sideOffset={4}
+                  className="z-50 min-w-44 rounded-2xl border border-border bg-card p-1.5 text-card-foreground shadow-xl"
+                >
+                  <DropdownMenu.Item
+                    onSelect={() => onUnmatch(m)}
+                    className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-destructive outline-none data-[highlighted]:bg-muted"
+                  >
+                    <HeartCrack className="size-4" aria-hidden /> Unmatch
+                  </DropdownMenu.Item>
+                </DropdownMenu.Content>
+              </DropdownMenu.Portal>
+            </DropdownMenu.Root>
+          </div>
+          <p className="flex items-start gap-1.5 text-sm">
+            <Sparkles className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <span>
+              {m.mixer ? (
+                <>
+                  Met at <span className="font-semibold">{m.mixer.title}</span>
+                </>
+              ) : (
+                'Matched'
+              )}{' '}
+              · {matchedWhen(m.createdAt)}
+            </span>
+          </p>
+          <p className={cn('line-clamp-2 text-sm', unread ? 'font-medium text-foreground' : 'text-muted-foreground')}>
+            {last ? (
+              <>
+                {last.senderId === myId ? 'You: ' : `${name}: `}
+                {last.body}
+              </>
+            ) : (
+              `No messages yet. ${name} is waiting for your hello!`
+            )}
+          </p>
+          <div className="mt-auto pt-2">
+            <Button asChild className="w-full">
+              <Link to={`/messages/${m.id}`}>
+                <MessageCircle aria-hidden />
+                {unread > 0
+                  ? `Read ${unread} new ${unread === 1 ? 'message' : 'messages'}`
+                  : last
+                    ? 'Open conversation'
+                    : `Say hello to ${name}`}
+              </Link>
+            </Button>
+          </div>
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function CardSkeleton() {
+  return (
+    <li aria-hidden>
+      <Card className="overflow-hidden">
+        <div className="aspect-[16/11] animate-pulse bg-muted" />
+        <div className="space-y-3 p-4">
+          <div className="h-5 w-1/3 animate-pulse rounded bg-muted" />
+          <div className="h-3.5 w-2/3 animate-pulse rounded bg-muted" />
+          <div className="h-11 animate-pulse rounded-full bg-muted" />
+        </div>
+      </Card>
+    </li>
+  );
+}
+
+function UnmatchConfirm({ match, onClose }: { match: MatchSummary | null; onClose: () => void }) {
+  const toast = useToast();
+  const unmatch = useUnmatch();
+  const name = match?.other.firstName ?? '';
+  return (
+    <AlertDialog.Root open={Boolean(match)} onOpenChange={(open) => !open && onClose()}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/45" />
+        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-border bg-card p-6 shadow-2xl outline-none">
+          <AlertDialog.Title className="font-display text-xl font-bold">Unmatch {name}?</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
+            Your conversation ends for both of you. You can still read it, but neither of you can send new messages. This can’t be undone.
+          </AlertDialog.Description>
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline">Cancel</Button>
+            </AlertDialog.Cancel>
+            <Button
+              variant="destructive"
+              disabled={unmatch.isPending}
+              onClick={() => {
+                if (!match) return;
+                unmatch.mutate(match.id, {
+                  onSuccess: () => {
+                    onClose();
+                    toast({ title: 'Unmatched', description: `You and ${name} are no longer matched.` });
+                  },
+                  onError: (err) =>
+                    toast({
+                      variant: 'destructive',
+                      title: 'Error',
+                      description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.',
+                    }),
+                });
+              }}
+            >
+              {unmatch.isPending ? 'Unmatching…' : 'Unmatch'}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}
+
+/** /matches (DESIGN §6): everyone you fancy who fancies you back, each opening its conversation. */
+export default function MatchesPage() {
+  const auth = useAuth();
+  const q = useMatches();
+  const [confirming, setConfirming] = useState<MatchSummary | null>(null);
+  const qc = useQueryClient();
+  // Last messages and unread counts on the cards stay current.
+  useRealtimeEvents((event) => {
+    if (event.type === 'dm.message') void qc.invalidateQueries({ queryKey: matchKeys.list });
+  });
+  useEffect(() => {
+    const previous = document.title;
+    document.title = 'Matches · Fancy';
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+  const matches = q.data?.pages.flatMap((p) => p.matches) ?? [];
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 md:py-10">
+      <MatchNotifier />
+      <h1 className="font-display text-3xl font-extrabold sm:text-4xl">Matches</h1>
+      <p className="mt-2 text-muted-foreground">People you fancy who fancy you back. Don’t keep them waiting!</p>
+
+      {q.isPending ? (
+        <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-busy="true" aria-label="Loading matches">
+          <CardSkeleton />
+          <CardSkeleton />
+          <CardSkeleton />
+        </ul>
+      ) : q.isError && !q.data ? (
+        <Card role="alert" className="mt-8 flex flex-col items-start gap-3 p-5">
+          <p className="font-medium">We couldn't load your matches just now.</p>
+          <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
+            <RotateCw aria-hidden /> Try again
+          </Button>
+        </Card>
+      ) : matches.length === 0 ? (
+        <Card className="mt-8 flex flex-col items-center px-6 py-12 text-center">
+          <span className="flex size-16 items-center justify-center rounded-3xl bg-accent text-accent-foreground">
+            <HeartHandshake className="size-8" aria-hidden />
+          </span>
+          <h2 className="mt-5 font-display text-xl font-bold">No matches yet</h2>
+          <p className="mt-2 max-w-md text-sm text-muted-foreground">
+            Join a mixer, chat with the group, then fancy the people you clicked with. It’s private: if they fancy you back, you’ll both see
+            each other here.
+          </p>
+          <Button asChild className="mt-6">
+            <Link to="/mixers">Find a mixer</Link>
+          </Button>
+        </Card>
+      ) : (
+        <>
+          <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {matches.map((m) => (
+              <MatchCard key={m.id} m={m} myId={auth.user?.id} onUnmatch={setConfirming} />
+            ))}
+          </ul>
+          {q.hasNextPage && (
+            <div className="mt-6 flex justify-center">
+              <Button variant="outline" disabled={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()}>
+                {q.isFetchingNextPage ? 'Loading…' : 'Show more matches'}
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+      <UnmatchConfirm match={confirming} onClose={() => setConfirming(null)} />
+    </div>
+  );
+}

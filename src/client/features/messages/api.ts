@@ -1,0 +1,145 @@
+import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DirectMessage } from '../../../shared/realtime/events';
+import type { ConversationDetail, ConversationsPage, MessagesPage } from '../../../shared/schemas/messages';
+import type { ReportInput } from '../../../shared/schemas/safety';
+import { api } from '../../lib/api';
+
+export const messageKeys = {
+  conversations: ['conversations'] as const,
+  conversation: (id: string) => ['conversation', id] as const,
+  messages: (id: string) => ['dm-messages', id] as const,
+};
+
+type Pages<T> = InfiniteData<T, string | null>;
+
+export function useConversations() {
+  return useInfiniteQuery({
+    queryKey: messageKeys.conversations,
+    queryFn: ({ pageParam, signal }) =>
+      api<ConversationsPage>(`/api/conversations${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+}
+
+export function useConversation(id: string) {
+  return useQuery({
+    queryKey: messageKeys.conversation(id),
+    queryFn: ({ signal }) => api<ConversationDetail>(`/api/conversations/${id}`, { signal }),
+  });
+}
+
+export function useMessages(id: string) {
+  return useInfiniteQuery({
+    queryKey: messageKeys.messages(id),
+    queryFn: ({ pageParam, signal }) =>
+      api<MessagesPage>(`/api/conversations/${id}/messages${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.nextCursor,
+    // Live updates come over the socket; a reconnect refetches (lib/realtime).
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Adds a message to a loaded thread (newest page), once. */
+export function upsertMessage(qc: QueryClient, message: DirectMessage) {
+  qc.setQueryData<Pages<MessagesPage>>(messageKeys.messages(message.matchId), (data) => {
+    if (!data?.pages.length) return data;
+    if (data.pages.some((p) => p.messages.some((m) => m.id === message.id))) return data;
+    const [first, ...rest] = data.pages;
+    const messages = [...first.messages, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    return { ...data, pages: [{ ...first, messages }, ...rest] };
+  });
+}
+
+/** Marks messages of a thread read in the cache: mine (they read them) or theirs (I read them). */
+export function markReadInCache(qc: QueryClient, matchId: string, which: (m: DirectMessage) => boolean) {
+  qc.setQueryData<Pages<MessagesPage>>(messageKeys.messages(matchId), (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            messages: p.messages.map((m) => (!m.isRead && which(m) ? { ...m, isRead: true } : m)),
+          })),
+        }
+      : data,
+  );
+}
+
+function clearUnreadInList(qc: QueryClient, matchId: string) {
+  qc.setQueryData<Pages<ConversationsPage>>(messageKeys.conversations, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((p) => ({
+            ...p,
+            conversations: p.conversations.map((c) => (c.id === matchId ? { ...c, unreadCount: 0 } : c)),
+          })),
+        }
+      : data,
+  );
+}
+
+export function useSendMessage(matchId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) =>
+      api<{ message: DirectMessage }>(`/api/conversations/${matchId}/messages`, { method: 'POST', body: { body } }),
+    onSuccess: ({ message }) => {
+      upsertMessage(qc, message);
+      void qc.invalidateQueries({ queryKey: messageKeys.conversations });
+    },
+  });
+}
+
+/** Marks the conversation read; `ids` are the unread messages on screen (a newer one stays unread). */
+export function useMarkRead(matchId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (_ids: string[]) => api<{ read: number }>(`/api/conversations/${matchId}/read`, { method: 'POST' }),
+    onSuccess: (_res, ids) => {
+      const seen = new Set(ids);
+      markReadInCache(qc, matchId, (m) => seen.has(m.id));
+      clearUnreadInList(qc, matchId);
+      void qc.invalidateQueries({ queryKey: ['matches'] });
+    },
+  });
+}
+
+/** After unmatch/block the lists and the thread header change. */
+function refreshAfterEnding(qc: QueryClient, matchId?: string) {
+  void qc.invalidateQueries({ queryKey: messageKeys.conversations });
+  void qc.invalidateQueries({ queryKey: ['matches'] });
+  if (matchId) void qc.invalidateQueries({ queryKey: messageKeys.conversation(matchId) });
+}
+
+export function useUnmatch(matchId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ status: string }>(`/api/matches/${matchId}/unmatch`, { method: 'POST' }),
+    onSuccess: () => refreshAfterEnding(qc, matchId),
+  });
+}
+
+export function useBlock(matchId?: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<{ blocked: true }>('/api/blocks', { method: 'POST', body: { userId } }),
+    onSuccess: () => refreshAfterEnding(qc, matchId),
+  });
+}
+
+export function useUnblock(matchId?: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api<{ blocked: false }>(`/api/blocks/${userId}`, { method: 'DELETE' }),
+    onSuccess: () => refreshAfterEnding(qc, matchId),
+  });
+}
+
+export function useReport() {
+  return useMutation({
+    mutationFn: (input: ReportInput) => api<{ id: string }>('/api/reports', { method: 'POST', body: input }),
+  });
+}

@@ -1,0 +1,37 @@
+import { Outlet, useParams } from 'react-router';
+import { cn } from '../../lib/cn';
+import { useAuth } from '../auth/auth-context';
+import { ConversationList } from './components/conversation-list';
+import { useLiveInbox, useNow } from './hooks';
+
+/**
+ * /messages and /messages/{id}: the conversation list beside the open thread on desktop; on
+ * a phone the list, or the thread full-screen.
+ */
+export default function MessagesLayout() {
+  const { id } = useParams();
+  const auth = useAuth();
+  const now = useNow();
+  useLiveInbox();
+  return (
+    <div className="md:flex md:h-dvh md:overflow-hidden">
+      <section
+        aria-labelledby="messages-heading"
+        className={cn('md:flex md:w-80 md:shrink-0 md:flex-col md:border-r md:border-border lg:w-96', id && 'hidden')}
+      >
+        <header className="px-5 pb-2 pt-6 md:pt-8">
+          <h1 id="messages-heading" className="font-display text-3xl font-extrabold">
+            Messages
+          </h1>
+          <p className="mt-1 text-sm text-muted-foreground">Private chats with your matches.</p>
+        </header>
+        <div className="md:min-h-0 md:flex-1 md:overflow-y-auto md:overflow-x-hidden">
+          <ConversationList activeId={id} myId={auth.user?.id} now={now} />
+        </div>
+      </section>
+      <div className={cn('md:flex md:min-w-0 md:flex-1', !id && 'hidden')}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import { type InfiniteData, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ChatMessage } from '../../../shared/realtime/events';
+import type { ChatPage, JoinResult, MixerDetail, MixerIntent, MixerPage, MixerSection, TopicFacets } from '../../../shared/schemas/mixers';
+import type { ReportReason } from '../../../shared/schemas/safety';
+import { api } from '../../lib/api';
+
+export interface MixerFilters {
+  q?: string;
+  intent?: MixerIntent;
+  topic?: string;
+}
+
+export const mixerKeys = {
+  all: ['mixers'] as const,
+  lists: () => ['mixers', 'list'] as const,
+  list: (section: MixerSection, filters: MixerFilters, extra = '') => ['mixers', 'list', section, filters, extra] as const,
+  detail: (id: string) => ['mixers', 'detail', id] as const,
+  chat: (id: string) => ['mixers', 'chat', id] as const,
+  topics: () => ['mixers', 'topics'] as const,
+  fancies: (id: string) => ['fancies', id] as const,
+};
+
+function listUrl(section: MixerSection, filters: MixerFilters, limit: number, cursor?: string, active = false) {
+  const params = new URLSearchParams({ section, limit: String(limit) });
+  if (filters.q) params.set('q', filters.q);
+  if (filters.intent) params.set('intent', filters.intent);
+  if (filters.topic) params.set('topic', filters.topic);
+  if (active) params.set('active', 'true');
+  if (cursor) params.set('cursor', cursor);
+  return `/api/mixers?${params}`;
+}
+
+/** One section of the list (live, upcoming, mine), cursor-paginated. */
+export function useMixerList(section: MixerSection, filters: MixerFilters, opts: { limit?: number; active?: boolean } = {}) {
+  const limit = opts.limit ?? 12;
+  return useInfiniteQuery({
+    queryKey: mixerKeys.list(section, filters, `${limit}:${opts.active ? 'active' : ''}`),
+    queryFn: ({ pageParam, signal }) => api<MixerPage>(listUrl(section, filters, limit, pageParam, opts.active), { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // Changing a filter keeps the current cards (dimmed) until the new ones arrive.
+    placeholderData: keepPreviousData,
+    // Statuses follow the clock on the server: keep the list fresh while it is open.
+    refetchInterval: 60_000,
+  });
+}
+
+export function useTopics() {
+  return useQuery({ queryKey: mixerKeys.topics(), queryFn: () => api<TopicFacets>('/api/mixers/topics'), staleTime: 5 * 60_000 });
+}
+
+export function useMixer(id: string) {
+  return useQuery({
+    queryKey: mixerKeys.detail(id),
+    queryFn: ({ signal }) => api<MixerDetail>(`/api/mixers/${id}`, { signal }),
+    refetchInterval: 30_000,
+  });
+}
+
+export function useJoinMixer(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (waitlist: boolean) => api<JoinResult>(`/api/mixers/${id}/join`, { method: 'POST', body: { waitlist } }),
+    onSettled: () => qc.invalidateQueries({ queryKey: mixerKeys.all }),
+  });
+}
+
+export function useLeaveMixer(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => api<{ ok: true }>(`/api/mixers/${id}/leave`, { method: 'POST', body: {} }),
+    onSettled: () => qc.invalidateQueries({ queryKey: mixerKeys.all }),
+  });
+}
+
+export type ChatData = InfiniteData<ChatPage, string | undefined>;
+
+/** Chat history: page 0 is the newest; older pages follow. */
+export function useChatHistory(id: string, enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: mixerKeys.chat(id),
+    queryFn: ({ pageParam, signal }) =>
+      api<ChatPage>(`/api/mixers/${id}/messages${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** Adds a message (from realtime or our own send) to the newest page, once. */
+export function appendChatMessage(data: ChatData | undefined, message: ChatMessage): ChatData | undefined {
+  if (!data || data.pages.length === 0) return data;
+  if (data.pages.some((p) => p.items.some((m) => m.id === message.id))) return data;
+  const [newest, ...older] = data.pages;
+  const items = [...newest.items, message].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  return { ...data, pages: [{ ...newest, items }, ...older] };
+}
+
+export function useSendMessage(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: string) => api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body } }),
+    onSuccess: (message) => qc.setQueryData<ChatData>(mixerKeys.chat(id), (d) => appendChatMessage(d, message)),
+  });
+}
+
+/* The other half's API (fancies, blocks, reports), exactly as agreed. */
+
+export function useFancied(mixerId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: mixerKeys.fancies(mixerId),
+    queryFn: () => api<{ fancied: string[] }>(`/api/fancies?mixerId=${encodeURIComponent(mixerId)}`),
+    enabled,
+  });
+}
+
+type FancyResponse = { fancied: true; matchId: string | null } | { fancied: false };
+
+export function useToggleFancy(mixerId: string) {
+  const qc = useQueryClient();
+  const key = mixerKeys.fancies(mixerId);
+  return useMutation({
+    mutationFn: ({ userId, fancy }: { userId: string; fancy: boolean }): Promise<FancyResponse> =>
+      fancy
+        ? api<FancyResponse>(`/api/fancies/${encodeURIComponent(userId)}`, { method: 'PUT', body: { mixerId } })
+        : api<FancyResponse>(`/api/fancies/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    onMutate: async ({ userId, fancy }) => {
+      await qc.cancelQueries({ queryKey: key });
+      const previous = qc.getQueryData<{ fancied: string[] }>(key);
+      qc.setQueryData<{ fancied: string[] }>(key, (d) => {
+        const list = (d?.fancied ?? []).filter((x) => x !== userId);
+        return { fancied: fancy ? [...list, userId] : list };
+      });
+      return { previous };
+    },
+    onError: (_err, _vars, ctx: { previous?: { fancied: string[] } } | undefined) => qc.setQueryData(key, ctx?.previous),
+    onSettled: () => qc.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useBlockMember(mixerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api(`/api/blocks`, { method: 'POST', body: { userId } }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: mixerKeys.detail(mixerId) });
+      void qc.invalidateQueries({ queryKey: mixerKeys.chat(mixerId) });
+      void qc.invalidateQueries({ queryKey: mixerKeys.lists() });
+    },
+  });
+}
+
+export function useReportMember() {
+  return useMutation({
+    mutationFn: (input: { userId: string; mixerId: string; reason: ReportReason; details: string }) =>
+      api(`/api/reports`, { method: 'POST', body: input }),
+  });
+}

@@ -1,0 +1,374 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowDown, LoaderCircle, Lock, RefreshCw, SendHorizontal, Sparkles } from 'lucide-react';
+import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import type { ChatMessage } from '../../../../shared/realtime/events';
+import { CHAT_MESSAGE_MAX, chatMessageInputSchema, type MixerDetail } from '../../../../shared/schemas/mixers';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { useToast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { Avatar } from '../../shell/avatar';
+import { appendChatMessage, type ChatData, mixerKeys, useChatHistory, useSendMessage } from '../api';
+import { dayLabel, formatTime } from '../format';
+import { themeOf } from '../themes';
+import { useMixerRoom } from '../use-connection';
+
+const NEAR_BOTTOM_PX = 80;
+const GROUP_GAP_MS = 5 * 60_000;
+
+/** The live group chat of a mixer: history (older on scroll), realtime delivery, composer. */
+export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: string; className?: string }) {
+  const qc = useQueryClient();
+  const toast = useToast();
+  const history = useChatHistory(mixer.id, true);
+  const send = useSendMessage(mixer.id);
+  const theme = themeOf(mixer.theme);
+  const writable = mixer.status === 'live';
+
+  const connected = useMixerRoom(`mixer:${mixer.id}`, (event) => {
+    if (event.type === 'mixer.message' && event.message.mixerId === mixer.id) {
+      qc.setQueryData<ChatData>(mixerKeys.chat(mixer.id), (d) => appendChatMessage(d, event.message));
+    }
+    if (event.type === 'mixer.updated' && event.mixerId === mixer.id) {
+      void qc.invalidateQueries({ queryKey: mixerKeys.detail(mixer.id) });
+    }
+  });
+
+  const messages = useMemo(() => (history.data ? [...history.data.pages].reverse().flatMap((p) => p.items) : []), [history.data]);
+
+  // Scrolling: stick to the bottom when already there; otherwise count what arrived below.
+  const scroller = useRef<HTMLDivElement>(null);
+  const atBottom = useRef(true);
+  const previous = useRef<{ first?: string; last?: string; height: number; top: number }>({ height: 0, top: 0 });
+  const [unseen, setUnseen] = useState(0);
+  const ownSend = useRef(false);
+
+  const scrollToBottom = useCallback((smooth = false) => {
+    const el = scroller.current;
+    if (!el) return;
+    el.scrollTo({ top: el.scrollHeight, behavior: smooth ? 'smooth' : 'auto' });
+    atBottom.current = true;
+    setUnseen(0);
+  }, []);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const first = messages[0]?.id;
+    const last = messages.at(-1)?.id;
+    const prev = previous.current;
+    if (!prev.last && last) {
+      el.scrollTop = el.scrollHeight; // first paint: newest at the bottom
+    } else if (last !== prev.last) {
+      const added = messages.length - messages.findIndex((m) => m.id === prev.last) - 1;
+      if (atBottom.current || ownSend.current) scrollToBottom();
+      else setUnseen((n) => n + Math.max(1, added));
+      ownSend.current = false;
+    } else if (first !== prev.first) {
+      el.scrollTop = prev.top + (el.scrollHeight - prev.height); // older page above: keep my place
+    }
+    previous.current = { first, last, height: el.scrollHeight, top: el.scrollTop };
+  }, [messages, scrollToBottom]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+    if (atBottom.current && unseen) setUnseen(0);
+    previous.current = { ...previous.current, height: el.scrollHeight, top: el.scrollTop };
+  };
+
+  // Older pages load when the top comes into view (and from a button, for keyboards).
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  useEffect(() => {
+    const el = sentinel.current;
+    const root = scroller.current;
+    if (!el || !root || !hasNextPage) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+      },
+      { root, rootMargin: '200px 0px 0px 0px' },
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const tooLong = text.length > CHAT_MESSAGE_MAX;
+
+  const submit = () => {
+    if (send.isPending) return;
+    const parsed = chatMessageInputSchema.safeParse({ body: text });
+    if (!parsed.success) {
+      if (text.trim()) setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    ownSend.current = true;
+    // Cleared at once, like any messenger; put back if sending fails.
+    const draft = text;
+    setText('');
+    send.mutate(parsed.data.body, {
+      onSuccess: () => requestAnimationFrame(() => input.current?.focus()),
+      onError: (err) => {
+        ownSend.current = false;
+        setText((current) => current || draft);
+        toast({ title: 'Message not sent', description: err.message, variant: 'destructive' });
+      },
+    });
+  };
+
+  // The composer grows with its text, up to about six lines.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
+  }, [text]);
+
+  return (
+    <section
+      aria-labelledby="chat-heading"
+      className={cn('relative flex min-h-0 flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm', className)}
+    >
+      <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
+        <h2 id="chat-heading" className="font-semibold">
+          Group chat
+        </h2>
+        <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground" role="status">
+          {!writable ? (
+            <>
+              <Lock className="size-3.5" aria-hidden /> Read-only
+            </>
+          ) : connected ? (
+            <>
+              <span className="size-2 rounded-full bg-success" aria-hidden /> Live
+            </>
+          ) : (
+            <>
+              <LoaderCircle className="size-3.5 animate-spin" aria-hidden /> Connecting…
+            </>
+          )}
+        </span>
+      </header>
+
+      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-4">
+        {history.isPending ? (
+          <div className="flex h-full items-center justify-center">
+            <Spinner label="Loading messages" />
+          </div>
+        ) : history.isError && !messages.length ? (
+          <div className="flex h-full flex-col items-center justify-center gap-3 text-center" role="alert">
+            <p className="font-medium">We couldn't load the chat.</p>
+            <p className="text-sm text-muted-foreground">{history.error.message}</p>
+            <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
+              <RefreshCw aria-hidden /> Try again
+            </Button>
+          </div>
+        ) : (
+          <>
+            <div ref={sentinel} />
+            {hasNextPage ? (
+              <div className="mb-3 flex justify-center">
+                <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                  {isFetchingNextPage ? 'Loading earlier messages…' : 'Load earlier messages'}
+                </Button>
+              </div>
+            ) : (
+              messages.length > 0 && <p className="mb-3 text-center text-xs text-muted-foreground">This is the start of the chat.</p>
+            )}
+            {messages.length === 0 && (
+              <p className="mt-8 text-center text-sm text-muted-foreground">
+                {mixer.status === 'scheduled' ? 'The chat opens when the mixer starts.' : 'No messages yet. Say hello!'}
+              </p>
+            )}
+            <ol role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages in ${mixer.title}`} className="flex flex-col">
+              {messages.map((m, i) => (
+                <MessageItem key={m.id} message={m} prev={messages[i - 1]} next={messages[i + 1]} me={me} soft={theme.soft} />
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+
+      {unseen > 0 && (
+        <button
+          type="button"
+          onClick={() => scrollToBottom(true)}
+          className="absolute bottom-24 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
+        >
+          <ArrowDown className="size-4" aria-hidden />
+          {unseen === 1 ? '1 new message' : `${unseen} new messages`}
+        </button>
+      )}
+
+      {writable ? (
+        <form
+          className="border-t border-border bg-card p-2.5 sm:p-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <div className="flex items-end gap-2">
+            <label htmlFor="chat-input" className="sr-only">
+              Message
+            </label>
+            <textarea
+              id="chat-input"
+              ref={input}
+              rows={1}
+              value={text}
+              onChange={(e) => {
+                setText(e.target.value);
+                if (error) setError(undefined);
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+                  e.preventDefault();
+                  submit();
+                }
+              }}
+              placeholder="Write a message…"
+              aria-describedby="chat-help"
+              aria-invalid={tooLong || Boolean(error)}
+              className="max-h-40 min-h-11 flex-1 resize-none rounded-2xl border border-input bg-background px-4 py-2.5 text-base leading-6 placeholder:text-muted-foreground/80 focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive md:text-sm"
+            />
+            <Button
+              type="submit"
+              size="icon"
+              aria-label="Send message"
+              disabled={!text.trim() || tooLong || send.isPending}
+              className="size-11"
+            >
+              <SendHorizontal aria-hidden />
+            </Button>
+          </div>
+          <div id="chat-help" className="mt-1 flex justify-between gap-2 px-2 text-xs text-muted-foreground">
+            <span className={cn(error && 'font-medium text-destructive')} role={error ? 'alert' : undefined}>
+              {error ?? (
+                <>
+                  <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>
+                  <span className="sm:hidden">Be kind — everyone here is new too</span>
+                </>
+              )}
+            </span>
+            {text.length > CHAT_MESSAGE_MAX - 100 && (
+              <span className={cn('tabular-nums', tooLong && 'font-semibold text-destructive')}>
+                {text.length}/{CHAT_MESSAGE_MAX}
+              </span>
+            )}
+          </div>
+        </form>
+      ) : (
+        <p className="flex items-center justify-center gap-2 border-t border-border bg-muted/60 px-4 py-3 text-center text-sm text-muted-foreground">
+          <Lock className="size-4 shrink-0" aria-hidden />
+          {mixer.status === 'scheduled' ? 'The chat opens when the mixer starts.' : 'This mixer has ended. The chat is read-only now.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function sameGroup(a: ChatMessage | undefined, b: ChatMessage | undefined) {
+  return Boolean(
+    a &&
+      b &&
+      a.kind === 'member' &&
+      b.kind === 'member' &&
+      a.sender?.id === b.sender?.id &&
+      Math.abs(new Date(b.createdAt).getTime() - new Date(a.createdAt).getTime()) < GROUP_GAP_MS,
+  );
+}
+
+function MessageItem({
+  message,
+  prev,
+  next,
+  me,
+  soft,
+}: {
+  message: ChatMessage;
+  prev?: ChatMessage;
+  next?: ChatMessage;
+  me: string;
+  soft: string;
+}) {
+  const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
+  const separator = newDay && (
+    <li className="my-3 flex justify-center" aria-hidden>
+      <span className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{dayLabel(message.createdAt)}</span>
+    </li>
+  );
+  const time = formatTime(message.createdAt);
+
+  if (message.kind === 'icebreaker') {
+    return (
+      <>
+        {separator}
+        <li className={cn('mx-auto my-3 w-full max-w-md rounded-2xl border px-4 py-3 text-center', soft)}>
+          <p className="flex items-center justify-center gap-1.5 text-xs font-bold uppercase tracking-wider">
+            <Sparkles className="size-3.5" aria-hidden /> Icebreaker
+          </p>
+          <p className="mt-1 font-medium">{message.body}</p>
+        </li>
+      </>
+    );
+  }
+  if (message.kind === 'system' || !message.sender) {
+    return (
+      <>
+        {separator}
+        <li className="my-3 text-center text-xs text-muted-foreground">
+          <span className="inline-block max-w-md rounded-xl bg-muted px-3 py-1.5">{message.body}</span>
+        </li>
+      </>
+    );
+  }
+
+  const mine = message.sender.id === me;
+  const startsGroup = newDay || !sameGroup(prev, message);
+  const endsGroup = !sameGroup(message, next);
+  return (
+    <Fragment>
+      {separator}
+      <li className={cn('flex items-end gap-2', mine ? 'justify-end' : 'justify-start', startsGroup ? 'mt-3' : 'mt-0.5')}>
+        {!mine && (
+          <span className="w-8 shrink-0">
+            {endsGroup && <Avatar name={message.sender.firstName} src={message.sender.avatarUrl} className="size-8" />}
+          </span>
+        )}
+        <div className={cn('flex max-w-[78%] flex-col sm:max-w-[70%]', mine ? 'items-end' : 'items-start')}>
+          {!mine && startsGroup && (
+            <span className="mb-0.5 ml-3 text-xs font-semibold text-muted-foreground">{message.sender.firstName}</span>
+          )}
+          <p
+            className={cn(
+              'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
+              mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+            )}
+          >
+            <span className="sr-only">
+              {mine ? 'You' : message.sender.firstName} at {time}:{' '}
+            </span>
+            {message.body}
+          </p>
+          {endsGroup && (
+            <time
+              dateTime={message.createdAt}
+              className={cn('mt-0.5 text-[11px] text-muted-foreground', mine ? 'mr-2' : 'ml-3')}
+              aria-hidden
+            >
+              {time}
+            </time>
+          )}
+        </div>
+      </li>
+    </Fragment>
+  );
+}

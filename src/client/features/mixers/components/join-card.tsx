@@ -1,0 +1,162 @@
+import { CalendarClock, CheckCircle2, Hourglass, UserRoundPen } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import type { MixerDetail } from '../../../../shared/schemas/mixers';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { useJoinMixer, useLeaveMixer } from '../api';
+import { formatTime } from '../format';
+
+/** Seats, and Join / Join the waitlist / Leave, with what each state means. */
+export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?: string }) {
+  const toast = useToast();
+  const join = useJoinMixer(mixer.id);
+  const leave = useLeaveMixer(mixer.id);
+  const [confirmLeave, setConfirmLeave] = useState(false);
+  const over = mixer.status === 'ended' || mixer.status === 'cancelled';
+  const full = mixer.participantCount >= mixer.maxParticipants;
+  const seatsLeft = Math.max(0, mixer.maxParticipants - mixer.participantCount);
+  const pct = Math.min(100, Math.round((mixer.participantCount / Math.max(1, mixer.maxParticipants)) * 100));
+
+  const doJoin = (waitlist: boolean) =>
+    join.mutate(waitlist, {
+      onSuccess: (r) =>
+        r.state === 'joined'
+          ? toast({ title: "You're in!", description: `You've joined ${mixer.title}.` })
+          : toast({ title: "You're on the waitlist", description: "We'll let you know as soon as a seat opens up." }),
+      onError: (err) =>
+        toast({
+          title: err instanceof ApiError && err.status === 409 ? "Couldn't join" : 'Something went wrong',
+          description: err.message,
+          variant: 'destructive',
+        }),
+    });
+
+  const doLeave = () =>
+    leave.mutate(undefined, {
+      onSuccess: () => {
+        setConfirmLeave(false);
+        toast({
+          title: mixer.myState === 'waitlisted' ? 'You left the waitlist' : 'You left the mixer',
+          description: mixer.myState === 'waitlisted' ? undefined : `Your seat in ${mixer.title} is free for someone else now.`,
+        });
+      },
+      onError: (err) => toast({ title: 'Something went wrong', description: err.message, variant: 'destructive' }),
+    });
+
+  return (
+    <Card className={cn('p-4 sm:p-5', className)}>
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-semibold">
+          {mixer.participantCount} of {mixer.maxParticipants} seats taken
+        </span>
+        {!over && (
+          <span className="text-muted-foreground">
+            {full ? (mixer.waitlistCount ? `${mixer.waitlistCount} waiting` : 'Full') : `${seatsLeft} left`}
+          </span>
+        )}
+      </div>
+      <div className="mt-2 h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+        <div className={cn('h-full rounded-full', full ? 'bg-amber-500' : 'bg-primary')} style={{ width: `${pct}%` }} />
+      </div>
+
+      <div className="mt-4">
+        {mixer.status === 'cancelled' ? (
+          <p className="text-sm text-muted-foreground">This mixer was cancelled.</p>
+        ) : mixer.status === 'ended' ? (
+          <p className="text-sm text-muted-foreground">
+            {mixer.myState === 'joined' ? 'This mixer has ended. You can still Fancy the people you met.' : 'This mixer has ended.'}
+          </p>
+        ) : mixer.myState === 'joined' ? (
+          <div className="flex flex-col gap-3">
+            <p className="flex items-start gap-2 text-sm">
+              <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+              <span>
+                <span className="font-semibold">You're in!</span>{' '}
+                {mixer.status === 'live'
+                  ? 'The chat is open — say hello.'
+                  : `The chat opens when the mixer starts at ${formatTime(mixer.startsAt)}.`}
+              </span>
+            </p>
+            <Button variant="outline" onClick={() => setConfirmLeave(true)}>
+              Leave mixer
+            </Button>
+          </div>
+        ) : mixer.myState === 'waitlisted' ? (
+          <div className="flex flex-col gap-3">
+            <p className="flex items-start gap-2 text-sm">
+              <Hourglass className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+              <span>
+                <span className="font-semibold">You're #{mixer.waitlistPosition ?? 1} on the waitlist.</span> If a seat opens up, it's yours
+                and we'll tell you straight away.
+              </span>
+            </p>
+            <Button variant="outline" onClick={doLeave} disabled={leave.isPending}>
+              {leave.isPending ? 'Leaving…' : 'Leave the waitlist'}
+            </Button>
+          </div>
+        ) : !mixer.canJoin ? (
+          <div className="flex flex-col gap-3">
+            <p className="flex items-start gap-2 text-sm">
+              <UserRoundPen className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+              Complete your profile to join mixers.
+            </p>
+            <Button
+              onClick={() => {
+                localStorage.removeItem('onboarding_deferred');
+                window.location.assign('/home');
+              }}
+            >
+              Finish your profile
+            </Button>
+          </div>
+        ) : full ? (
+          <div className="flex flex-col gap-3">
+            <p className="text-sm text-muted-foreground">
+              This mixer is full. Join the waitlist and we'll let you know if a seat opens up.
+            </p>
+            <Button onClick={() => doJoin(true)} disabled={join.isPending}>
+              <Hourglass aria-hidden /> {join.isPending ? 'Joining…' : 'Join the waitlist'}
+            </Button>
+          </div>
+        ) : (
+          <div className="flex flex-col gap-3">
+            <Button size="lg" onClick={() => doJoin(false)} disabled={join.isPending}>
+              {join.isPending ? 'Joining…' : mixer.status === 'live' ? 'Join the conversation' : 'Join mixer'}
+            </Button>
+            <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+              <CalendarClock className="size-3.5" aria-hidden />
+              {mixer.status === 'live'
+                ? "It's live now — jump straight in."
+                : `Starts at ${formatTime(mixer.startsAt)}. You can leave any time before.`}
+            </p>
+          </div>
+        )}
+      </div>
+
+      <AlertDialog.Root open={confirmLeave} onOpenChange={setConfirmLeave}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/45" />
+          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-5 shadow-2xl outline-none sm:p-6">
+            <AlertDialog.Title className="font-display text-xl font-bold">Leave this mixer?</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
+              Your seat goes to the next person waiting
+              {mixer.status === 'live' ? ', and you will leave the chat' : ''}. You can join again later if there's room.
+            </AlertDialog.Description>
+            <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel asChild>
+                <Button variant="outline">Stay</Button>
+              </AlertDialog.Cancel>
+              <Button variant="destructive" onClick={doLeave} disabled={leave.isPending}>
+                {leave.isPending ? 'Leaving…' : 'Leave mixer'}
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
+    </Card>
+  );
+}

@@ -1,0 +1,105 @@
+import { Check, Heart, Hourglass, Sparkles } from 'lucide-react';
+import { Link } from 'react-router';
+import type { MixerSummary } from '../../../../shared/schemas/mixers';
+import { cn } from '../../../lib/cn';
+import { themeOf } from '../themes';
+import { AvatarStack } from './avatar-stack';
+import { StatusPill } from './status-pill';
+
+/** A theme-coloured card: status and time, topic, title, tags (shared ones marked), seats and my state. */
+export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; headingLevel?: 2 | 3 }) {
+  const theme = themeOf(mixer.theme);
+  const Icon = theme.icon;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const full = mixer.participantCount >= mixer.maxParticipants;
+  const forYou = mixer.sharedTags.length > 0;
+  const shared = new Set(mixer.sharedTags.map((t) => t.toLowerCase()));
+  const ended = mixer.status === 'ended' || mixer.status === 'cancelled';
+
+  return (
+    <article
+      className={cn(
+        'group relative flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm transition hover:-translate-y-0.5 hover:shadow-md focus-within:ring-2 focus-within:ring-ring',
+        ended && 'opacity-90',
+      )}
+      data-testid="mixer-card"
+    >
+      <div className={cn('relative flex h-24 items-start justify-between gap-2 overflow-hidden p-3', theme.band, theme.onBand)}>
+        <StatusPill mixer={mixer} />
+        <span className="rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-stone-900 shadow-sm">{mixer.intent}</span>
+        <Icon className="absolute -bottom-4 right-3 size-20 opacity-25 transition group-hover:rotate-6" aria-hidden strokeWidth={1.5} />
+      </div>
+      <div className="flex flex-1 flex-col gap-2 p-4">
+        <div className="flex min-h-6 items-center justify-between gap-2">
+          <p className="truncate text-xs font-semibold uppercase tracking-wide text-muted-foreground">{mixer.topic}</p>
+          {mixer.myState === 'joined' ? (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-success/10 px-2.5 py-1 text-xs font-semibold text-success">
+              <Check className="size-3.5" aria-hidden /> {ended ? 'You were here' : 'Joined'}
+            </span>
+          ) : mixer.myState === 'waitlisted' ? (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-foreground">
+              <Hourglass className="size-3.5" aria-hidden /> Waitlisted
+            </span>
+          ) : forYou || mixer.intentMatch ? (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-accent px-2.5 py-1 text-xs font-semibold text-accent-foreground">
+              <Sparkles className="size-3.5" aria-hidden /> For you
+            </span>
+          ) : null}
+        </div>
+        <Heading className="font-display text-lg font-bold leading-snug">
+          <Link to={`/mixers/${mixer.id}`} className="outline-none after:absolute after:inset-0 after:content-['']">
+            {mixer.title}
+          </Link>
+        </Heading>
+        {mixer.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1.5" aria-label="Interests">
+            {mixer.tags.map((tag) => {
+              const mine = shared.has(tag.toLowerCase());
+              return (
+                <li
+                  key={tag}
+                  className={cn(
+                    'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs',
+                    mine ? 'border-primary/30 bg-accent font-semibold text-accent-foreground' : 'border-border text-muted-foreground',
+                  )}
+                >
+                  {mine && <Heart className="size-3 fill-current" aria-hidden />}
+                  {tag}
+                  {mine && <span className="sr-only"> (one of your interests)</span>}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <div className="mt-auto flex items-center gap-2 pt-3">
+          <span className="flex items-center gap-2">
+            <AvatarStack preview={mixer.preview} total={mixer.participantCount} />
+            <span className="whitespace-nowrap text-sm text-muted-foreground">
+              <span className="font-semibold text-foreground tabular-nums">
+                {mixer.participantCount}/{mixer.maxParticipants}
+              </span>{' '}
+              {full && !ended ? 'full' : 'joined'}
+            </span>
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function MixerCardSkeleton() {
+  return (
+    <div className="flex h-full flex-col overflow-hidden rounded-2xl border border-border bg-card" aria-hidden>
+      <div className="h-24 animate-pulse bg-muted" />
+      <div className="flex flex-col gap-3 p-4">
+        <div className="h-3 w-20 animate-pulse rounded bg-muted" />
+        <div className="h-5 w-3/4 animate-pulse rounded bg-muted" />
+        <div className="flex gap-2">
+          <div className="h-5 w-16 animate-pulse rounded-full bg-muted" />
+          <div className="h-5 w-20 animate-pulse rounded-full bg-muted" />
+        </div>
+        <div className="mt-3 h-8 w-32 animate-pulse rounded-full bg-muted" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { RefreshCw } from 'lucide-react';
+import type { MixerSection as Section } from '../../../../shared/schemas/mixers';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+import { type MixerFilters, useMixerList } from '../api';
+import { MixerCard, MixerCardSkeleton } from './mixer-card';
+
+/** One list section with its loading, empty and error states and a "Show more" that follows the cursor. */
+export function MixerSection({
+  id,
+  section,
+  filters,
+  title,
+  icon,
+  empty,
+  filtered,
+}: {
+  id: string;
+  section: Section;
+  filters: MixerFilters;
+  title: string;
+  icon?: React.ReactNode;
+  empty: React.ReactNode;
+  filtered: boolean;
+}) {
+  const list = useMixerList(section, filters);
+  const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <section aria-labelledby={id} className="mt-8 first:mt-6">
+      <h2 id={id} className="flex items-center gap-2 font-display text-xl font-bold">
+        {icon}
+        {title}
+      </h2>
+      <div className="mt-4" aria-busy={list.isPending}>
+        {list.isPending ? (
+          <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <li key={i}>
+                <MixerCardSkeleton />
+              </li>
+            ))}
+            <li className="sr-only" role="status">
+              Loading mixers
+            </li>
+          </ul>
+        ) : list.isError && !items.length ? (
+          <Card className="flex flex-col items-start gap-3 p-5" role="alert">
+            <p className="font-medium">We couldn't load these mixers.</p>
+            <p className="text-sm text-muted-foreground">{list.error.message}</p>
+            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
+              <RefreshCw aria-hidden /> Try again
+            </Button>
+          </Card>
+        ) : items.length === 0 ? (
+          <Card className="border-dashed p-6 text-center shadow-none">
+            {filtered ? <p className="text-muted-foreground">No mixers match your filters.</p> : empty}
+          </Card>
+        ) : (
+          <>
+            <ul
+              className={cn(
+                'grid grid-cols-1 gap-4 transition-opacity sm:grid-cols-2 lg:grid-cols-3',
+                list.isPlaceholderData && 'opacity-60',
+              )}
+            >
+              {items.map((m) => (
+                <li key={m.id}>
+                  <MixerCard mixer={m} />
+                </li>
+              ))}
+            </ul>
+            {list.hasNextPage && (
+              <div className="mt-5 flex justify-center">
+                <Button variant="outline" onClick={() => void list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                  {list.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                </Button>
+              </div>
+            )}
+            {list.isError && (
+              <p className="mt-3 text-sm text-destructive" role="alert">
+                We couldn't load more just now.{' '}
+                <button type="button" className="font-semibold underline" onClick={() => void list.fetchNextPage()}>
+                  Try again
+                </button>
+              </p>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

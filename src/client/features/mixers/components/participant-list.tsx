@@ -1,0 +1,139 @@
+import { Ban, Ellipsis, Flag, Heart, MapPin } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { useState } from 'react';
+import type { MixerDetail, MixerParticipant } from '../../../../shared/schemas/mixers';
+import { Card } from '../../../components/ui/card';
+import { useToast } from '../../../components/ui/toast';
+import { cn } from '../../../lib/cn';
+import { Avatar } from '../../shell/avatar';
+import { useFancied, useToggleFancy } from '../api';
+import { MatchToast } from './match-toast';
+import { BlockDialog, ReportDialog } from './safety-dialogs';
+
+/**
+ * Who is in the mixer: avatar, first name, age and (when they share it) city. While the mixer
+ * is live and after it ends, a participant can Fancy, Block or Report the others.
+ */
+export function ParticipantList({ mixer, className }: { mixer: MixerDetail; className?: string }) {
+  const toast = useToast();
+  const actions = mixer.myState === 'joined' && (mixer.status === 'live' || mixer.status === 'ended');
+  const fancied = useFancied(mixer.id, actions);
+  const toggle = useToggleFancy(mixer.id);
+  const [match, setMatch] = useState<{ matchId: string; firstName: string } | null>(null);
+  const [dialog, setDialog] = useState<{ kind: 'block' | 'report'; member: MixerParticipant } | null>(null);
+  const fanciedIds = new Set(fancied.data?.fancied ?? []);
+
+  const onFancy = (p: MixerParticipant) => {
+    const fancy = !fanciedIds.has(p.id);
+    toggle.mutate(
+      { userId: p.id, fancy },
+      {
+        onSuccess: (result) => {
+          if ('matchId' in result && result.matchId) setMatch({ matchId: result.matchId, firstName: p.firstName });
+          else if (fancy)
+            toast({ title: `You fancy ${p.firstName}`, description: "It's private: they'll only know if they fancy you too." });
+        },
+        onError: (err) => toast({ title: 'Something went wrong', description: err.message, variant: 'destructive' }),
+      },
+    );
+  };
+
+  const others = mixer.participants.filter((p) => !p.isYou).length;
+
+  return (
+    <Card className={cn('p-4 sm:p-5', className)}>
+      <h2 className="flex items-baseline justify-between gap-2 font-semibold" id="people-heading">
+        Who's here
+        <span className="text-sm font-normal text-muted-foreground tabular-nums">
+          {mixer.participantCount}/{mixer.maxParticipants} seats
+        </span>
+      </h2>
+      {actions && others > 0 && (
+        <p className="mt-1 text-sm text-muted-foreground">Clicked with someone? Fancy them — it's private unless it's mutual.</p>
+      )}
+      {mixer.participants.length === 0 ? (
+        <p className="mt-4 text-sm text-muted-foreground">No one has joined yet. Be the first!</p>
+      ) : (
+        <ul className="mt-4 grid grid-cols-1 gap-2" aria-labelledby="people-heading">
+          {mixer.participants.map((p) => {
+            const isFancied = fanciedIds.has(p.id);
+            return (
+              <li key={p.id} className="flex items-center gap-3 rounded-xl p-1.5 hover:bg-muted/60" data-testid="participant">
+                <Avatar name={p.firstName} src={p.avatarUrl} className="size-11 text-base" />
+                <div className="min-w-0 flex-1">
+                  <p className="truncate font-medium">
+                    {p.firstName}
+                    {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
+                    {p.isYou && (
+                      <span className="ml-2 rounded-full bg-secondary px-2 py-0.5 text-[11px] font-semibold text-secondary-foreground">
+                        You
+                      </span>
+                    )}
+                  </p>
+                  {p.city && (
+                    <p className="flex items-center gap-1 truncate text-xs text-muted-foreground">
+                      <MapPin className="size-3 shrink-0" aria-hidden /> {p.city}
+                    </p>
+                  )}
+                </div>
+                {actions && !p.isYou && (
+                  <div className="flex shrink-0 items-center gap-1">
+                    <button
+                      type="button"
+                      aria-pressed={isFancied}
+                      aria-label={`Fancy ${p.firstName}`}
+                      disabled={fancied.isPending}
+                      onClick={() => onFancy(p)}
+                      className={cn(
+                        'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold transition-colors disabled:opacity-50',
+                        isFancied ? 'border-primary bg-primary text-primary-foreground' : 'border-primary/40 text-primary hover:bg-accent',
+                      )}
+                    >
+                      <Heart className={cn('size-4', isFancied && 'fill-current')} aria-hidden />
+                      <span aria-hidden>{isFancied ? 'Fancied' : 'Fancy'}</span>
+                    </button>
+                    <DropdownMenu.Root>
+                      <DropdownMenu.Trigger
+                        className="flex size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
+                        aria-label={`More options for ${p.firstName}`}
+                      >
+                        <Ellipsis className="size-5" aria-hidden />
+                      </DropdownMenu.Trigger>
+                      <DropdownMenu.Portal>
+                        <DropdownMenu.Content
+                          align="end"
+                          sideOffset={6}
+                          className="z-50 min-w-44 rounded-2xl border border-border bg-card p-1.5 text-card-foreground shadow-xl"
+                        >
+                          <DropdownMenu.Item
+                            onSelect={() => setDialog({ kind: 'report', member: p })}
+                            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted"
+                          >
+                            <Flag className="size-4 text-muted-foreground" aria-hidden /> Report {p.firstName}
+                          </DropdownMenu.Item>
+                          <DropdownMenu.Item
+                            onSelect={() => setDialog({ kind: 'block', member: p })}
+                            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-destructive outline-none data-[highlighted]:bg-muted"
+                          >
+                            <Ban className="size-4" aria-hidden /> Block {p.firstName}
+                          </DropdownMenu.Item>
+                        </DropdownMenu.Content>
+                      </DropdownMenu.Portal>
+                    </DropdownMenu.Root>
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {dialog?.kind === 'block' && (
+        <BlockDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} mixerId={mixer.id} />
+      )}
+      {dialog?.kind === 'report' && (
+        <ReportDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} mixerId={mixer.id} />
+      )}
+      <MatchToast match={match} onOpenChange={(open) => !open && setMatch(null)} />
+    </Card>
+  );
+}

@@ -1,0 +1,39 @@
+import { DEFAULT_TZ } from '../../../shared/constants';
+
+/** Times in en-GB, Europe/London (spec §9 defaults), whatever the browser's own zone. */
+const time = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, hour: '2-digit', minute: '2-digit' });
+const shortDay = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, weekday: 'short', day: 'numeric', month: 'short' });
+const longDay = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, weekday: 'long', day: 'numeric', month: 'long' });
+const dayKeyFmt = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+const dayKey = (d: Date) => dayKeyFmt.format(d);
+
+export function formatTime(iso: string): string {
+  return time.format(new Date(iso));
+}
+
+/** "Today", "Tomorrow", "Yesterday" or "Sat 28 Nov" (London calendar days). */
+export function dayLabel(iso: string, now = new Date(), long = false): string {
+  const d = new Date(iso);
+  const key = dayKey(d);
+  if (key === dayKey(now)) return 'Today';
+  if (key === dayKey(new Date(now.getTime() + 86_400_000))) return 'Tomorrow';
+  if (key === dayKey(new Date(now.getTime() - 86_400_000))) return 'Yesterday';
+  return (long ? longDay : shortDay).format(d);
+}
+
+/** A card's time line: "Live now · until 21:00", "Starts in 25 min", "Tomorrow, 19:30", "Ended · Sat 21 Nov". */
+export function whenLabel(m: { status: string; startsAt: string; endsAt: string }, now = new Date()): string {
+  if (m.status === 'live') return `Live now · until ${formatTime(m.endsAt)}`;
+  if (m.status === 'cancelled') return `Cancelled · ${dayLabel(m.startsAt, now)}`;
+  if (m.status === 'ended') return `Ended · ${dayLabel(m.startsAt, now)}`;
+  const minutes = Math.round((new Date(m.startsAt).getTime() - now.getTime()) / 60_000);
+  if (minutes <= 0) return 'Starting now';
+  if (minutes < 60) return `Starts in ${minutes} min`;
+  return `${dayLabel(m.startsAt, now)}, ${formatTime(m.startsAt)}`;
+}
+
+/** The detail page's full line: "Saturday 28 November · 19:30–21:00". */
+export function rangeLabel(m: { startsAt: string; endsAt: string }, now = new Date()): string {
+  return `${dayLabel(m.startsAt, now, true)} · ${formatTime(m.startsAt)}–${formatTime(m.endsAt)}`;
+}

@@ -1,0 +1,237 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Clock, Heart, RefreshCw, Target } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import type { MixerDetail } from '../../../shared/schemas/mixers';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Spinner } from '../../components/ui/spinner';
+import { ApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useRealtimeEvents } from '../../lib/realtime';
+import { useAuth } from '../auth/auth-context';
+import { mixerKeys, useMixer } from './api';
+import { ChatPanel } from './components/chat-panel';
+import { JoinCard } from './components/join-card';
+import { ParticipantList } from './components/participant-list';
+import { StatusPill } from './components/status-pill';
+import { rangeLabel, whenLabel } from './format';
+import { themeOf } from './themes';
+import { useMediaQuery } from './use-media-query';
+import { usePageTitle } from './use-page-title';
+
+type MobileTab = 'chat' | 'people' | 'about';
+
+/** /mixers/:id — the mixer, who's in it, Join / Leave, and (for joined members) the group chat. */
+export default function MixerDetailPage() {
+  const { id = '' } = useParams();
+  const mixer = useMixer(id);
+  const qc = useQueryClient();
+  usePageTitle(mixer.data?.title ?? 'Mixer');
+
+  // A waitlist promotion or a status change arrives on my own room.
+  useRealtimeEvents((event) => {
+    if (event.type === 'mixer.updated' && event.mixerId === id) void qc.invalidateQueries({ queryKey: mixerKeys.detail(id) });
+  });
+
+  if (mixer.isPending) {
+    return (
+      <div className="flex min-h-[60dvh] items-center justify-center">
+        <Spinner label="Loading mixer" />
+      </div>
+    );
+  }
+  if (mixer.isError && !mixer.data) {
+    const missing = mixer.error instanceof ApiError && mixer.error.status === 404;
+    return (
+      <div className="mx-auto max-w-xl px-4 py-12">
+        <Card className="flex flex-col items-start gap-3 p-6" role="alert">
+          <h1 className="font-display text-2xl font-bold">{missing ? "We couldn't find that mixer" : "We couldn't load this mixer"}</h1>
+          <p className="text-muted-foreground">{missing ? 'It may have been removed. Have a look at the others.' : mixer.error.message}</p>
+          <div className="flex gap-2">
+            {!missing && (
+              <Button variant="outline" onClick={() => void mixer.refetch()}>
+                <RefreshCw aria-hidden /> Try again
+              </Button>
+            )}
+            <Button asChild>
+              <Link to="/mixers">All mixers</Link>
+            </Button>
+          </div>
+        </Card>
+      </div>
+    );
+  }
+  return <Detail mixer={mixer.data} />;
+}
+
+function Detail({ mixer }: { mixer: MixerDetail }) {
+  const auth = useAuth();
+  const theme = themeOf(mixer.theme);
+  const Icon = theme.icon;
+  const hasChat = mixer.myState === 'joined' && mixer.status !== 'cancelled';
+  const [tab, setTab] = useState<MobileTab>('chat');
+  const desktop = useMediaQuery('(min-width: 1024px)');
+  // Below lg the chat, people and about panels are tabs; on desktop they sit side by side.
+  const panel = (value: MobileTab) => (desktop ? {} : { id: `panel-${value}`, role: 'tabpanel', 'aria-labelledby': `tab-${value}` });
+  const shared = new Set(mixer.sharedTags.map((t) => t.toLowerCase()));
+
+  const about = (
+    <Card className="p-4 sm:p-5">
+      <h2 className="font-semibold">About this mixer</h2>
+      <p className="mt-2 whitespace-pre-line text-sm leading-relaxed text-muted-foreground">{mixer.description || 'No description yet.'}</p>
+      <dl className="mt-4 grid gap-2 text-sm">
+        <div className="flex items-center gap-2">
+          <dt className="flex items-center gap-1.5 text-muted-foreground">
+            <Clock className="size-4" aria-hidden /> When
+          </dt>
+          <dd className="font-medium">{rangeLabel(mixer)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="flex items-center gap-1.5 text-muted-foreground">
+            <Target className="size-4" aria-hidden /> For
+          </dt>
+          <dd className="font-medium">{mixer.intent}</dd>
+        </div>
+      </dl>
+      {mixer.tags.length > 0 && (
+        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Interests">
+          {mixer.tags.map((tag) => {
+            const mine = shared.has(tag.toLowerCase());
+            return (
+              <li
+                key={tag}
+                className={cn(
+                  'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs',
+                  mine ? 'border-primary/30 bg-accent font-semibold text-accent-foreground' : 'border-border text-muted-foreground',
+                )}
+              >
+                {mine && <Heart className="size-3 fill-current" aria-hidden />}
+                {tag}
+                {mine && <span className="sr-only"> (one of your interests)</span>}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Card>
+  );
+
+  return (
+    <div className="mx-auto max-w-6xl sm:px-6 sm:py-6">
+      {hasChat && !desktop ? (
+        // Phones in the chat: a slim band, so the conversation gets the screen.
+        <div className={cn('relative flex items-center gap-3 overflow-hidden px-3 py-3', theme.band, theme.onBand)}>
+          <Icon className="pointer-events-none absolute -right-3 -top-3 size-24 opacity-20" aria-hidden strokeWidth={1.25} />
+          <Link
+            to="/mixers"
+            aria-label="All mixers"
+            className="relative flex size-9 shrink-0 items-center justify-center rounded-full bg-black/20 backdrop-blur-sm hover:bg-black/30"
+          >
+            <ArrowLeft className="size-5" aria-hidden />
+          </Link>
+          <div className="relative min-w-0">
+            <h1 className="truncate font-display text-lg font-extrabold leading-tight">{mixer.title}</h1>
+            <p className="truncate text-xs font-medium opacity-95">
+              {mixer.topic} · {whenLabel(mixer)}
+            </p>
+          </div>
+        </div>
+      ) : (
+        <div className={cn('relative overflow-hidden px-4 pb-5 pt-4 sm:rounded-3xl sm:px-6 sm:pb-6', theme.band, theme.onBand)}>
+          <Icon className="pointer-events-none absolute -right-4 -top-2 size-40 opacity-20 sm:size-52" aria-hidden strokeWidth={1.25} />
+          <Link
+            to="/mixers"
+            className="relative inline-flex items-center gap-1.5 rounded-full bg-black/20 px-3 py-1.5 text-sm font-medium backdrop-blur-sm hover:bg-black/30"
+          >
+            <ArrowLeft className="size-4" aria-hidden /> All mixers
+          </Link>
+          <div className="relative mt-4 flex flex-wrap items-center gap-2">
+            <StatusPill mixer={mixer} />
+            <span className="rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-stone-900">{mixer.intent}</span>
+          </div>
+          <p className="relative mt-3 text-xs font-semibold uppercase tracking-wider opacity-90">{mixer.topic}</p>
+          <h1 className="relative mt-1 max-w-3xl font-display text-2xl font-extrabold leading-tight sm:text-4xl">{mixer.title}</h1>
+          <p className="relative mt-2 text-sm font-medium opacity-95">{rangeLabel(mixer)}</p>
+        </div>
+      )}
+
+      {hasChat && !desktop && (
+        <div
+          role="tablist"
+          aria-label="Mixer sections"
+          className="sticky top-14 z-20 flex border-b border-border bg-background/95 px-2 backdrop-blur md:top-0"
+        >
+          {(
+            [
+              ['chat', 'Chat'],
+              ['people', `People (${mixer.participants.length})`],
+              ['about', 'About'],
+            ] as const
+          ).map(([value, label]) => (
+            <button
+              key={value}
+              type="button"
+              role="tab"
+              id={`tab-${value}`}
+              aria-selected={tab === value}
+              aria-controls={`panel-${value}`}
+              tabIndex={tab === value ? 0 : -1}
+              onClick={() => setTab(value)}
+              onKeyDown={(e) => {
+                const order: MobileTab[] = ['chat', 'people', 'about'];
+                const i = order.indexOf(tab);
+                const next = e.key === 'ArrowRight' ? order[(i + 1) % 3] : e.key === 'ArrowLeft' ? order[(i + 2) % 3] : undefined;
+                if (!next) return;
+                e.preventDefault();
+                setTab(next);
+                document.getElementById(`tab-${next}`)?.focus();
+              }}
+              className={cn(
+                'flex-1 border-b-2 px-3 py-3 text-sm font-semibold transition-colors',
+                tab === value ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+              )}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      )}
+
+      <div className="mt-4 grid gap-4 px-4 sm:px-0 lg:mt-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-6">
+        {hasChat ? (
+          <>
+            <div {...panel('chat')} className={cn('min-w-0 lg:row-span-3', !desktop && tab !== 'chat' && 'hidden')}>
+              <ChatPanel
+                mixer={mixer}
+                me={auth.user?.id ?? ''}
+                className="h-[calc(100dvh-17.5rem)] min-h-[20rem] md:h-[calc(100dvh-10rem)] lg:sticky lg:top-6 lg:h-[calc(100dvh-18rem)] lg:min-h-[26rem] lg:max-h-[52rem]"
+              />
+            </div>
+            <div className={cn('flex min-w-0 flex-col gap-4', !desktop && tab === 'chat' && 'hidden')}>
+              <div className={cn(!desktop && tab === 'about' && 'hidden')}>
+                <JoinCard mixer={mixer} />
+              </div>
+              <div {...panel('people')} className={cn(!desktop && tab !== 'people' && 'hidden')}>
+                <ParticipantList mixer={mixer} />
+              </div>
+              <div {...panel('about')} className={cn(!desktop && tab !== 'about' && 'hidden')}>
+                {about}
+              </div>
+            </div>
+          </>
+        ) : (
+          <>
+            <div className="flex min-w-0 flex-col gap-4 lg:order-2">
+              <JoinCard mixer={mixer} />
+            </div>
+            <div className="flex min-w-0 flex-col gap-4 lg:order-1 lg:row-span-2">
+              {about}
+              <ParticipantList mixer={mixer} />
+            </div>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

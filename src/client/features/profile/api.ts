@@ -1,0 +1,62 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProfileEditInput } from '../../../shared/schemas/profile-edit';
+import type { OwnProfile } from '../../../shared/schemas/profile';
+import type { SettingsView } from '../../../shared/schemas/settings';
+import { api } from '../../lib/api';
+import { fetchOwnProfile, removePhoto, uploadAvatar, uploadPhotos } from '../onboarding/api';
+
+export const profileKey = ['profile', 'own'] as const;
+
+export function useOwnProfile() {
+  return useQuery({ queryKey: profileKey, queryFn: fetchOwnProfile });
+}
+
+/** Whether the member shows their city to others (Settings → Privacy), for the "as others see it" card. */
+export function useShareCity() {
+  return useQuery({
+    queryKey: ['settings'],
+    queryFn: async () => (await api<{ settings: SettingsView }>('/api/settings')).settings,
+    select: (s) => s.shareCityRegion,
+  });
+}
+
+const setProfile = (qc: ReturnType<typeof useQueryClient>) => (profile: OwnProfile) => qc.setQueryData(profileKey, profile);
+
+export function useEditProfile() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ProfileEditInput) =>
+      (await api<{ profile: OwnProfile }>('/api/me/profile', { method: 'PATCH', body: input })).profile,
+    onSuccess: setProfile(qc),
+  });
+}
+
+/** Every photo action answers with the whole profile (or the photo list), so the cache is simply replaced. */
+export function usePhotoActions() {
+  const qc = useQueryClient();
+  const set = setProfile(qc);
+  const refetch = () => qc.invalidateQueries({ queryKey: profileKey });
+  return {
+    reorder: async (order: string[]) =>
+      set((await api<{ profile: OwnProfile }>('/api/me/profile/photos', { method: 'PUT', body: { order } })).profile),
+    makeMain: async (key: string) =>
+      set((await api<{ profile: OwnProfile }>('/api/me/profile/photos/main', { body: { key } })).profile),
+    uploadAvatar: async (file: File) => {
+      await uploadAvatar(file);
+      await refetch();
+    },
+    removeAvatar: async () => {
+      await api('/api/profile/avatar', { method: 'DELETE' });
+      await refetch();
+    },
+    uploadPhotos: async (files: File[]) => {
+      const res = await uploadPhotos(files);
+      await refetch();
+      return res;
+    },
+    removePhoto: async (key: string) => {
+      await removePhoto(key);
+      await refetch();
+    },
+  };
+}

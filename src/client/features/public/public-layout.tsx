@@ -1,0 +1,110 @@
+import { useEffect } from 'react';
+import { Link } from 'react-router';
+import { Logo } from '../../components/brand/logo';
+import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
+import { useAuth } from '../auth/auth-context';
+
+export const FOOTER_LINKS = [
+  { to: '/terms', label: 'Terms & Conditions' },
+  { to: '/privacy', label: 'Privacy Policy' },
+  { to: '/contact-support', label: 'Contact Support' },
+  { to: '/status', label: 'Status' },
+] as const;
+
+/** Sets the tab title while a page is shown ("Privacy Policy · Fancy"). */
+export function usePageTitle(title: string | null | undefined) {
+  useEffect(() => {
+    if (!title) return;
+    const previous = document.title;
+    document.title = `${title} · Fancy`;
+    return () => {
+      document.title = previous;
+    };
+  }, [title]);
+}
+
+/** The frame of every public page: logo, sign-in or dashboard button, the page, and the footer links. */
+export function PublicLayout({
+  children,
+  className,
+  joinTo = '/auth/register',
+}: {
+  children: React.ReactNode;
+  className?: string;
+  /** Where "Join Fancy" goes (the campaign page keeps its parameters on it). */
+  joinTo?: string;
+}) {
+  const { user, isLoading } = useAuth();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main" className="sr-only z-50 rounded-lg bg-card px-3 py-2 focus:not-sr-only focus:fixed focus:left-3 focus:top-3">
+        Skip to content
+      </a>
+      <header className="border-b border-border/70 bg-background/85 backdrop-blur print:hidden">
+        <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-3 px-4 sm:px-5">
+          <Logo />
+          <nav aria-label="Account" className={cn('flex items-center gap-1.5 sm:gap-2', isLoading && 'invisible')}>
+            {user ? (
+              <Button asChild size="sm">
+                <Link to="/home">Go to your dashboard</Link>
+              </Button>
+            ) : (
+              <>
+                <Button asChild variant="ghost" size="sm">
+                  <Link to="/auth/login">Log in</Link>
+                </Button>
+                <Button asChild size="sm">
+                  <Link to={joinTo}>Join Fancy</Link>
+                </Button>
+              </>
+            )}
+          </nav>
+        </div>
+      </header>
+
+      <main id="main" tabIndex={-1} className={cn('flex-1 outline-none', className)}>
+        {children}
+      </main>
+
+      <footer className="border-t border-border print:hidden">
+        <div className="mx-auto flex max-w-6xl flex-col gap-4 px-4 py-8 text-sm text-muted-foreground sm:flex-row sm:items-center sm:justify-between sm:px-5">
+          <p>© {new Date().getFullYear()} Fancy · For adults 18+ in the UK</p>
+          <nav aria-label="Footer">
+            <ul className="flex flex-wrap gap-x-5 gap-y-2">
+              {FOOTER_LINKS.map((l) => (
+                <li key={l.to}>
+                  <Link to={l.to} className="underline-offset-4 hover:text-foreground hover:underline">
+                    {l.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}
+
+/** A centred message for loading failures and empty states, with an optional action. */
+export function StateMessage({
+  icon,
+  title,
+  children,
+  action,
+}: {
+  icon: React.ReactNode;
+  title: string;
+  children?: React.ReactNode;
+  action?: React.ReactNode;
+}) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center px-5 py-20 text-center">
+      <span className="flex size-14 items-center justify-center rounded-2xl bg-accent text-accent-foreground [&_svg]:size-7">{icon}</span>
+      <h1 className="mt-5 font-display text-2xl font-extrabold">{title}</h1>
+      {children && <div className="mt-2 text-muted-foreground">{children}</div>}
+      {action && <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div>}
+    </div>
+  );
+}

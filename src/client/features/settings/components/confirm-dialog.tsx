@@ -1,0 +1,71 @@
+import { AlertDialog } from 'radix-ui';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+
+/**
+ * A confirmation for something that cannot be undone (or signs devices out). The confirm
+ * button stays disabled while `canConfirm` is false and shows `busyLabel` while working.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  busyLabel,
+  busy = false,
+  canConfirm = true,
+  destructive = false,
+  onConfirm,
+  children,
+}: {
+  open: boolean;
+  onOpenChange(open: boolean): void;
+  title: string;
+  description: React.ReactNode;
+  confirmLabel: string;
+  busyLabel?: string;
+  busy?: boolean;
+  canConfirm?: boolean;
+  destructive?: boolean;
+  onConfirm(): void;
+  children?: React.ReactNode;
+}) {
+  return (
+    <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
+        <AlertDialog.Content
+          className={cn(
+            'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
+            'rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl sm:p-6',
+          )}
+        >
+          <AlertDialog.Title className="font-display text-xl font-bold">{title}</AlertDialog.Title>
+          <AlertDialog.Description asChild>
+            <div className="grid gap-2 text-sm text-muted-foreground">{description}</div>
+          </AlertDialog.Description>
+          <form
+            className="grid gap-4"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (canConfirm && !busy) onConfirm();
+            }}
+          >
+            {children}
+            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel asChild>
+                <Button variant="outline" disabled={busy}>
+                  Cancel
+                </Button>
+              </AlertDialog.Cancel>
+              <Button type="submit" variant={destructive ? 'destructive' : 'default'} disabled={!canConfirm || busy}>
+                {busy ? (busyLabel ?? confirmLabel) : confirmLabel}
+              </Button>
+            </div>
+          </form>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

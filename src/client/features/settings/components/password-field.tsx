@@ -1,0 +1,38 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { type ComponentProps, useState } from 'react';
+import { Field, Input } from '../../../components/ui/input';
+
+/** A labelled password input with a show/hide button and its error announced. */
+export function PasswordField({
+  id,
+  label,
+  error,
+  hint,
+  ...props
+}: ComponentProps<'input'> & { id: string; label: string; error?: string; hint?: React.ReactNode }) {
+  const [shown, setShown] = useState(false);
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <div className="relative">
+        <Input
+          id={id}
+          {...props}
+          type={shown ? 'text' : 'password'}
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          className="pr-12"
+        />
+        <button
+          type="button"
+          onClick={() => setShown((s) => !s)}
+          className="absolute right-1 top-1/2 flex size-9 -translate-y-1/2 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
+          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={shown}
+        >
+          {shown ? <EyeOff className="size-4" aria-hidden /> : <Eye className="size-4" aria-hidden />}
+        </button>
+      </div>
+    </Field>
+  );
+}

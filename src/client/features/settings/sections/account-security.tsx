@@ -1,0 +1,192 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { MailCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod/mini';
+import { changeEmailSchema, changePasswordFormSchema } from '../../../../shared/schemas/settings';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/input';
+import { useToast } from '../../../components/ui/toast';
+import { useAuth } from '../../auth/auth-context';
+import { settingsKey, useChangeEmail, useChangePassword } from '../api';
+import { applyFieldErrors, errorMessage } from '../components/form-errors';
+import { PasswordField } from '../components/password-field';
+import { CardBlock } from '../components/section';
+
+type EmailValues = z.input<typeof changeEmailSchema>;
+
+export function EmailBlock({ email }: { email: string }) {
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [pending, setPending] = useState<string | null>(null);
+  const change = useChangeEmail();
+  const form = useForm<EmailValues>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = await change.mutateAsync(values as { newEmail: string; password: string });
+      setPending(res.pendingEmail);
+      setOpen(false);
+      form.reset();
+      toast({ title: 'Check your new inbox', description: `We sent a confirmation link to ${res.pendingEmail}.` });
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['newEmail', 'password'])) {
+        toast({ title: "Couldn't change your email", description: errorMessage(err), variant: 'destructive' });
+      }
+    }
+  });
+
+  return (
+    <CardBlock
+      title="Email address"
+      description={
+        <>
+          You sign in with <span className="font-medium text-foreground break-all">{email}</span>.
+        </>
+      }
+      action={
+        !open && (
+          <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-expanded={open} aria-controls="change-email-form">
+            Change email
+          </Button>
+        )
+      }
+    >
+      {pending && !open && (
+        <p className="flex items-start gap-2 rounded-xl bg-accent/60 p-3 text-sm" role="status">
+          <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          <span>
+            Open the link we sent to <span className="font-medium break-all">{pending}</span> to finish. Until then we keep using your current
+            address, and we've let it know about the change.
+          </span>
+        </p>
+      )}
+      {open && (
+        <form id="change-email-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:max-w-md">
+          <Field id="new-email" label="New email address" error={errors.newEmail?.message}>
+            <Input
+              id="new-email"
+              type="email"
+              autoComplete="email"
+              aria-invalid={Boolean(errors.newEmail)}
+              aria-describedby={errors.newEmail ? 'new-email-error' : undefined}
+              {...form.register('newEmail')}
+            />
+          </Field>
+          <PasswordField
+            id="email-password"
+            label="Your password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            hint="To keep your account safe, please confirm it's you."
+            {...form.register('password')}
+          />
+          <p className="text-sm text-muted-foreground">
+            We'll email a link to the new address. Your email changes when you open it, and we'll tell your current address too.
+          </p>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button
+              variant="outline"
+              onClick={() => {
+                setOpen(false);
+                form.reset();
+              }}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Sending link…' : 'Send confirmation link'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </CardBlock>
+  );
+}
+
+type PasswordValues = z.input<typeof changePasswordFormSchema>;
+
+export function PasswordBlock() {
+  const toast = useToast();
+  const auth = useAuth();
+  const qc = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const change = useChangePassword();
+  const form = useForm<PasswordValues>({
+    resolver: zodResolver(changePasswordFormSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      await change.mutateAsync({ currentPassword, newPassword });
+      setOpen(false);
+      form.reset();
+      toast({ title: 'Password changed', description: "You're still signed in here. Every other device was signed out." });
+      void auth.refresh();
+      void qc.invalidateQueries({ queryKey: settingsKey });
+    } catch (err) {
+      if (!applyFieldErrors(err, form.setError, ['currentPassword', 'newPassword'])) {
+        toast({ title: "Couldn't change your password", description: errorMessage(err), variant: 'destructive' });
+      }
+    }
+  });
+
+  return (
+    <CardBlock
+      title="Password"
+      description="Changing it signs you out everywhere else."
+      action={
+        !open && (
+          <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-expanded={open} aria-controls="change-password-form">
+            Change password
+          </Button>
+        )
+      }
+    >
+      {open && (
+        <form id="change-password-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:max-w-md">
+          <PasswordField
+            id="current-password"
+            label="Current password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
+          <PasswordField
+            id="new-password"
+            label="New password"
+            autoComplete="new-password"
+            error={errors.newPassword?.message}
+            hint="At least 8 characters. A short phrase is easy to remember and hard to guess."
+            {...form.register('newPassword')}
+          />
+          <PasswordField
+            id="confirm-password"
+            label="Repeat new password"
+            autoComplete="new-password"
+            error={errors.confirm?.message}
+            {...form.register('confirm')}
+          />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row">
+            <Button
+              variant="outline"
+              onClick={() => {
+                setOpen(false);
+                form.reset();
+              }}
+            >
+              Cancel
+            </Button>
+            <Button type="submit" disabled={isSubmitting}>
+              {isSubmitting ? 'Changing…' : 'Change password'}
+            </Button>
+          </div>
+        </form>
+      )}
+    </CardBlock>
+  );
+}

@@ -1,0 +1,158 @@
+import { ShieldCheck } from 'lucide-react';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import type { UpdateSettingsInput } from '../../../shared/schemas/settings';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { useToast } from '../../components/ui/toast';
+import { useAuth } from '../auth/auth-context';
+import { useSettings, useUpdateSettings } from './api';
+import { errorMessage } from './components/form-errors';
+import { SettingsCard, SettingsSection } from './components/section';
+import { EmailBlock, PasswordBlock } from './sections/account-security';
+import { AppearanceSection } from './sections/appearance';
+import { NotificationsSection } from './sections/notifications';
+import { PrivacySection } from './sections/privacy';
+import { SessionsBlock } from './sections/sessions';
+import { TwoFactorBlock } from './sections/two-factor';
+import { YourDataSection } from './sections/your-data';
+
+const NAV = [
+  { id: 'appearance', label: 'Appearance' },
+  { id: 'privacy', label: 'Privacy' },
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'security', label: 'Security' },
+  { id: 'your-data', label: 'Your data' },
+] as const;
+
+/** What a saved choice means, for the success toast. */
+function savedMessage(input: UpdateSettingsInput): string {
+  if (input.shareCityRegion !== undefined) {
+    return input.shareCityRegion ? 'Other members can see your city again.' : 'Your city is now hidden from other members.';
+  }
+  if (input.profileVisibility) {
+    return input.profileVisibility === 'all'
+      ? 'All Fancy members can now see your profile.'
+      : "Only members you've shared a mixer with can see your profile.";
+  }
+  const [[key, on]] = Object.entries(input) as [keyof UpdateSettingsInput, boolean][];
+  const what = { notifyMatch: 'new matches', notifyMessage: 'new messages', notifyMixerSoon: 'mixers starting soon' }[key as string];
+  return on ? `We'll email you about ${what}.` : `No more emails about ${what}.`;
+}
+
+/** Banner states of the e-mail change link (better-auth redirects here with ?email=confirmed or ?error=…). */
+function useEmailLinkOutcome() {
+  const [params, setParams] = useSearchParams();
+  const toast = useToast();
+  const auth = useAuth();
+  const confirmed = params.get('email') === 'confirmed';
+  const error = params.get('error');
+  useEffect(() => {
+    if (!confirmed && !error) return;
+    if (error) {
+      toast({
+        title: "Couldn't change your email",
+        description:
+          error === 'TOKEN_EXPIRED' ? 'That link has expired. Please ask for a new one.' : 'That link is not valid any more. Please ask for a new one.',
+        variant: 'destructive',
+      });
+    } else {
+      toast({ title: 'Email address updated', description: 'Use your new address the next time you log in.' });
+      void auth.refresh();
+    }
+    setParams({}, { replace: true });
+  }, [confirmed, error, toast, auth, setParams]);
+}
+
+export default function SettingsPage() {
+  const toast = useToast();
+  const settings = useSettings();
+  const update = useUpdateSettings();
+  useEmailLinkOutcome();
+
+  useEffect(() => {
+    document.title = 'Settings · Fancy';
+  }, []);
+
+  const save = (input: UpdateSettingsInput) =>
+    update.mutate(input, {
+      onSuccess: () => toast({ title: 'Settings saved', description: savedMessage(input) }),
+      onError: (err) => toast({ title: "Couldn't save your settings", description: errorMessage(err), variant: 'destructive' }),
+    });
+
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 md:py-10">
+      <h1 className="font-display text-3xl font-extrabold sm:text-4xl">Settings</h1>
+      <p className="mt-2 text-muted-foreground">How Fancy looks, who sees what, and keeping your account safe.</p>
+
+      <nav aria-label="Settings sections" className="-mx-4 mt-5 overflow-x-auto px-4 lg:hidden">
+        <ul className="flex gap-2">
+          {NAV.map((n) => (
+            <li key={n.id}>
+              <a
+                href={`#${n.id}`}
+                className="inline-flex h-9 items-center whitespace-nowrap rounded-full border border-border bg-card px-3.5 text-sm font-medium hover:bg-muted"
+              >
+                {n.label}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      <div className="mt-6 lg:mt-8 lg:grid lg:grid-cols-[12rem_1fr] lg:gap-10">
+        <nav aria-label="Settings sections" className="hidden lg:block">
+          <ul className="sticky top-8 grid gap-1">
+            {NAV.map((n) => (
+              <li key={n.id}>
+                <a href={`#${n.id}`} className="block rounded-xl px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground">
+                  {n.label}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="grid min-w-0 gap-10">
+          <AppearanceSection />
+          {settings.isPending ? (
+            <div className="grid gap-4" aria-busy="true">
+              <span className="sr-only" role="status">
+                Loading your settings
+              </span>
+              {[0, 1, 2].map((i) => (
+                <div key={i} className="h-40 animate-pulse rounded-2xl bg-muted" />
+              ))}
+            </div>
+          ) : settings.isError ? (
+            <Card className="flex flex-col items-start gap-3 p-5">
+              <p className="font-medium">We couldn't load your settings just now.</p>
+              <p className="text-sm text-muted-foreground">{errorMessage(settings.error)}</p>
+              <Button variant="outline" size="sm" onClick={() => void settings.refetch()}>
+                Try again
+              </Button>
+            </Card>
+          ) : (
+            <>
+              <PrivacySection settings={settings.data} save={save} />
+              <NotificationsSection settings={settings.data} save={save} />
+              <SettingsSection id="security" icon={ShieldCheck} title="Security" description="Keep your account yours.">
+                <SettingsCard>
+                  <EmailBlock email={settings.data.email} />
+                  <PasswordBlock />
+                </SettingsCard>
+                <SettingsCard>
+                  <TwoFactorBlock enabled={settings.data.twoFactorEnabled} />
+                </SettingsCard>
+                <SettingsCard>
+                  <SessionsBlock />
+                </SettingsCard>
+              </SettingsSection>
+            </>
+          )}
+          <YourDataSection />
+        </div>
+      </div>
+    </div>
+  );
+}

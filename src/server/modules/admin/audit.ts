@@ -1,0 +1,61 @@
+import { sql } from 'drizzle-orm';
+import type { AuditEntry, Page } from '../../../shared/schemas/admin';
+import { decodeCursor, encodeCursor, iso, micros, type Queryable, query } from './sql';
+
+/**
+ * Records one admin action (who, what, when). Pass the transaction of the action so the
+ * entry exists exactly when the action happened.
+ */
+export async function recordAudit(
+  db: Queryable,
+  actorId: string,
+  action: string,
+  target: string | null,
+  details?: Record<string, unknown> | string | null,
+): Promise<void> {
+  const text = details == null ? null : typeof details === 'string' ? details : JSON.stringify(details);
+  await db.execute(sql`insert into audit_log (actor_id, action, target, details) values (${actorId}, ${action}, ${target}, ${text})`);
+}
+
+interface AuditRow {
+  id: string;
+  action: string;
+  target: string | null;
+  details: string | null;
+  created_at: string;
+  sort: string;
+  actor_id: string | null;
+  actor_name: string | null;
+  actor_email: string | null;
+}
+
+/** The audit log, newest first, keyset-paginated. */
+export async function listAudit(db: Queryable, opts: { cursor?: string; limit: number }): Promise<Page<AuditEntry>> {
+  const cursor = decodeCursor(opts.cursor);
+  const after = cursor
+    ? sql`(${micros(sql`a.created_at`)} < ${cursor.sort}::bigint or (${micros(sql`a.created_at`)} = ${cursor.sort}::bigint and a.id < ${cursor.id}::uuid))`
+    : sql`true`;
+  const rows = await query<AuditRow>(
+    db,
+    sql`select a.id, a.action, a.target, a.details, ${iso(sql`a.created_at`)} as created_at, ${micros(sql`a.created_at`)}::text as sort,
+          a.actor_id, u.name as actor_name, u.email as actor_email
+        from audit_log a left join "user" u on u.id = a.actor_id
+       where ${after}
+       order by a.created_at desc, a.id desc
+       limit ${opts.limit + 1}`,
+  );
+  const more = rows.length > opts.limit;
+  const page = more ? rows.slice(0, opts.limit) : rows;
+  const last = page.at(-1);
+  return {
+    items: page.map((r) => ({
+      id: r.id,
+      action: r.action,
+      target: r.target,
+      details: r.details,
+      createdAt: r.created_at,
+      actor: r.actor_id ? { id: r.actor_id, name: r.actor_name ?? '', email: r.actor_email ?? '' } : null,
+    })),
+    nextCursor: more && last ? encodeCursor(last.sort, last.id) : null,
+  };
+}

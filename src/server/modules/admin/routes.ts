@@ -1,0 +1,96 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  adminMixerListSchema,
+  adminReportListSchema,
+  approveSuggestionSchema,
+  campaignInputSchema,
+  cancelMixerSchema,
+  metricsQuerySchema,
+  mixerInputSchema,
+  pageQuerySchema,
+  rejectSuggestionSchema,
+  resolveReportSchema,
+  unsuspendSchema,
+} from '../../../shared/schemas/admin';
+import { memberIdSchema } from '../../../shared/schemas/matches';
+import { requireAdmin } from '../../auth/session';
+import { listAudit } from './audit';
+import { createCampaign, listCampaigns } from './campaigns';
+import { adminMetrics } from './metrics';
+import { cancelMixer, createMixer, listAdminMixers, updateMixer } from './mixers';
+import { listReports, listSuspended, resolveReport, unsuspendMember } from './moderation';
+import { adminOverview } from './overview';
+import { approveSuggestion, listSuggestions, rejectSuggestion } from './suggestions';
+
+const uuidParams = z.object({ id: z.string().max(64) });
+const memberParams = z.object({ id: memberIdSchema });
+
+/** The signed-in admin (the scope's hook has already checked; the session is cached per request). */
+const adminId = async (req: FastifyRequest) => (await requireAdmin(req)).user.id;
+
+/**
+ * /api/admin/*: every route sits in one scope whose first hook checks the role on the server
+ * (401 signed out, 403 not an admin), before the body is even parsed. Actions go to the audit log.
+ */
+export function registerAdminRoutes(app: FastifyInstance) {
+  app.register(async (scope) => {
+    scope.addHook('onRequest', async (req, reply) => {
+      await requireAdmin(req);
+      reply.header('cache-control', 'no-store');
+    });
+    const db = () => app.deps.database.db;
+
+    scope.get('/api/admin/overview', async () => adminOverview(db()));
+
+    scope.get('/api/admin/audit', { schema: { querystring: pageQuerySchema } }, async (req) =>
+      listAudit(db(), req.query as z.output<typeof pageQuerySchema>),
+    );
+
+    // Interest suggestions
+    scope.get('/api/admin/interest-suggestions', async () => listSuggestions(db()));
+    scope.post('/api/admin/interest-suggestions/approve', { schema: { body: approveSuggestionSchema } }, async (req) =>
+      approveSuggestion(app, await adminId(req), req.body as z.output<typeof approveSuggestionSchema>),
+    );
+    scope.post('/api/admin/interest-suggestions/reject', { schema: { body: rejectSuggestionSchema } }, async (req) =>
+      rejectSuggestion(app, await adminId(req), req.body as z.output<typeof rejectSuggestionSchema>),
+    );
+
+    // Metrics
+    scope.get('/api/admin/metrics', { schema: { querystring: metricsQuerySchema } }, async (req) =>
+      adminMetrics(db(), req.query as z.output<typeof metricsQuerySchema>),
+    );
+
+    // Mixers
+    scope.get('/api/admin/mixers', { schema: { querystring: adminMixerListSchema } }, async (req) =>
+      listAdminMixers(db(), req.query as z.output<typeof adminMixerListSchema>),
+    );
+    scope.post('/api/admin/mixers', { schema: { body: mixerInputSchema } }, async (req, reply) =>
+      reply.status(201).send(await createMixer(app, await adminId(req), req.body as z.output<typeof mixerInputSchema>)),
+    );
+    scope.put('/api/admin/mixers/:id', { schema: { params: uuidParams, body: mixerInputSchema } }, async (req) =>
+      updateMixer(app, await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof mixerInputSchema>),
+    );
+    scope.post('/api/admin/mixers/:id/cancel', { schema: { params: uuidParams, body: cancelMixerSchema } }, async (req) =>
+      cancelMixer(app, await adminId(req), (req.params as { id: string }).id, (req.body as z.output<typeof cancelMixerSchema>).reason),
+    );
+
+    // Campaigns
+    scope.get('/api/admin/campaigns', async () => listCampaigns(db()));
+    scope.post('/api/admin/campaigns', { schema: { body: campaignInputSchema } }, async (req, reply) =>
+      reply.status(201).send(await createCampaign(db(), await adminId(req), req.body as z.output<typeof campaignInputSchema>)),
+    );
+
+    // Reports and suspensions
+    scope.get('/api/admin/reports', { schema: { querystring: adminReportListSchema } }, async (req) =>
+      listReports(db(), req.query as z.output<typeof adminReportListSchema>),
+    );
+    scope.post('/api/admin/reports/:id/resolve', { schema: { params: uuidParams, body: resolveReportSchema } }, async (req) =>
+      resolveReport(app, await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof resolveReportSchema>),
+    );
+    scope.get('/api/admin/members/suspended', async () => ({ members: await listSuspended(db()) }));
+    scope.post('/api/admin/members/:id/unsuspend', { schema: { params: memberParams, body: unsuspendSchema } }, async (req) =>
+      unsuspendMember(app, await adminId(req), (req.params as { id: string }).id, (req.body as z.output<typeof unsuspendSchema>).reason),
+    );
+  });
+}

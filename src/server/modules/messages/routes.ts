@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { matchParamSchema } from '../../../shared/schemas/matches';
+import { conversationsQuerySchema, DM_MESSAGES, messagesQuerySchema, sendMessageSchema } from '../../../shared/schemas/messages';
+import { requireVerified } from '../../auth/session';
+import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
+import { isParticipant } from '../matches/service';
+import { getConversation, listConversations, listMessages, markRead, sendMessage } from './service';
+
+/** Signed-in, verified members only; checked before the body so anonymous calls get 401, not 400. */
+const guard = {
+  preValidation: async (req: FastifyRequest) => {
+    await requireVerified(req);
+  },
+};
+
+/** Per sender: a lively chat never gets near these; a script does. */
+export const DM_RATE_RULES = [
+  { limit: 30, windowMs: MINUTE },
+  { limit: 600, windowMs: HOUR },
+];
+
+/** /messages and /messages/{matchId} (DESIGN §6): only the two matched members may read or write. */
+export function registerMessageRoutes(app: FastifyInstance) {
+  const limiter = new RateLimiter();
+  const db = app.deps.database.db;
+
+  app.realtime.authorize('conversation', (userId, room) => isParticipant(db, room.slice('conversation:'.length), userId));
+
+  app.get('/api/conversations', { ...guard, schema: { querystring: conversationsQuerySchema } }, async (req, reply) => {
+    const { user } = await requireVerified(req);
+    reply.header('cache-control', 'no-store');
+    return listConversations(app, user.id, req.query as z.output<typeof conversationsQuerySchema>);
+  });
+
+  app.get('/api/conversations/:id', { ...guard, schema: { params: matchParamSchema } }, async (req, reply) => {
+    const { user } = await requireVerified(req);
+    reply.header('cache-control', 'no-store');
+    return getConversation(app, user.id, (req.params as z.output<typeof matchParamSchema>).id);
+  });
+
+  app.get(
+    '/api/conversations/:id/messages',
+    { ...guard, schema: { params: matchParamSchema, querystring: messagesQuerySchema } },
+    async (req, reply) => {
+      const { user } = await requireVerified(req);
+      reply.header('cache-control', 'no-store');
+      const { id } = req.params as z.output<typeof matchParamSchema>;
+      return listMessages(app, user.id, id, req.query as z.output<typeof messagesQuerySchema>);
+    },
+  );
+
+  app.post(
+    '/api/conversations/:id/messages',
+    { ...guard, schema: { params: matchParamSchema, body: sendMessageSchema } },
+    async (req, reply) => {
+      const { user } = await requireVerified(req);
+      limiter.hit(`dm:${user.id}`, DM_RATE_RULES, DM_MESSAGES.rateLimited);
+      const { id } = req.params as z.output<typeof matchParamSchema>;
+      const { body } = req.body as z.output<typeof sendMessageSchema>;
+      const message = await sendMessage(app, user.id, id, body);
+      return reply.status(201).send({ message });
+    },
+  );
+
+  app.post('/api/conversations/:id/read', { ...guard, schema: { params: matchParamSchema } }, async (req) => {
+    const { user } = await requireVerified(req);
+    return markRead(app, user.id, (req.params as z.output<typeof matchParamSchema>).id);
+  });
+}

@@ -1,0 +1,328 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import type { DirectMessage } from '../../../shared/realtime/events';
+import { MATCH_MESSAGES, type MatchStatus } from '../../../shared/schemas/matches';
+import {
+  type ConversationDetail,
+  type ConversationsPage,
+  DM_MAIL_INTERVAL_MS,
+  DM_MESSAGES,
+  type MessagesPage,
+} from '../../../shared/schemas/messages';
+import { AppError } from '../../http/errors';
+import { composeMail } from '../../infra/mail/template';
+import {
+  decodeCursor,
+  encodeCursor,
+  firstNameOf,
+  memberView,
+  OTHER_MEMBER_COLUMNS,
+  type OtherMemberRow,
+  otherMemberJoins,
+  type PreviewRow,
+  previewView,
+  rows,
+  sortKeySql,
+  toIso,
+  toNumber,
+} from '../matches/service';
+
+/**
+ * Your conversations, latest activity first (latest message, else when you matched), with
+ * previews and unread counts: one statement, keyset-paginated. Current matches and unmatched
+ * conversations that have messages (read-only); blocked pairs are hidden from both sides.
+ */
+export async function listConversations(
+  app: FastifyInstance,
+  me: string,
+  opts: { cursor?: string; limit: number },
+): Promise<ConversationsPage> {
+  const after = decodeCursor(opts.cursor);
+  const sortAt = sql`coalesce(lm.created_at, m.created_at)`;
+  const result = await rows<
+    OtherMemberRow &
+      PreviewRow & {
+        id: string;
+        status: MatchStatus;
+        sort_at: Date | string;
+        sort_key: string;
+        mixer_id: string | null;
+        mixer_title: string | null;
+        unread: number;
+      }
+  >(
+    app.deps.database.db,
+    sql`select m.id, m.status, ${sortAt} as sort_at, ${sortKeySql(sortAt)} as sort_key, m.mixer_id, mx.title as mixer_title,
+        ${OTHER_MEMBER_COLUMNS},
+        lm.body as lm_body, lm.sender_id as lm_sender, lm.created_at as lm_at, lm.is_read as lm_read,
+        case when m.status = 'matched' then
+          (select count(*) from direct_messages d where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false)
+        else 0 end as unread
+      from matches m
+      ${otherMemberJoins(me)}
+      left join mixers mx on mx.id = m.mixer_id
+      left join lateral (
+        select d.body, d.sender_id, d.created_at, d.is_read from direct_messages d
+        where d.match_id = m.id order by d.created_at desc, d.id desc limit 1
+      ) lm on true
+      where (m.profile1_id = ${me} or m.profile2_id = ${me})
+        and (m.status = 'matched' or (m.status = 'unmatched' and lm.created_at is not null))
+        ${after ? sql`and (${sortAt}, m.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
+      order by ${sortAt} desc, m.id desc
+      limit ${opts.limit + 1}`,
+  );
+  const page = result.slice(0, opts.limit);
+  const last = page[page.length - 1];
+  return {
+    conversations: page.map((r) => ({
+      id: r.id,
+      status: r.status,
+      other: memberView(app, r),
+      mixer: r.mixer_id && r.mixer_title ? { id: r.mixer_id, title: r.mixer_title } : null,
+      lastMessage: previewView(r),
+      unreadCount: toNumber(r.unread),
+      updatedAt: toIso(r.sort_at) as string,
+    })),
+    nextCursor: result.length > opts.limit && last ? encodeCursor(last.sort_key, last.id) : null,
+  };
+}
+
+/** The thread header: who, where you met, and whether you can still write. */
+export async function getConversation(app: FastifyInstance, me: string, matchId: string): Promise<ConversationDetail> {
+  const [row] = await rows<
+    OtherMemberRow & {
+      id: string;
+      status: MatchStatus;
+      created_at: Date | string;
+      ended_at: Date | string | null;
+      profile1_id: string;
+      profile2_id: string;
+      mixer_id: string | null;
+      mixer_title: string | null;
+      mixer_topic: string | null;
+      blocked_by_me: boolean;
+    }
+  >(
+    app.deps.database.db,
+    sql`select m.id, m.status, m.created_at, m.ended_at, m.profile1_id, m.profile2_id,
+        m.mixer_id, mx.title as mixer_title, mx.topic as mixer_topic,
+        ${OTHER_MEMBER_COLUMNS},
+        exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = o.id) as blocked_by_me
+      from matches m
+      ${otherMemberJoins(me)}
+      left join mixers mx on mx.id = m.mixer_id
+      where m.id = ${matchId}`,
+  );
+  if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
+  if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  return {
+    id: row.id,
+    status: row.status,
+    createdAt: toIso(row.created_at) as string,
+    endedAt: toIso(row.ended_at),
+    other: memberView(app, row),
+    mixer: row.mixer_id && row.mixer_title ? { id: row.mixer_id, title: row.mixer_title, topic: row.mixer_topic ?? '' } : null,
+    blockedByMe: row.blocked_by_me,
+    canSend: row.status === 'matched',
+  };
+}
+
+interface MessageJson {
+  id: string;
+  sender_id: string;
+  body: string;
+  is_read: boolean;
+  created_at: string;
+}
+
+/**
+ * A page of a conversation, newest 50 before `before` (oldest first in the answer). The
+ * participant check and the page are one statement (one database round trip).
+ */
+export async function listMessages(
+  app: FastifyInstance,
+  me: string,
+  matchId: string,
+  opts: { before?: string; limit: number },
+): Promise<MessagesPage> {
+  const before = opts.before ?? null;
+  const [row] = await rows<{ profile1_id: string; profile2_id: string; messages: MessageJson[] | string }>(
+    app.deps.database.db,
+    sql`select m.profile1_id, m.profile2_id, coalesce((
+        select json_agg(x order by x.created_at desc, x.id desc) from (
+          select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
+          where d.match_id = m.id and ${me} in (m.profile1_id, m.profile2_id)
+            ${
+              before
+                ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${before} and c.match_id = m.id)`
+                : sql``
+            }
+          order by d.created_at desc, d.id desc
+          limit ${opts.limit + 1}
+        ) x
+      ), '[]'::json) as messages
+      from matches m where m.id = ${matchId}`,
+  );
+  if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
+  if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  const list: MessageJson[] = typeof row.messages === 'string' ? JSON.parse(row.messages) : row.messages;
+  const page = list.slice(0, opts.limit);
+  return {
+    messages: page.reverse().map((m) => ({
+      id: m.id,
+      matchId,
+      senderId: m.sender_id,
+      body: m.body,
+      isRead: m.is_read,
+      createdAt: new Date(m.created_at).toISOString(),
+    })),
+    nextCursor: list.length > opts.limit ? (page[0]?.id ?? null) : null,
+  };
+}
+
+interface SendRow {
+  status: MatchStatus;
+  profile1_id: string;
+  profile2_id: string;
+  id: string | null;
+  recipient_id: string | null;
+  body: string | null;
+  is_read: boolean | null;
+  created_at: Date | string | null;
+  prior_count: number;
+  recipient_email: string | null;
+  recipient_name: string | null;
+  recipient_prefs: Record<string, unknown> | null;
+  sender_name: string | null;
+}
+
+/**
+ * Sends a direct message: only a member of a current match may (403 for anyone else, 409 once
+ * the conversation has ended). Delivered live to the conversation room and the recipient;
+ * the recipient's unread counter rises; a mail goes out at most once per conversation per hour.
+ */
+export async function sendMessage(app: FastifyInstance, me: string, matchId: string, body: string): Promise<DirectMessage> {
+  const db = app.deps.database.db;
+  const [row] = await rows<SendRow>(
+    db,
+    sql`with m as (select id, status, profile1_id, profile2_id from matches where id = ${matchId}),
+      ins as (
+        insert into direct_messages (match_id, sender_id, recipient_id, body)
+        select m.id, ${me}, case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end, ${body}
+        from m where m.status = 'matched' and ${me} in (m.profile1_id, m.profile2_id)
+        returning id, recipient_id, body, is_read, created_at
+      )
+      select m.status, m.profile1_id, m.profile2_id, ins.id, ins.recipient_id, ins.body, ins.is_read, ins.created_at,
+        (select count(*) from direct_messages d where d.match_id = m.id) as prior_count,
+        ru.email as recipient_email, coalesce(nullif(trim(rp.full_name), ''), ru.name) as recipient_name,
+        rp.preferences as recipient_prefs,
+        (select coalesce(nullif(trim(sp.full_name), ''), su.name) from "user" su left join profiles sp on sp.id = su.id
+          where su.id = ${me}) as sender_name
+      from m left join ins on true
+      left join "user" ru on ru.id = ins.recipient_id
+      left join profiles rp on rp.id = ins.recipient_id`,
+  );
+  if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
+  if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.id || !row.recipient_id) throw new AppError('conflict', DM_MESSAGES.ended);
+
+  const message: DirectMessage = {
+    id: row.id,
+    matchId,
+    senderId: me,
+    body: row.body as string,
+    isRead: Boolean(row.is_read),
+    createdAt: toIso(row.created_at) as string,
+  };
+  const recipient = row.recipient_id;
+  const rt = app.realtime;
+  await Promise.all([
+    rt.publish(`conversation:${matchId}`, { type: 'dm.message', message }),
+    rt.publish(`user:${recipient}`, { type: 'dm.message', message }),
+    rt.publish(`user:${recipient}`, { type: 'counter', key: 'unreadMessages', delta: 1 }),
+    rt.publish(`user:${me}`, { type: 'counter', key: 'messagesSent', delta: 1 }),
+    ...(toNumber(row.prior_count) === 0
+      ? [
+          rt.publish(`user:${me}`, { type: 'counter', key: 'newMatches', delta: -1 }),
+          rt.publish(`user:${recipient}`, { type: 'counter', key: 'newMatches', delta: -1 }),
+        ]
+      : []),
+  ]);
+
+  if (row.recipient_email && row.recipient_prefs?.notifyMessage !== false) {
+    await mailNewMessage(app, {
+      matchId,
+      to: row.recipient_email,
+      recipientName: row.recipient_name,
+      senderName: firstNameOf(row.sender_name),
+    }).catch((err) => app.log.error({ err, matchId }, 'new-message mail failed'));
+  }
+  return message;
+}
+
+const NEW_MESSAGE_SUBJECT = 'New message from ';
+
+/** Last new-message mail per conversation and recipient, per app instance (the outbox is checked too). */
+const lastMailByApp = new WeakMap<FastifyInstance, Map<string, number>>();
+
+async function mailNewMessage(
+  app: FastifyInstance,
+  m: { matchId: string; to: string; recipientName: string | null; senderName: string },
+): Promise<void> {
+  let lastMailAt = lastMailByApp.get(app);
+  if (!lastMailAt) {
+    lastMailAt = new Map();
+    lastMailByApp.set(app, lastMailAt);
+  }
+  const key = `${m.matchId}:${m.to}`;
+  const now = Date.now();
+  const seen = lastMailAt.get(key);
+  if (seen !== undefined && now - seen < DM_MAIL_INTERVAL_MS) return;
+  lastMailAt.set(key, now);
+  if (lastMailAt.size > 10_000) {
+    for (const [k, at] of lastMailAt) if (now - at >= DM_MAIL_INTERVAL_MS) lastMailAt.delete(k);
+  }
+  const url = `${app.deps.config.publicUrl}/messages/${m.matchId}`;
+  // Another instance (or this one before a restart) may have mailed within the hour.
+  const recent = await rows<{ ok: number }>(
+    app.deps.database.db,
+    sql`select 1 as ok from mail_outbox where "to" = ${m.to} and created_at > now() - make_interval(secs => ${DM_MAIL_INTERVAL_MS / 1000})
+      and subject like ${`${NEW_MESSAGE_SUBJECT}%`} and text like ${`%${url}%`} limit 1`,
+  );
+  if (recent.length) return;
+  await app.deps.mailer.sendMail(
+    composeMail(m.to, {
+      subject: `${NEW_MESSAGE_SUBJECT}${m.senderName}`,
+      greeting: `Hi ${firstNameOf(m.recipientName, 'there')},`,
+      lines: [`${m.senderName} sent you a message on Fancy.`, 'Open your conversation to read it and reply.'],
+      action: { label: 'Read the message', url },
+      footer: 'We send at most one of these per conversation each hour. You can turn them off in Settings.',
+    }),
+  );
+}
+
+/**
+ * Marks everything the other member sent you in this conversation as read. Publishes
+ * `dm.read` (their "Seen") and lowers your unread counter by as many, never below 0.
+ */
+export async function markRead(app: FastifyInstance, me: string, matchId: string): Promise<{ read: number }> {
+  const [row] = await rows<{ status: MatchStatus; profile1_id: string; profile2_id: string; n: number }>(
+    app.deps.database.db,
+    sql`with m as (select id, status, profile1_id, profile2_id from matches where id = ${matchId}),
+      upd as (
+        update direct_messages d set is_read = true from m
+        where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false and ${me} in (m.profile1_id, m.profile2_id)
+        returning d.id
+      )
+      select m.status, m.profile1_id, m.profile2_id, (select count(*) from upd) as n from m`,
+  );
+  if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
+  if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  const n = toNumber(row.n);
+  if (n > 0) {
+    await app.realtime.publish(`conversation:${matchId}`, { type: 'dm.read', matchId, readerId: me });
+    // Ended conversations no longer count as unread (their counts were removed when they ended).
+    if (row.status === 'matched') await app.realtime.publish(`user:${me}`, { type: 'counter', key: 'unreadMessages', delta: -n });
+  }
+  return { read: n };
+}

@@ -1,0 +1,85 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { refreshDemoMixers, seedDemoData } from '../../db/seed/demo';
+import { DEMO_MIXERS } from '../../db/seed/demo-data';
+import { advanceMixers } from './lifecycle';
+import { rowsOf } from './shared';
+
+/** The embedded demo over a simulated week: every seeded mixer goes live once and ends once. */
+let t: TestApp;
+let seededAt: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  seededAt = Date.now();
+  await seedDemoData({ database: t.database, storage: t.deps.storage });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+interface MixerState {
+  title: string;
+  status: string;
+  icebreakers: number;
+  closings: number;
+}
+
+async function states(): Promise<Map<string, MixerState>> {
+  const rows = rowsOf<MixerState & { title: string }>(
+    await t.database.db.execute(sql`
+      select m.title, m.status,
+        (select count(*)::int from mixer_messages x where x.mixer_id = m.id and x.kind = 'icebreaker') as icebreakers,
+        (select count(*)::int from mixer_messages x where x.mixer_id = m.id and x.kind = 'system') as closings
+      from mixers m`),
+  );
+  return new Map(rows.map((r) => [r.title, r]));
+}
+
+describe('demo mixers and the lifecycle', () => {
+  it('starts consistent: live ones have their icebreaker, ended ones their closing line', async () => {
+    const s = await states();
+    expect(s.size).toBe(DEMO_MIXERS.length);
+    const live = [...s.values()].filter((m) => m.status === 'live');
+    expect(live).toHaveLength(4);
+    for (const m of s.values()) {
+      expect(m.icebreakers, m.title).toBe(m.status === 'scheduled' ? 0 : 1);
+      expect(m.closings, m.title).toBe(m.status === 'ended' ? 1 : 0);
+    }
+    // Nothing is due right now.
+    const run = await advanceMixers(t.database.db, new Date(seededAt), () => {});
+    expect(run).toEqual({ started: [], ended: [] });
+  });
+
+  it('moves every seeded mixer through live to ended over the week, each exactly once', async () => {
+    // Every demo mixer lasts at least 45 minutes, so a 30-minute tick always catches it live.
+    const step = 30 * 60_000;
+    const wentLive = new Set<string>();
+    for (let at = seededAt + step; at <= seededAt + 7 * 86_400_000; at += step) {
+      const run = await advanceMixers(t.database.db, new Date(at), () => {});
+      for (const id of run.started) {
+        expect(wentLive.has(id)).toBe(false);
+        wentLive.add(id);
+      }
+    }
+    const upcoming = DEMO_MIXERS.filter((m) => m.startOffsetMinutes > 0).length;
+    expect(wentLive.size).toBe(upcoming);
+    for (const m of (await states()).values()) {
+      expect(m.status, m.title).toBe('ended');
+      expect(m.icebreakers, m.title).toBe(1);
+      expect(m.closings, m.title).toBe(1);
+    }
+  });
+
+  it('schedules a fresh round of demo mixers once all are over, and only then', async () => {
+    const later = seededAt + 8 * 86_400_000;
+    expect(await refreshDemoMixers(t.database, later)).toBe(true);
+    expect(await refreshDemoMixers(t.database, later)).toBe(false);
+    const rows = rowsOf<{ status: string; n: number }>(
+      await t.database.db.execute(
+        sql`select status, count(*)::int as n from mixers where ends_at > ${new Date(later).toISOString()}::timestamptz group by status`,
+      ),
+    );
+    expect(Object.fromEntries(rows.map((r) => [r.status, r.n]))).toEqual({ live: 4, scheduled: 13 });
+  });
+});

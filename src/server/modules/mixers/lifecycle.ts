@@ -1,0 +1,126 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ChatMessage } from '../../../shared/realtime/events';
+import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
+import type { Db } from '../../db/client';
+import { type Publish, rowsOf } from './shared';
+
+/** How often each instance moves mixers along (DESIGN §6: status follows the clock on the server). */
+export const LIFECYCLE_INTERVAL_MS = 20_000;
+
+interface TransitionRow {
+  mixer_id: string;
+  message_id: string;
+  body: string;
+  created_at: string;
+  members: string[];
+}
+
+const isoMs = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * Moves mixers along by the clock: scheduled → live (posting the topic icebreaker), live →
+ * ended (posting a closing line), and scheduled mixers whose whole window passed → ended.
+ *
+ * Each transition is one conditional `UPDATE … WHERE status = … RETURNING` with its message
+ * insert in the same statement, so it is idempotent and safe when several instances (or two
+ * overlapping runs) do it at once: a row changes status, and gets its message, exactly once.
+ */
+export async function advanceMixers(db: Db, now: Date, publish: Publish): Promise<{ started: string[]; ended: string[] }> {
+  const at = now.toISOString();
+
+  const started = rowsOf<TransitionRow>(
+    await db.execute(sql`
+      with started as (
+        update mixers set status = 'live'
+         where status = 'scheduled' and starts_at <= ${at}::timestamptz and ends_at > ${at}::timestamptz
+        returning id, topic, icebreaker, starts_at
+      ),
+      ice as (
+        insert into mixer_messages (mixer_id, sender_id, kind, body, created_at)
+        select id, null, 'icebreaker',
+               coalesce(nullif(btrim(icebreaker), ''), 'Welcome, everyone! To break the ice: what first got you into ' || topic || ', and what do you love most about it?'),
+               starts_at
+          from started
+        returning id, mixer_id, body, created_at
+      )
+      select ice.mixer_id, ice.id as message_id, ice.body, ${isoMs('ice.created_at')} as created_at,
+             array(select c.user_id from mixer_memberships c where c.mixer_id = ice.mixer_id and c.state = 'joined') as members
+        from ice`),
+  );
+
+  const ended = rowsOf<TransitionRow>(
+    await db.execute(sql`
+      with ended as (
+        update mixers set status = 'ended'
+         where status = 'live' and ends_at <= ${at}::timestamptz
+        returning id, ends_at
+      ),
+      closing as (
+        insert into mixer_messages (mixer_id, sender_id, kind, body, created_at)
+        select id, null, 'system', ${MIXER_MESSAGES.endedSystem}, ends_at from ended
+        returning id, mixer_id, body, created_at
+      )
+      select closing.mixer_id, closing.id as message_id, closing.body, ${isoMs('closing.created_at')} as created_at,
+             array(select c.user_id from mixer_memberships c where c.mixer_id = closing.mixer_id and c.state = 'joined') as members
+        from closing`),
+  );
+
+  // Mixers whose whole window passed while no instance was running never went live.
+  const missed = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      update mixers set status = 'ended' where status = 'scheduled' and ends_at <= ${at}::timestamptz returning id`),
+  );
+
+  const announce = async (rows: TransitionRow[], kind: ChatMessage['kind'], delta: 1 | -1) => {
+    for (const row of rows) {
+      const message: ChatMessage = {
+        id: row.message_id,
+        mixerId: row.mixer_id,
+        kind,
+        body: row.body,
+        createdAt: row.created_at,
+        sender: null,
+      };
+      await publish(`mixer:${row.mixer_id}`, { type: 'mixer.message', message });
+      await publish(`mixer:${row.mixer_id}`, { type: 'mixer.updated', mixerId: row.mixer_id });
+      for (const userId of row.members ?? []) {
+        await publish(`user:${userId}`, { type: 'counter', key: 'activeMixers', delta });
+        await publish(`user:${userId}`, { type: 'mixer.updated', mixerId: row.mixer_id });
+      }
+    }
+  };
+  await announce(started, 'icebreaker', 1);
+  await announce(ended, 'system', -1);
+  for (const { id } of missed) await publish(`mixer:${id}`, { type: 'mixer.updated', mixerId: id });
+
+  return { started: started.map((r) => r.mixer_id), ended: [...ended.map((r) => r.mixer_id), ...missed.map((r) => r.id)] };
+}
+
+/**
+ * Runs `advanceMixers` when the app is ready and every LIFECYCLE_INTERVAL_MS after; the
+ * timer is unref'd and cleared on close, and close waits for a run in progress.
+ */
+export function startMixerLifecycle(app: FastifyInstance, intervalMs = LIFECYCLE_INTERVAL_MS) {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let running: Promise<unknown> | undefined;
+  let closed = false;
+  const tick = () => {
+    if (running || closed) return;
+    running = advanceMixers(app.deps.database.db, new Date(), (room, event) => app.realtime.publish(room, event))
+      .catch((err) => app.log.error({ err }, 'mixer lifecycle run failed'))
+      .finally(() => {
+        running = undefined;
+      });
+  };
+  app.addHook('onReady', async () => {
+    tick();
+    timer = setInterval(tick, intervalMs);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    clearInterval(timer);
+    await running;
+  });
+}

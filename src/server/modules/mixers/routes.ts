@@ -1,0 +1,79 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  CHAT_RATE_LIMIT,
+  chatHistoryQuerySchema,
+  chatMessageInputSchema,
+  joinMixerSchema,
+  MIXER_MESSAGES,
+  mixerListQuerySchema,
+} from '../../../shared/schemas/mixers';
+import { requireVerified } from '../../auth/session';
+import { RateLimiter } from '../../http/rate-limiter';
+import { listMessages, postMessage } from './chat';
+import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
+
+const idParams = z.object({ id: z.string().max(64) });
+
+/** /api/mixers: list, detail, join/leave (with waitlist) and the group chat. */
+export function registerMixerRoutes(app: FastifyInstance) {
+  const deps = app.deps;
+  const publish = (room: string, event: Parameters<typeof app.realtime.publish>[1]) => app.realtime.publish(room, event);
+  const chatLimiter = new RateLimiter();
+
+  // Signed-in and verified before the body is even validated: anonymous callers get a 401.
+  const onRequest = async (req: FastifyRequest) => {
+    await requireVerified(req);
+  };
+
+  app.realtime.authorize('mixer', (userId, room) => isJoinedMember(deps.database.db, userId, room.slice('mixer:'.length)));
+
+  app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
+    const { user } = await requireVerified(req);
+    reply.header('cache-control', 'no-store');
+    return listMixers(deps, user.id, req.query as z.output<typeof mixerListQuerySchema>);
+  });
+
+  app.get('/api/mixers/topics', { onRequest }, async (req, reply) => {
+    await requireVerified(req);
+    reply.header('cache-control', 'no-store');
+    return topicFacets(deps.database.db);
+  });
+
+  app.get('/api/mixers/:id', { onRequest, schema: { params: idParams } }, async (req, reply) => {
+    const { user } = await requireVerified(req);
+    reply.header('cache-control', 'no-store');
+    return getMixer(deps, user.id, (req.params as { id: string }).id);
+  });
+
+  app.post('/api/mixers/:id/join', { onRequest, schema: { params: idParams, body: joinMixerSchema } }, async (req) => {
+    const { user } = await requireVerified(req);
+    const body = (req.body ?? {}) as z.output<typeof joinMixerSchema>;
+    return joinMixer(deps, publish, user.id, (req.params as { id: string }).id, { waitlist: body.waitlist });
+  });
+
+  app.post('/api/mixers/:id/leave', { onRequest, schema: { params: idParams } }, async (req) => {
+    const { user } = await requireVerified(req);
+    await leaveMixer(deps, publish, user.id, (req.params as { id: string }).id);
+    return { ok: true };
+  });
+
+  app.get(
+    '/api/mixers/:id/messages',
+    { onRequest, schema: { params: idParams, querystring: chatHistoryQuerySchema } },
+    async (req, reply) => {
+      const { user } = await requireVerified(req);
+      reply.header('cache-control', 'no-store');
+      const query = req.query as z.output<typeof chatHistoryQuerySchema>;
+      return listMessages(deps, user.id, (req.params as { id: string }).id, { before: query.before, limit: query.limit });
+    },
+  );
+
+  app.post('/api/mixers/:id/messages', { onRequest, schema: { params: idParams, body: chatMessageInputSchema } }, async (req, reply) => {
+    const { user } = await requireVerified(req);
+    chatLimiter.hit(`chat:${user.id}`, [CHAT_RATE_LIMIT], MIXER_MESSAGES.chatRateLimited);
+    const { body } = req.body as z.output<typeof chatMessageInputSchema>;
+    const message = await postMessage(deps, publish, user.id, (req.params as { id: string }).id, body);
+    return reply.status(201).send(message);
+  });
+}

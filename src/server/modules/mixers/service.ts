@@ -1,0 +1,403 @@
+import { sql } from 'drizzle-orm';
+import {
+  CARD_AVATARS,
+  type JoinResult,
+  MIXER_MESSAGES,
+  type MixerDetail,
+  type MixerListQuery,
+  type MixerPage,
+  type MixerParticipant,
+  type MixerSummary,
+  type TopicFacets,
+  UPCOMING_DAYS,
+} from '../../../shared/schemas/mixers';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { composeMail } from '../../infra/mail/template';
+import {
+  ageFromDob,
+  blockedBetween,
+  decodeCursor,
+  encodeCursor,
+  epochMs,
+  firstNameOf,
+  isoFromMs,
+  isUuid,
+  type Publish,
+  rowsOf,
+} from './shared';
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
+
+interface SummaryRow {
+  id: string;
+  title: string;
+  topic: string;
+  description: string;
+  theme: string;
+  tags: string[];
+  intent: string;
+  status: string;
+  starts_ms: number;
+  ends_ms: number;
+  max_participants: number;
+  participant_count: number | string;
+  waitlist_count: number | string;
+  my_state: 'joined' | 'waitlisted' | null;
+  shared_tags: string[];
+  intent_match: boolean;
+  preview: { id: string; name: string | null; avatar: string | null }[] | string | null;
+}
+
+const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+
+function toSummary(row: SummaryRow, signer: Deps['signer']): MixerSummary {
+  return {
+    id: row.id,
+    title: row.title,
+    topic: row.topic,
+    description: row.description,
+    theme: row.theme as MixerSummary['theme'],
+    tags: row.tags ?? [],
+    intent: row.intent as MixerSummary['intent'],
+    status: row.status as MixerSummary['status'],
+    startsAt: isoFromMs(row.starts_ms),
+    endsAt: isoFromMs(row.ends_ms),
+    maxParticipants: Number(row.max_participants),
+    participantCount: Number(row.participant_count),
+    waitlistCount: Number(row.waitlist_count),
+    myState: row.my_state ?? null,
+    sharedTags: row.shared_tags ?? [],
+    intentMatch: Boolean(row.intent_match),
+    preview: (json(row.preview) ?? []).map((p) => ({
+      id: p.id,
+      firstName: firstNameOf(p.name),
+      avatarUrl: p.avatar ? signer.url(p.avatar) : null,
+    })),
+  };
+}
+
+/**
+ * The columns every mixer view needs, for the mixer aliased `m`, seen by `userId`: seat
+ * counts, my membership, shared interests, intent match and a few (unblocked) faces.
+ */
+function summaryColumns(userId: string) {
+  return sql`
+    m.id, m.title, m.topic, m.description, m.theme, m.tags, m.intent, m.status,
+    ${epochMs(sql`m.starts_at`)} as starts_ms, ${epochMs(sql`m.ends_at`)} as ends_ms, m.max_participants,
+    (select count(*) from mixer_memberships c where c.mixer_id = m.id and c.state = 'joined')::int as participant_count,
+    (select count(*) from mixer_memberships c where c.mixer_id = m.id and c.state = 'waitlisted')::int as waitlist_count,
+    (select c.state from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state <> 'left') as my_state,
+    (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar) order by v.me desc, v.joined_at), '[]'::json)
+       from (select c.user_id as id, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar, c.joined_at, (c.user_id = ${userId}) as me
+               from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
+              where c.mixer_id = m.id and c.state = 'joined' and not ${blockedBetween(userId, sql`c.user_id`)}
+              order by (c.user_id = ${userId}) desc, c.joined_at, c.user_id
+              limit ${CARD_AVATARS}) v) as preview`;
+}
+
+/** Shared tags and intent match against the viewer's profile (the "for you" ordering). */
+function relevanceColumns(userId: string) {
+  return sql`
+    array(select t from unnest(m.tags) t
+           where lower(t) in (select lower(i) from unnest(coalesce((select interests from profiles where id = ${userId}), '{}'::text[])) i)) as shared_tags,
+    coalesce(m.intent = any(coalesce((select looking_for from profiles where id = ${userId}), '{}'::text[])), false) as intent_match`;
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const micros = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::bigint`);
+
+type ListCursor = [number, number, string];
+const isListCursor = (v: unknown[]): v is ListCursor =>
+  v.length === 3 && Number.isFinite(v[0]) && Number.isFinite(v[1]) && typeof v[2] === 'string' && isUuid(v[2]);
+
+/**
+ * Live now, upcoming (next 7 days) or "your mixers", filtered, keyset-paginated, in one round
+ * trip. Live and upcoming put mixers that match my interests and looking-for first.
+ */
+export async function listMixers(deps: Deps, userId: string, query: MixerListQuery, now = new Date()): Promise<MixerPage> {
+  const { db } = deps.database;
+  const nowIso = now.toISOString();
+  const cursor = decodeCursor(query.cursor, isListCursor);
+
+  const filters = [sql`true`];
+  if (query.section === 'live') filters.push(sql`m.status = 'live'`);
+  if (query.section === 'upcoming') {
+    filters.push(sql`m.status = 'scheduled' and m.starts_at < ${nowIso}::timestamptz + make_interval(days => ${UPCOMING_DAYS})`);
+  }
+  if (query.section === 'mine') {
+    filters.push(
+      sql`exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state in ('joined', 'waitlisted'))`,
+    );
+    if (query.active) filters.push(sql`m.status in ('live', 'scheduled')`);
+  }
+  if (query.intent) filters.push(sql`m.intent = ${query.intent}`);
+  if (query.topic) {
+    filters.push(sql`(lower(m.topic) = lower(${query.topic}) or lower(${query.topic}) in (select lower(t) from unnest(m.tags) t))`);
+  }
+  if (query.q) {
+    const p = likePattern(query.q);
+    filters.push(sql`(m.title ilike ${p} or m.topic ilike ${p} or m.description ilike ${p} or array_to_string(m.tags, ' ') ilike ${p})`);
+  }
+
+  // Sort key (a, b, id), ascending. Live: best match, then most recently started.
+  // Upcoming: best match, then soonest. Mine: live, upcoming (soonest), then past (latest first).
+  const score = sql`-(2 * cardinality(shared_tags) + intent_match::int)`;
+  let sortA = score;
+  let sortB = sql`-${micros('starts_at')}`;
+  if (query.section === 'upcoming') sortB = micros('starts_at');
+  if (query.section === 'mine') {
+    sortA = sql`(case status when 'live' then 0 when 'scheduled' then 1 else 2 end)`;
+    sortB = sql`(case when status in ('live', 'scheduled') then ${micros('starts_at')} else -${micros('starts_at')} end)`;
+  }
+  const after = cursor
+    ? sql`(k.sort_a > ${cursor[0]} or (k.sort_a = ${cursor[0]} and (k.sort_b > ${cursor[1]}::bigint or (k.sort_b = ${cursor[1]}::bigint and k.id > ${cursor[2]}::uuid))))`
+    : sql`true`;
+
+  const result = await db.execute(sql`
+    with base as (
+      select m.id, m.status, m.starts_at, ${relevanceColumns(userId)}
+        from mixers m
+       where ${sql.join(filters, sql` and `)}
+    ),
+    keyed as (
+      select id, shared_tags, intent_match, (${sortA})::bigint as sort_a, (${sortB})::bigint as sort_b from base
+    ),
+    page as (
+      select * from keyed k where ${after} order by k.sort_a, k.sort_b, k.id limit ${query.limit + 1}
+    )
+    select ${summaryColumns(userId)}, page.shared_tags, page.intent_match, page.sort_a, page.sort_b
+      from page join mixers m on m.id = page.id
+     order by page.sort_a, page.sort_b, page.id`);
+  const rows = rowsOf<SummaryRow & { sort_a: number | string; sort_b: number | string }>(result);
+  const more = rows.length > query.limit;
+  const pageRows = more ? rows.slice(0, query.limit) : rows;
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map((r) => toSummary(r, deps.signer)),
+    nextCursor: more && last ? encodeCursor([Number(last.sort_a), Number(last.sort_b), last.id]) : null,
+  };
+}
+
+interface DetailRow extends SummaryRow {
+  participants: { id: string; name: string | null; avatar: string | null; dob: string | null; city: string | null }[] | string | null;
+  waitlist_position: number | string | null;
+  can_join: boolean | null;
+}
+
+/** One mixer with its participants as I may see them (blocked members hidden), in one round trip. */
+export async function getMixer(deps: Deps, userId: string, mixerId: string, now = new Date()): Promise<MixerDetail> {
+  if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
+  const result = await deps.database.db.execute(sql`
+    select ${summaryColumns(userId)}, ${relevanceColumns(userId)},
+      (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city)
+                                order by v.me desc, v.joined_at, v.id), '[]'::json)
+         from (select c.user_id as id, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
+                      to_char(p.dob, 'YYYY-MM-DD') as dob,
+                      case when p.share_city_region then p.city_region end as city,
+                      c.joined_at, (c.user_id = ${userId}) as me
+                 from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
+                where c.mixer_id = m.id and c.state = 'joined' and not ${blockedBetween(userId, sql`c.user_id`)}) v) as participants,
+      (select count(*) from mixer_memberships w, mixer_memberships mine
+        where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
+          and w.mixer_id = m.id and w.state = 'waitlisted' and (w.joined_at, w.id) <= (mine.joined_at, mine.id)) as waitlist_position,
+      (select onboarding_completed from profiles where id = ${userId}) as can_join
+    from mixers m
+    where m.id = ${mixerId}`);
+  const [row] = rowsOf<DetailRow>(result);
+  if (!row) throw new AppError('not_found', MIXER_MESSAGES.notFound);
+  const summary = toSummary(row, deps.signer);
+  const participants: MixerParticipant[] = (json(row.participants) ?? []).map((p) => ({
+    id: p.id,
+    firstName: firstNameOf(p.name),
+    age: ageFromDob(p.dob, now),
+    city: p.city ?? null,
+    avatarUrl: p.avatar ? deps.signer.url(p.avatar) : null,
+    isYou: p.id === userId,
+  }));
+  return {
+    ...summary,
+    participants,
+    waitlistPosition: row.my_state === 'waitlisted' ? Number(row.waitlist_position) || null : null,
+    canJoin: Boolean(row.can_join),
+  };
+}
+
+/** Topics and tags of live and upcoming mixers, for the list's filter. */
+export async function topicFacets(db: Db, now = new Date()): Promise<TopicFacets> {
+  const result = await db.execute(sql`
+    select distinct on (lower(x)) x as topic from (
+      select m.topic as x from mixers m
+       where m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${now.toISOString()}::timestamptz + make_interval(days => ${UPCOMING_DAYS}))
+      union all
+      select unnest(m.tags) from mixers m
+       where m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${now.toISOString()}::timestamptz + make_interval(days => ${UPCOMING_DAYS}))
+    ) t
+    order by lower(x)
+    limit 200`);
+  return { topics: rowsOf<{ topic: string }>(result).map((r) => r.topic) };
+}
+
+interface LockedMixer {
+  id: string;
+  title: string;
+  status: string;
+  max_participants: number;
+  starts_ms: number;
+  ends_ms: number;
+}
+
+async function lockMixer(tx: Db, mixerId: string): Promise<LockedMixer> {
+  if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
+  const [mixer] = rowsOf<LockedMixer>(
+    await tx.execute(sql`
+      select id, title, status, max_participants, ${epochMs(sql`starts_at`)} as starts_ms, ${epochMs(sql`ends_at`)} as ends_ms
+        from mixers where id = ${mixerId} for update`),
+  );
+  if (!mixer) throw new AppError('not_found', MIXER_MESSAGES.notFound);
+  return mixer;
+}
+
+async function waitlistPosition(tx: Db, mixerId: string, userId: string): Promise<number | null> {
+  const [row] = rowsOf<{ n: number | string }>(
+    await tx.execute(sql`
+      select count(*) as n from mixer_memberships w, mixer_memberships mine
+       where mine.mixer_id = ${mixerId} and mine.user_id = ${userId} and mine.state = 'waitlisted'
+         and w.mixer_id = ${mixerId} and w.state = 'waitlisted' and (w.joined_at, w.id) <= (mine.joined_at, mine.id)`),
+  );
+  return Number(row?.n) || null;
+}
+
+/**
+ * Joins a mixer, race-safely: the mixer row is locked (SELECT … FOR UPDATE) while the seats
+ * are counted, so many members racing for the last seats never overfill it. A full mixer
+ * puts me on its waitlist only when I asked for that.
+ */
+export async function joinMixer(
+  deps: Deps,
+  publish: Publish,
+  userId: string,
+  mixerId: string,
+  opts: { waitlist?: boolean } = {},
+  now = new Date(),
+): Promise<JoinResult> {
+  const { db } = deps.database;
+  if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
+  const [profile] = rowsOf<{ done: boolean }>(
+    await db.execute(sql`select onboarding_completed as done from profiles where id = ${userId}`),
+  );
+  if (!profile?.done) throw new AppError('forbidden', MIXER_MESSAGES.profileIncomplete);
+
+  const outcome = await db.transaction(async (tx) => {
+    const mixer = await lockMixer(tx, mixerId);
+    if (mixer.status === 'cancelled') throw new AppError('conflict', MIXER_MESSAGES.cancelled);
+    if (mixer.status === 'ended' || Number(mixer.ends_ms) <= now.getTime()) throw new AppError('conflict', MIXER_MESSAGES.ended);
+    const [seats] = rowsOf<{ joined: number | string; mine: string | null }>(
+      await tx.execute(sql`
+        select (select count(*) from mixer_memberships where mixer_id = ${mixerId} and state = 'joined') as joined,
+               (select state from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId}) as mine`),
+    );
+    if (seats.mine === 'joined') return { state: 'joined' as const, changed: false };
+    const state = Number(seats.joined) < mixer.max_participants ? 'joined' : 'waitlisted';
+    if (state === 'waitlisted') {
+      if (seats.mine === 'waitlisted') return { state, changed: false };
+      if (!opts.waitlist) throw new AppError('conflict', MIXER_MESSAGES.full);
+    }
+    await tx.execute(sql`
+      insert into mixer_memberships (mixer_id, user_id, state, joined_at)
+      values (${mixerId}, ${userId}, ${state}, ${now.toISOString()}::timestamptz)
+      on conflict (mixer_id, user_id) do update set state = excluded.state, joined_at = excluded.joined_at`);
+    return { state, changed: true } as const;
+  });
+
+  if (outcome.state === 'joined') {
+    if (outcome.changed) {
+      await publish(`user:${userId}`, { type: 'counter', key: 'mixersJoined', delta: 1 });
+      await publish(`mixer:${mixerId}`, { type: 'mixer.updated', mixerId });
+    }
+    return { state: 'joined', waitlistPosition: null };
+  }
+  return { state: 'waitlisted', waitlistPosition: await waitlistPosition(db, mixerId, userId) };
+}
+
+/**
+ * Leaves a mixer (or its waitlist). When a seat frees up, the first waiting member gets it,
+ * in the same transaction, and is told in realtime and by mail.
+ */
+export async function leaveMixer(deps: Deps, publish: Publish, userId: string, mixerId: string, now = new Date()): Promise<void> {
+  const { db } = deps.database;
+  const outcome = await db.transaction(async (tx) => {
+    const mixer = await lockMixer(tx, mixerId);
+    const [mine] = rowsOf<{ state: string }>(
+      await tx.execute(sql`select state from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId}`),
+    );
+    if (!mine || mine.state === 'left') return { wasJoined: false, promoted: null, mixer };
+    if (mixer.status === 'ended') throw new AppError('conflict', MIXER_MESSAGES.leaveEnded);
+    await tx.execute(sql`update mixer_memberships set state = 'left' where mixer_id = ${mixerId} and user_id = ${userId}`);
+    const wasJoined = mine.state === 'joined';
+    let promoted: { user_id: string; email: string; name: string | null } | null = null;
+    if (wasJoined && (mixer.status === 'scheduled' || mixer.status === 'live')) {
+      const [next] = rowsOf<{ user_id: string; email: string; name: string | null }>(
+        await tx.execute(sql`
+          update mixer_memberships set state = 'joined', joined_at = ${now.toISOString()}::timestamptz
+           where id = (
+             select w.id from mixer_memberships w
+              where w.mixer_id = ${mixerId} and w.state = 'waitlisted'
+                and (select count(*) from mixer_memberships c where c.mixer_id = ${mixerId} and c.state = 'joined') < ${mixer.max_participants}
+              order by w.joined_at, w.id
+              limit 1)
+          returning user_id,
+            (select email from "user" where id = mixer_memberships.user_id) as email,
+            (select coalesce(p.full_name, u.name) from "user" u left join profiles p on p.id = u.id where u.id = mixer_memberships.user_id) as name`),
+      );
+      promoted = next ?? null;
+    }
+    return { wasJoined, promoted, mixer };
+  });
+
+  if (outcome.wasJoined) await publish(`user:${userId}`, { type: 'counter', key: 'mixersJoined', delta: -1 });
+  const promoted = outcome.promoted;
+  if (promoted) {
+    const { mixer } = outcome;
+    const room = `user:${promoted.user_id}`;
+    const live = mixer.status === 'live';
+    await publish(room, { type: 'counter', key: 'mixersJoined', delta: 1 });
+    await publish(room, {
+      type: 'notice',
+      title: "You're in!",
+      description: `A seat opened up in "${mixer.title}" and it's yours.`,
+    });
+    await publish(room, { type: 'mixer.updated', mixerId });
+    const when = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/London',
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).format(new Date(Number(mixer.starts_ms)));
+    await deps.mailer.sendMail(
+      composeMail(promoted.email, {
+        subject: `You're in: ${mixer.title}`,
+        greeting: `Hi ${firstNameOf(promoted.name)},`,
+        lines: [
+          `Good news: a seat opened up in "${mixer.title}" and it's yours. You've moved off the waitlist and joined the mixer.`,
+          live ? "It's live right now, so jump into the chat and say hello." : `It starts on ${when} (UK time).`,
+          "Can't make it after all? Leave the mixer from its page so the next person on the waitlist gets your seat.",
+        ],
+        action: { label: 'Open the mixer', url: `${deps.config.publicUrl}/mixers/${mixerId}` },
+      }),
+    );
+  }
+  if (outcome.wasJoined || promoted) await publish(`mixer:${mixerId}`, { type: 'mixer.updated', mixerId });
+}
+
+/** Realtime room guard: only joined members may listen to `mixer:{id}`. */
+export async function isJoinedMember(db: Db, userId: string, mixerId: string): Promise<boolean> {
+  if (!isUuid(mixerId)) return false;
+  const rows = rowsOf(
+    await db.execute(sql`select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined' limit 1`),
+  );
+  return rows.length > 0;
+}

@@ -1,0 +1,285 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { DEFAULT_COUNTRY, DEFAULT_TZ, EXTRA_PHOTOS_MAX } from '../../../shared/constants';
+import { type CompleteProfile, type OwnProfile, type PhotoRef, PROFILE_MESSAGES, type ProfileDraft } from '../../../shared/schemas/profile';
+import type { AppDeps } from '../../app';
+import type { Db } from '../../db/client';
+import { genderOptions, interestSuggestions, orientationOptions, predefinedInterests, profiles, user } from '../../db/schema';
+import { AppError } from '../../http/errors';
+import type { UrlSigner } from '../../infra/storage/storage';
+import { composeMail } from '../../infra/mail/template';
+
+type Deps = Pick<AppDeps, 'database' | 'signer' | 'storage'>;
+type ProfileRow = typeof profiles.$inferSelect;
+
+/** Storage layout (DESIGN §7): everything of a member lives under `{userId}/`. */
+export const avatarKey = (userId: string) => `${userId}/avatar.webp`;
+export const photoKey = (userId: string, photoId: string) => `${userId}/photos/${photoId}.webp`;
+/** The 400 px thumbnail stored beside every image. */
+export const thumbKey = (key: string) => key.replace(/\.webp$/, '.thumb.webp');
+
+/**
+ * Signed URLs for a stored image and its thumbnail. `version` busts browser caches for keys
+ * that are overwritten in place (the profile picture).
+ */
+export function photoRef(signer: UrlSigner, key: string, version?: number): PhotoRef {
+  const v = version ? `&v=${version}` : '';
+  return { key, url: `${signer.url(key)}${v}`, thumbUrl: `${signer.url(thumbKey(key))}${v}` };
+}
+
+/** The small signed profile-picture URL for the account menu, or null. */
+export function signedAvatarUrl(signer: UrlSigner, key: string | null | undefined, updatedAt?: Date | null): string | null {
+  return key ? photoRef(signer, key, updatedAt?.getTime()).thumbUrl : null;
+}
+
+/** Every member has a profile row from sign-up on (gate step 4); older accounts get one on first use. */
+export async function ensureProfile(db: Db, userId: string, fullName?: string | null) {
+  await db
+    .insert(profiles)
+    .values({ id: userId, fullName: fullName ?? null })
+    .onConflictDoNothing({ target: profiles.id });
+}
+
+function toOwnProfile(signer: UrlSigner, row: ProfileRow): OwnProfile {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    pronouns: row.pronouns,
+    bio: row.bio,
+    dob: row.dob,
+    genderIdentities: row.genderIdentities,
+    sexualOrientations: row.sexualOrientations,
+    lookingFor: row.lookingFor,
+    interests: row.interests,
+    avatar: row.avatarUrl ? photoRef(signer, row.avatarUrl, row.updatedAt.getTime()) : null,
+    photos: row.photos.map((key) => photoRef(signer, key)),
+    funFact: row.funFact,
+    promptAnswer: row.promptAnswer,
+    smallJoy: row.smallJoy,
+    loveToTalkAbout: row.loveToTalkAbout,
+    valueInRelationships: row.valueInRelationships,
+    sharedExperience: row.sharedExperience,
+    cityRegion: row.cityRegion,
+    countryCode: row.countryCode,
+    tz: row.tz,
+    shareCityRegion: row.shareCityRegion,
+    locationSource: row.locationSource,
+    onboardingCompleted: row.onboardingCompleted,
+    onboardingStep: row.onboardingStep,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getOwnProfile(deps: Deps, userId: string, fallbackName?: string): Promise<OwnProfile> {
+  const { db } = deps.database;
+  let [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  if (!row) {
+    await ensureProfile(db, userId, fallbackName);
+    [row] = await db.select().from(profiles).where(eq(profiles.id, userId));
+  }
+  return toOwnProfile(deps.signer, row);
+}
+
+const invalid = (field: string, message: string) => new AppError('validation', message, { [field]: message });
+
+/** Photos named in a request must be the member's own (nobody writes outside their own folder). */
+function assertOwnKeys(userId: string, input: { avatarUrl?: string | null; photos?: string[] }) {
+  if (input.avatarUrl && input.avatarUrl !== avatarKey(userId)) {
+    throw new AppError('forbidden', 'You can only use your own photos.');
+  }
+  if (input.photos?.some((k) => !k.startsWith(`${userId}/photos/`))) {
+    throw new AppError('forbidden', 'You can only use your own photos.');
+  }
+  if (input.photos && input.photos.length > EXTRA_PHOTOS_MAX) {
+    throw invalid('photos', `You can add up to ${EXTRA_PHOTOS_MAX} photos besides your profile picture.`);
+  }
+}
+
+/** Options and interests must come from the active catalogue (spec §7 "Options", "Interests"). One round trip per list used. */
+async function assertKnownChoices(db: Db, input: { genderIdentities?: string[]; sexualOrientations?: string[]; interests?: string[] }) {
+  const check = async (values: string[] | undefined, field: string, message: string, load: (v: string[]) => Promise<{ v: string }[]>) => {
+    if (!values?.length) return;
+    const known = new Set((await load(values)).map((r) => r.v));
+    if (values.some((v) => !known.has(v))) throw invalid(field, message);
+  };
+  await check(input.genderIdentities, 'genderIdentities', PROFILE_MESSAGES.optionUnknown, (v) =>
+    db
+      .select({ v: genderOptions.label })
+      .from(genderOptions)
+      .where(and(eq(genderOptions.isActive, true), inArray(genderOptions.label, v))),
+  );
+  await check(input.sexualOrientations, 'sexualOrientations', PROFILE_MESSAGES.optionUnknown, (v) =>
+    db
+      .select({ v: orientationOptions.label })
+      .from(orientationOptions)
+      .where(and(eq(orientationOptions.isActive, true), inArray(orientationOptions.label, v))),
+  );
+  await check(input.interests, 'interests', PROFILE_MESSAGES.interestUnknown, (v) =>
+    db
+      .select({ v: predefinedInterests.name })
+      .from(predefinedInterests)
+      .where(and(eq(predefinedInterests.isActive, true), inArray(predefinedInterests.name, v))),
+  );
+}
+
+/** Draft update (spec §7): only the fields given; the furthest step only ever grows. */
+export async function updateDraft(deps: Deps, userId: string, draft: ProfileDraft): Promise<OwnProfile> {
+  const { db } = deps.database;
+  assertOwnKeys(userId, draft);
+  await assertKnownChoices(db, draft);
+  const { step, ...fields } = draft;
+  await ensureProfile(db, userId);
+  const [row] = await db
+    .update(profiles)
+    .set({
+      ...fields,
+      updatedAt: new Date(),
+      ...(step !== undefined && { onboardingStep: sql`greatest(${profiles.onboardingStep}, ${step})` }),
+    })
+    .where(eq(profiles.id, userId))
+    .returning();
+  return toOwnProfile(deps.signer, row);
+}
+
+/**
+ * Completion (`onboarding_upsert_profile`, then `onboarding_completed = true`): every field
+ * already passed the shared schema; here the catalogue and photo ownership are checked,
+ * then one statement writes it all.
+ */
+export async function completeProfile(deps: Deps, userId: string, input: CompleteProfile): Promise<OwnProfile> {
+  const { db } = deps.database;
+  assertOwnKeys(userId, input);
+  await assertKnownChoices(db, input);
+  const values = {
+    fullName: input.fullName,
+    pronouns: input.pronouns ?? null,
+    bio: input.bio ?? null,
+    dob: input.dob,
+    genderIdentities: input.genderIdentities,
+    sexualOrientations: input.sexualOrientations,
+    lookingFor: input.lookingFor,
+    interests: input.interests,
+    cityRegion: input.cityRegion ?? null,
+    avatarUrl: input.avatarUrl ?? null,
+    photos: input.photos,
+    funFact: input.funFact ?? null,
+    promptAnswer: input.promptAnswer ?? null,
+    smallJoy: input.smallJoy,
+    loveToTalkAbout: input.loveToTalkAbout,
+    valueInRelationships: input.valueInRelationships,
+    sharedExperience: input.sharedExperience,
+    onboardingCompleted: true,
+    onboardingStep: 10,
+    updatedAt: new Date(),
+  };
+  const [row] = await db
+    .insert(profiles)
+    .values({ id: userId, ...values })
+    .onConflictDoUpdate({ target: profiles.id, set: values })
+    .returning();
+  return toOwnProfile(deps.signer, row);
+}
+
+/** The account's own completion flag (spec gate: "or user metadata flag onboarding_complete"). */
+export async function markUserOnboarded(db: Db, userId: string) {
+  await db.update(user).set({ onboardingComplete: true }).where(eq(user.id, userId));
+}
+
+/** `set_location` (spec §7): a city, GB, Europe/London, manual — or a skip, source unknown. Never coordinates. */
+export async function setLocation(db: Db, userId: string, city: string | null) {
+  await ensureProfile(db, userId);
+  await db
+    .update(profiles)
+    .set({
+      cityRegion: city,
+      countryCode: DEFAULT_COUNTRY,
+      tz: DEFAULT_TZ,
+      locationSource: city ? 'manual' : 'unknown',
+      locationLastConfirmedAt: city ? new Date() : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(profiles.id, userId));
+}
+
+/** Sets the profile picture key (the file was just written) and returns its fresh URLs. */
+export async function setAvatar(deps: Deps, userId: string): Promise<PhotoRef> {
+  const { db } = deps.database;
+  await ensureProfile(db, userId);
+  const [row] = await db
+    .update(profiles)
+    .set({ avatarUrl: avatarKey(userId), updatedAt: new Date() })
+    .where(eq(profiles.id, userId))
+    .returning({ updatedAt: profiles.updatedAt });
+  return photoRef(deps.signer, avatarKey(userId), row.updatedAt.getTime());
+}
+
+export async function removeAvatar(deps: Deps, userId: string) {
+  await deps.database.db.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, userId));
+  await deps.storage.remove(avatarKey(userId));
+  await deps.storage.remove(thumbKey(avatarKey(userId)));
+}
+
+/** Free photo slots (the wizard allows 6 besides the profile picture). */
+export async function freePhotoSlots(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`cardinality(${profiles.photos})` })
+    .from(profiles)
+    .where(eq(profiles.id, userId));
+  return Math.max(0, EXTRA_PHOTOS_MAX - Number(row?.n ?? 0));
+}
+
+/** Appends stored photos; race-safe: refused when another upload filled the slots meanwhile. */
+export async function appendPhotos(deps: Deps, userId: string, keys: string[]): Promise<PhotoRef[] | null> {
+  const { db } = deps.database;
+  await ensureProfile(db, userId);
+  const list = sql`ARRAY[${sql.join(
+    keys.map((k) => sql`${k}`),
+    sql`, `,
+  )}]::text[]`;
+  const [row] = await db
+    .update(profiles)
+    .set({ photos: sql`${profiles.photos} || ${list}`, updatedAt: new Date() })
+    .where(and(eq(profiles.id, userId), sql`cardinality(${profiles.photos}) + ${keys.length} <= ${EXTRA_PHOTOS_MAX}`))
+    .returning({ photos: profiles.photos });
+  if (!row) return null;
+  return row.photos.map((k) => photoRef(deps.signer, k));
+}
+
+/** Removes one of the member's own photos: from the profile, then from storage. */
+export async function removePhoto(deps: Deps, userId: string, photoId: string): Promise<PhotoRef[]> {
+  const key = photoKey(userId, photoId);
+  const [row] = await deps.database.db
+    .update(profiles)
+    .set({ photos: sql`array_remove(${profiles.photos}, ${key})`, updatedAt: new Date() })
+    .where(and(eq(profiles.id, userId), sql`${key} = any(${profiles.photos})`))
+    .returning({ photos: profiles.photos });
+  if (!row) throw new AppError('not_found', 'That photo no longer exists.');
+  await deps.storage.remove(key);
+  await deps.storage.remove(thumbKey(key));
+  return row.photos.map((k) => photoRef(deps.signer, k));
+}
+
+/**
+ * Interest suggestions (spec §7): one row per line with the member's name (profile name,
+ * else e-mail), then one mail to support listing them comma-joined ("send-contact-email").
+ */
+export async function submitInterestSuggestions(
+  deps: Pick<AppDeps, 'database' | 'mailer' | 'config'>,
+  member: { id: string; email: string; name?: string | null },
+  interests: string[],
+) {
+  const { db } = deps.database;
+  const [profile] = await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, member.id));
+  const fullName = profile?.fullName?.trim() || member.name?.trim() || member.email;
+  const unique = [...new Map(interests.map((i) => [i.toLocaleLowerCase('en-GB'), i])).values()];
+  await db.insert(interestSuggestions).values(unique.map((submittedInterest) => ({ userId: member.id, submittedInterest, fullName })));
+  const message = `Suggested interests: ${unique.join(', ')}`;
+  await deps.mailer.sendMail(
+    composeMail(deps.config.supportEmail, {
+      subject: `[Interest suggestion] ${fullName}`,
+      greeting: 'A member suggested new interests during onboarding.',
+      lines: [`From: ${fullName} <${member.email}>`, message, 'Review them in the admin area under Interest suggestions.'],
+      footer: 'Sent from the onboarding wizard on Fancy.',
+    }),
+  );
+  return { count: unique.length };
+}

@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
+import { type BlockedMember, type ReportReason, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
+import { AppError } from '../../http/errors';
+import { clearFancies } from '../fancies/service';
+import { endMatch, firstNameOf, type Queryable, rows, toIso } from '../matches/service';
+
+/**
+ * Blocks hide each member from the other everywhere: mixers filter participants and chat with
+ * `blockedIdsFor`; here the pair's fancies go and any match ends as `blocked` (read-only,
+ * hidden from both lists). Idempotent.
+ */
+export async function block(app: FastifyInstance, me: string, targetId: string): Promise<{ blocked: true }> {
+  if (targetId === me) throw new AppError('bad_request', SAFETY_MESSAGES.blockSelf);
+  const db = app.deps.database.db;
+  const inserted = await rows<{ ok: number }>(
+    db,
+    sql`insert into blocks (blocker_id, blocked_id) select ${me}, id from "user" where id = ${targetId}
+      on conflict (blocker_id, blocked_id) do nothing returning 1 as ok`,
+  );
+  if (!inserted.length) {
+    const exists = await rows<{ ok: number }>(db, sql`select 1 as ok from "user" where id = ${targetId}`);
+    if (!exists.length) throw new AppError('not_found', FANCY_MESSAGES.unknownMember);
+  }
+  await clearFancies(app, me, targetId);
+  await endMatch(app, { pair: [me, targetId] }, 'blocked');
+  return { blocked: true };
+}
+
+/** Lifts your block. An ended match stays ended; they can meet in a mixer again. */
+export async function unblock(app: FastifyInstance, me: string, targetId: string): Promise<{ blocked: false }> {
+  await app.deps.database.db.execute(sql`delete from blocks where blocker_id = ${me} and blocked_id = ${targetId}`);
+  return { blocked: false };
+}
+
+/** The members you blocked, newest first (for Settings). */
+export async function listBlocked(app: FastifyInstance, me: string): Promise<BlockedMember[]> {
+  const found = await rows<{ id: string; name: string | null; avatar_url: string | null; created_at: Date | string }>(
+    app.deps.database.db,
+    sql`select u.id, coalesce(nullif(trim(p.full_name), ''), u.name) as name, p.avatar_url, b.created_at
+      from blocks b join "user" u on u.id = b.blocked_id left join profiles p on p.id = u.id
+      where b.blocker_id = ${me} order by b.created_at desc limit 500`,
+  );
+  return found.map((r) => ({
+    id: r.id,
+    firstName: firstNameOf(r.name),
+    avatarUrl: r.avatar_url ? app.deps.signer.url(r.avatar_url) : null,
+    blockedAt: toIso(r.created_at) as string,
+  }));
+}
+
+/**
+ * Everyone hidden from a member: whom they blocked and who blocked them. For the mixers module
+ * (participants, chat) and anything else that lists members.
+ */
+export async function blockedIdsFor(db: Queryable, userId: string): Promise<Set<string>> {
+  const found = await rows<{ id: string }>(
+    db,
+    sql`select blocked_id as id from blocks where blocker_id = ${userId}
+      union select blocker_id as id from blocks where blocked_id = ${userId}`,
+  );
+  return new Set(found.map((r) => r.id));
+}
+
+/** Whether either of two members blocked the other. */
+export async function isBlockedBetween(db: Queryable, a: string, b: string): Promise<boolean> {
+  const found = await rows<{ ok: number }>(
+    db,
+    sql`select 1 as ok from blocks where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a}) limit 1`,
+  );
+  return found.length > 0;
+}
+
+/** A report joins the admins' queue (status open). */
+export async function report(
+  app: FastifyInstance,
+  me: string,
+  input: { userId: string; mixerId?: string | null; reason: ReportReason; details: string },
+): Promise<{ id: string }> {
+  if (input.userId === me) throw new AppError('bad_request', SAFETY_MESSAGES.reportSelf);
+  const mixerId = input.mixerId ?? null;
+  const [row] = await rows<{ id: string | null; user_ok: boolean; mixer_ok: boolean }>(
+    app.deps.database.db,
+    sql`with ok as (
+        select exists (select 1 from "user" where id = ${input.userId}) as user_ok,
+          (${mixerId}::uuid is null or exists (select 1 from mixers where id = ${mixerId}::uuid)) as mixer_ok
+      ),
+      ins as (
+        insert into reports (reporter_id, reported_id, mixer_id, reason, details, status)
+        select ${me}, ${input.userId}, ${mixerId}::uuid, ${input.reason}, ${input.details}, 'open' from ok where user_ok and mixer_ok
+        returning id
+      )
+      select (select id from ins) as id, ok.user_ok, ok.mixer_ok from ok`,
+  );
+  if (!row?.user_ok) throw new AppError('not_found', FANCY_MESSAGES.unknownMember);
+  if (!row.mixer_ok || !row.id) throw new AppError('validation', SAFETY_MESSAGES.unknownMixer, { mixerId: SAFETY_MESSAGES.unknownMixer });
+  return { id: row.id };
+}

@@ -1,0 +1,303 @@
+import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { readPreferences } from '../../../shared/schemas/settings';
+import type { AppDeps } from '../../app';
+import {
+  account,
+  auditLog,
+  blocks,
+  campaigns,
+  contactMessages,
+  dailyActivity,
+  directMessages,
+  fancies,
+  interestSuggestions,
+  matches,
+  mixerMemberships,
+  mixerMessages,
+  mixers,
+  profiles,
+  profileViews,
+  reports,
+  session,
+  twoFactor,
+  user,
+} from '../../db/schema';
+import { photoRef } from '../profiles/service';
+import { describeDevice } from './device';
+import { REMINDER_ACTION } from './reminders';
+
+type Deps = Pick<AppDeps, 'database' | 'signer'>;
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** "fancy-data-2026-11-22.json" */
+export const exportFileName = (now = new Date()) => `fancy-data-${now.toISOString().slice(0, 10)}.json`;
+
+/**
+ * Everything Fancy holds about a member, as one machine-readable document (Settings → Your
+ * data). One section per table that references the member, named after the table, plus the
+ * photos as signed links and the consents. Secrets are left out: password hashes, session
+ * tokens, two-step secrets and backup codes. Other members appear only by id and name, and
+ * fancies others gave you stay private (a fancy is secret until it is mutual).
+ */
+export async function buildExport(deps: Deps, userId: string, now = new Date()) {
+  const { db } = deps.database;
+  const other = alias(profiles, 'other');
+  const otherUser = alias(user, 'other_user');
+  const nameOf = sql<string>`coalesce(nullif(btrim(${other.fullName}), ''), ${otherUser.name})`;
+
+  const [me] = await db.select().from(user).where(eq(user.id, userId));
+  if (!me) return null;
+  const [profile] = await db.select().from(profiles).where(eq(profiles.id, userId));
+
+  const [
+    sessions,
+    accounts,
+    twoFactorRows,
+    memberships,
+    chatSent,
+    fanciesGiven,
+    matchRows,
+    blocksMade,
+    reportsMade,
+    viewsOfMe,
+    viewsMade,
+    suggestions,
+    contacts,
+    audit,
+    activity,
+    mixersCreated,
+    campaignsCreated,
+  ] = await Promise.all([
+    db.select().from(session).where(eq(session.userId, userId)).orderBy(desc(session.createdAt)),
+    db
+      .select({ providerId: account.providerId, createdAt: account.createdAt, updatedAt: account.updatedAt })
+      .from(account)
+      .where(eq(account.userId, userId)),
+    db.select({ verified: twoFactor.verified }).from(twoFactor).where(eq(twoFactor.userId, userId)),
+    db
+      .select({
+        mixerId: mixerMemberships.mixerId,
+        mixerTitle: mixers.title,
+        mixerStartsAt: mixers.startsAt,
+        state: mixerMemberships.state,
+        joinedAt: mixerMemberships.joinedAt,
+      })
+      .from(mixerMemberships)
+      .innerJoin(mixers, eq(mixers.id, mixerMemberships.mixerId))
+      .where(eq(mixerMemberships.userId, userId))
+      .orderBy(asc(mixerMemberships.joinedAt)),
+    db
+      .select({ id: mixerMessages.id, mixerId: mixerMessages.mixerId, body: mixerMessages.body, createdAt: mixerMessages.createdAt })
+      .from(mixerMessages)
+      .where(eq(mixerMessages.senderId, userId))
+      .orderBy(asc(mixerMessages.createdAt)),
+    db
+      .select({ toUserId: fancies.toUserId, toName: nameOf, mixerId: fancies.mixerId, createdAt: fancies.createdAt })
+      .from(fancies)
+      .leftJoin(otherUser, eq(otherUser.id, fancies.toUserId))
+      .leftJoin(other, eq(other.id, fancies.toUserId))
+      .where(eq(fancies.fromUserId, userId))
+      .orderBy(asc(fancies.createdAt)),
+    db
+      .select({
+        id: matches.id,
+        otherUserId: otherUser.id,
+        otherName: nameOf,
+        status: matches.status,
+        mixerId: matches.mixerId,
+        createdAt: matches.createdAt,
+        endedAt: matches.endedAt,
+      })
+      .from(matches)
+      .leftJoin(
+        otherUser,
+        sql`${otherUser.id} = case when ${matches.profile1Id} = ${userId} then ${matches.profile2Id} else ${matches.profile1Id} end`,
+      )
+      .leftJoin(other, eq(other.id, otherUser.id))
+      .where(or(eq(matches.profile1Id, userId), eq(matches.profile2Id, userId)))
+      .orderBy(asc(matches.createdAt)),
+    db
+      .select({ blockedUserId: blocks.blockedId, createdAt: blocks.createdAt })
+      .from(blocks)
+      .where(eq(blocks.blockerId, userId)),
+    db
+      .select({
+        id: reports.id,
+        reportedUserId: reports.reportedId,
+        mixerId: reports.mixerId,
+        reason: reports.reason,
+        details: reports.details,
+        status: reports.status,
+        createdAt: reports.createdAt,
+        resolvedAt: reports.resolvedAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, userId)),
+    db.select({ n: count() }).from(profileViews).where(eq(profileViews.viewedId, userId)),
+    db
+      .select({ viewedUserId: profileViews.viewedId, day: profileViews.day })
+      .from(profileViews)
+      .where(eq(profileViews.viewerId, userId)),
+    db
+      .select({
+        submittedInterest: interestSuggestions.submittedInterest,
+        fullName: interestSuggestions.fullName,
+        status: interestSuggestions.status,
+        createdAt: interestSuggestions.createdAt,
+      })
+      .from(interestSuggestions)
+      .where(eq(interestSuggestions.userId, userId)),
+    db
+      .select({
+        name: contactMessages.name,
+        email: contactMessages.email,
+        topic: contactMessages.topic,
+        message: contactMessages.message,
+        createdAt: contactMessages.createdAt,
+      })
+      .from(contactMessages)
+      .where(eq(contactMessages.userId, userId)),
+    db
+      .select({ action: auditLog.action, target: auditLog.target, details: auditLog.details, createdAt: auditLog.createdAt })
+      .from(auditLog)
+      .where(
+        or(
+          eq(auditLog.actorId, userId),
+          and(eq(auditLog.action, REMINDER_ACTION), sql`split_part(${auditLog.target}, ':', 2) = ${userId}`),
+        ),
+      )
+      .orderBy(asc(auditLog.createdAt)),
+    db.select({ day: dailyActivity.day }).from(dailyActivity).where(eq(dailyActivity.userId, userId)).orderBy(asc(dailyActivity.day)),
+    db
+      .select({ id: mixers.id, title: mixers.title, startsAt: mixers.startsAt, createdAt: mixers.createdAt })
+      .from(mixers)
+      .where(eq(mixers.createdBy, userId)),
+    db
+      .select({ id: campaigns.id, label: campaigns.label, code: campaigns.code, createdAt: campaigns.createdAt })
+      .from(campaigns)
+      .where(eq(campaigns.createdBy, userId)),
+  ]);
+
+  // Direct messages: every message in the member's conversations, sent and received.
+  const matchIds = matchRows.map((m) => m.id);
+  const dms = matchIds.length
+    ? await db
+        .select({
+          id: directMessages.id,
+          matchId: directMessages.matchId,
+          senderId: directMessages.senderId,
+          body: directMessages.body,
+          isRead: directMessages.isRead,
+          createdAt: directMessages.createdAt,
+        })
+        .from(directMessages)
+        .where(
+          and(
+            inArray(directMessages.matchId, matchIds),
+            or(eq(directMessages.senderId, userId), eq(directMessages.recipientId, userId)),
+          ),
+        )
+        .orderBy(asc(directMessages.createdAt))
+    : [];
+
+  const photos = profile
+    ? [
+        ...(profile.avatarUrl ? [{ kind: 'profile picture', ...photoRef(deps.signer, profile.avatarUrl) }] : []),
+        ...profile.photos.map((key) => ({ kind: 'photo', ...photoRef(deps.signer, key) })),
+      ]
+    : [];
+
+  return {
+    format: 'fancy-data-export',
+    version: 1,
+    exportedAt: now.toISOString(),
+    notes: [
+      'This file holds everything Fancy stores about you, one section per table.',
+      'Photos are links that work for one hour while you are signed in to Fancy.',
+      'Left out on purpose: your password (we only keep a one-way hash), session tokens and two-step verification secrets, and fancies other members gave you (they stay private unless they are mutual).',
+    ],
+    user: {
+      id: me.id,
+      email: me.email,
+      emailVerified: me.emailVerified,
+      name: me.name,
+      role: me.role,
+      banned: me.banned,
+      banReason: me.banReason,
+      twoFactorEnabled: Boolean(me.twoFactorEnabled),
+      onboardingComplete: me.onboardingComplete,
+      createdAt: iso(me.createdAt),
+      updatedAt: iso(me.updatedAt),
+      lastSeenAt: iso(me.lastSeenAt),
+    },
+    consents: {
+      termsAndPrivacyAcceptedAt: iso(me.createdAt),
+      termsAndPrivacyAcceptedBy: 'Creating the account (registration)',
+      campaignAttribution: {
+        utm_source: me.utmSource,
+        utm_medium: me.utmMedium,
+        utm_campaign: me.utmCampaign,
+        campaign_code: me.campaignCode,
+        campaign_label: me.campaignLabel,
+      },
+      emailNotifications: profile ? readPreferences(profile.preferences) : null,
+      shareCityWithOthers: profile?.shareCityRegion ?? null,
+    },
+    profiles: profile
+      ? {
+          fullName: profile.fullName,
+          pronouns: profile.pronouns,
+          bio: profile.bio,
+          dob: profile.dob,
+          genderIdentities: profile.genderIdentities,
+          sexualOrientations: profile.sexualOrientations,
+          lookingFor: profile.lookingFor,
+          interests: profile.interests,
+          smallJoy: profile.smallJoy,
+          loveToTalkAbout: profile.loveToTalkAbout,
+          valueInRelationships: profile.valueInRelationships,
+          sharedExperience: profile.sharedExperience,
+          funFact: profile.funFact,
+          promptAnswer: profile.promptAnswer,
+          cityRegion: profile.cityRegion,
+          countryCode: profile.countryCode,
+          tz: profile.tz,
+          shareCityRegion: profile.shareCityRegion,
+          locationSource: profile.locationSource,
+          locationLastConfirmedAt: iso(profile.locationLastConfirmedAt),
+          preferences: profile.preferences,
+          onboardingCompleted: profile.onboardingCompleted,
+          onboardingStep: profile.onboardingStep,
+          createdAt: iso(profile.createdAt),
+          updatedAt: iso(profile.updatedAt),
+        }
+      : null,
+    photos,
+    session: sessions.map((s) => ({
+      device: describeDevice(s.userAgent),
+      userAgent: s.userAgent,
+      ipAddress: s.ipAddress,
+      createdAt: iso(s.createdAt),
+      lastUsedAt: iso(s.updatedAt),
+      expiresAt: iso(s.expiresAt),
+    })),
+    account: accounts.map((a) => ({ signInMethod: a.providerId === 'credential' ? 'email and password' : a.providerId, createdAt: iso(a.createdAt), updatedAt: iso(a.updatedAt) })),
+    two_factor: { enabled: Boolean(me.twoFactorEnabled), authenticatorApp: twoFactorRows.some((r) => r.verified !== false) },
+    mixer_memberships: memberships.map((m) => ({ ...m, mixerStartsAt: iso(m.mixerStartsAt), joinedAt: iso(m.joinedAt) })),
+    mixer_messages: chatSent.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
+    fancies: fanciesGiven.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
+    matches: matchRows.map((m) => ({ ...m, createdAt: iso(m.createdAt), endedAt: iso(m.endedAt) })),
+    direct_messages: dms.map((d) => ({ ...d, direction: d.senderId === userId ? 'sent' : 'received', createdAt: iso(d.createdAt) })),
+    blocks: blocksMade.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
+    reports: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt), resolvedAt: iso(r.resolvedAt) })),
+    profile_views: { viewsOfYourProfile: Number(viewsOfMe[0]?.n ?? 0), profilesYouViewed: viewsMade },
+    interest_suggestions: suggestions.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
+    contact_messages: contacts.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    audit_log: audit.map((a) => ({ ...a, createdAt: iso(a.createdAt) })),
+    daily_activity: activity.map((a) => a.day),
+    mixers: mixersCreated.map((m) => ({ ...m, startsAt: iso(m.startsAt), createdAt: iso(m.createdAt) })),
+    campaigns: campaignsCreated.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+  };
+}

@@ -1,0 +1,143 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  confirmPasswordSchema,
+  type UpdateSettingsInput,
+  updateSettingsSchema,
+  verifyTotpSchema,
+} from '../../../shared/schemas/settings';
+import { mainPhotoSchema, type ProfileEdit, profileEditSchema, reorderPhotosSchema } from '../../../shared/schemas/profile-edit';
+import { requireSession, requireVerified } from '../../auth/session';
+import { AppError } from '../../http/errors';
+import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
+import { buildExport, exportFileName } from './export';
+import { editProfile, makeMainPhoto, reorderPhotos } from './profile-edit';
+import {
+  changeEmail,
+  changePassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  regenerateBackupCodes,
+  startTwoFactor,
+} from './security';
+import { getSettings, updateSettings } from './service';
+import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
+
+const TOO_MANY_PASSWORD_TRIES = 'Too many attempts. Please wait a few minutes and try again.';
+
+/** Settings (privacy, notifications), security (password, email, sessions, two-step) and the data export. */
+export function registerSettingsRoutes(app: FastifyInstance) {
+  const limiter = new RateLimiter();
+  const db = () => app.deps.database.db;
+  const passwordRule = [{ limit: 10, windowMs: 15 * MINUTE }];
+  const noStore = { 'cache-control': 'no-store' };
+
+  app.get('/api/settings', async (req, reply) => {
+    const { user } = await requireVerified(req);
+    reply.headers(noStore);
+    return { settings: await getSettings(db(), user.id) };
+  });
+
+  app.patch('/api/settings', { schema: { body: updateSettingsSchema } }, async (req) => {
+    const { user } = await requireVerified(req);
+    limiter.hit(`settings:${user.id}`, [{ limit: 300, windowMs: HOUR }]);
+    return { settings: await updateSettings(db(), user.id, req.body as UpdateSettingsInput) };
+  });
+
+  app.get('/api/me/sessions', async (req, reply) => {
+    const me = await requireVerified(req);
+    reply.headers(noStore);
+    return { sessions: await listSessions(db(), me.user.id, me.session.id) };
+  });
+
+  app.delete('/api/me/sessions/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (req) => {
+    const me = await requireVerified(req);
+    await revokeSession(app, req, me.user.id, me.session.id, (req.params as { id: string }).id);
+    return { ok: true };
+  });
+
+  app.post('/api/me/sessions/revoke-others', async (req) => {
+    const me = await requireVerified(req);
+    return { ok: true, revoked: await revokeOtherSessions(app, req, me.user.id, me.session.id) };
+  });
+
+  app.post('/api/me/password', { schema: { body: changePasswordSchema } }, async (req, reply) => {
+    const me = await requireVerified(req);
+    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
+    await changePassword(app, req, reply, me, req.body as { currentPassword: string; newPassword: string });
+    return reply.send({ ok: true });
+  });
+
+  app.post('/api/me/email', { schema: { body: changeEmailSchema } }, async (req) => {
+    const me = await requireVerified(req);
+    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
+    limiter.hit(`email:${me.user.id}`, [{ limit: 5, windowMs: HOUR }], 'You have asked for a lot of email changes. Please try again later.');
+    const body = req.body as { newEmail: string; password: string };
+    await changeEmail(app, req, me, body);
+    return { ok: true, pendingEmail: body.newEmail };
+  });
+
+  app.post('/api/me/two-factor/enable', { schema: { body: confirmPasswordSchema } }, async (req) => {
+    const me = await requireVerified(req);
+    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
+    return startTwoFactor(app, req, (req.body as { password: string }).password);
+  });
+
+  app.post('/api/me/two-factor/verify', { schema: { body: verifyTotpSchema } }, async (req, reply) => {
+    const me = await requireVerified(req);
+    limiter.hit(`totp:${me.user.id}`, [{ limit: 10, windowMs: 15 * MINUTE }], TOO_MANY_PASSWORD_TRIES);
+    await confirmTwoFactor(app, req, reply, me, (req.body as { code: string }).code);
+    return reply.send({ ok: true });
+  });
+
+  app.post('/api/me/two-factor/disable', { schema: { body: confirmPasswordSchema } }, async (req, reply) => {
+    const me = await requireVerified(req);
+    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
+    await disableTwoFactor(app, req, reply, me, (req.body as { password: string }).password);
+    return reply.send({ ok: true });
+  });
+
+  app.post('/api/me/two-factor/backup-codes', { schema: { body: confirmPasswordSchema } }, async (req) => {
+    const me = await requireVerified(req);
+    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
+    return { backupCodes: await regenerateBackupCodes(app, req, (req.body as { password: string }).password) };
+  });
+
+  // /profile: edit the sections in place; the profile module's own endpoints serve reads and uploads.
+  const profileRule = [{ limit: 600, windowMs: HOUR }];
+  app.patch('/api/me/profile', { schema: { body: profileEditSchema } }, async (req) => {
+    const { user } = await requireVerified(req);
+    limiter.hit(`profile:${user.id}`, profileRule);
+    return { profile: await editProfile(app.deps, user.id, req.body as ProfileEdit) };
+  });
+
+  app.put('/api/me/profile/photos', { schema: { body: reorderPhotosSchema } }, async (req) => {
+    const { user } = await requireVerified(req);
+    limiter.hit(`profile:${user.id}`, profileRule);
+    return { profile: await reorderPhotos(app.deps, user.id, (req.body as { order: string[] }).order) };
+  });
+
+  app.post('/api/me/profile/photos/main', { schema: { body: mainPhotoSchema } }, async (req) => {
+    const { user } = await requireVerified(req);
+    limiter.hit(`profile:${user.id}`, profileRule);
+    return { profile: await makeMainPhoto(app.deps, user.id, (req.body as { key: string }).key) };
+  });
+
+  /** "Download my data": one JSON file, produced on request. Open to unverified accounts too (their data, their right). */
+  app.get('/api/me/export', async (req, reply) => {
+    const { user } = await requireSession(req);
+    limiter.hit(`export:${user.id}`, [{ limit: 10, windowMs: HOUR }], 'You have downloaded your data a lot. Please try again later.');
+    const now = new Date();
+    const data = await buildExport(app.deps, user.id, now);
+    if (!data) throw new AppError('not_found', 'No user found');
+    return reply
+      .headers({
+        ...noStore,
+        'content-type': 'application/json; charset=utf-8',
+        'content-disposition': `attachment; filename="${exportFileName(now)}"`,
+      })
+      .send(JSON.stringify(data, null, 2));
+  });
+}

@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { LOOKING_FOR_OPTIONS } from '../constants';
+import type { ChatMessage } from '../realtime/events';
+
+/** Mixers and their group chat (DESIGN §6): one place for the rules both sides use. */
+
+export const MIXER_THEMES = ['sunset', 'ocean', 'forest', 'berry', 'citrus', 'midnight'] as const;
+export type MixerTheme = (typeof MIXER_THEMES)[number];
+
+/** A mixer's intent is one of the looking-for options (spec §2 step 6). */
+export const MIXER_INTENTS = LOOKING_FOR_OPTIONS;
+export type MixerIntent = (typeof MIXER_INTENTS)[number];
+
+/** scheduled → live (status 'live' means active, spec §3) → ended; admins can cancel. */
+export const MIXER_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
+export type MixerStatus = (typeof MIXER_STATUSES)[number];
+
+export const MEMBERSHIP_STATES = ['joined', 'waitlisted', 'left'] as const;
+export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
+
+/** Upcoming = starting within this many days. */
+export const UPCOMING_DAYS = 7;
+export const MIXER_PAGE_DEFAULT = 12;
+export const MIXER_PAGE_MAX = 50;
+/** Chat history pages (DESIGN §7). */
+export const CHAT_PAGE_SIZE = 50;
+export const CHAT_MESSAGE_MAX = 1000;
+/** Per member, across all mixers. */
+export const CHAT_RATE_LIMIT = { limit: 10, windowMs: 10_000 } as const;
+/** Participant avatars shown on a list card. */
+export const CARD_AVATARS = 4;
+
+export const MIXER_MESSAGES = {
+  notFound: "We couldn't find that mixer.",
+  profileIncomplete: 'Complete your profile to join mixers.',
+  ended: 'This mixer has ended.',
+  cancelled: 'This mixer was cancelled.',
+  full: 'This mixer is full. Join the waitlist and we will let you know if a seat opens up.',
+  leaveEnded: 'This mixer has ended, so you can no longer leave it.',
+  chatMembersOnly: 'Only members who joined this mixer can see its chat.',
+  chatNotStarted: 'The chat opens when the mixer starts.',
+  chatEnded: 'This mixer has ended. The chat is read-only now.',
+  chatRateLimited: "You're sending messages very quickly. Please wait a few seconds.",
+  messageEmpty: 'Write a message first.',
+  messageTooLong: `Keep messages under ${CHAT_MESSAGE_MAX} characters.`,
+  endedSystem: 'This mixer has ended. The chat is read-only now — you can still Fancy people from the participant list.',
+} as const;
+
+export const chatMessageInputSchema = z.object({
+  body: z
+    .string({ error: MIXER_MESSAGES.messageEmpty })
+    .trim()
+    .min(1, MIXER_MESSAGES.messageEmpty)
+    .max(CHAT_MESSAGE_MAX, MIXER_MESSAGES.messageTooLong),
+});
+export type ChatMessageInput = z.input<typeof chatMessageInputSchema>;
+
+export const MIXER_SECTIONS = ['live', 'upcoming', 'mine'] as const;
+export type MixerSection = (typeof MIXER_SECTIONS)[number];
+
+const optionalText = (max: number) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+
+export const mixerListQuerySchema = z.object({
+  section: z.enum(MIXER_SECTIONS).default('live'),
+  intent: z.preprocess((v) => (v === '' ? undefined : v), z.enum(MIXER_INTENTS).optional()),
+  /** A topic or an interest tag (case-insensitive, exact). */
+  topic: optionalText(80),
+  /** Free-text search in title, topic, description and tags. */
+  q: optionalText(100),
+  /** For section=mine: only live and upcoming ones (Home's "Your next mixers"). */
+  active: z.preprocess((v) => v === 'true' || v === true, z.boolean()).default(false),
+  cursor: optionalText(400),
+  limit: z.coerce.number().int().min(1).max(MIXER_PAGE_MAX).default(MIXER_PAGE_DEFAULT),
+});
+export type MixerListQuery = z.output<typeof mixerListQuerySchema>;
+
+export const joinMixerSchema = z.object({ waitlist: z.boolean().optional() }).default({});
+
+export const chatHistoryQuerySchema = z.object({
+  before: optionalText(400),
+  limit: z.coerce.number().int().min(1).max(CHAT_PAGE_SIZE).default(CHAT_PAGE_SIZE),
+});
+
+/** What the list cards show. Times are ISO strings. */
+export interface MixerSummary {
+  id: string;
+  title: string;
+  topic: string;
+  description: string;
+  theme: MixerTheme;
+  tags: string[];
+  intent: MixerIntent;
+  status: MixerStatus;
+  startsAt: string;
+  endsAt: string;
+  maxParticipants: number;
+  participantCount: number;
+  waitlistCount: number;
+  /** My membership: joined, waitlisted, or null (never joined, or left). */
+  myState: 'joined' | 'waitlisted' | null;
+  /** Shared interests (tags matching mine) — the card's "For you" hint. */
+  sharedTags: string[];
+  /** Matches one of the things I am looking for. */
+  intentMatch: boolean;
+  /** A few participants for the avatar stack. */
+  preview: { id: string; firstName: string; avatarUrl: string | null }[];
+}
+
+export interface MixerPage {
+  items: MixerSummary[];
+  nextCursor: string | null;
+}
+
+export interface MixerParticipant {
+  id: string;
+  firstName: string;
+  age: number | null;
+  /** Only when the member shares it (profiles.share_city_region). */
+  city: string | null;
+  avatarUrl: string | null;
+  isYou: boolean;
+}
+
+export interface MixerDetail extends MixerSummary {
+  participants: MixerParticipant[];
+  /** 1-based place in the queue when I am waitlisted. */
+  waitlistPosition: number | null;
+  /** Whether my profile is complete enough to join. */
+  canJoin: boolean;
+}
+
+export interface ChatPage {
+  /** Oldest first. */
+  items: ChatMessage[];
+  /** Cursor for the next older page, or null at the beginning. */
+  nextCursor: string | null;
+}
+
+export interface JoinResult {
+  state: 'joined' | 'waitlisted';
+  waitlistPosition: number | null;
+}
+
+export interface TopicFacets {
+  topics: string[];
+}

@@ -1,0 +1,338 @@
+// zod/mini like the auth schemas: small in the client bundle, the same rules on the server.
+import { z } from 'zod/mini';
+import {
+  BIO_MAX,
+  DOB_YEAR_SPAN,
+  INTERESTS_MAX_UI,
+  LOOKING_FOR_MAX,
+  LOOKING_FOR_OPTIONS,
+  MIN_AGE,
+  ORIENTATIONS_MAX,
+  PHOTOS_MAX_SCHEMA,
+  PROMPT_MAX,
+  PROMPT_MIN,
+  PRONOUNS_MAX,
+} from '../constants';
+import { fullNameSchema } from './auth';
+
+/** Spec §5 messages, word for word, in one place. */
+export const PROFILE_MESSAGES = {
+  nameRequired: 'Please enter your name',
+  nameTooLong: 'Name is too long',
+  pronounsTooLong: `Pronouns can be at most ${PRONOUNS_MAX} characters`,
+  dobRequired: 'Please select your date of birth.',
+  underAge: 'You need to be at least 18.',
+  genderRequired: 'Please choose how you identify',
+  genderTooMany: 'You can select up to 5 gender identities.',
+  orientationLimit: 'You can select up to 5 options. Remove one to add another.',
+  lookingForRequired: 'Please pick at least one option',
+  lookingForTooMany: 'You can pick up to 3 options',
+  interestsRequired: 'Please pick at least one interest',
+  interestsMaxToastTitle: 'Maximum reached',
+  interestsMaxToast: 'You can select up to 15 interests.',
+  interestsMaxNotice: "You've reached the maximum of 15 interests! Remove some to select others.",
+  interestUnknown: 'Please choose interests from the list',
+  optionUnknown: 'Please choose from the list',
+  promptTooShort: 'Please write at least 60 characters',
+  promptTooLong: 'Keep it under 200 characters',
+  bioTooLong: "That's a bit long — keep it under 800 characters.",
+  cityTooLong: 'City name is too long',
+  photosTooMany: 'You can add up to 9 photos',
+  fileTooLarge: 'File is too large. Please use files under 5MB.',
+  suggestionRequired: 'Please enter at least one interest',
+  suggestionTooLong: 'Keep each interest under 50 characters',
+  suggestionTooMany: 'You can suggest up to 10 interests at a time',
+} as const;
+
+/** "name.jpg: File is too large. Please use files under 5MB." — the per-file message of spec §5. */
+export const fileTooLargeMessage = (fileName: string) => `${fileName}: ${PROFILE_MESSAGES.fileTooLarge}`;
+
+export { fullNameSchema };
+
+export const pronounsSchema = z.string().check(z.trim(), z.maxLength(PRONOUNS_MAX, PROFILE_MESSAGES.pronounsTooLong));
+
+/** A calendar date in parts. */
+export interface DateParts {
+  day: number;
+  month: number;
+  year: number;
+}
+
+/** Today's date in local parts; callers pass a fixed date in tests. */
+export function todayParts(now = new Date()): DateParts {
+  return { day: now.getDate(), month: now.getMonth() + 1, year: now.getFullYear() };
+}
+
+export const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** Days in a month (1-12); February follows the year, and has 29 days while no year is chosen. */
+export function daysInMonth(month: number | null | undefined, year?: number | null): number {
+  if (!month) return 31;
+  if (month === 2) return year ? (isLeapYear(year) ? 29 : 28) : 29;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Whole years between a date of birth and today. */
+export function ageOn(dob: DateParts, today: DateParts = todayParts()): number {
+  let age = today.year - dob.year;
+  if (today.month < dob.month || (today.month === dob.month && today.day < dob.day)) age--;
+  return age;
+}
+
+/** Youngest year in the Year list; the list goes back 100 years from it (spec §2 step 3, §9). */
+export const latestBirthYear = (today: DateParts = todayParts()) => today.year - MIN_AGE;
+export const earliestBirthYear = (today: DateParts = todayParts()) => today.year - MIN_AGE - (DOB_YEAR_SPAN - 1);
+export const MIN_BIRTH_YEAR = 1900;
+
+/** The message for a date of birth, or null when it is a real date of an adult (spec §5). */
+export function dobProblem(d: Partial<DateParts>, today: DateParts = todayParts()): string | null {
+  const { day, month, year } = d;
+  const int = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+  if (!int(day) || !int(month) || !int(year)) return PROFILE_MESSAGES.dobRequired;
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(month, year) || year < MIN_BIRTH_YEAR) return PROFILE_MESSAGES.dobRequired;
+  if (year > today.year || ageOn({ day, month, year }, today) < MIN_AGE) return PROFILE_MESSAGES.underAge;
+  return null;
+}
+
+/** Day (1-31), month (1-12), year (1900 to this year minus 18), and an adult (spec §5). */
+export function dobPartsSchema(today: DateParts = todayParts()) {
+  const part = z.int({ error: PROFILE_MESSAGES.dobRequired });
+  return z.object({ day: part, month: part, year: part }).check(
+    z.superRefine((v, ctx) => {
+      const problem = dobProblem(v, today);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, input: v });
+    }),
+  );
+}
+
+export const formatDob = (d: DateParts) =>
+  `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
+export function parseDob(value: string | null | undefined): DateParts | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value ?? '');
+  if (!m) return null;
+  return { year: Number(m[1]), month: Number(m[2]), day: Number(m[3]) };
+}
+
+/** The stored form ("YYYY-MM-DD", `p_dob`), validated as a real adult date of birth. */
+export const dobStringSchema = z.string({ error: PROFILE_MESSAGES.dobRequired }).check(
+  z.superRefine((value, ctx) => {
+    const parts = parseDob(value);
+    const problem = parts ? dobProblem(parts) : PROFILE_MESSAGES.dobRequired;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem, input: value });
+  }),
+);
+
+const unique = <T>(list: T[]) => [...new Set(list)];
+const uniqueList = (schema: z.ZodMiniType<string[], string[]>) =>
+  z.pipe(
+    schema,
+    z.transform((l: string[]) => unique(l)),
+  );
+const atLeastOne = (message: string) => z.minLength(1, message);
+
+const optionLabel = z
+  .string()
+  .check(z.trim(), z.minLength(1, PROFILE_MESSAGES.optionUnknown), z.maxLength(60, PROFILE_MESSAGES.optionUnknown));
+
+/** Spec §5: up to 5 in the schema; the step permits one. */
+export const genderIdentitiesSchema = uniqueList(z.array(optionLabel).check(z.maxLength(5, PROFILE_MESSAGES.genderTooMany)));
+export const requiredGenderIdentitiesSchema = uniqueList(
+  z.array(optionLabel).check(z.maxLength(5, PROFILE_MESSAGES.genderTooMany), atLeastOne(PROFILE_MESSAGES.genderRequired)),
+);
+
+export const sexualOrientationsSchema = uniqueList(
+  z.array(optionLabel).check(z.maxLength(ORIENTATIONS_MAX, PROFILE_MESSAGES.orientationLimit)),
+);
+
+const lookingForOption = z.enum(LOOKING_FOR_OPTIONS, { error: PROFILE_MESSAGES.lookingForRequired });
+export const lookingForDraftSchema = z.array(lookingForOption).check(z.maxLength(LOOKING_FOR_MAX, PROFILE_MESSAGES.lookingForTooMany));
+export const lookingForSchema = z
+  .array(lookingForOption)
+  .check(z.maxLength(LOOKING_FOR_MAX, PROFILE_MESSAGES.lookingForTooMany), atLeastOne(PROFILE_MESSAGES.lookingForRequired));
+
+const interestName = z
+  .string()
+  .check(z.trim(), z.minLength(1, PROFILE_MESSAGES.interestUnknown), z.maxLength(60, PROFILE_MESSAGES.interestUnknown));
+const INTERESTS_TOO_MANY = `${PROFILE_MESSAGES.interestsMaxToastTitle}: ${PROFILE_MESSAGES.interestsMaxToast}`;
+export const interestsDraftSchema = uniqueList(z.array(interestName).check(z.maxLength(INTERESTS_MAX_UI, INTERESTS_TOO_MANY)));
+export const interestsSchema = uniqueList(
+  z.array(interestName).check(z.maxLength(INTERESTS_MAX_UI, INTERESTS_TOO_MANY), atLeastOne(PROFILE_MESSAGES.interestsRequired)),
+);
+
+/** One of the four prompts: 60-200 characters (spec §5). */
+export const promptSchema = z
+  .string({ error: PROFILE_MESSAGES.promptTooShort })
+  .check(z.trim(), z.minLength(PROMPT_MIN, PROFILE_MESSAGES.promptTooShort), z.maxLength(PROMPT_MAX, PROFILE_MESSAGES.promptTooLong));
+/** While drafting, a prompt may be short, never too long. */
+export const promptDraftSchema = z.string().check(z.trim(), z.maxLength(PROMPT_MAX, PROFILE_MESSAGES.promptTooLong));
+
+export const bioSchema = z.string().check(z.trim(), z.maxLength(BIO_MAX, PROFILE_MESSAGES.bioTooLong));
+
+/** A city name; empty becomes null (spec §7 draft update). */
+export const cityRegionSchema = z.nullable(
+  z.pipe(
+    z.string().check(z.trim(), z.maxLength(80, PROFILE_MESSAGES.cityTooLong)),
+    z.transform((v: string) => (v === '' ? null : v)),
+  ),
+);
+
+/** Storage keys of uploaded photos (never URLs): `{userId}/avatar.webp` or `{userId}/photos/{random}.webp`. */
+const storageKey = z
+  .string()
+  .check(z.maxLength(200, 'Unknown photo'), z.regex(/^[A-Za-z0-9_-]+\/(avatar|photos\/[A-Za-z0-9_-]+)\.webp$/, 'Unknown photo'));
+export const photosSchema = uniqueList(z.array(storageKey).check(z.maxLength(PHOTOS_MAX_SCHEMA, PROFILE_MESSAGES.photosTooMany)));
+
+export const PROMPT_FIELDS = ['smallJoy', 'loveToTalkAbout', 'valueInRelationships', 'sharedExperience'] as const;
+export type PromptField = (typeof PROMPT_FIELDS)[number];
+
+/** The four prompts of the photos step, in order, with their labels (spec §2 step 9). */
+export const PROMPTS: readonly { field: PromptField; label: string; placeholder: string }[] = [
+  {
+    field: 'smallJoy',
+    label: 'A small joy that matters to me',
+    placeholder: 'The first coffee on a slow Sunday, before the flat wakes up…',
+  },
+  {
+    field: 'loveToTalkAbout',
+    label: 'A topic I love to talk about',
+    placeholder: 'Ask me about the best chippy on the coast and clear your afternoon…',
+  },
+  {
+    field: 'valueInRelationships',
+    label: 'Something I value in relationships',
+    placeholder: 'Being able to be silly together, and honest when it counts…',
+  },
+  {
+    field: 'sharedExperience',
+    label: 'An experience I would like to share with someone',
+    placeholder: 'Wild swimming in the Lakes, then a long pub lunch by the fire…',
+  },
+];
+
+/** Optional text: trimmed, empty becomes null. */
+const nullableText = (schema: z.ZodMiniType<string, string>) =>
+  z.nullable(
+    z.pipe(
+      schema,
+      z.transform((v: string) => (v ? v : null)),
+    ),
+  );
+const legacyText = nullableText(z.string().check(z.trim(), z.maxLength(PROMPT_MAX, PROFILE_MESSAGES.promptTooLong)));
+
+/**
+ * Draft update (spec §7): any subset of the fields, each checked on its own; nothing is
+ * required yet. `step` records the furthest wizard step reached (0..10).
+ */
+export const profileDraftSchema = z.partial(
+  z.strictObject({
+    fullName: fullNameSchema,
+    pronouns: nullableText(pronounsSchema),
+    bio: nullableText(bioSchema),
+    dob: z.nullable(dobStringSchema),
+    genderIdentities: genderIdentitiesSchema,
+    sexualOrientations: sexualOrientationsSchema,
+    lookingFor: lookingForDraftSchema,
+    interests: interestsDraftSchema,
+    cityRegion: cityRegionSchema,
+    avatarUrl: z.nullable(storageKey),
+    photos: photosSchema,
+    funFact: legacyText,
+    promptAnswer: legacyText,
+    smallJoy: nullableText(promptDraftSchema),
+    loveToTalkAbout: nullableText(promptDraftSchema),
+    valueInRelationships: nullableText(promptDraftSchema),
+    sharedExperience: nullableText(promptDraftSchema),
+    step: z.int().check(z.gte(0), z.lte(10)),
+  }),
+);
+export type ProfileDraftInput = z.input<typeof profileDraftSchema>;
+export type ProfileDraft = z.output<typeof profileDraftSchema>;
+
+/** Completion (`onboarding_upsert_profile`): every rule of spec §5 at once. */
+export const completeProfileSchema = z.strictObject({
+  fullName: fullNameSchema,
+  pronouns: z.optional(nullableText(pronounsSchema)),
+  bio: z.optional(nullableText(bioSchema)),
+  dob: dobStringSchema,
+  genderIdentities: requiredGenderIdentitiesSchema,
+  sexualOrientations: z._default(sexualOrientationsSchema, []),
+  lookingFor: lookingForSchema,
+  interests: interestsSchema,
+  cityRegion: z.optional(cityRegionSchema),
+  avatarUrl: z.optional(z.nullable(storageKey)),
+  photos: z._default(photosSchema, []),
+  funFact: z.optional(legacyText),
+  promptAnswer: z.optional(legacyText),
+  smallJoy: promptSchema,
+  loveToTalkAbout: promptSchema,
+  valueInRelationships: promptSchema,
+  sharedExperience: promptSchema,
+});
+export type CompleteProfileInput = z.input<typeof completeProfileSchema>;
+export type CompleteProfile = z.output<typeof completeProfileSchema>;
+
+/** Location (spec §7 `set_location`): a city. Never coordinates. */
+export const setLocationSchema = z.object({
+  cityRegion: z.string().check(z.trim(), z.minLength(1, 'Please choose your city'), z.maxLength(80, PROFILE_MESSAGES.cityTooLong)),
+});
+
+export const SUGGESTION_MAX_LINES = 10;
+export const SUGGESTION_MAX_CHARS = 50;
+
+/** Spec §5: the text is trimmed and each non-empty line is one suggestion. */
+export function parseSuggestionLines(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+}
+
+export const interestSuggestionSchema = z.object({
+  interests: z
+    .array(
+      z
+        .string()
+        .check(
+          z.trim(),
+          z.minLength(1, PROFILE_MESSAGES.suggestionRequired),
+          z.maxLength(SUGGESTION_MAX_CHARS, PROFILE_MESSAGES.suggestionTooLong),
+        ),
+    )
+    .check(z.minLength(1, PROFILE_MESSAGES.suggestionRequired), z.maxLength(SUGGESTION_MAX_LINES, PROFILE_MESSAGES.suggestionTooMany)),
+});
+
+/** The member's own profile as the API returns it: photos as keys plus signed URLs. */
+export interface PhotoRef {
+  key: string;
+  url: string;
+  thumbUrl: string;
+}
+
+export interface OwnProfile {
+  id: string;
+  fullName: string | null;
+  pronouns: string | null;
+  bio: string | null;
+  dob: string | null;
+  genderIdentities: string[];
+  sexualOrientations: string[];
+  lookingFor: string[];
+  interests: string[];
+  avatar: PhotoRef | null;
+  photos: PhotoRef[];
+  funFact: string | null;
+  promptAnswer: string | null;
+  smallJoy: string | null;
+  loveToTalkAbout: string | null;
+  valueInRelationships: string | null;
+  sharedExperience: string | null;
+  cityRegion: string | null;
+  countryCode: string | null;
+  tz: string | null;
+  shareCityRegion: boolean;
+  locationSource: string | null;
+  onboardingCompleted: boolean;
+  onboardingStep: number;
+  updatedAt: string;
+}

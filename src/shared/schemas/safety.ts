@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { memberIdSchema, mixerIdSchema } from './matches';
+
+/** Blocks and reports (DESIGN §6): a block hides each member from the other everywhere. */
+export const REPORT_REASONS = [
+  'Harassment or bullying',
+  'Inappropriate content',
+  'Spam or scam',
+  'Fake profile',
+  'Underage',
+  'Something else',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_DETAILS_MAX = 1000;
+
+export const SAFETY_MESSAGES = {
+  blockSelf: "You can't block yourself.",
+  reportSelf: "You can't report yourself.",
+  unknownMixer: "We couldn't find that mixer.",
+  reportRateLimited: "You've sent several reports in the last hour. Please wait a while, or contact support if someone is in danger.",
+} as const;
+
+export const blockSchema = z.object({ userId: memberIdSchema });
+
+export const reportSchema = z.object({
+  userId: memberIdSchema,
+  mixerId: mixerIdSchema.nullish(),
+  reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason' }),
+  details: z
+    .string({ error: 'Please describe what happened' })
+    .trim()
+    .max(REPORT_DETAILS_MAX, `Please keep it under ${REPORT_DETAILS_MAX} characters`)
+    .default(''),
+});
+export type ReportInput = z.input<typeof reportSchema>;
+
+export interface BlockedMember {
+  id: string;
+  firstName: string;
+  avatarUrl: string | null;
+  blockedAt: string;
+}
