@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -43,6 +43,18 @@ async function withLock<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Pages opened before a rebuild still load their lazy chunks: recent old assets stay for an hour. */
+function carryOverRecentAssets(from: string, to: string) {
+  if (!existsSync(from)) return;
+  mkdirSync(to, { recursive: true });
+  const cutoff = Date.now() - 60 * 60_000;
+  for (const name of readdirSync(from)) {
+    const source = path.join(from, name);
+    const target = path.join(to, name);
+    if (!existsSync(target) && statSync(source).mtimeMs > cutoff) copyFileSync(source, target);
+  }
+}
+
 /**
  * Builds the client when the build is missing or older than any of its sources. The new
  * build is written beside the old one and swapped in, so a running server never serves a
@@ -61,6 +73,7 @@ export async function ensureClientBuild(): Promise<void> {
       configFile: path.join(ROOT, 'vite.config.ts'),
       build: { outDir: next, emptyOutDir: true },
     });
+    carryOverRecentAssets(path.join(OUT, 'assets'), path.join(next, 'assets'));
     const old = path.join(DIST, `client-old-${process.pid}`);
     if (existsSync(OUT)) renameSync(OUT, old);
     renameSync(next, OUT);

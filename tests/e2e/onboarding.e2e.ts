@@ -215,6 +215,8 @@ describe('onboarding wizard', () => {
     await combo.fill('WALES');
     const options = page.getByRole('option');
     expect(await options.count()).toBeGreaterThan(2);
+    expect(await combo.getAttribute('aria-expanded')).toBe('true');
+    await page.screenshot({ path: 'test-results/screenshots/onboarding-08-location-search-desktop.png' });
     await combo.fill('brist');
     await combo.press('Enter');
     await page.getByText('Selected: Bristol').waitFor();
@@ -299,13 +301,14 @@ describe('onboarding wizard', () => {
     await page.getByText('Maximum reached', { exact: true }).waitFor();
     await page.getByText('You can select up to 15 interests.', { exact: true }).waitFor();
     expect(await page.getByRole('button', { name: 'Anime', exact: true }).getAttribute('aria-pressed')).toBe('false');
-    await e2e.screenshot(page, 'onboarding-07-interests-max-375');
+    // What the member sees right now (sticky header and summary, the notice and the toast).
+    await page.screenshot({ path: 'test-results/screenshots/onboarding-07-interests-max-375.png' });
 
     // "+ Other": each non-empty line is one suggestion, mailed to support.
     await button(page, 'Other').click();
     await page.getByRole('dialog', { name: "Can't find your vibe? Tell us!" }).waitFor();
     await page.getByLabel('Your suggestions').fill('  Urban beekeeping \n\n Kite surfing\n');
-    await shot(page, 'onboarding-07-suggest-375');
+    await page.screenshot({ path: 'test-results/screenshots/onboarding-07-suggest-375.png' });
     await button(page, 'Send suggestions').click();
     await page.getByText("Thanks for suggesting – we'll review it soon!", { exact: true }).waitFor();
     expect(await page.getByRole('dialog').count()).toBe(0);

@@ -19,6 +19,8 @@ export interface AuthSession {
 export interface AuthProfile {
   fullName: string | null;
   onboardingCompleted: boolean;
+  /** Signed thumbnail URL of the profile picture, or null. */
+  avatarUrl: string | null;
 }
 interface SessionResponse {
   user: AuthUser | null;

@@ -42,7 +42,7 @@ export function AccountMenu({ compact = false, side = 'top' }: { compact?: boole
         )}
         aria-label={`Account menu for ${name}`}
       >
-        <Avatar name={name} />
+        <Avatar name={name} src={auth.profile?.avatarUrl} />
         {!compact && (
           <span className="min-w-0 flex-1">
             <span className="block truncate text-sm font-semibold">{name}</span>
