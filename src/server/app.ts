@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuth, type Auth } from './auth/auth';
+import { SessionCache } from './auth/session-cache';
 import { registerAuthRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -53,6 +54,7 @@ declare module 'fastify' {
     deps: AppDeps;
     auth: Auth;
     realtime: RealtimeHub;
+    sessionCache: SessionCache;
   }
 }
 
@@ -70,6 +72,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('auth', createAuth(deps));
   const bus = deps.bus ?? createLocalBus();
   app.decorate('realtime', new RealtimeHub(bus));
+  const sessionCache = new SessionCache();
+  bus.onMessage((m) => sessionCache.onBusMessage(m));
+  app.decorate('sessionCache', sessionCache);
   if (!deps.bus) app.addHook('onClose', () => bus.close());
 
   await app.register(helmet, {

@@ -36,6 +36,7 @@ export class RealtimeClient {
     clearInterval(this.ping);
     clearTimeout(this.retry);
     this.socket?.close(1000, 'bye');
+    this.socket = undefined;
     this.setStatus('closed');
   }
 
@@ -75,7 +76,10 @@ export class RealtimeClient {
     this.setStatus('connecting');
     const socket = new WebSocket(this.url);
     this.socket = socket;
+    // A socket replaced by a newer one (stop/start, reconnect) must not deliver or reconnect.
+    const current = () => socket === this.socket;
     socket.onmessage = (msg) => {
+      if (!current()) return;
       const event = parseServerEvent(String(msg.data));
       if (!event) return;
       if (event.type === 'ready') {
@@ -89,10 +93,12 @@ export class RealtimeClient {
       for (const h of this.handlers) h(event);
     };
     socket.onopen = () => {
+      if (!current()) return;
       clearInterval(this.ping);
       this.ping = setInterval(() => this.send({ type: 'ping' }), PING_MS);
     };
     socket.onclose = (e) => {
+      if (!current()) return;
       clearInterval(this.ping);
       if (this.stopped) return;
       this.setStatus('closed');

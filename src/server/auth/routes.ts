@@ -2,8 +2,15 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod/mini';
-import { COMMON_PASSWORD, forgotPasswordSchema, loginSchema, registerSchema, resendSchema, resetPasswordSchema } from '../../shared/schemas/auth';
-import { profiles, user as userTable } from '../db/schema';
+import {
+  COMMON_PASSWORD,
+  forgotPasswordSchema,
+  loginSchema,
+  registerSchema,
+  resendSchema,
+  resetPasswordSchema,
+} from '../../shared/schemas/auth';
+import { profiles, user as userTable, verification } from '../db/schema';
 import { signedAvatarUrl } from '../modules/profiles/service';
 import { deleteAccount } from '../modules/settings/service';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
@@ -98,7 +105,11 @@ export function registerAuthRoutes(app: FastifyInstance) {
     limiter.hit(`2fa:ip:${ip(req)}`, [{ limit: 30, windowMs: 15 * MINUTE }], message);
     const wrong = body.method === 'totp' ? SETTINGS_MESSAGES.codeWrong : SETTINGS_MESSAGES.backupCodeWrong;
     try {
-      const args = { headers: toFetchHeaders(req), body: { code: body.code, trustDevice: body.trustDevice ?? false }, returnHeaders: true as const };
+      const args = {
+        headers: toFetchHeaders(req),
+        body: { code: body.code, trustDevice: body.trustDevice ?? false },
+        returnHeaders: true as const,
+      };
       const { headers } = body.method === 'totp' ? await app.auth.api.verifyTOTP(args) : await app.auth.api.verifyBackupCode(args);
       forwardCookies(headers, reply);
     } catch (err) {
@@ -173,24 +184,27 @@ export function registerAuthRoutes(app: FastifyInstance) {
     return reply.send({ ok: true });
   });
 
-  app.post(
-    '/api/auth/reset-password',
-    { schema: { body: resetPasswordSchema } },
-    async (req, reply) => {
-      const { token, password } = req.body as { token: string; password: string };
-      limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
-      assertNotCommon(password);
-      try {
-        await app.auth.api.resetPassword({ headers: toFetchHeaders(req), body: { token, newPassword: password } });
-      } catch (err) {
-        if (isAPIError(err) && err.statusCode === 400) {
-          throw new AppError('bad_request', 'This reset link is invalid or has expired. Please ask for a new one.');
-        }
-        rethrow(err);
+  app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (req, reply) => {
+    const { token, password } = req.body as { token: string; password: string };
+    limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
+    assertNotCommon(password);
+    // better-auth keeps the member's id under the token; read it before the reset consumes it.
+    const [pending] = await app.deps.database.db
+      .select({ userId: verification.value })
+      .from(verification)
+      .where(eq(verification.identifier, `reset-password:${token}`));
+    try {
+      await app.auth.api.resetPassword({ headers: toFetchHeaders(req), body: { token, newPassword: password } });
+      // Every session of the member was revoked: their sockets and cached sessions end too.
+      if (pending) await app.realtime.closeUser(pending.userId, 'password reset');
+    } catch (err) {
+      if (isAPIError(err) && err.statusCode === 400) {
+        throw new AppError('bad_request', 'This reset link is invalid or has expired. Please ask for a new one.');
       }
-      return reply.send({ ok: true });
-    },
-  );
+      rethrow(err);
+    }
+    return reply.send({ ok: true });
+  });
 
   /** The client's view of who is signed in (spec §3 auth context). */
   app.get('/api/auth/session', async (req, reply) => {

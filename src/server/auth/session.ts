@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dailyActivity } from '../db/schema';
 import { AppError } from '../http/errors';
+import { sessionTokenFrom } from './session-cache';
 
 export function toFetchHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
@@ -44,7 +45,12 @@ const SESSION_KEY = Symbol('session');
 export async function getSession(req: FastifyRequest): Promise<CurrentSession | null> {
   const cached = (req as unknown as Record<symbol, CurrentSession | null | undefined>)[SESSION_KEY];
   if (cached !== undefined) return cached;
-  const result = (await req.server.auth.api.getSession({ headers: toFetchHeaders(req) })) as CurrentSession | null;
+  const token = sessionTokenFrom(req.headers.cookie);
+  let result: CurrentSession | null = token ? (req.server.sessionCache.get(token) ?? null) : null;
+  if (!result && token) {
+    result = (await req.server.auth.api.getSession({ headers: toFetchHeaders(req) })) as CurrentSession | null;
+    if (result) req.server.sessionCache.set(token, result);
+  }
   (req as unknown as Record<symbol, CurrentSession | null>)[SESSION_KEY] = result;
   if (result) noteActive(req, result.user.id);
   return result;

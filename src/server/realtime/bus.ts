@@ -5,7 +5,9 @@ import type { ServerEvent } from '../../shared/realtime/events';
 export type BusMessage =
   | { kind: 'event'; room: string; event: ServerEvent }
   | { kind: 'close-user'; userId: string; reason: string }
-  | { kind: 'close-session'; sessionId: string };
+  | { kind: 'close-session'; sessionId: string }
+  /** A member's sessions changed (password, revocations): caches drop them, sockets stay. */
+  | { kind: 'sessions-changed'; userId: string };
 
 export interface RealtimeBus {
   publish(message: BusMessage): Promise<void>;

@@ -44,6 +44,11 @@ export class RealtimeHub {
     return this.bus.publish({ kind: 'close-session', sessionId });
   }
 
+  /** Drops cached sessions of a member on every instance (after revocations that keep this socket). */
+  sessionsChanged(userId: string): Promise<void> {
+    return this.bus.publish({ kind: 'sessions-changed', userId });
+  }
+
   add(socket: WebSocket, userId: string, sessionId: string): Client {
     const client: Client = { socket, userId, sessionId, rooms: new Set() };
     this.clients.add(client);
@@ -102,6 +107,7 @@ export class RealtimeHub {
       for (const c of set) if (c.socket.readyState === c.socket.OPEN) c.socket.send(data);
       return;
     }
+    if (message.kind === 'sessions-changed') return;
     for (const c of this.clients) {
       const match = message.kind === 'close-user' ? c.userId === message.userId : c.sessionId === message.sessionId;
       if (match) c.socket.close(4001, message.kind === 'close-user' ? message.reason : 'signed out');

@@ -7,6 +7,7 @@ import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constan
 import { Logo } from '../../components/brand/logo';
 import { api } from '../../lib/api';
 import { RealtimeProvider } from '../../lib/realtime';
+import { MatchNotifier } from '../matches/match-notifier';
 import { cn } from '../../lib/cn';
 import { AdminNav } from '../admin/admin-nav';
 import { useAuth } from '../auth/auth-context';
@@ -21,15 +22,17 @@ export type NavCounts = Partial<Record<BadgeKey, number>>;
 function useNavCounts(): NavCounts {
   const { data } = useQuery({
     queryKey: ['stats'],
-    queryFn: () => api<{ unreadMessages: number }>('/api/stats'),
+    queryFn: () => api<{ unreadMessages: number; newMatches: number }>('/api/stats'),
     refetchInterval: 60_000,
   });
-  return { unreadMessages: data?.unreadMessages };
+  return { unreadMessages: data?.unreadMessages, newMatches: data?.newMatches };
 }
 
-function Badge({ count, className }: { count?: number; className?: string }) {
+const BADGE_MEANING: Record<BadgeKey, string> = { unreadMessages: 'unread', newMatches: 'new' };
+
+function Badge({ count, kind, className }: { count?: number; kind?: BadgeKey; className?: string }) {
   const label = badgeLabel(count);
-  if (!label) return null;
+  if (!label || !kind) return null;
   return (
     <span
       className={cn(
@@ -38,7 +41,7 @@ function Badge({ count, className }: { count?: number; className?: string }) {
       )}
     >
       {label}
-      <span className="sr-only"> unread</span>
+      <span className="sr-only"> {BADGE_MEANING[kind]}</span>
     </span>
   );
 }
@@ -49,7 +52,8 @@ function NavList({ expanded, counts, onNavigate }: { expanded: boolean; counts: 
     <ul className="grid gap-1">
       {NAV_ITEMS.map((item) => {
         const active = isActivePath(pathname, item.to);
-        const count = 'badge' in item ? counts[item.badge] : undefined;
+        const badge = 'badge' in item ? item.badge : undefined;
+        const count = badge ? counts[badge] : undefined;
         const link = (
           <NavLink
             to={item.to}
@@ -63,7 +67,11 @@ function NavList({ expanded, counts, onNavigate }: { expanded: boolean; counts: 
           >
             <item.icon className="size-[18px] shrink-0" aria-hidden />
             {expanded ? <span className="flex-1 truncate">{item.label}</span> : <span className="sr-only">{item.label}</span>}
-            {expanded ? <Badge count={count} /> : <Badge count={count} className="absolute -right-1 -top-1 scale-90" />}
+            {expanded ? (
+              <Badge count={count} kind={badge} />
+            ) : (
+              <Badge count={count} kind={badge} className="absolute -right-1 -top-1 scale-90" />
+            )}
           </NavLink>
         );
         return (
@@ -95,6 +103,7 @@ function NavList({ expanded, counts, onNavigate }: { expanded: boolean; counts: 
 export default function AppShell() {
   return (
     <RealtimeProvider>
+      <MatchNotifier />
       <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
         <Shell />
       </Tooltip.Provider>
@@ -193,7 +202,8 @@ function Shell() {
             const item = NAV_ITEMS.find((i) => i.to === to);
             if (!item) return null;
             const active = isActivePath(pathname, to);
-            const count = 'badge' in item ? counts[item.badge] : undefined;
+            const badge = 'badge' in item ? item.badge : undefined;
+            const count = badge ? counts[badge] : undefined;
             return (
               <li key={to}>
                 <Link
@@ -207,7 +217,7 @@ function Shell() {
                 >
                   <span className="relative">
                     <item.icon className={cn('size-[22px]', active && 'fill-primary/15')} aria-hidden />
-                    <Badge count={count} className="absolute -right-3 -top-2 scale-90" />
+                    <Badge count={count} kind={badge} className="absolute -right-3 -top-2 scale-90" />
                   </span>
                   <span aria-hidden>{item.short}</span>
                 </Link>

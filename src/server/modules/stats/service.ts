@@ -8,6 +8,8 @@ export interface DashboardCounters {
   mixersJoined: number;
   messagesSent: number;
   profileViews: number;
+  /** Matches with no message yet: the Matches nav badge. */
+  newMatches: number;
 }
 
 /** The six Home counters (spec §3, DESIGN §6), all real, in one round trip. */
@@ -21,7 +23,9 @@ export async function dashboardCounters(db: Db, userId: string): Promise<Dashboa
       (select count(*) from mixer_memberships where user_id = ${userId} and state = 'joined') as "mixersJoined",
       (select (select count(*) from direct_messages where sender_id = ${userId})
             + (select count(*) from mixer_messages where sender_id = ${userId})) as "messagesSent",
-      (select count(*) from profile_views where viewed_id = ${userId}) as "profileViews"
+      (select count(*) from profile_views where viewed_id = ${userId}) as "profileViews",
+      (select count(*) from matches m where m.status = 'matched' and (m.profile1_id = ${userId} or m.profile2_id = ${userId})
+         and not exists (select 1 from direct_messages d where d.match_id = m.id)) as "newMatches"
   `)) as unknown as { rows: Record<keyof DashboardCounters, string | number>[] };
   const row = result.rows[0];
   const n = (v: string | number | undefined) => Number(v ?? 0);
@@ -32,5 +36,6 @@ export async function dashboardCounters(db: Db, userId: string): Promise<Dashboa
     mixersJoined: n(row.mixersJoined),
     messagesSent: n(row.messagesSent),
     profileViews: n(row.profileViews),
+    newMatches: n(row.newMatches),
   };
 }
