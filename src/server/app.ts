@@ -125,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild's new assets are served without a restart.
+      wildcard: true,
       maxAge: '1y',
       immutable: true,
       setHeaders(res, filePath) {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck, Flag, LifeBuoy, Mail, Phone, ShieldCheck } from 'lucide-react';
+import { ChevronDown, CircleCheck, Flag, LifeBuoy, Mail, Phone, ShieldCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
@@ -180,23 +180,26 @@ export default function ContactSupportPage() {
                 </Field>
               </div>
               <Field id="topic" label="What's it about?" error={errors.topic?.message}>
-                <select
-                  id="topic"
-                  aria-invalid={Boolean(errors.topic)}
-                  aria-describedby={describedBy('topic')}
-                  className={cn(
-                    'h-11 w-full appearance-none rounded-xl border border-input bg-card bg-[length:1rem] bg-[right_0.9rem_center] bg-no-repeat px-3.5 pr-10 text-base text-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive md:text-sm',
-                    "bg-[url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='none' stroke='%236a5877' stroke-width='2' stroke-linecap='round' stroke-linejoin='round'%3E%3Cpath d='m6 9 6 6 6-6'/%3E%3C/svg%3E\")]",
-                  )}
-                  {...form.register('topic')}
-                >
-                  <option value="">Choose a topic</option>
-                  {CONTACT_TOPICS.map((t) => (
-                    <option key={t} value={t}>
-                      {t}
-                    </option>
-                  ))}
-                </select>
+                <div className="relative">
+                  <select
+                    id="topic"
+                    aria-invalid={Boolean(errors.topic)}
+                    aria-describedby={describedBy('topic')}
+                    className="h-11 w-full appearance-none rounded-xl border border-input bg-card px-3.5 pr-10 text-base text-foreground focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive md:text-sm"
+                    {...form.register('topic')}
+                  >
+                    <option value="">Choose a topic</option>
+                    {CONTACT_TOPICS.map((t) => (
+                      <option key={t} value={t}>
+                        {t}
+                      </option>
+                    ))}
+                  </select>
+                  <ChevronDown
+                    aria-hidden
+                    className="pointer-events-none absolute right-3.5 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+                  />
+                </div>
               </Field>
               <Field
                 id="message"

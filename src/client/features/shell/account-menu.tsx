@@ -40,11 +40,12 @@ export function AccountMenu({ compact = false, side = 'top' }: { compact?: boole
           'flex min-w-0 items-center gap-3 rounded-xl p-1.5 text-left hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
           !compact && 'w-full',
         )}
-        aria-label={`Account menu for ${name}`}
+        aria-label={compact ? `Account menu for ${name}` : undefined}
       >
         <Avatar name={name} src={auth.profile?.avatarUrl} />
         {!compact && (
           <span className="min-w-0 flex-1">
+            <span className="sr-only">Account menu for </span>
             <span className="block truncate text-sm font-semibold">{name}</span>
             <span className="block truncate text-xs text-muted-foreground">{auth.user.email}</span>
           </span>
