@@ -69,7 +69,9 @@ async function seedHistory() {
     const b = `hist-${String(i + 10).padStart(2, '0')}`;
     await e2e.db.insert(matches).values({ profile1Id: a, profile2Id: b, createdAt: new Date(now - ((i * 5) % 27) * DAY) });
   }
-  await e2e.db.insert(campaigns).values({ label: 'Leeds posters', code: 'LEEDS-POSTER', source: 'poster', medium: 'print', campaign: 'spring' });
+  await e2e.db
+    .insert(campaigns)
+    .values({ label: 'Leeds posters', code: 'LEEDS-POSTER', source: 'poster', medium: 'print', campaign: 'spring' });
 }
 
 /**
@@ -91,6 +93,9 @@ async function adminPage(size: { width: number; height: number } = SIZES[0]) {
   const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: size, storageState: adminState });
   const page = await context.newPage();
   page.on('pageerror', (err) => console.error(`page error on ${page.url()}: ${err.message}`));
+  page.on('response', (res) => {
+    if (res.status() >= 500 || (res.status() === 404 && res.url().includes('/assets/'))) console.error(`HTTP ${res.status()} ${res.url()}`);
+  });
   return { context, page };
 }
 
@@ -125,7 +130,14 @@ describe('admin access', () => {
     await ap.goto('/home');
     const nav = ap.getByTestId('admin-nav');
     await nav.waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Reports', 'Interest suggestions', 'Mixers', 'Campaigns', 'Metrics']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Overview',
+      'Reports',
+      'Interest suggestions',
+      'Mixers',
+      'Campaigns',
+      'Metrics',
+    ]);
     await nav.getByRole('link', { name: 'Metrics' }).click();
     await ap.waitForURL(/\/admin\/metrics/);
     await nav.locator('a[aria-current="page"]', { hasText: 'Metrics' }).waitFor();
@@ -157,7 +169,13 @@ describe('interest suggestions', () => {
     expect(await row.textContent()).toContain('Sita Suggester');
     expect(await row.textContent()).toContain('Tom Twice');
     await a11y(ap);
-    await e2e.screenshot(ap, 'admin-suggestions-desktop');
+    await e2e.screenshot(ap, 'admin-suggestions-pending-desktop');
+    const narrow = await adminPage(SIZES[1]);
+    await narrow.page.goto('/admin/interest-suggestions');
+    await narrow.page.getByTestId('suggestion-row').first().waitFor();
+    await expectNoHorizontalScroll(narrow.page);
+    await e2e.screenshot(narrow.page, 'admin-suggestions-pending-375');
+    await narrow.context.close();
     await ap.getByRole('button', { name: 'Approve Kite surfing' }).click();
     await ap.getByLabel('Category').selectOption('Sports & Fitness');
     await e2e.screenshot(ap, 'admin-suggestions-approve-dialog');
@@ -166,7 +184,7 @@ describe('interest suggestions', () => {
     await done.waitFor();
     expect(await done.textContent()).toContain('2 suggestions approved');
     await ap.getByText('No suggestions waiting — nice.').waitFor();
-    await ap.getByRole('cell', { name: 'Kite surfing · Sports & Fitness' }).waitFor();
+    await ap.locator('#suggestion-history').getByRole('cell', { name: 'Kite surfing · Sports & Fitness' }).waitFor();
     await e2e.screenshot(ap, 'admin-suggestions-after-desktop');
     await ac.close();
 
@@ -279,13 +297,21 @@ describe('reports', () => {
     const now = Date.now();
     const [mx] = await e2e.db
       .insert(mixers)
-      .values({ title: 'Pub quiz night', topic: 'Quizzes', status: 'live', startsAt: new Date(now - HOUR / 2), endsAt: new Date(now + HOUR) })
+      .values({
+        title: 'Pub quiz night',
+        topic: 'Quizzes',
+        status: 'live',
+        startsAt: new Date(now - HOUR / 2),
+        endsAt: new Date(now + HOUR),
+      })
       .returning({ id: mixers.id });
     await e2e.db.insert(mixerMemberships).values([
       { mixerId: mx.id, userId: pid },
       { mixerId: mx.id, userId: vid },
     ]);
-    await e2e.db.insert(mixerMessages).values({ mixerId: mx.id, senderId: vid, body: 'Give me your number or else', createdAt: new Date(now - 60_000) });
+    await e2e.db
+      .insert(mixerMessages)
+      .values({ mixerId: mx.id, senderId: vid, body: 'Give me your number or else', createdAt: new Date(now - 60_000) });
 
     // Vic has the app open.
     const { context: vc, page: vp } = await e2e.newPage();
@@ -321,7 +347,13 @@ describe('reports', () => {
     expect(text).toContain('Give me your number or else');
     expect(text).toContain('Pub quiz night');
     await a11y(page);
-    await e2e.screenshot(page, 'admin-reports-desktop');
+    await e2e.screenshot(page, 'admin-reports-open-desktop');
+    const narrow = await adminPage(SIZES[1]);
+    await narrow.page.goto('/admin/reports');
+    await narrow.page.getByTestId('report-card').first().waitFor();
+    await expectNoHorizontalScroll(narrow.page);
+    await e2e.screenshot(narrow.page, 'admin-reports-open-375');
+    await narrow.context.close();
 
     await card.getByRole('button', { name: 'Suspend' }).click();
     await page.getByLabel('Reason for Vic').fill('Threatening messages to another member in a mixer chat.');
@@ -345,7 +377,7 @@ describe('reports', () => {
 
     // The handled tab shows the decision.
     await page.getByRole('button', { name: 'Handled' }).click();
-    await page.getByRole('cell', { name: 'Threatening messages to another member in a mixer chat.' }).waitFor();
+    await page.locator('#handled-reports').getByRole('cell', { name: 'Threatening messages to another member in a mixer chat.' }).waitFor();
     await e2e.screenshot(page, 'admin-reports-handled-desktop');
     await context.close();
   });
@@ -383,6 +415,17 @@ describe('every admin page', () => {
     }
   });
 
+  it('the metrics charts stay readable in dark mode', async () => {
+    const { context, page } = await adminPage();
+    await context.addInitScript(() => localStorage.setItem('fancy-theme', 'dark'));
+    await page.goto('/admin/metrics');
+    await page.locator('.recharts-surface').first().waitFor();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await a11y(page);
+    await e2e.screenshot(page, 'admin-metrics-dark-desktop');
+    await context.close();
+  });
+
   it('the overview shows real figures and the metrics page downloads CSV', async () => {
     const { context, page } = await adminPage();
     await page.goto('/admin');
@@ -392,7 +435,9 @@ describe('every admin page', () => {
         (l) => [...document.querySelectorAll('dt')].find((dt) => dt.textContent === l)?.nextElementSibling?.textContent ?? null,
         label,
       );
-    await page.waitForFunction(() => [...document.querySelectorAll('dt')].some((dt) => dt.textContent === 'Total' && /^\d/.test(dt.nextElementSibling?.textContent ?? '')));
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('dt')].some((dt) => dt.textContent === 'Total' && /^\d/.test(dt.nextElementSibling?.textContent ?? '')),
+    );
     expect(await figure('Total')).toBe(String(total));
     const suspended = (await e2e.db.select({ id: user.id }).from(user).where(eq(user.banned, true))).length;
     expect(await figure('Suspended members')).toBe(String(suspended));

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/modules/settings/test-fixtures';
@@ -12,6 +13,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
+
+/** Dialogs are fixed to the viewport: photograph the viewport, not the whole page. */
+const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`) });
 
 const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();
 
@@ -112,7 +116,7 @@ describe('settings', () => {
     await dialog.getByLabel('Your password', { exact: true }).fill(E2E_PASSWORD);
     await dialog.getByRole('button', { name: 'Continue' }).click();
     await dialog.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
-    await e2e.screenshot(page, 'settings-two-factor-qr-375');
+    await viewportShot(page, 'settings-two-factor-qr-375');
     await dialog.getByText("Can't scan it? Enter a key instead").click();
     const secret = ((await dialog.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
     await dialog.getByLabel('6-digit code').fill('000000' === totpCode(secret) ? '111111' : '000000');
@@ -123,7 +127,7 @@ describe('settings', () => {
     await page.getByRole('dialog', { name: 'Save your backup codes' }).waitFor();
     const codes = await page.getByTestId('backup-code').allTextContents();
     expect(codes).toHaveLength(10);
-    await e2e.screenshot(page, 'settings-backup-codes-375');
+    await viewportShot(page, 'settings-backup-codes-375');
     await page.getByRole('button', { name: "I've saved them" }).click();
     await page.getByText('On. Logging in asks for a code').waitFor();
 
@@ -199,7 +203,7 @@ describe('settings', () => {
     await dialog.getByLabel('Type DELETE to confirm').fill('delete');
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
-    await e2e.screenshot(page, 'settings-delete-dialog-375');
+    await viewportShot(page, 'settings-delete-dialog-375');
     await confirm.click();
     await toast(page, 'Account deleted').waitFor();
     expect(await toast(page, 'Account deleted').textContent()).toContain('Your account and all data have been permanently deleted.');

@@ -13,7 +13,6 @@ import {
   sexualOrientationsSchema,
 } from './profile';
 
-
 export const PROFILE_EDIT_MESSAGES = {
   dobBySupport: 'Your date of birth can only be changed by our support team.',
   notEditable: "That can't be changed here",

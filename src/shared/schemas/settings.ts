@@ -88,16 +88,12 @@ const currentPassword = z
 /** Settings → Security → Change password. The new password follows the sign-up rules. */
 export const changePasswordSchema = z
   .object({ currentPassword, newPassword: passwordSchema })
-  .check(
-    z.refine((v) => v.currentPassword !== v.newPassword, { message: SETTINGS_MESSAGES.samePassword, path: ['newPassword'] }),
-  );
+  .check(z.refine((v) => v.currentPassword !== v.newPassword, { message: SETTINGS_MESSAGES.samePassword, path: ['newPassword'] }));
 
-export const changePasswordFormSchema = z
-  .object({ currentPassword, newPassword: passwordSchema, confirm: z.string() })
-  .check(
-    z.refine((v) => v.currentPassword !== v.newPassword, { message: SETTINGS_MESSAGES.samePassword, path: ['newPassword'] }),
-    z.refine((v) => v.newPassword === v.confirm, { message: SETTINGS_MESSAGES.passwordsDiffer, path: ['confirm'] }),
-  );
+export const changePasswordFormSchema = z.object({ currentPassword, newPassword: passwordSchema, confirm: z.string() }).check(
+  z.refine((v) => v.currentPassword !== v.newPassword, { message: SETTINGS_MESSAGES.samePassword, path: ['newPassword'] }),
+  z.refine((v) => v.newPassword === v.confirm, { message: SETTINGS_MESSAGES.passwordsDiffer, path: ['confirm'] }),
+);
 
 /** Settings → Security → Change email: the new address and the current password. */
 export const changeEmailSchema = z.object({ newEmail: emailSchema, password: currentPassword });
@@ -146,4 +142,3 @@ export interface TwoFactorEnrolment {
 }
 
 export const DELETE_CONFIRMATION_WORD = 'DELETE';
-

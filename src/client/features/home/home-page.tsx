@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { displayName, useAuth } from '../auth/auth-context';
+import { YourNextMixers } from '../mixers/next-mixers';
 import { isOnboardingDeferred } from '../onboarding/deferred';
 
 interface Counters {
@@ -101,6 +102,8 @@ export default function HomePage() {
           </ul>
         )}
       </section>
+
+      <YourNextMixers className="mt-10" />
     </div>
   );
 }

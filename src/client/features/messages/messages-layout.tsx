@@ -3,6 +3,7 @@ import { cn } from '../../lib/cn';
 import { useAuth } from '../auth/auth-context';
 import { ConversationList } from './components/conversation-list';
 import { useLiveInbox, useNow } from './hooks';
+import { usePageTitle } from './use-page-title';
 
 /**
  * /messages and /messages/{id}: the conversation list beside the open thread on desktop; on
@@ -13,6 +14,7 @@ export default function MessagesLayout() {
   const auth = useAuth();
   const now = useNow();
   useLiveInbox();
+  usePageTitle(id ? null : 'Messages');
   return (
     <div className="md:flex md:h-dvh md:overflow-hidden">
       <section

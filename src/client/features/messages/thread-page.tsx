@@ -180,6 +180,7 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
   }, [messages, pending, messagesQ.data, myId]);
 
   // Keep the latest message in view when the pane shrinks (phone keyboard, composer → read-only notice).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the scroller only exists once the first page has loaded
   useEffect(() => {
     const el = scroller.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -260,8 +261,7 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
       <p className="mt-3 text-balance font-display text-lg font-bold">
         {conversation.canSend ? (
           <>
-            You and {name} fancy each other{' '}
-            <Heart className="inline-block size-4 -translate-y-px fill-primary text-primary" aria-hidden />
+            You and {name} fancy each other <Heart className="inline-block size-4 -translate-y-px fill-primary text-primary" aria-hidden />
           </>
         ) : (
           `You matched with ${name}`

@@ -61,6 +61,14 @@ export default function MixersPage() {
   }, [search, filters.q]);
 
   const topics = useTopics();
+  // Switching lists keeps the filters.
+  const tabLink = (value: Tab) => {
+    const next = new URLSearchParams(params);
+    if (value === 'mine') next.set('tab', 'mine');
+    else next.delete('tab');
+    const query = next.toString();
+    return query ? `/mixers?${query}` : '/mixers';
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
@@ -75,13 +83,13 @@ export default function MixersPage() {
       <nav aria-label="Mixer lists" className="mt-6 inline-flex rounded-full border border-border bg-muted p-1">
         {(
           [
-            ['discover', 'Discover', '/mixers'],
-            ['mine', 'Your mixers', '/mixers?tab=mine'],
+            ['discover', 'Discover'],
+            ['mine', 'Your mixers'],
           ] as const
-        ).map(([value, label, to]) => (
+        ).map(([value, label]) => (
           <Link
             key={value}
-            to={to}
+            to={tabLink(value)}
             aria-current={tab === value ? 'page' : undefined}
             className={cn(
               'rounded-full px-4 py-2 text-sm font-semibold text-muted-foreground transition-colors hover:text-foreground',

@@ -39,8 +39,7 @@ export function usePhotoActions() {
   return {
     reorder: async (order: string[]) =>
       set((await api<{ profile: OwnProfile }>('/api/me/profile/photos', { method: 'PUT', body: { order } })).profile),
-    makeMain: async (key: string) =>
-      set((await api<{ profile: OwnProfile }>('/api/me/profile/photos/main', { body: { key } })).profile),
+    makeMain: async (key: string) => set((await api<{ profile: OwnProfile }>('/api/me/profile/photos/main', { body: { key } })).profile),
     uploadAvatar: async (file: File) => {
       await uploadAvatar(file);
       await refetch();

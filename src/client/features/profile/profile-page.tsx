@@ -1,3 +1,180 @@
+import { CircleCheck, Circle, EyeOff } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { OwnProfile } from '../../../shared/schemas/profile';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { ProfileCard } from '../profile-card/profile-card';
+import { useOwnProfile, useShareCity } from './api';
+import { profileCompletion } from './completion';
+import { AboutSection } from './sections/about';
+import { BioSection } from './sections/bio';
+import { IdentitySection } from './sections/identity';
+import { InterestsSection } from './sections/interests';
+import { LocationSection } from './sections/location';
+import { LookingForSection } from './sections/looking-for';
+import { PhotosSection } from './sections/photos';
+import { PromptsSection } from './sections/prompts';
+
+function Completion({ profile }: { profile: OwnProfile }) {
+  const { percent, items } = profileCompletion(profile);
+  return (
+    <Card className="p-4 sm:p-5">
+      <div className="flex items-center justify-between gap-3">
+        <h2 id="completion-title" className="font-semibold">
+          {percent === 100 ? 'Your profile is complete' : 'Profile completeness'}
+        </h2>
+        <span className="text-sm font-bold tabular-nums text-primary">{percent}%</span>
+      </div>
+      <div
+        className="mt-2 h-2 overflow-hidden rounded-full bg-muted"
+        role="progressbar"
+        aria-labelledby="completion-title"
+        aria-valuenow={percent}
+        aria-valuemin={0}
+        aria-valuemax={100}
+      >
+        <div className="h-full rounded-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
+      </div>
+      {percent < 100 && (
+        <ul className="mt-3 grid gap-1.5 text-sm sm:grid-cols-2">
+          {items.map((item) => (
+            <li key={item.label} className="flex items-center gap-2">
+              {item.done ? (
+                <CircleCheck className="size-4 shrink-0 text-success" aria-hidden />
+              ) : (
+                <Circle className="size-4 shrink-0 text-muted-foreground" aria-hidden />
+              )}
+              {item.done ? (
+                <span className="text-muted-foreground">
+                  {item.label}
+                  <span className="sr-only"> (done)</span>
+                </span>
+              ) : (
+                <a href={`#${item.section}`} className="font-medium text-primary underline-offset-4 hover:underline">
+                  Add {item.label.charAt(0).toLowerCase() + item.label.slice(1)}
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 export default function ProfilePage() {
-  return <div className="p-6">Profile</div>;
+  const profile = useOwnProfile();
+  const shareCity = useShareCity();
+  const [draft, setDraft] = useState<Partial<OwnProfile>>({});
+
+  useEffect(() => {
+    document.title = 'Your profile · Fancy';
+  }, []);
+
+  // Each section shows its unsaved edits in the card; null clears that section's keys.
+  const previewFor = useCallback(
+    (keys: (keyof OwnProfile)[]) => (patch: Partial<OwnProfile> | null) =>
+      setDraft((d) => {
+        const next = { ...d };
+        for (const k of keys) delete next[k];
+        return patch ? { ...next, ...patch } : next;
+      }),
+    [],
+  );
+  const preview = useMemo(
+    () => ({
+      about: previewFor(['fullName', 'pronouns']),
+      bio: previewFor(['bio']),
+      identity: previewFor(['genderIdentities', 'sexualOrientations']),
+      lookingFor: previewFor(['lookingFor']),
+      interests: previewFor(['interests']),
+      location: previewFor(['cityRegion']),
+      prompts: previewFor(['smallJoy', 'loveToTalkAbout', 'valueInRelationships', 'sharedExperience']),
+    }),
+    [previewFor],
+  );
+
+  if (profile.isPending) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading your profile
+        </span>
+        <div className="h-10 w-56 animate-pulse rounded-xl bg-muted" />
+        <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_26rem]">
+          <div className="grid gap-4">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-44 animate-pulse rounded-2xl bg-muted" />
+            ))}
+          </div>
+          <div className="h-[32rem] animate-pulse rounded-2xl bg-muted" />
+        </div>
+      </div>
+    );
+  }
+
+  if (profile.isError) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
+        <h1 className="font-display text-3xl font-extrabold sm:text-4xl">Your profile</h1>
+        <Card className="mt-6 flex flex-col items-start gap-3 p-5">
+          <p className="font-medium">We couldn't load your profile just now.</p>
+          <p className="text-sm text-muted-foreground">{(profile.error as Error).message}</p>
+          <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
+            Try again
+          </Button>
+        </Card>
+      </div>
+    );
+  }
+
+  const p = profile.data;
+  const shown = { ...p, ...draft };
+  const cityHidden = shareCity.data === false;
+  const editing = Object.keys(draft).length > 0;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
+      <h1 className="font-display text-3xl font-extrabold sm:text-4xl">Your profile</h1>
+      <p className="mt-2 text-muted-foreground">Edit any part of it; the card shows what other members see.</p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:gap-8">
+        <section aria-labelledby="as-others-title" className="grid gap-3 lg:sticky lg:top-6 lg:order-2">
+          <div className="flex flex-wrap items-baseline justify-between gap-2">
+            <h2 id="as-others-title" className="font-display text-lg font-bold">
+              Your profile as others see it
+            </h2>
+            {editing && (
+              <span className="rounded-full bg-accent px-2.5 py-0.5 text-xs font-semibold text-accent-foreground">Unsaved preview</span>
+            )}
+          </div>
+          <ProfileCard
+            profile={{ ...shown, cityRegion: cityHidden ? null : shown.cityRegion }}
+            avatarUrl={p.avatar?.url ?? null}
+            photoUrls={p.photos.map((ph) => ph.thumbUrl)}
+          />
+          {cityHidden && p.cityRegion && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground">
+              <EyeOff className="size-4 shrink-0" aria-hidden />
+              Your city is hidden from other members (Settings → Privacy).
+            </p>
+          )}
+          <div className="order-first lg:order-none">
+            <Completion profile={p} />
+          </div>
+        </section>
+
+        <div className="grid min-w-0 gap-4 lg:order-1">
+          <PhotosSection profile={p} />
+          <AboutSection profile={p} onPreview={preview.about} />
+          <BioSection profile={p} onPreview={preview.bio} />
+          <PromptsSection profile={p} onPreview={preview.prompts} />
+          <IdentitySection profile={p} onPreview={preview.identity} />
+          <LookingForSection profile={p} onPreview={preview.lookingFor} />
+          <InterestsSection profile={p} onPreview={preview.interests} />
+          <LocationSection profile={p} onPreview={preview.location} shareCity={shareCity.data} />
+        </div>
+      </div>
+    </div>
+  );
 }

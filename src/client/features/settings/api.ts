@@ -93,7 +93,11 @@ export async function downloadMyData(): Promise<string> {
   }
   if (!res.ok) {
     const body = (await res.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError(res.status, body?.error?.code ?? 'http', body?.error?.message ?? 'We could not prepare your data. Please try again.');
+    throw new ApiError(
+      res.status,
+      body?.error?.code ?? 'http',
+      body?.error?.message ?? 'We could not prepare your data. Please try again.',
+    );
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'fancy-data.json';
   const blob = await res.blob();

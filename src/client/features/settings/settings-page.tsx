@@ -53,7 +53,9 @@ function useEmailLinkOutcome() {
       toast({
         title: "Couldn't change your email",
         description:
-          error === 'TOKEN_EXPIRED' ? 'That link has expired. Please ask for a new one.' : 'That link is not valid any more. Please ask for a new one.',
+          error === 'TOKEN_EXPIRED'
+            ? 'That link has expired. Please ask for a new one.'
+            : 'That link is not valid any more. Please ask for a new one.',
         variant: 'destructive',
       });
     } else {
@@ -105,7 +107,10 @@ export default function SettingsPage() {
           <ul className="sticky top-8 grid gap-1">
             {NAV.map((n) => (
               <li key={n.id}>
-                <a href={`#${n.id}`} className="block rounded-xl px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground">
+                <a
+                  href={`#${n.id}`}
+                  className="block rounded-xl px-3 py-2 text-sm font-medium text-muted-foreground hover:bg-muted hover:text-foreground"
+                >
                   {n.label}
                 </a>
               </li>

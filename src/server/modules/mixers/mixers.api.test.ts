@@ -82,6 +82,15 @@ describe('authorization', () => {
     }
   });
 
+  it('gives admins no extra access to chats they have not joined', async () => {
+    const id = await mixer();
+    const admin = await t.member('Ada Admin', { admin: true });
+    expect((await get('/api/mixers', admin.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/mixers/${id}`, admin.cookie)).statusCode).toBe(200);
+    expect((await get(`/api/mixers/${id}/messages`, admin.cookie)).statusCode).toBe(403);
+    expect((await post(`/api/mixers/${id}/messages`, admin.cookie, { body: 'hi' })).statusCode).toBe(403);
+  });
+
   it('answers 404 for an unknown or malformed mixer id', async () => {
     const m = await onboarded('Nora Found');
     for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {

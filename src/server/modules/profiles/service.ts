@@ -121,10 +121,20 @@ async function assertKnownChoices(db: Db, input: { genderIdentities?: string[]; 
   );
 }
 
+export const DOB_LOCKED = 'Your date of birth can only be changed by our support team.';
+
+/** After onboarding the date of birth changes only through support (avoids age games). */
+async function assertDobUnchanged(db: Db, userId: string, dob: string | null | undefined) {
+  if (dob === undefined) return;
+  const [row] = await db.select({ dob: profiles.dob, done: profiles.onboardingCompleted }).from(profiles).where(eq(profiles.id, userId));
+  if (row?.done && row.dob && row.dob !== dob) throw new AppError('forbidden', DOB_LOCKED, { dob: DOB_LOCKED });
+}
+
 /** Draft update (spec §7): only the fields given; the furthest step only ever grows. */
 export async function updateDraft(deps: Deps, userId: string, draft: ProfileDraft): Promise<OwnProfile> {
   const { db } = deps.database;
   assertOwnKeys(userId, draft);
+  await assertDobUnchanged(db, userId, draft.dob);
   await assertKnownChoices(db, draft);
   const { step, ...fields } = draft;
   await ensureProfile(db, userId);
@@ -148,6 +158,7 @@ export async function updateDraft(deps: Deps, userId: string, draft: ProfileDraf
 export async function completeProfile(deps: Deps, userId: string, input: CompleteProfile): Promise<OwnProfile> {
   const { db } = deps.database;
   assertOwnKeys(userId, input);
+  await assertDobUnchanged(db, userId, input.dob);
   await assertKnownChoices(db, input);
   const values = {
     fullName: input.fullName,

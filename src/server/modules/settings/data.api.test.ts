@@ -50,7 +50,13 @@ const upload = async (cookie: string, url: string, name: string) => {
     await png(64, 64),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);
-  return t.request({ method: 'POST', url, cookie, payload: body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } });
+  return t.request({
+    method: 'POST',
+    url,
+    cookie,
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
 };
 
 /** A member with a row in every table that can reference them, and photos in storage. */
@@ -92,8 +98,18 @@ async function busyMember() {
   await db.insert(mixers).values({ title: 'Made by Bea', startsAt: new Date(), endsAt: new Date(Date.now() + 3600_000), createdBy: me.id });
   await db.insert(campaigns).values({ label: 'Bea posters', code: `BEA${Date.now()}`, createdBy: me.id });
   // Two-step verification on (the two_factor table).
-  const start = await t.request({ method: 'POST', url: '/api/me/two-factor/enable', cookie: me.cookie, payload: { password: TEST_PASSWORD } });
-  const on = await t.request({ method: 'POST', url: '/api/me/two-factor/verify', cookie: me.cookie, payload: { code: totpCode(start.json().secret) } });
+  const start = await t.request({
+    method: 'POST',
+    url: '/api/me/two-factor/enable',
+    cookie: me.cookie,
+    payload: { password: TEST_PASSWORD },
+  });
+  const on = await t.request({
+    method: 'POST',
+    url: '/api/me/two-factor/verify',
+    cookie: me.cookie,
+    payload: { code: totpCode(start.json().secret) },
+  });
   expect(on.statusCode).toBe(200);
   const cookie = cookieHeader(on.headers['set-cookie']);
   return { me: { ...me, cookie }, other, third, mixerId, matchId };
@@ -118,7 +134,7 @@ describe('Download my data', () => {
     expect(data.user).toMatchObject({ id: me.id, email: me.email, name: 'Bea Busy', twoFactorEnabled: true });
     expect(data.profiles).toMatchObject({ fullName: 'Bea Busy', cityRegion: 'Bath', dob: '1994-05-17' });
     expect(data.photos).toHaveLength(2);
-    for (const p of data.photos) expect(p.url).toMatch(new RegExp(`^/api/files/${me.id}/.+\\?exp=\\d+&sig=`));
+    for (const p of data.photos) expect(p.url).toMatch(new RegExp(`^http://localhost:3000/api/files/${me.id}/.+\\?exp=\\d+&sig=`));
     expect(data.consents.termsAndPrivacyAcceptedAt).toBe(data.user.createdAt);
     expect(data.consents.campaignAttribution).toHaveProperty('utm_source');
     expect(data.session.length).toBeGreaterThan(0);
@@ -177,7 +193,9 @@ describe('Delete account', () => {
 
     for (const { table, column } of await userForeignKeys()) {
       const [{ n }] = rows<{ n: number }>(
-        await t.database.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${me.id}`),
+        await t.database.db.execute(
+          sql`select count(*)::int as n from ${sql.identifier(table)} where ${sql.identifier(column)} = ${me.id}`,
+        ),
       );
       expect(n, `${table}.${column}`).toBe(0);
     }

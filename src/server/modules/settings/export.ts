@@ -27,7 +27,7 @@ import { photoRef } from '../profiles/service';
 import { describeDevice } from './device';
 import { REMINDER_ACTION } from './reminders';
 
-type Deps = Pick<AppDeps, 'database' | 'signer'>;
+type Deps = Pick<AppDeps, 'database' | 'signer' | 'config'>;
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -118,10 +118,7 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
       .leftJoin(other, eq(other.id, otherUser.id))
       .where(or(eq(matches.profile1Id, userId), eq(matches.profile2Id, userId)))
       .orderBy(asc(matches.createdAt)),
-    db
-      .select({ blockedUserId: blocks.blockedId, createdAt: blocks.createdAt })
-      .from(blocks)
-      .where(eq(blocks.blockerId, userId)),
+    db.select({ blockedUserId: blocks.blockedId, createdAt: blocks.createdAt }).from(blocks).where(eq(blocks.blockerId, userId)),
     db
       .select({
         id: reports.id,
@@ -136,10 +133,7 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
       .from(reports)
       .where(eq(reports.reporterId, userId)),
     db.select({ n: count() }).from(profileViews).where(eq(profileViews.viewedId, userId)),
-    db
-      .select({ viewedUserId: profileViews.viewedId, day: profileViews.day })
-      .from(profileViews)
-      .where(eq(profileViews.viewerId, userId)),
+    db.select({ viewedUserId: profileViews.viewedId, day: profileViews.day }).from(profileViews).where(eq(profileViews.viewerId, userId)),
     db
       .select({
         submittedInterest: interestSuggestions.submittedInterest,
@@ -194,18 +188,20 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
         })
         .from(directMessages)
         .where(
-          and(
-            inArray(directMessages.matchId, matchIds),
-            or(eq(directMessages.senderId, userId), eq(directMessages.recipientId, userId)),
-          ),
+          and(inArray(directMessages.matchId, matchIds), or(eq(directMessages.senderId, userId), eq(directMessages.recipientId, userId))),
         )
         .orderBy(asc(directMessages.createdAt))
     : [];
 
+  // Absolute links: the file is read outside the app.
+  const link = (key: string) => {
+    const ref = photoRef(deps.signer, key);
+    return { key, url: `${deps.config.publicUrl}${ref.url}`, thumbUrl: `${deps.config.publicUrl}${ref.thumbUrl}` };
+  };
   const photos = profile
     ? [
-        ...(profile.avatarUrl ? [{ kind: 'profile picture', ...photoRef(deps.signer, profile.avatarUrl) }] : []),
-        ...profile.photos.map((key) => ({ kind: 'photo', ...photoRef(deps.signer, key) })),
+        ...(profile.avatarUrl ? [{ kind: 'profile picture', ...link(profile.avatarUrl) }] : []),
+        ...profile.photos.map((key) => ({ kind: 'photo', ...link(key) })),
       ]
     : [];
 
@@ -283,7 +279,11 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
       lastUsedAt: iso(s.updatedAt),
       expiresAt: iso(s.expiresAt),
     })),
-    account: accounts.map((a) => ({ signInMethod: a.providerId === 'credential' ? 'email and password' : a.providerId, createdAt: iso(a.createdAt), updatedAt: iso(a.updatedAt) })),
+    account: accounts.map((a) => ({
+      signInMethod: a.providerId === 'credential' ? 'email and password' : a.providerId,
+      createdAt: iso(a.createdAt),
+      updatedAt: iso(a.updatedAt),
+    })),
     two_factor: { enabled: Boolean(me.twoFactorEnabled), authenticatorApp: twoFactorRows.some((r) => r.verified !== false) },
     mixer_memberships: memberships.map((m) => ({ ...m, mixerStartsAt: iso(m.mixerStartsAt), joinedAt: iso(m.joinedAt) })),
     mixer_messages: chatSent.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),

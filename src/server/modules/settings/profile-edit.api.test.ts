@@ -96,7 +96,11 @@ describe('PATCH /api/me/profile', () => {
       [{ sharedExperience: 'y'.repeat(201) }, 'sharedExperience', PROFILE_MESSAGES.promptTooLong],
       [{ bio: 'z'.repeat(801) }, 'bio', PROFILE_MESSAGES.bioTooLong],
       [{ lookingFor: [] }, 'lookingFor', PROFILE_MESSAGES.lookingForRequired],
-      [{ interests: Array.from({ length: 16 }, (_, i) => `Interest ${i}`) }, 'interests', 'Maximum reached: You can select up to 15 interests.'],
+      [
+        { interests: Array.from({ length: 16 }, (_, i) => `Interest ${i}`) },
+        'interests',
+        'Maximum reached: You can select up to 15 interests.',
+      ],
       [{ interests: [] }, 'interests', PROFILE_MESSAGES.interestsRequired],
       [{ genderIdentities: [] }, 'genderIdentities', PROFILE_MESSAGES.genderRequired],
     ];

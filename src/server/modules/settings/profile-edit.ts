@@ -31,7 +31,8 @@ const textArray = (keys: string[]) =>
 
 /** The same photos in a new order; refused (nothing changes) when the list is not exactly the current photos. */
 export async function reorderPhotos(deps: Deps, userId: string, order: string[]): Promise<OwnProfile> {
-  if (new Set(order).size !== order.length) throw new AppError('validation', PROFILE_EDIT_MESSAGES.orderMismatch, { order: PROFILE_EDIT_MESSAGES.orderMismatch });
+  if (new Set(order).size !== order.length)
+    throw new AppError('validation', PROFILE_EDIT_MESSAGES.orderMismatch, { order: PROFILE_EDIT_MESSAGES.orderMismatch });
   const list = textArray(order);
   // One statement: applied only when the stored photos are the same set, so a concurrent upload or removal wins.
   const [row] = await deps.database.db

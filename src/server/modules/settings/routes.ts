@@ -14,14 +14,7 @@ import { AppError } from '../../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
 import { buildExport, exportFileName } from './export';
 import { editProfile, makeMainPhoto, reorderPhotos } from './profile-edit';
-import {
-  changeEmail,
-  changePassword,
-  confirmTwoFactor,
-  disableTwoFactor,
-  regenerateBackupCodes,
-  startTwoFactor,
-} from './security';
+import { changeEmail, changePassword, confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor } from './security';
 import { getSettings, updateSettings } from './service';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 
@@ -73,7 +66,11 @@ export function registerSettingsRoutes(app: FastifyInstance) {
   app.post('/api/me/email', { schema: { body: changeEmailSchema } }, async (req) => {
     const me = await requireVerified(req);
     limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
-    limiter.hit(`email:${me.user.id}`, [{ limit: 5, windowMs: HOUR }], 'You have asked for a lot of email changes. Please try again later.');
+    limiter.hit(
+      `email:${me.user.id}`,
+      [{ limit: 5, windowMs: HOUR }],
+      'You have asked for a lot of email changes. Please try again later.',
+    );
     const body = req.body as { newEmail: string; password: string };
     await changeEmail(app, req, me, body);
     return { ok: true, pendingEmail: body.newEmail };

@@ -20,13 +20,19 @@ const SAFARI_IPHONE =
 
 /** Another sign-in of the same member, from another device. */
 async function loginAgain(email: string, password = TEST_PASSWORD, userAgent = SAFARI_IPHONE) {
-  const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password }, headers: { 'user-agent': userAgent } });
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+    headers: { 'user-agent': userAgent },
+  });
   return { res, cookie: cookieHeader(res.headers['set-cookie']) };
 }
 const whoAmI = async (cookie: string) => (await t.request({ method: 'GET', url: '/api/auth/session', cookie })).json().user;
 
 describe('change password', () => {
-  const change = (cookie: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url: '/api/me/password', cookie, payload });
+  const change = (cookie: string, payload: Record<string, unknown>) =>
+    t.request({ method: 'POST', url: '/api/me/password', cookie, payload });
 
   it('needs the right current password and a new one by the sign-up rules', async () => {
     const m = await t.member('Cass Password');

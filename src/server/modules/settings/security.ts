@@ -42,7 +42,10 @@ async function notify(app: FastifyInstance, to: string, name: string, subject: s
     composeMail(to, {
       subject,
       greeting: `Hi ${name},`,
-      lines: [...lines, 'If this was not you, reset your password straight away and contact support: we will help you secure your account.'],
+      lines: [
+        ...lines,
+        'If this was not you, reset your password straight away and contact support: we will help you secure your account.',
+      ],
       action: { label: 'Review your security settings', url: `${site}/settings#security` },
       footer: 'We send this to keep your Fancy account safe.',
     }),
@@ -83,7 +86,12 @@ export async function changePassword(
  * address (the address changes when it is opened) and the old address is told. An address
  * that belongs to another account gets the same answer and no mail (no enumeration).
  */
-export async function changeEmail(app: FastifyInstance, req: FastifyRequest, me: CurrentSession, input: { newEmail: string; password: string }) {
+export async function changeEmail(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  me: CurrentSession,
+  input: { newEmail: string; password: string },
+) {
   if (input.newEmail === me.user.email.toLowerCase()) {
     throw new AppError('validation', SETTINGS_MESSAGES.sameEmail, { newEmail: SETTINGS_MESSAGES.sameEmail });
   }
@@ -135,7 +143,13 @@ export async function confirmTwoFactor(app: FastifyInstance, req: FastifyRequest
   ]);
 }
 
-export async function disableTwoFactor(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, me: CurrentSession, password: string) {
+export async function disableTwoFactor(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  me: CurrentSession,
+  password: string,
+) {
   try {
     const { headers } = await app.auth.api.disableTwoFactor({ headers: toFetchHeaders(req), body: { password }, returnHeaders: true });
     forwardCookies(headers, reply);

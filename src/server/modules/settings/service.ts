@@ -64,7 +64,11 @@ export const reminderRowsOf = (userId: string) =>
  * two-step secrets) or lets go of it (reports they made stay for safety, without them).
  * A failure rolls everything back. Their stored files go only after the commit.
  */
-export async function deleteAccount(deps: Pick<AppDeps, 'database' | 'storage'>, userId: string, log: { error(o: object, m: string): void }) {
+export async function deleteAccount(
+  deps: Pick<AppDeps, 'database' | 'storage'>,
+  userId: string,
+  log: { error(o: object, m: string): void },
+) {
   const { db } = deps.database;
   await db.transaction(async (tx) => {
     await tx.delete(auditLog).where(reminderRowsOf(userId));

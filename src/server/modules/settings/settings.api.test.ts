@@ -29,6 +29,9 @@ describe('who may use the settings API', () => {
     { method: 'POST' as const, url: '/api/me/two-factor/verify', payload: { code: '123456' } },
     { method: 'POST' as const, url: '/api/me/two-factor/disable', payload: { password: 'x' } },
     { method: 'POST' as const, url: '/api/me/two-factor/backup-codes', payload: { password: 'x' } },
+    { method: 'PATCH' as const, url: '/api/me/profile', payload: { bio: 'x' } },
+    { method: 'PUT' as const, url: '/api/me/profile/photos', payload: { order: [] } },
+    { method: 'POST' as const, url: '/api/me/profile/photos/main', payload: { key: 'x/photos/y.webp' } },
   ];
 
   it('anonymous callers get 401 everywhere, including the export', async () => {
@@ -73,7 +76,10 @@ describe('privacy and notification preferences', () => {
 
   it('saves only the given choices, in the jsonb keys other modules read, keeping unknown keys', async () => {
     const m = await t.member('Pat Prefs');
-    await t.database.db.update(profiles).set({ preferences: { somethingElse: 1 } }).where(eq(profiles.id, m.id));
+    await t.database.db
+      .update(profiles)
+      .set({ preferences: { somethingElse: 1 } })
+      .where(eq(profiles.id, m.id));
     let res = await patch(m.cookie, { notifyMessage: false, profileVisibility: 'all' });
     expect(res.statusCode).toBe(200);
     expect(res.json().settings.preferences).toEqual({

@@ -39,10 +39,7 @@ const ANSWER = 'Long walks along the canal with a flask of tea and a podcast abo
 /** Marks a member's profile complete with plausible answers (the onboarding gate lets them through). */
 export async function completeProfile(db: Db, userId: string, extra: Partial<typeof profiles.$inferInsert> = {}) {
   const [u] = await db.select({ name: user.name }).from(user).where(eq(user.id, userId));
-  await db
-    .insert(profiles)
-    .values({ id: userId })
-    .onConflictDoNothing();
+  await db.insert(profiles).values({ id: userId }).onConflictDoNothing();
   await db
     .update(profiles)
     .set({

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { ADMIN_LINKS, isAdminLinkActive } from '../admin-links';
@@ -17,20 +17,28 @@ export function useAdminTitle(title: string) {
 /** The admin pages' tabs for narrow screens, where the sidebar is hidden. */
 function AdminTabs() {
   const { pathname } = useLocation();
+  const active = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    const el = active.current;
+    const bar = el?.closest('nav');
+    // Bring the current page's tab into view sideways (without scrolling the page).
+    if (el && bar) bar.scrollLeft = el.offsetLeft - (bar.clientWidth - el.offsetWidth) / 2;
+  }, []);
   return (
-    <nav aria-label="Admin pages" className="-mx-4 mb-5 overflow-x-auto px-4 md:hidden">
+    <nav aria-label="Admin pages" className="relative -mx-4 mb-5 overflow-x-auto px-4 md:hidden">
       <ul className="flex w-max gap-1.5">
         {ADMIN_LINKS.map((item) => {
-          const active = isAdminLinkActive(pathname, item);
+          const isActive = isAdminLinkActive(pathname, item);
           return (
             <li key={item.to}>
               <NavLink
+                ref={isActive ? active : undefined}
                 to={item.to}
                 end={'exact' in item}
-                aria-current={active ? 'page' : undefined}
+                aria-current={isActive ? 'page' : undefined}
                 className={cn(
                   'flex h-9 items-center gap-1.5 rounded-full border border-border bg-card px-3 text-xs font-semibold text-muted-foreground',
-                  active && 'border-primary bg-accent text-accent-foreground',
+                  isActive && 'border-primary bg-accent text-accent-foreground',
                 )}
               >
                 <item.icon className="size-3.5" aria-hidden />
@@ -89,9 +97,14 @@ export function Section({
   className?: string;
   id?: string;
 }) {
-  const headingId = id ?? `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const sectionId = id ?? `section-${title.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  const headingId = `${sectionId}-title`;
   return (
-    <section aria-labelledby={headingId} className={cn('rounded-2xl border border-border bg-card shadow-sm', className)}>
+    <section
+      id={sectionId}
+      aria-labelledby={headingId}
+      className={cn('min-w-0 rounded-2xl border border-border bg-card shadow-sm', className)}
+    >
       <div className="flex flex-col gap-2 border-b border-border px-4 py-3 sm:flex-row sm:items-center sm:justify-between sm:px-5">
         <div className="min-w-0">
           <h2 id={headingId} className="font-semibold">

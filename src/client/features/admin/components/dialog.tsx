@@ -46,7 +46,7 @@ export function AdminDialog({
               <X className="size-4" aria-hidden />
             </Dialog.Close>
           </div>
-          <div className="overflow-y-auto px-5 py-4 sm:px-6">{children}</div>
+          <div className="overflow-y-auto px-5 pt-4 sm:px-6">{children}</div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
@@ -54,7 +54,11 @@ export function AdminDialog({
 }
 
 export function DialogFooter({ children }: { children: React.ReactNode }) {
-  return <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">{children}</div>;
+  return (
+    <div className="sticky bottom-0 -mx-5 mt-2 flex flex-col-reverse gap-2 border-t border-border bg-card px-5 py-3 sm:-mx-6 sm:flex-row sm:justify-end sm:px-6">
+      {children}
+    </div>
+  );
 }
 
 /**

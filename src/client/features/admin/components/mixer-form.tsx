@@ -183,7 +183,16 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
     (input: MixerInput) => (mixer ? adminApi.updateMixer(mixer.id, input) : adminApi.createMixer(input)),
     [['mixers']],
   );
-  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => setDraft((d) => ({ ...d, [k]: v }));
+  const ERROR_KEY: Partial<Record<keyof Draft, string>> = { start: 'startsAt' };
+  const set = <K extends keyof Draft>(k: K, v: Draft[K]) => {
+    setDraft((d) => ({ ...d, [k]: v }));
+    const errorKey = ERROR_KEY[k] ?? k;
+    setErrors((e) => {
+      if (!(errorKey in e)) return e;
+      const { [errorKey]: _, ...rest } = e;
+      return rest;
+    });
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -317,7 +326,7 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
           <TagPicker id={`${id}-tags`} value={draft.tags} onChange={(tags) => set('tags', tags)} invalid={Boolean(err('tags'))} />
         </Field>
 
-        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-4 sm:grid-cols-2">
           <Field
             id={`${id}-start`}
             label="Starts"

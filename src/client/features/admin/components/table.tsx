@@ -6,7 +6,7 @@ export function Table({ className, caption, children, ...props }: ComponentProps
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: the scroll region must be reachable by keyboard
     <section className="w-full overflow-x-auto" tabIndex={0} aria-label={typeof caption === 'string' ? caption : undefined}>
-      <table className={cn('w-full border-collapse text-left text-sm', className)} {...props}>
+      <table className={cn('w-full border-collapse text-left text-sm [&>tbody>tr:last-child>td]:border-b-0', className)} {...props}>
         {caption && <caption className="sr-only">{caption}</caption>}
         {children}
       </table>

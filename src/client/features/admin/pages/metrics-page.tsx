@@ -42,6 +42,7 @@ import { fmtDay, fmtNumber } from '../format';
 /** Series colours: readable on the light and the dark card. */
 const PALETTE = ['#c2185b', '#7c3aed', '#0284c7', '#059669', '#d97706', '#64748b', '#0d9488', '#9333ea'];
 const PRESETS = [30, 90] as const;
+const FUNNEL_HEADER = ['Step', 'Members', '% of registered', '% of previous'];
 const CHART_HEIGHT = 260;
 
 const campaignLabel = (key: string) => (key === NO_CAMPAIGN ? 'No campaign' : key);
@@ -310,9 +311,7 @@ function Charts({ m }: { m: Metrics }) {
         actions={
           <CsvButton
             what="the onboarding funnel"
-            onClick={() =>
-              downloadCsv(file('onboarding-funnel'), toCsv(['Step', 'Members', 'Of registered', 'Of previous step'], funnelTable))
-            }
+            onClick={() => downloadCsv(file('onboarding-funnel'), toCsv(FUNNEL_HEADER, funnelTable))}
           />
         }
         id="chart-funnel"
@@ -327,18 +326,21 @@ function Charts({ m }: { m: Metrics }) {
             <BarChart data={m.funnel} layout="vertical" margin={{ top: 0, right: 16, left: 8, bottom: 0 }}>
               <CartesianGrid horizontal={false} stroke="currentColor" strokeOpacity={0.12} />
               <XAxis type="number" allowDecimals={false} {...axisProps} />
-              <YAxis type="category" dataKey="label" width={150} {...axisProps} tick={{ fill: 'currentColor', fontSize: 11 }} />
+              <YAxis
+                type="category"
+                dataKey="label"
+                width={118}
+                interval={0}
+                {...axisProps}
+                tick={{ fill: 'currentColor', fontSize: 11 }}
+                tickFormatter={(v: string) => v.replace(/^Reached: /, '')}
+              />
               <Tooltip {...tooltipStyle} />
               <Bar dataKey="count" name="Members" fill={PALETTE[0]} radius={[0, 6, 6, 0]} isAnimationActive={false} />
             </BarChart>
           </ResponsiveContainer>
         </div>
-        <DataTable
-          id={ids.funnel}
-          caption="Onboarding funnel"
-          header={['Step', 'Members', 'Of registered', 'Of previous step']}
-          rows={funnelTable}
-        />
+        <DataTable id={ids.funnel} caption="Onboarding funnel" header={FUNNEL_HEADER} rows={funnelTable} />
       </Section>
 
       <Section

@@ -28,6 +28,33 @@ const STATUS: Record<AdminMixer['status'], { label: string; tone: 'primary' | 's
 
 const duration = (m: number) => (m < 60 ? `${m} min` : m % 60 === 0 ? `${m / 60} h` : `${Math.floor(m / 60)} h ${m % 60} min`);
 
+function MixerActions({
+  mixer,
+  onEdit,
+  onCancel,
+}: {
+  mixer: AdminMixer;
+  onEdit: (m: AdminMixer) => void;
+  onCancel: (m: AdminMixer) => void;
+}) {
+  return (
+    <div className="flex gap-2 md:justify-end">
+      <Button size="sm" variant="outline" onClick={() => onEdit(mixer)} aria-label={`Edit ${mixer.title}`}>
+        <Pencil aria-hidden /> Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="text-destructive hover:bg-destructive/10"
+        onClick={() => onCancel(mixer)}
+        aria-label={`Cancel ${mixer.title}`}
+      >
+        <Ban aria-hidden /> Cancel
+      </Button>
+    </div>
+  );
+}
+
 export default function AdminMixersPage() {
   const toast = useToast();
   const [view, setView] = useState<AdminMixerView>('active');
@@ -95,7 +122,7 @@ export default function AdminMixersPage() {
                   <Th>For</Th>
                   <Th>Tags</Th>
                   <Th className="text-right">Chat</Th>
-                  {view === 'active' && <Th className="text-right">Actions</Th>}
+                  {view === 'active' && <Th className="hidden text-right md:table-cell">Actions</Th>}
                 </tr>
               </thead>
               <tbody>
@@ -110,6 +137,11 @@ export default function AdminMixersPage() {
                             {m.topic}
                             {m.createdBy ? ` · by ${m.createdBy}` : ''}
                           </p>
+                          {view === 'active' && (
+                            <div className="mt-2 md:hidden">
+                              <MixerActions mixer={m} onEdit={setEditing} onCancel={setCancelling} />
+                            </div>
+                          )}
                         </div>
                       </div>
                     </Td>
@@ -133,21 +165,8 @@ export default function AdminMixersPage() {
                     </Td>
                     <Td className="text-right tabular-nums">{m.chatMessages}</Td>
                     {view === 'active' && (
-                      <Td className="text-right">
-                        <div className="flex justify-end gap-2">
-                          <Button size="sm" variant="outline" onClick={() => setEditing(m)} aria-label={`Edit ${m.title}`}>
-                            <Pencil aria-hidden /> Edit
-                          </Button>
-                          <Button
-                            size="sm"
-                            variant="ghost"
-                            className="text-destructive hover:bg-destructive/10"
-                            onClick={() => setCancelling(m)}
-                            aria-label={`Cancel ${m.title}`}
-                          >
-                            <Ban aria-hidden /> Cancel
-                          </Button>
-                        </div>
+                      <Td className="hidden text-right md:table-cell">
+                        <MixerActions mixer={m} onEdit={setEditing} onCancel={setCancelling} />
                       </Td>
                     )}
                   </tr>

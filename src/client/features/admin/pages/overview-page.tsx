@@ -33,7 +33,7 @@ function StatCard({
   alert?: boolean;
 }) {
   return (
-    <Card className={cn('flex flex-col p-4 sm:p-5', alert && 'border-primary/50 ring-1 ring-primary/30')}>
+    <Card className={cn('flex min-w-0 flex-col p-4 sm:p-5', alert && 'border-primary/50 ring-1 ring-primary/30')}>
       <div className="flex items-center gap-2.5">
         <span
           className={cn(
@@ -45,7 +45,7 @@ function StatCard({
         </span>
         <h2 className="text-sm font-semibold">{title}</h2>
       </div>
-      <dl className="mt-4 grid flex-1 grid-cols-2 gap-x-4 gap-y-3">
+      <dl className={cn('mt-4 grid flex-1 gap-x-4 gap-y-3', figures.length > 1 ? 'grid-cols-2' : 'grid-cols-1')}>
         {figures.map((f) => (
           <div key={f.label} className="min-w-0">
             <dt className="truncate text-xs text-muted-foreground">{f.label}</dt>

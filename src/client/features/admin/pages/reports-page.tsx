@@ -216,7 +216,7 @@ function SuspendedList() {
                 <Td className="whitespace-nowrap text-muted-foreground">{fmtDateTime(m.suspendedAt)}</Td>
                 <Td className="whitespace-nowrap">{m.suspendedBy ?? '—'}</Td>
                 <Td className="text-right">
-                  <Button size="sm" variant="outline" onClick={() => setLifting(m)} aria-label={`Lift the suspension of ${m.name}`}>
+                  <Button size="sm" variant="outline" onClick={() => setLifting(m)} aria-label={`Unsuspend ${m.name}`}>
                     <CheckCircle2 aria-hidden /> Unsuspend
                   </Button>
                 </Td>
@@ -387,11 +387,13 @@ export default function AdminReportsPage() {
               )}
             </>
           )}
-          <SuspendedList />
         </div>
       ) : (
         <HandledReports />
       )}
+      <div className="mt-6">
+        <SuspendedList />
+      </div>
 
       <ReasonDialog
         open={Boolean(acting)}

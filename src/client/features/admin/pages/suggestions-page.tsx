@@ -187,7 +187,7 @@ export default function InterestSuggestionsPage() {
                   <Th className="text-right">Count</Th>
                   <Th>Suggested by</Th>
                   <Th>Latest</Th>
-                  <Th className="text-right">Decision</Th>
+                  <Th className="hidden text-right md:table-cell">Decision</Th>
                 </tr>
               </thead>
               <tbody>
@@ -200,6 +200,14 @@ export default function InterestSuggestionsPage() {
                           In the list
                         </Pill>
                       )}
+                      <div className="mt-2 flex gap-2 md:hidden">
+                        <Button size="sm" onClick={() => setApproving(g)} aria-label={`Approve ${g.text}`}>
+                          <Check aria-hidden /> Approve
+                        </Button>
+                        <Button size="sm" variant="outline" onClick={() => setRejecting(g)} aria-label={`Reject ${g.text}`}>
+                          <X aria-hidden /> Reject
+                        </Button>
+                      </div>
                     </Td>
                     <Td className="whitespace-nowrap text-right tabular-nums">
                       <span className="font-semibold">{g.count}</span>
@@ -213,7 +221,7 @@ export default function InterestSuggestionsPage() {
                         {age(g.lastAt)} ago
                       </time>
                     </Td>
-                    <Td className="text-right">
+                    <Td className="hidden text-right md:table-cell">
                       <div className="flex justify-end gap-2">
                         <Button size="sm" onClick={() => setApproving(g)} aria-label={`Approve ${g.text}`}>
                           <Check aria-hidden /> Approve

@@ -82,7 +82,12 @@ function TwoFactorStep({ onDone, onRestart }: { onDone(): Promise<void>; onResta
           />
         </Field>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={trustDevice} onChange={(e) => setTrustDevice(e.target.checked)} className="size-4 accent-primary" />
+          <input
+            type="checkbox"
+            checked={trustDevice}
+            onChange={(e) => setTrustDevice(e.target.checked)}
+            className="size-4 accent-primary"
+          />
           Don't ask again on this device for 30 days
         </label>
         <Button type="submit" size="lg" disabled={busy}>

@@ -42,7 +42,9 @@ export function EditableSection({
   const wasEditing = useRef(editing);
   useEffect(() => {
     if (editing && !wasEditing.current) {
-      body.current?.querySelector<HTMLElement>('input:not([type=hidden]):not(.sr-only), textarea, button[aria-pressed], [role=combobox]')?.focus();
+      body.current
+        ?.querySelector<HTMLElement>('input:not([type=hidden]):not(.sr-only), textarea, button[aria-pressed], [role=combobox]')
+        ?.focus();
     }
     if (!editing && wasEditing.current) editButton.current?.focus();
     wasEditing.current = editing;

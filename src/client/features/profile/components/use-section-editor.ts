@@ -30,6 +30,7 @@ export function useSectionEditor<T extends object>(opts: {
   savedMessage: string;
   onPreview(patch: Partial<OwnProfile> | null): void;
   toPreview?(value: T): Partial<OwnProfile>;
+  onSaved?(): void;
 }): SectionEditor<T> {
   const toast = useToast();
   const edit = useEditProfile();
@@ -72,6 +73,7 @@ export function useSectionEditor<T extends object>(opts: {
         setEditing(false);
         onPreview(null);
         toast({ title: 'Profile updated', description: opts.savedMessage });
+        opts.onSaved?.();
       } catch (err) {
         const fields = err instanceof ApiError ? err.fields : {};
         setErrors(fields);

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ageFromDob, nameError, pronounsError } from '../../../../shared/onboarding';
 import { parseDob } from '../../../../shared/schemas/profile';
 import { Field, Input } from '../../../components/ui/input';
+import { useAuth } from '../../auth/auth-context';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
 import type { SectionProps } from './types';
@@ -32,12 +33,15 @@ function DateOfBirth({ dob }: { dob: string | null }) {
 }
 
 export function AboutSection({ profile, onPreview }: SectionProps) {
+  const auth = useAuth();
   const ed = useSectionEditor({
     profile,
     from: (p) => ({ fullName: p.fullName ?? '', pronouns: p.pronouns ?? '' }),
     toInput: (v) => ({ fullName: v.fullName, pronouns: v.pronouns }),
     savedMessage: 'Your name and pronouns are saved.',
     onPreview,
+    // The account menu shows the name.
+    onSaved: () => void auth.refresh(),
   });
   const nameMsg = ed.errors.fullName ?? nameError(ed.value.fullName);
   const pronounsMsg = ed.errors.pronouns ?? pronounsError(ed.value.pronouns);
@@ -57,7 +61,9 @@ export function AboutSection({ profile, onPreview }: SectionProps) {
             <dt className="text-muted-foreground">Name</dt>
             <dd className="font-medium">{profile.fullName}</dd>
             <dt className="text-muted-foreground">Pronouns</dt>
-            <dd className="font-medium">{profile.pronouns || <span className="font-normal italic text-muted-foreground">Not added</span>}</dd>
+            <dd className="font-medium">
+              {profile.pronouns || <span className="font-normal italic text-muted-foreground">Not added</span>}
+            </dd>
           </dl>
           <DateOfBirth dob={profile.dob} />
         </div>

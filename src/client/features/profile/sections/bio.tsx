@@ -27,7 +27,11 @@ export function BioSection({ profile, onPreview }: SectionProps) {
       onCancel={ed.cancel}
       onSave={() => void ed.save()}
       view={
-        profile.bio ? <p className="whitespace-pre-line break-words text-sm leading-relaxed">{profile.bio}</p> : <Empty>No bio yet — a line or two is plenty.</Empty>
+        profile.bio ? (
+          <p className="whitespace-pre-line break-words text-sm leading-relaxed">{profile.bio}</p>
+        ) : (
+          <Empty>No bio yet — a line or two is plenty.</Empty>
+        )
       }
     >
       <div className="grid gap-1.5">

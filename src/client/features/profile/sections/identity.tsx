@@ -98,7 +98,9 @@ export function IdentitySection({ profile, onPreview }: SectionProps) {
                   key={o.id}
                   selected={on}
                   disabled={full && !on}
-                  onClick={() => ed.set((v) => ({ sexualOrientations: toggleCapped(v.sexualOrientations, o.label, ORIENTATIONS_MAX).list }))}
+                  onClick={() =>
+                    ed.set((v) => ({ sexualOrientations: toggleCapped(v.sexualOrientations, o.label, ORIENTATIONS_MAX).list }))
+                  }
                 >
                   {o.label}
                 </ToggleChip>

@@ -130,7 +130,9 @@ export function InterestsSection({ profile, onPreview }: SectionProps) {
               onClick={() => setCategory(c)}
               className={cn(
                 'h-8 shrink-0 rounded-full px-3 text-xs font-semibold whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring',
-                category === c ? 'bg-foreground text-background' : 'bg-muted text-muted-foreground hover:bg-secondary hover:text-secondary-foreground',
+                category === c
+                  ? 'bg-foreground text-background'
+                  : 'bg-muted text-muted-foreground hover:bg-secondary hover:text-secondary-foreground',
               )}
             >
               {c}

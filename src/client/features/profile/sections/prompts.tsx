@@ -75,7 +75,11 @@ export function PromptsSection({ profile, onPreview }: SectionProps) {
           </div>
         );
       })}
-      {!allOk && <p className="text-sm text-muted-foreground">Answer all four ({PROMPT_MIN}–{PROMPT_MAX} characters each) to save.</p>}
+      {!allOk && (
+        <p className="text-sm text-muted-foreground">
+          Answer all four ({PROMPT_MIN}–{PROMPT_MAX} characters each) to save.
+        </p>
+      )}
     </EditableSection>
   );
 }

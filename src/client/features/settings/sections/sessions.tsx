@@ -52,7 +52,9 @@ export function SessionsBlock() {
                   <p className="flex flex-wrap items-center gap-x-2 text-sm font-medium">
                     {s.device}
                     {s.current && (
-                      <span className="rounded-full border border-success/50 px-2 py-0.5 text-xs font-semibold text-success">This device</span>
+                      <span className="rounded-full border border-success/50 px-2 py-0.5 text-xs font-semibold text-success">
+                        This device
+                      </span>
                     )}
                   </p>
                   <p className="text-xs text-muted-foreground">
@@ -72,7 +74,8 @@ export function SessionsBlock() {
                     onClick={() =>
                       revoke.mutate(s.id, {
                         onSuccess: () => toast({ title: 'Signed out', description: `${s.device} is no longer signed in.` }),
-                        onError: (err) => toast({ title: "Couldn't sign that device out", description: errorMessage(err), variant: 'destructive' }),
+                        onError: (err) =>
+                          toast({ title: "Couldn't sign that device out", description: errorMessage(err), variant: 'destructive' }),
                       })
                     }
                   >
@@ -90,8 +93,8 @@ export function SessionsBlock() {
         title="Sign out everywhere else?"
         description={
           <p>
-            {others.length === 1 ? 'Your other device' : `Your ${others.length} other devices`} will need to log in again. You stay signed in
-            here.
+            {others.length === 1 ? 'Your other device' : `Your ${others.length} other devices`} will need to log in again. You stay signed
+            in here.
           </p>
         }
         confirmLabel="Sign out others"
@@ -103,7 +106,8 @@ export function SessionsBlock() {
               setConfirmAll(false);
               toast({ title: 'Signed out everywhere else', description: 'Only this device is signed in now.' });
             },
-            onError: (err) => toast({ title: "Couldn't sign the other devices out", description: errorMessage(err), variant: 'destructive' }),
+            onError: (err) =>
+              toast({ title: "Couldn't sign the other devices out", description: errorMessage(err), variant: 'destructive' }),
           })
         }
       />

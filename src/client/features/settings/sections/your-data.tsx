@@ -54,16 +54,16 @@ function DeleteBlock() {
 
   return (
     <>
-    <CardBlock
-      title="Delete account"
-      description="Permanently deletes your account, profile, photos, mixer memberships, fancies, matches and the messages you sent. This can't be undone."
-      action={
-        <Button variant="destructive" size="sm" onClick={() => setOpen(true)}>
-          <Trash2 aria-hidden />
-          Delete account
-        </Button>
-      }
-    />
+      <CardBlock
+        title="Delete account"
+        description="Permanently deletes your account, profile, photos, mixer memberships, fancies, matches and the messages you sent. This can't be undone."
+        action={
+          <Button variant="destructive" size="sm" onClick={() => setOpen(true)}>
+            <Trash2 aria-hidden />
+            Delete account
+          </Button>
+        }
+      />
       <ConfirmDialog
         open={open}
         onOpenChange={(next) => {
@@ -77,7 +77,10 @@ function DeleteBlock() {
         title="Delete your account?"
         description={
           <>
-            <p>This permanently deletes your account and everything in it: your profile and photos, mixer memberships, fancies, matches and the messages you sent. You'll be signed out everywhere.</p>
+            <p>
+              This permanently deletes your account and everything in it: your profile and photos, mixer memberships, fancies, matches and
+              the messages you sent. You'll be signed out everywhere.
+            </p>
             <p>Want a copy first? Use "Download my data" before you go.</p>
           </>
         }
@@ -122,7 +125,12 @@ function DeleteBlock() {
 
 export function YourDataSection() {
   return (
-    <SettingsSection id="your-data" icon={Database} title="Your data" description="Your information belongs to you. Take a copy or leave for good.">
+    <SettingsSection
+      id="your-data"
+      icon={Database}
+      title="Your data"
+      description="Your information belongs to you. Take a copy or leave for good."
+    >
       <SettingsCard>
         <DownloadBlock />
       </SettingsCard>
