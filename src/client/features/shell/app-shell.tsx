@@ -116,6 +116,12 @@ function Shell() {
   const counts = useNavCounts();
   const { pathname } = useLocation();
   const [sheetOpen, setSheetOpen] = useState(false);
+  // Any navigation (including admin links) closes the mobile menu sheet.
+  const [sheetPath, setSheetPath] = useState(pathname);
+  if (sheetPath !== pathname) {
+    setSheetPath(pathname);
+    setSheetOpen(false);
+  }
   const auth = useAuth();
 
   return (
@@ -178,6 +184,10 @@ function Shell() {
                 <Dialog.Description className="sr-only">Main navigation</Dialog.Description>
                 <nav aria-label="Main" className="mt-2 flex-1 overflow-y-auto">
                   <NavList expanded counts={counts} onNavigate={() => setSheetOpen(false)} />
+                  {auth.user?.role === 'admin' && (
+                    <p className="mt-6 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Admin</p>
+                  )}
+                  <AdminNav expanded />
                 </nav>
                 <ThemeSwitch className="mx-auto mb-2" showLabels />
               </Dialog.Content>
