@@ -408,6 +408,13 @@ export async function benchChatFanout(options: ChatFanoutOptions = {}): Promise<
         const pgMembers = await seed({ databaseUrl: url.toString() }, secret, nMixers, perMixer);
         pgResult = await runOurs({ DATA_DIR: dataDir, AUTH_SECRET: secret, DATABASE_URL: url.toString() }, pgMembers, agent, shape);
       } finally {
+        // Closed connections take a moment to leave the server; dropping under them would
+        // send "terminating connection" to clients that are just going away.
+        for (let i = 0; i < 25; i++) {
+          const { rows } = await admin.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+          if (!rows[0].n) break;
+          await sleep(200);
+        }
         await admin.query(`drop database if exists ${name} with (force)`);
         await admin.end();
       }

@@ -1,9 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useToast } from '../../components/ui/toast';
+import { claimAnnouncement } from '../../lib/announce-once';
 import { useRealtimeEvents } from '../../lib/realtime';
 
-/** Matches already announced in this tab, so several mounted notifiers toast once. */
-const announced = new Set<string>();
+/** The mixer card that completed a match shows a richer celebration; give it a moment to claim it. */
+const CLAIM_DELAY_MS = 800;
 
 /**
  * "It's a match!" wherever you are in the app: a toast when a mutual fancy lands, and fresh
@@ -16,13 +17,12 @@ export function MatchNotifier() {
     if (event.type !== 'match.created' && event.type !== 'match.ended') return;
     void qc.invalidateQueries({ queryKey: ['matches'] });
     void qc.invalidateQueries({ queryKey: ['conversations'] });
-    if (event.type === 'match.ended' || announced.has(event.matchId)) return;
-    announced.add(event.matchId);
-    toast({
-      title: "It's a match!",
-      description: `You and ${event.otherName} fancy each other. Say hello in Messages.`,
-      duration: 8000,
-    });
+    if (event.type === 'match.ended') return;
+    const { matchId, otherName } = event;
+    setTimeout(() => {
+      if (!claimAnnouncement(`match:${matchId}`)) return;
+      toast({ title: "It's a match!", description: `You and ${otherName} fancy each other. Say hello in Messages.`, duration: 8000 });
+    }, CLAIM_DELAY_MS);
   });
   return null;
 }

@@ -12,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { AdminNav } from '../admin/admin-nav';
 import { useAuth } from '../auth/auth-context';
 import { AccountMenu } from './account-menu';
+import { NoticeToaster } from './notice-toaster';
 import { type BadgeKey, badgeLabel, isActivePath, MOBILE_BAR, NAV_ITEMS } from './nav-items';
 import { useSidebarState } from './sidebar-state';
 import { ThemeSwitch } from './theme-switch';
@@ -104,6 +105,7 @@ export default function AppShell() {
   return (
     <RealtimeProvider>
       <MatchNotifier />
+      <NoticeToaster />
       <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
         <Shell />
       </Tooltip.Provider>

@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { Avatar } from '../../shell/avatar';
 import { useFancied, useToggleFancy } from '../api';
+import { claimAnnouncement } from '../../../lib/announce-once';
 import { MatchToast } from './match-toast';
 import { BlockDialog, ReportDialog } from './safety-dialogs';
 
@@ -29,7 +30,8 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
       { userId: p.id, fancy },
       {
         onSuccess: (result) => {
-          if ('matchId' in result && result.matchId) setMatch({ matchId: result.matchId, firstName: p.firstName });
+          if ('matchId' in result && result.matchId && claimAnnouncement(`match:${result.matchId}`))
+            setMatch({ matchId: result.matchId, firstName: p.firstName });
           else if (fancy)
             toast({ title: `You fancy ${p.firstName}`, description: "It's private: they'll only know if they fancy you too." });
         },
