@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -95,7 +94,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.env === 'production',
   });
   await app.register(cookie);
-  await app.register(rateLimit, { global: false });
   registerErrorHandling(app);
   registerOriginCheck(app, config.publicUrl);
 
