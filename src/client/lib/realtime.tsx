@@ -21,6 +21,7 @@ export class RealtimeClient {
   private ping?: ReturnType<typeof setInterval>;
   private retry?: ReturnType<typeof setTimeout>;
   private everConnected = false;
+  private refusals = 0;
   status: 'connecting' | 'open' | 'closed' = 'connecting';
   onStatus?: (s: RealtimeClient['status']) => void;
 
@@ -86,6 +87,7 @@ export class RealtimeClient {
         const reconnected = this.everConnected;
         this.everConnected = true;
         this.attempts = 0;
+        this.refusals = 0;
         this.setStatus('open');
         for (const room of this.rooms.keys()) this.send({ type: 'subscribe', room });
         if (reconnected) for (const h of this.reconnectHandlers) h();
@@ -102,8 +104,9 @@ export class RealtimeClient {
       clearInterval(this.ping);
       if (this.stopped) return;
       this.setStatus('closed');
-      // 4001: the session ended (logout elsewhere, suspension): do not hammer the server.
-      if (e.code === 4001) return;
+      // 4001: the session ended. A password change ends the old session but this tab has a
+      // fresh cookie, so try once more; a second refusal means signed out (or suspended).
+      if (e.code === 4001 && this.refusals++ > 0) return;
       const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
       this.attempts++;
       this.retry = setTimeout(() => this.connect(), delay);

@@ -7,7 +7,9 @@ export type BusMessage =
   | { kind: 'close-user'; userId: string; reason: string }
   | { kind: 'close-session'; sessionId: string }
   /** A member's sessions changed (password, revocations): caches drop them, sockets stay. */
-  | { kind: 'sessions-changed'; userId: string };
+  | { kind: 'sessions-changed'; userId: string }
+  /** A member lost access to a room (left a mixer): their sockets stop receiving it. */
+  | { kind: 'leave-room'; userId: string; room: string };
 
 export interface RealtimeBus {
   publish(message: BusMessage): Promise<void>;

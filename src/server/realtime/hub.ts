@@ -44,6 +44,11 @@ export class RealtimeHub {
     return this.bus.publish({ kind: 'close-session', sessionId });
   }
 
+  /** Removes a member's sockets from a room on every instance (they may no longer read it). */
+  removeFromRoom(userId: string, room: string): Promise<void> {
+    return this.bus.publish({ kind: 'leave-room', userId, room });
+  }
+
   /** Drops cached sessions of a member on every instance (after revocations that keep this socket). */
   sessionsChanged(userId: string): Promise<void> {
     return this.bus.publish({ kind: 'sessions-changed', userId });
@@ -108,6 +113,10 @@ export class RealtimeHub {
       return;
     }
     if (message.kind === 'sessions-changed') return;
+    if (message.kind === 'leave-room') {
+      for (const c of this.rooms.get(message.room) ?? []) if (c.userId === message.userId) this.leave(c, message.room);
+      return;
+    }
     for (const c of this.clients) {
       const match = message.kind === 'close-user' ? c.userId === message.userId : c.sessionId === message.sessionId;
       if (match) c.socket.close(4001, message.kind === 'close-user' ? message.reason : 'signed out');

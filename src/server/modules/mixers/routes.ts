@@ -54,7 +54,9 @@ export function registerMixerRoutes(app: FastifyInstance) {
 
   app.post('/api/mixers/:id/leave', { onRequest, schema: { params: idParams } }, async (req) => {
     const { user } = await requireVerified(req);
-    await leaveMixer(deps, publish, user.id, (req.params as { id: string }).id);
+    const mixerId = (req.params as { id: string }).id;
+    await leaveMixer(deps, publish, user.id, mixerId);
+    await app.realtime.removeFromRoom(user.id, `mixer:${mixerId}`);
     return { ok: true };
   });
 
