@@ -42,6 +42,9 @@ describe('errors and routing', () => {
     writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Fancy</title>');
     writeFileSync(path.join(clientDir, 'assets', 'app-123.js'), 'console.log(1)');
     const app = await buildApp({ ...t.deps, clientDir });
+    const root = await app.inject({ method: 'GET', url: '/' });
+    expect(root.statusCode).toBe(200);
+    expect(root.body).toContain('<title>Fancy</title>');
     const deep = await app.inject({ method: 'GET', url: '/mixers/abc' });
     expect(deep.statusCode).toBe(200);
     expect(deep.body).toContain('<title>Fancy</title>');

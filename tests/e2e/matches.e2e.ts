@@ -92,11 +92,10 @@ describe('matches and messages', () => {
     await nathan.page.getByRole('log').getByText(hello).waitFor();
     expect(await composerN.inputValue()).toBe('');
 
-    // Arjun's Messages badge rises without a reload. (It should read 1; with the shell's
-    // current realtime client a tab can hold two sockets and count it twice — reported.)
+    // Arjun's Messages badge rises to exactly 1 without a reload (one socket per tab).
     await arjun.page.waitForFunction(() => {
       const link = [...document.querySelectorAll('nav[aria-label="Main"] a')].find((a) => a.getAttribute('href') === '/messages');
-      return /\d+ unread/.test(link?.textContent ?? '');
+      return /\D1 unread/.test(link?.textContent ?? '');
     });
     await arjun.page.goto('/messages');
     const row = arjun.page.getByRole('link', { name: /Nathan/ });

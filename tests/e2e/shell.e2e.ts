@@ -60,7 +60,7 @@ describe('app shell', () => {
     await e2e.login(page, email);
     const bottom = page.getByRole('navigation', { name: 'Quick' });
     await bottom.waitFor();
-    expect(await bottom.getByRole('link').evaluateAll((links) => links.map((l) => l.getAttribute('aria-label')))).toEqual([
+    expect(await bottom.getByRole('link').evaluateAll((links) => links.map((l) => l.textContent))).toEqual([
       'Home',
       'Mixers',
       'Matches',

@@ -220,18 +220,19 @@ function Shell() {
               <li key={to}>
                 <Link
                   to={to}
-                  aria-label={item.label}
                   aria-current={active ? 'page' : undefined}
                   className={cn(
                     'relative flex h-16 flex-col items-center justify-center gap-1 text-[11px] font-medium text-muted-foreground',
                     active && 'text-primary',
                   )}
                 >
-                  <span className="relative">
-                    <item.icon className={cn('size-[22px]', active && 'fill-primary/15')} aria-hidden />
-                    <Badge count={count} kind={badge} className="absolute -right-3 -top-2 scale-90" />
+                  <item.icon className={cn('size-[22px]', active && 'fill-primary/15')} aria-hidden />
+                  {/* The accessible name starts with the visible text ("Blog" → "Blog: Modern Loveletters"), then the badge. */}
+                  <span>
+                    {item.short}
+                    {item.label !== item.short && <span className="sr-only">{item.label.slice(item.short.length)}</span>}
                   </span>
-                  <span aria-hidden>{item.short}</span>
+                  <Badge count={count} kind={badge} className="absolute left-1/2 top-1.5 ml-1.5 scale-90" />
                 </Link>
               </li>
             );
