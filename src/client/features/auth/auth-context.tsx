@@ -37,6 +37,8 @@ export interface AuthContextValue {
   profile: AuthProfile | null;
   isLoading: boolean;
   isAuthenticated: boolean;
+  /** Where protected pages send the browser once signed out on purpose (account deletion → '/'). */
+  exitTo: string | null;
   login(email: string, password: string): Promise<void>;
   register(input: { fullName: string; email: string; password: string; campaign?: Campaign }): Promise<void>;
   logout(): Promise<void>;
@@ -72,6 +74,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const toast = useToast();
   const [state, setState] = useState<SessionResponse>({ user: null, session: null, profile: null });
   const [isLoading, setLoading] = useState(true);
+  const [exitTo, setExitTo] = useState<string | null>(null);
   const listeners = useRef(new Set<(event: AuthEvent, session: AuthSession | null) => void>());
   const emit = useCallback((event: AuthEvent, session: AuthSession | null) => {
     for (const l of listeners.current) l(event, session);
@@ -83,6 +86,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       for (let attempt = 0; ; attempt++) {
         try {
           const next = await api<SessionResponse>('/api/auth/session');
+          if (next.user) setExitTo(null);
           setState(next);
           emit(next.user ? event : 'SIGNED_OUT', next.session);
           return;
@@ -179,6 +183,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     setLoading(true);
     try {
       await api('/api/me', { method: 'DELETE' });
+      setExitTo('/');
       setState({ user: null, session: null, profile: null });
       emit('SIGNED_OUT', null);
       toast({ title: 'Account deleted', description: 'Your account and all data have been permanently deleted.' });
@@ -198,6 +203,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     () => ({
       ...state,
       isLoading,
+      exitTo,
       isAuthenticated: Boolean(state.user),
       login,
       register,
@@ -209,7 +215,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         return () => listeners.current.delete(listener);
       },
     }),
-    [state, isLoading, login, register, logout, deleteAccount, load],
+    [state, isLoading, exitTo, login, register, logout, deleteAccount, load],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

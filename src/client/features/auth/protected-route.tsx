@@ -12,6 +12,7 @@ export function ProtectedRoute() {
   const location = useLocation();
   if (auth.isLoading && !auth.user) return <FullPageSpinner />;
   if (!auth.user) {
+    if (auth.exitTo) return <Navigate to={auth.exitTo} replace />;
     const from = location.pathname + location.search;
     return <Navigate to={`/auth/login?next=${encodeURIComponent(from)}`} replace state={{ from }} />;
   }
