@@ -286,7 +286,8 @@ async function mailNewMessage(
   // Another instance (or this one before a restart) may have mailed within the hour.
   const recent = await rows<{ ok: number }>(
     app.deps.database.db,
-    sql`select 1 as ok from mail_outbox where "to" = ${m.to} and created_at > now() - make_interval(secs => ${DM_MAIL_INTERVAL_MS / 1000})
+    // The app's clock, not the database's, so every instance and test agrees on "an hour ago".
+    sql`select 1 as ok from mail_outbox where "to" = ${m.to} and created_at > ${new Date(now - DM_MAIL_INTERVAL_MS).toISOString()}::timestamptz
       and subject like ${`${NEW_MESSAGE_SUBJECT}%`} and text like ${`%${url}%`} limit 1`,
   );
   if (recent.length) return;
