@@ -218,7 +218,9 @@ describe('detail', () => {
     const blocked = await onboarded('Bob Blocked');
     const blocker = await onboarded('Bea Blocker');
     const id = await mixer();
-    for (const m of [viewer, sharer, private_, blocked, blocker]) await seat(id, m.id);
+    // Distinct join times: participants are listed in joining order.
+    const base = Date.now() - 60_000;
+    for (const [i, m] of [viewer, sharer, private_, blocked, blocker].entries()) await seat(id, m.id, 'joined', new Date(base + i * 1000));
     await t.database.db.insert(blocks).values([
       { blockerId: viewer.id, blockedId: blocked.id },
       { blockerId: blocker.id, blockedId: viewer.id },
