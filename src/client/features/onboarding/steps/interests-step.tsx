@@ -1,4 +1,4 @@
-import { Info, Search, X } from 'lucide-react';
+import { Search, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { INTERESTS_MAX_UI } from '../../../../shared/constants';
 import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
@@ -8,9 +8,9 @@ import { Input, Label } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { type CatalogInterest, useInterests } from '../api';
-import { ChipSkeleton, RemovableChip, ToggleChip } from '../components/chip';
+import { ChipSkeleton, ToggleChip } from '../components/chip';
 import { StepFrame } from '../components/step-frame';
-import { SuggestionDialog } from '../components/suggestion-dialog';
+import { PickedInterests } from '../components/picked-interests';
 import type { StepProps } from './types';
 
 const ALL = 'All';
@@ -100,28 +100,7 @@ export function InterestsStep({ draft, update, back, next, preview }: StepProps)
       </div>
 
       <div className="sticky top-[7.25rem] z-10 -mx-4 mt-5 border-y border-border bg-background/95 px-4 py-3 backdrop-blur sm:top-[7.75rem] sm:mx-0 sm:rounded-2xl sm:border">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-semibold" aria-live="polite">
-            <span className={cn('tabular-nums', full && 'text-primary')}>
-              {picked.length}/{INTERESTS_MAX_UI}
-            </span>{' '}
-            selected
-          </p>
-          <SuggestionDialog preview={preview} />
-        </div>
-        {picked.length > 0 && (
-          <div className="mt-2.5 flex max-h-28 flex-wrap gap-1.5 overflow-y-auto">
-            {picked.map((name) => (
-              <RemovableChip key={name} label={name} onRemove={() => toggle(name)} />
-            ))}
-          </div>
-        )}
-        {full && (
-          <p className="mt-2.5 flex items-center gap-2 text-sm font-medium text-primary" role="status">
-            <Info className="size-4 shrink-0" aria-hidden />
-            {PROFILE_MESSAGES.interestsMaxNotice}
-          </p>
-        )}
+        <PickedInterests picked={picked} onRemove={toggle} preview={preview} chipsClassName="max-h-28 overflow-y-auto" />
       </div>
 
       <div className="mt-6 min-h-64">

@@ -1,4 +1,4 @@
-import { Info, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { INTERESTS_MAX_UI } from '../../../../shared/constants';
 import { INTEREST_CATEGORIES } from '../../../../shared/reference/catalog';
@@ -8,11 +8,11 @@ import { Input, Label } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { type CatalogInterest, useInterests } from '../../onboarding/api';
-import { ChipSkeleton, RemovableChip, ToggleChip } from '../../onboarding/components/chip';
-import { SuggestionDialog } from '../../onboarding/components/suggestion-dialog';
+import { ChipSkeleton, ToggleChip } from '../../onboarding/components/chip';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
 import { Tags } from './tags';
+import { PickedInterests } from '../../onboarding/components/picked-interests';
 import type { SectionProps } from './types';
 
 const ALL = 'All';
@@ -72,28 +72,7 @@ export function InterestsSection({ profile, onPreview }: SectionProps) {
       view={<Tags items={profile.interests} tone="accent" empty="No interests yet" />}
     >
       <div className="rounded-xl border border-border p-3">
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <p className="text-sm font-semibold" aria-live="polite">
-            <span className={cn('tabular-nums', full && 'text-primary')}>
-              {picked.length}/{INTERESTS_MAX_UI}
-            </span>{' '}
-            selected
-          </p>
-          <SuggestionDialog preview={false} />
-        </div>
-        {picked.length > 0 && (
-          <div className="mt-2.5 flex flex-wrap gap-1.5">
-            {picked.map((name) => (
-              <RemovableChip key={name} label={name} onRemove={() => toggle(name)} />
-            ))}
-          </div>
-        )}
-        {full && (
-          <p className="mt-2.5 flex items-center gap-2 text-sm font-medium text-primary" role="status">
-            <Info className="size-4 shrink-0" aria-hidden />
-            {PROFILE_MESSAGES.interestsMaxNotice}
-          </p>
-        )}
+        <PickedInterests picked={picked} onRemove={toggle} preview={false} />
         {error && (
           <p role="alert" className="mt-2.5 text-sm font-medium text-destructive">
             {error}
