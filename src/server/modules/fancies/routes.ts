@@ -1,30 +1,24 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { fanciesQuerySchema, fancyBodySchema, memberParamSchema } from '../../../shared/schemas/matches';
+import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
 import { MINUTE, RateLimiter } from '../../http/rate-limiter';
 import { fancy, listFancied, unfancy } from './service';
-
-/** Signed-in, verified members only; checked before the body so anonymous calls get 401, not 400. */
-const guard = {
-  preValidation: async (req: FastifyRequest) => {
-    await requireVerified(req);
-  },
-};
 
 /** Fancies (DESIGN §6): the participant cards of a mixer call these. */
 export function registerFancyRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter();
   const rule = [{ limit: 60, windowMs: MINUTE }];
 
-  app.get('/api/fancies', { ...guard, schema: { querystring: fanciesQuerySchema } }, async (req, reply) => {
+  app.get('/api/fancies', { ...verifiedFirst, schema: { querystring: fanciesQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
     const { mixerId } = req.query as z.output<typeof fanciesQuerySchema>;
     reply.header('cache-control', 'no-store');
     return { fancied: await listFancied(app, user.id, mixerId) };
   });
 
-  app.put('/api/fancies/:userId', { ...guard, schema: { params: memberParamSchema, body: fancyBodySchema } }, async (req) => {
+  app.put('/api/fancies/:userId', { ...verifiedFirst, schema: { params: memberParamSchema, body: fancyBodySchema } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`fancy:${user.id}`, rule, 'Slow down a little — try again in a minute.');
     const { userId } = req.params as z.output<typeof memberParamSchema>;
@@ -32,7 +26,7 @@ export function registerFancyRoutes(app: FastifyInstance) {
     return fancy(app, user.id, userId, mixerId);
   });
 
-  app.delete('/api/fancies/:userId', { ...guard, schema: { params: memberParamSchema } }, async (req) => {
+  app.delete('/api/fancies/:userId', { ...verifiedFirst, schema: { params: memberParamSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     const { userId } = req.params as z.output<typeof memberParamSchema>;
     return unfancy(app, user.id, userId);

@@ -10,6 +10,7 @@ import {
   setLocationSchema,
 } from '../../../shared/schemas/profile';
 import { requireVerified } from '../../auth/session';
+import { verifiedFirst } from '../../auth/guards';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
 import { processImage, type ProcessedImage } from './images';
@@ -85,13 +86,13 @@ export function registerProfileRoutes(app: FastifyInstance) {
     return { profile: await getOwnProfile(deps(), user.id, user.name) };
   });
 
-  app.patch('/api/profile/draft', { schema: { body: profileDraftSchema } }, async (req) => {
+  app.patch('/api/profile/draft', { ...verifiedFirst, schema: { body: profileDraftSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`draft:${user.id}`, writeRule);
     return { profile: await updateDraft(deps(), user.id, req.body as z.output<typeof profileDraftSchema>) };
   });
 
-  app.post('/api/profile/complete', { schema: { body: completeProfileSchema } }, async (req) => {
+  app.post('/api/profile/complete', { ...verifiedFirst, schema: { body: completeProfileSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`complete:${user.id}`, writeRule);
     const profile = await completeProfile(deps(), user.id, req.body as z.output<typeof completeProfileSchema>);
@@ -104,7 +105,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
     return { profile };
   });
 
-  app.post('/api/profile/location', { schema: { body: setLocationSchema } }, async (req) => {
+  app.post('/api/profile/location', { ...verifiedFirst, schema: { body: setLocationSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`location:${user.id}`, writeRule);
     await setLocation(db(), user.id, (req.body as z.output<typeof setLocationSchema>).cityRegion);
@@ -138,7 +139,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
     { limit: 5, windowMs: 10 * MINUTE },
     { limit: 20, windowMs: 24 * HOUR },
   ];
-  app.post('/api/interest-suggestions', { schema: { body: interestSuggestionSchema } }, async (req) => {
+  app.post('/api/interest-suggestions', { ...verifiedFirst, schema: { body: interestSuggestionSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`suggest:${user.id}`, suggestionRule, 'You have sent a lot of suggestions. Please try again later.');
     const { interests } = req.body as z.output<typeof interestSuggestionSchema>;

@@ -1,7 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { memberParamSchema } from '../../../shared/schemas/matches';
 import { blockSchema, reportSchema, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
+import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
 import { HOUR, RateLimiter } from '../../http/rate-limiter';
 import { block, listBlocked, report, unblock } from './service';
@@ -9,35 +10,28 @@ import { block, listBlocked, report, unblock } from './service';
 /** Reports per member per hour: enough for a bad evening in a mixer, too few for brigading. */
 export const REPORT_LIMIT_PER_HOUR = 10;
 
-/** Signed-in, verified members only; checked before the body so anonymous calls get 401, not 400. */
-const guard = {
-  preValidation: async (req: FastifyRequest) => {
-    await requireVerified(req);
-  },
-};
-
 /** Blocks and reports (DESIGN §6). */
 export function registerSafetyRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter();
 
-  app.get('/api/blocks', guard, async (req, reply) => {
+  app.get('/api/blocks', verifiedFirst, async (req, reply) => {
     const { user } = await requireVerified(req);
     reply.header('cache-control', 'no-store');
     return { blocked: await listBlocked(app, user.id) };
   });
 
-  app.post('/api/blocks', { ...guard, schema: { body: blockSchema } }, async (req, reply) => {
+  app.post('/api/blocks', { ...verifiedFirst, schema: { body: blockSchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
     const { userId } = req.body as z.output<typeof blockSchema>;
     return reply.status(201).send(await block(app, user.id, userId));
   });
 
-  app.delete('/api/blocks/:userId', { ...guard, schema: { params: memberParamSchema } }, async (req) => {
+  app.delete('/api/blocks/:userId', { ...verifiedFirst, schema: { params: memberParamSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     return unblock(app, user.id, (req.params as z.output<typeof memberParamSchema>).userId);
   });
 
-  app.post('/api/reports', { ...guard, schema: { body: reportSchema } }, async (req, reply) => {
+  app.post('/api/reports', { ...verifiedFirst, schema: { body: reportSchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
     limiter.hit(`report:${user.id}`, [{ limit: REPORT_LIMIT_PER_HOUR, windowMs: HOUR }], SAFETY_MESSAGES.reportRateLimited);
     const body = req.body as z.output<typeof reportSchema>;

@@ -10,6 +10,7 @@ import {
 } from '../../../shared/schemas/settings';
 import { mainPhotoSchema, type ProfileEdit, profileEditSchema, reorderPhotosSchema } from '../../../shared/schemas/profile-edit';
 import { requireSession, requireVerified } from '../../auth/session';
+import { verifiedFirst } from '../../auth/guards';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
 import { buildExport, exportFileName } from './export';
@@ -33,7 +34,7 @@ export function registerSettingsRoutes(app: FastifyInstance) {
     return { settings: await getSettings(db(), user.id) };
   });
 
-  app.patch('/api/settings', { schema: { body: updateSettingsSchema } }, async (req) => {
+  app.patch('/api/settings', { ...verifiedFirst, schema: { body: updateSettingsSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`settings:${user.id}`, [{ limit: 300, windowMs: HOUR }]);
     return { settings: await updateSettings(db(), user.id, req.body as UpdateSettingsInput) };
@@ -45,25 +46,29 @@ export function registerSettingsRoutes(app: FastifyInstance) {
     return { sessions: await listSessions(db(), me.user.id, me.session.id) };
   });
 
-  app.delete('/api/me/sessions/:id', { schema: { params: z.object({ id: z.string().min(1).max(100) }) } }, async (req) => {
-    const me = await requireVerified(req);
-    await revokeSession(app, req, me.user.id, me.session.id, (req.params as { id: string }).id);
-    return { ok: true };
-  });
+  app.delete(
+    '/api/me/sessions/:id',
+    { ...verifiedFirst, schema: { params: z.object({ id: z.string().min(1).max(100) }) } },
+    async (req) => {
+      const me = await requireVerified(req);
+      await revokeSession(app, req, me.user.id, me.session.id, (req.params as { id: string }).id);
+      return { ok: true };
+    },
+  );
 
   app.post('/api/me/sessions/revoke-others', async (req) => {
     const me = await requireVerified(req);
     return { ok: true, revoked: await revokeOtherSessions(app, req, me.user.id, me.session.id) };
   });
 
-  app.post('/api/me/password', { schema: { body: changePasswordSchema } }, async (req, reply) => {
+  app.post('/api/me/password', { ...verifiedFirst, schema: { body: changePasswordSchema } }, async (req, reply) => {
     const me = await requireVerified(req);
     limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
     await changePassword(app, req, reply, me, req.body as { currentPassword: string; newPassword: string });
     return reply.send({ ok: true });
   });
 
-  app.post('/api/me/email', { schema: { body: changeEmailSchema } }, async (req) => {
+  app.post('/api/me/email', { ...verifiedFirst, schema: { body: changeEmailSchema } }, async (req) => {
     const me = await requireVerified(req);
     limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
     limiter.hit(
@@ -76,27 +81,27 @@ export function registerSettingsRoutes(app: FastifyInstance) {
     return { ok: true, pendingEmail: body.newEmail };
   });
 
-  app.post('/api/me/two-factor/enable', { schema: { body: confirmPasswordSchema } }, async (req) => {
+  app.post('/api/me/two-factor/enable', { ...verifiedFirst, schema: { body: confirmPasswordSchema } }, async (req) => {
     const me = await requireVerified(req);
     limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
     return startTwoFactor(app, req, (req.body as { password: string }).password);
   });
 
-  app.post('/api/me/two-factor/verify', { schema: { body: verifyTotpSchema } }, async (req, reply) => {
+  app.post('/api/me/two-factor/verify', { ...verifiedFirst, schema: { body: verifyTotpSchema } }, async (req, reply) => {
     const me = await requireVerified(req);
     limiter.hit(`totp:${me.user.id}`, [{ limit: 10, windowMs: 15 * MINUTE }], TOO_MANY_PASSWORD_TRIES);
     await confirmTwoFactor(app, req, reply, me, (req.body as { code: string }).code);
     return reply.send({ ok: true });
   });
 
-  app.post('/api/me/two-factor/disable', { schema: { body: confirmPasswordSchema } }, async (req, reply) => {
+  app.post('/api/me/two-factor/disable', { ...verifiedFirst, schema: { body: confirmPasswordSchema } }, async (req, reply) => {
     const me = await requireVerified(req);
     limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
     await disableTwoFactor(app, req, reply, me, (req.body as { password: string }).password);
     return reply.send({ ok: true });
   });
 
-  app.post('/api/me/two-factor/backup-codes', { schema: { body: confirmPasswordSchema } }, async (req) => {
+  app.post('/api/me/two-factor/backup-codes', { ...verifiedFirst, schema: { body: confirmPasswordSchema } }, async (req) => {
     const me = await requireVerified(req);
     limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
     return { backupCodes: await regenerateBackupCodes(app, req, (req.body as { password: string }).password) };
@@ -104,19 +109,19 @@ export function registerSettingsRoutes(app: FastifyInstance) {
 
   // /profile: edit the sections in place; the profile module's own endpoints serve reads and uploads.
   const profileRule = [{ limit: 600, windowMs: HOUR }];
-  app.patch('/api/me/profile', { schema: { body: profileEditSchema } }, async (req) => {
+  app.patch('/api/me/profile', { ...verifiedFirst, schema: { body: profileEditSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`profile:${user.id}`, profileRule);
     return { profile: await editProfile(app.deps, user.id, req.body as ProfileEdit) };
   });
 
-  app.put('/api/me/profile/photos', { schema: { body: reorderPhotosSchema } }, async (req) => {
+  app.put('/api/me/profile/photos', { ...verifiedFirst, schema: { body: reorderPhotosSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`profile:${user.id}`, profileRule);
     return { profile: await reorderPhotos(app.deps, user.id, (req.body as { order: string[] }).order) };
   });
 
-  app.post('/api/me/profile/photos/main', { schema: { body: mainPhotoSchema } }, async (req) => {
+  app.post('/api/me/profile/photos/main', { ...verifiedFirst, schema: { body: mainPhotoSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`profile:${user.id}`, profileRule);
     return { profile: await makeMainPhoto(app.deps, user.id, (req.body as { key: string }).key) };
