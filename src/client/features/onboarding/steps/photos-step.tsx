@@ -1,8 +1,19 @@
-import { Camera, ImagePlus, LoaderCircle, X } from 'lucide-react';
+import { Camera, LoaderCircle, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { EXTRA_PHOTOS_MAX, PROMPT_MAX, PROMPT_MIN, UPLOAD_MAX_BYTES } from '../../../../shared/constants';
+import { EXTRA_PHOTOS_MAX, PROMPT_MAX, PROMPT_MIN } from '../../../../shared/constants';
 import { promptStatus, promptsReady } from '../../../../shared/onboarding';
-import { fileTooLargeMessage, type PhotoRef, PROMPTS, type PromptField } from '../../../../shared/schemas/profile';
+import { type PhotoRef, PROMPTS, type PromptField } from '../../../../shared/schemas/profile';
+import {
+  AddPhotosTile,
+  AVATAR_FAILED,
+  AvatarPreview,
+  ImageFileInput,
+  PHOTOS_FAILED,
+  PhotoLimitNote,
+  REMOVE_FAILED,
+  UploadingTiles,
+  useWithinUploadLimit,
+} from '../../../components/photos/photo-pieces';
 import { Button } from '../../../components/ui/button';
 import { Label, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
@@ -10,9 +21,6 @@ import { cn } from '../../../lib/cn';
 import { removePhoto, uploadAvatar, uploadPhotos } from '../api';
 import { StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
-
-const AVATAR_FAILED = 'Failed to upload avatar. Please try again.';
-const PHOTOS_FAILED = 'Failed to upload photos. Please try again.';
 
 /** In the preview nothing is uploaded: pictures stay in the browser. */
 function localRef(file: File, prefix: string): PhotoRef {
@@ -78,19 +86,10 @@ export function PhotosStep({ draft, update, back, next, preview, photos, setPhot
   const avatar = draft.avatarKey ? photos[draft.avatarKey] : undefined;
   const slots = EXTRA_PHOTOS_MAX - draft.photoKeys.length;
 
-  /** Files over 5 MB are refused here already, each named (spec §5). */
-  const withinLimit = (files: File[], title = 'Upload failed') => {
-    const ok: File[] = [];
-    for (const f of files) {
-      if (f.size > UPLOAD_MAX_BYTES) toast({ title, description: fileTooLargeMessage(f.name), variant: 'destructive' });
-      else ok.push(f);
-    }
-    return ok;
-  };
+  const withinLimit = useWithinUploadLimit();
 
-  const onAvatar = async (list: FileList | null) => {
-    const [file] = withinLimit(Array.from(list ?? []).slice(0, 1));
-    if (avatarInput.current) avatarInput.current.value = '';
+  const onAvatar = async (picked: File[]) => {
+    const [file] = withinLimit(picked.slice(0, 1));
     if (!file) return;
     setAvatarBusy(true);
     try {
@@ -104,10 +103,9 @@ export function PhotosStep({ draft, update, back, next, preview, photos, setPhot
     }
   };
 
-  const onPhotos = async (list: FileList | null) => {
+  const onPhotos = async (picked: File[]) => {
     // Extras beyond the free slots are dropped (spec §5).
-    const files = withinLimit(Array.from(list ?? [])).slice(0, Math.max(0, slots));
-    if (photosInput.current) photosInput.current.value = '';
+    const files = withinLimit(picked).slice(0, Math.max(0, slots));
     if (!files.length) return;
     setPhotosBusy(files.length);
     try {
@@ -138,7 +136,7 @@ export function PhotosStep({ draft, update, back, next, preview, photos, setPhot
         update({ photoKeys: res.photos.map((p) => p.key) });
       }
     } catch {
-      toast({ title: 'Error', description: 'Failed to remove photo. Please try again.', variant: 'destructive' });
+      toast({ title: 'Error', description: REMOVE_FAILED, variant: 'destructive' });
     } finally {
       setRemoving(null);
     }
@@ -162,34 +160,12 @@ export function PhotosStep({ draft, update, back, next, preview, photos, setPhot
           Profile picture
         </h2>
         <div className="mt-4 flex flex-col items-center gap-5 sm:flex-row">
-          <div className="relative size-32 shrink-0 overflow-hidden rounded-full bg-muted ring-4 ring-accent">
-            {avatar ? (
-              <img src={avatar.thumbUrl} alt="You, as others will see you" className="size-full object-cover" />
-            ) : (
-              <span className="flex size-full items-center justify-center text-muted-foreground">
-                <Camera className="size-10" aria-hidden />
-              </span>
-            )}
-            {avatarBusy && (
-              <span className="absolute inset-0 flex items-center justify-center bg-background/70">
-                <LoaderCircle className="size-8 animate-spin text-primary" aria-hidden />
-                <span className="sr-only">Uploading</span>
-              </span>
-            )}
-          </div>
+          <AvatarPreview url={avatar?.thumbUrl} alt="You, as others will see you" busy={avatarBusy} className="size-32" />
           <div className="text-center sm:text-left">
             <p className="text-sm text-muted-foreground">
               A clear, smiley photo of you works best. JPEG, PNG, WebP, GIF or HEIC, up to 5 MB.
             </p>
-            <input
-              ref={avatarInput}
-              type="file"
-              accept="image/*"
-              className="sr-only"
-              tabIndex={-1}
-              aria-label="Profile picture file"
-              onChange={(e) => void onAvatar(e.target.files)}
-            />
+            <ImageFileInput inputRef={avatarInput} label="Profile picture file" onFiles={(f) => void onAvatar(f)} />
             <Button
               variant={avatar ? 'outline' : 'default'}
               className="mt-3"
@@ -212,16 +188,7 @@ export function PhotosStep({ draft, update, back, next, preview, photos, setPhot
             {draft.photoKeys.length}/{EXTRA_PHOTOS_MAX}
           </p>
         </div>
-        <input
-          ref={photosInput}
-          type="file"
-          accept="image/*"
-          multiple
-          className="sr-only"
-          tabIndex={-1}
-          aria-label="Other photo files"
-          onChange={(e) => void onPhotos(e.target.files)}
-        />
+        <ImageFileInput inputRef={photosInput} label="Other photo files" multiple onFiles={(f) => void onPhotos(f)} />
         <ul className="mt-4 grid grid-cols-3 gap-2.5 sm:gap-3">
           {draft.photoKeys.map((key, i) => {
             const ref = photos[key];
@@ -240,27 +207,10 @@ export function PhotosStep({ draft, update, back, next, preview, photos, setPhot
               </li>
             );
           })}
-          {Array.from({ length: photosBusy }, (_, i) => (
-            <li key={`busy-${i}`} className="flex aspect-square items-center justify-center rounded-2xl bg-muted">
-              <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />
-              <span className="sr-only">Uploading</span>
-            </li>
-          ))}
-          {slots - photosBusy > 0 && (
-            <li className="aspect-square">
-              <button
-                type="button"
-                onClick={() => photosInput.current?.click()}
-                disabled={photosBusy > 0}
-                className="flex size-full flex-col items-center justify-center gap-1.5 rounded-2xl border-2 border-dashed border-border text-sm font-semibold text-muted-foreground transition-colors hover:border-primary/50 hover:bg-accent/40 hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
-              >
-                <ImagePlus className="size-6" aria-hidden />
-                Add photos
-              </button>
-            </li>
-          )}
+          <UploadingTiles count={photosBusy} />
+          <AddPhotosTile slots={slots} uploading={photosBusy} onClick={() => photosInput.current?.click()} className="aspect-square" />
         </ul>
-        {slots <= 0 && <p className="mt-3 text-sm text-muted-foreground">That's the maximum of 6 — remove one to add another.</p>}
+        <PhotoLimitNote slots={slots} />
       </section>
 
       <section aria-labelledby={`${id}-prompts`} className="mt-8">

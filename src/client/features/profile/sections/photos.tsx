@@ -1,16 +1,23 @@
-import { ArrowLeft, ArrowRight, Camera, ImagePlus, LoaderCircle, Star, Trash2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, Camera, LoaderCircle, Star, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { EXTRA_PHOTOS_MAX, UPLOAD_MAX_BYTES } from '../../../../shared/constants';
-import { fileTooLargeMessage, type OwnProfile } from '../../../../shared/schemas/profile';
+import { EXTRA_PHOTOS_MAX } from '../../../../shared/constants';
+import type { OwnProfile } from '../../../../shared/schemas/profile';
+import {
+  AddPhotosTile,
+  AVATAR_FAILED,
+  AvatarPreview,
+  ImageFileInput,
+  PHOTOS_FAILED,
+  PhotoLimitNote,
+  REMOVE_FAILED,
+  UploadingTiles,
+  useWithinUploadLimit,
+} from '../../../components/photos/photo-pieces';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { useAuth } from '../../auth/auth-context';
 import { usePhotoActions } from '../api';
-
-const AVATAR_FAILED = 'Failed to upload avatar. Please try again.';
-const PHOTOS_FAILED = 'Failed to upload photos. Please try again.';
-const REMOVE_FAILED = 'Failed to remove photo. Please try again.';
 
 /**
  * Profile picture and up to 6 more photos. Every action saves at once: add, remove, move
@@ -46,16 +53,10 @@ export function PhotosSection({ profile }: { profile: OwnProfile }) {
     }
   };
 
-  const withinLimit = (files: File[]) =>
-    files.filter((f) => {
-      if (f.size <= UPLOAD_MAX_BYTES) return true;
-      toast({ title: 'Upload failed', description: fileTooLargeMessage(f.name), variant: 'destructive' });
-      return false;
-    });
+  const withinLimit = useWithinUploadLimit();
 
-  const onAvatar = async (list: FileList | null) => {
-    const [file] = withinLimit(Array.from(list ?? []).slice(0, 1));
-    if (avatarInput.current) avatarInput.current.value = '';
+  const onAvatar = async (picked: File[]) => {
+    const [file] = withinLimit(picked.slice(0, 1));
     if (!file) return;
     const done = await run(
       'avatar',
@@ -66,9 +67,8 @@ export function PhotosSection({ profile }: { profile: OwnProfile }) {
     if (done) void auth.refresh();
   };
 
-  const onPhotos = async (list: FileList | null) => {
-    const files = withinLimit(Array.from(list ?? [])).slice(0, Math.max(0, slots));
-    if (photosInput.current) photosInput.current.value = '';
+  const onPhotos = async (picked: File[]) => {
+    const files = withinLimit(picked).slice(0, Math.max(0, slots));
     if (!files.length) return;
     setUploading(files.length);
     try {
@@ -101,31 +101,9 @@ export function PhotosSection({ profile }: { profile: OwnProfile }) {
       <p className="mt-0.5 text-sm text-muted-foreground">Your profile picture plus up to {EXTRA_PHOTOS_MAX} more. Images up to 5 MB.</p>
 
       <div className="mt-4 flex flex-col items-center gap-4 sm:flex-row">
-        <div className="relative size-28 shrink-0 overflow-hidden rounded-full bg-muted ring-4 ring-accent">
-          {profile.avatar ? (
-            <img src={profile.avatar.thumbUrl} alt="You, as other members see you" className="size-full object-cover" />
-          ) : (
-            <span className="flex size-full items-center justify-center text-muted-foreground">
-              <Camera className="size-9" aria-hidden />
-            </span>
-          )}
-          {busy === 'avatar' && (
-            <span className="absolute inset-0 flex items-center justify-center bg-background/70">
-              <LoaderCircle className="size-7 animate-spin text-primary" aria-hidden />
-              <span className="sr-only">Uploading</span>
-            </span>
-          )}
-        </div>
+        <AvatarPreview url={profile.avatar?.thumbUrl} alt="You, as other members see you" busy={busy === 'avatar'} className="size-28" />
         <div className="flex flex-wrap justify-center gap-2 sm:justify-start">
-          <input
-            ref={avatarInput}
-            type="file"
-            accept="image/*"
-            className="sr-only"
-            tabIndex={-1}
-            aria-label="Profile picture file"
-            onChange={(e) => void onAvatar(e.target.files)}
-          />
+          <ImageFileInput inputRef={avatarInput} label="Profile picture file" onFiles={(f) => void onAvatar(f)} />
           <Button
             size="sm"
             variant={profile.avatar ? 'outline' : 'default'}
@@ -163,16 +141,7 @@ export function PhotosSection({ profile }: { profile: OwnProfile }) {
           {photos.length}/{EXTRA_PHOTOS_MAX}
         </p>
       </div>
-      <input
-        ref={photosInput}
-        type="file"
-        accept="image/*"
-        multiple
-        className="sr-only"
-        tabIndex={-1}
-        aria-label="Other photo files"
-        onChange={(e) => void onPhotos(e.target.files)}
-      />
+      <ImageFileInput inputRef={photosInput} label="Other photo files" multiple onFiles={(f) => void onPhotos(f)} />
       <ul className="mt-3 grid grid-cols-2 gap-3 sm:grid-cols-3">
         {photos.map((p, i) => {
           const n = i + 1;
@@ -252,27 +221,10 @@ export function PhotosSection({ profile }: { profile: OwnProfile }) {
             </li>
           );
         })}
-        {Array.from({ length: uploading }, (_, i) => (
-          <li key={`uploading-${i}`} className="flex aspect-square items-center justify-center rounded-2xl bg-muted">
-            <LoaderCircle className="size-6 animate-spin text-primary" aria-hidden />
-            <span className="sr-only">Uploading</span>
-          </li>
-        ))}
-        {slots - uploading > 0 && (
-          <li className="min-h-36">
-            <button
-              type="button"
-              onClick={() => photosInput.current?.click()}
-              disabled={uploading > 0}
-              className="flex size-full min-h-36 flex-col items-center justify-center gap-1.5 rounded-2xl border-2 border-dashed border-border text-sm font-semibold text-muted-foreground transition-colors hover:border-primary/50 hover:bg-accent/40 hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:opacity-50"
-            >
-              <ImagePlus className="size-6" aria-hidden />
-              Add photos
-            </button>
-          </li>
-        )}
+        <UploadingTiles count={uploading} />
+        <AddPhotosTile slots={slots} uploading={uploading} onClick={() => photosInput.current?.click()} className="min-h-36" />
       </ul>
-      {slots <= 0 && <p className="mt-3 text-sm text-muted-foreground">That's the maximum of 6 — remove one to add another.</p>}
+      <PhotoLimitNote slots={slots} />
     </Card>
   );
 }
