@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Clock, Heart, RefreshCw, Target } from 'lucide-react';
+import { ArrowLeft, Clock, RefreshCw, Target } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { MixerDetail } from '../../../shared/schemas/mixers';
@@ -14,6 +14,7 @@ import { mixerKeys, useMixer } from './api';
 import { ChatPanel } from './components/chat-panel';
 import { JoinCard } from './components/join-card';
 import { ParticipantList } from './components/participant-list';
+import { MixerTags } from './components/mixer-tags';
 import { StatusPill } from './components/status-pill';
 import { rangeLabel, whenLabel } from './format';
 import { themeOf } from './themes';
@@ -74,7 +75,6 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
   const desktop = useMediaQuery('(min-width: 1024px)');
   // Below lg the chat, people and about panels are tabs; on desktop they sit side by side.
   const panel = (value: MobileTab) => (desktop ? {} : { id: `panel-${value}`, role: 'tabpanel', 'aria-labelledby': `tab-${value}` });
-  const shared = new Set(mixer.sharedTags.map((t) => t.toLowerCase()));
 
   const about = (
     <Card className="p-4 sm:p-5">
@@ -94,26 +94,7 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
           <dd className="font-medium">{mixer.intent}</dd>
         </div>
       </dl>
-      {mixer.tags.length > 0 && (
-        <ul className="mt-4 flex flex-wrap gap-1.5" aria-label="Interests">
-          {mixer.tags.map((tag) => {
-            const mine = shared.has(tag.toLowerCase());
-            return (
-              <li
-                key={tag}
-                className={cn(
-                  'inline-flex items-center gap-1 rounded-full border px-2.5 py-0.5 text-xs',
-                  mine ? 'border-primary/30 bg-accent font-semibold text-accent-foreground' : 'border-border text-muted-foreground',
-                )}
-              >
-                {mine && <Heart className="size-3 fill-current" aria-hidden />}
-                {tag}
-                {mine && <span className="sr-only"> (one of your interests)</span>}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <MixerTags tags={mixer.tags} sharedTags={mixer.sharedTags} className="mt-4" />
     </Card>
   );
 

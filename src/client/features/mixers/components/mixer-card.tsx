@@ -1,9 +1,10 @@
-import { Check, Heart, Hourglass, Sparkles } from 'lucide-react';
+import { Check, Hourglass, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MixerSummary } from '../../../../shared/schemas/mixers';
 import { cn } from '../../../lib/cn';
 import { themeOf } from '../themes';
 import { AvatarStack } from './avatar-stack';
+import { MixerTags } from './mixer-tags';
 import { StatusPill } from './status-pill';
 
 /** A theme-coloured card: status and time, topic, title, tags (shared ones marked), seats and my state. */
@@ -13,7 +14,6 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const full = mixer.participantCount >= mixer.maxParticipants;
   const forYou = mixer.sharedTags.length > 0;
-  const shared = new Set(mixer.sharedTags.map((t) => t.toLowerCase()));
   const ended = mixer.status === 'ended' || mixer.status === 'cancelled';
 
   return (
@@ -51,26 +51,7 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
             {mixer.title}
           </Link>
         </Heading>
-        {mixer.tags.length > 0 && (
-          <ul className="flex flex-wrap gap-1.5" aria-label="Interests">
-            {mixer.tags.map((tag) => {
-              const mine = shared.has(tag.toLowerCase());
-              return (
-                <li
-                  key={tag}
-                  className={cn(
-                    'inline-flex items-center gap-1 rounded-full border px-2 py-0.5 text-xs',
-                    mine ? 'border-primary/30 bg-accent font-semibold text-accent-foreground' : 'border-border text-muted-foreground',
-                  )}
-                >
-                  {mine && <Heart className="size-3 fill-current" aria-hidden />}
-                  {tag}
-                  {mine && <span className="sr-only"> (one of your interests)</span>}
-                </li>
-              );
-            })}
-          </ul>
-        )}
+        <MixerTags tags={mixer.tags} sharedTags={mixer.sharedTags} />
         <div className="mt-auto flex items-center gap-2 pt-3">
           <span className="flex items-center gap-2">
             <AvatarStack preview={mixer.preview} total={mixer.participantCount} />
