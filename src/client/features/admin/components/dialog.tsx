@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, Textarea } from '../../../components/ui/input';
+import type { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 
@@ -149,4 +150,15 @@ export function ReasonDialog({
       </form>
     </AdminDialog>
   );
+}
+
+/** A failed save: the server's field messages go next to the fields; anything else becomes a toast. */
+export function showSaveError(
+  err: unknown,
+  setErrors: (fields: Record<string, string>) => void,
+  toast: ReturnType<typeof useToast>,
+  title: string,
+) {
+  if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
+  else toast({ title, description: err instanceof ApiError ? err.message : 'Please try again.', variant: 'destructive' });
 }

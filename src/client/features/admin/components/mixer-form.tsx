@@ -14,11 +14,10 @@ import { MIXER_INTENTS, MIXER_THEMES, type MixerTheme } from '../../../../shared
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { adminApi, useAdminMutation } from '../api';
 import { fromLocalInput, toLocalInput } from '../format';
-import { AdminDialog, DialogFooter } from './dialog';
+import { AdminDialog, DialogFooter, showSaveError } from './dialog';
 
 /** Swatches of the six mixer themes (the member pages draw the full bands). */
 export const THEME_SWATCH: Record<MixerTheme, { label: string; className: string }> = {
@@ -224,13 +223,7 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
       });
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
-      else
-        toast({
-          title: 'Could not save the mixer',
-          description: err instanceof ApiError ? err.message : 'Please try again.',
-          variant: 'destructive',
-        });
+      showSaveError(err, setErrors, toast, 'Could not save the mixer');
     }
   };
 

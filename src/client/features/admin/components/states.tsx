@@ -53,3 +53,25 @@ export function TableSkeleton({ rows = 5, label = 'Loading' }: { rows?: number; 
     </div>
   );
 }
+
+/** "Show more" under a paginated list (TanStack infinite query). */
+export function ShowMore({
+  query,
+  label = 'Show more',
+  variant = 'ghost',
+  className = 'p-3 text-center',
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => unknown };
+  label?: string;
+  variant?: 'ghost' | 'outline';
+  className?: string;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className={className}>
+      <Button variant={variant} size="sm" onClick={() => void query.fetchNextPage()} disabled={query.isFetchingNextPage}>
+        {query.isFetchingNextPage ? 'Loading…' : label}
+      </Button>
+    </div>
+  );
+}

@@ -5,10 +5,9 @@ import { type AdminCampaign, type CampaignInput, campaignInputSchema, campaignLi
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
-import { AdminDialog, DialogFooter } from '../components/dialog';
+import { AdminDialog, DialogFooter, showSaveError } from '../components/dialog';
 import { EmptyState, ErrorState, TableSkeleton } from '../components/states';
 import { Table, Td, Th } from '../components/table';
 import { fmtDate } from '../format';
@@ -71,13 +70,7 @@ function CampaignDialog({ open, onClose }: { open: boolean; onClose: () => void 
       toast({ title: 'Campaign created', description: `“${values.label}” has its link and QR code ready.` });
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
-      else
-        toast({
-          title: 'Could not create the campaign',
-          description: err instanceof ApiError ? err.message : 'Please try again.',
-          variant: 'destructive',
-        });
+      showSaveError(err, setErrors, toast, 'Could not create the campaign');
     }
   };
 

@@ -9,7 +9,7 @@ import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
 import { ReasonDialog } from '../components/dialog';
 import { MixerFormDialog, THEME_SWATCH } from '../components/mixer-form';
-import { EmptyState, ErrorState, TableSkeleton } from '../components/states';
+import { EmptyState, ErrorState, ShowMore, TableSkeleton } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { fmtWhen, plural } from '../format';
 
@@ -173,13 +173,7 @@ export default function AdminMixersPage() {
                 ))}
               </tbody>
             </Table>
-            {q.hasNextPage && (
-              <div className="p-3 text-center">
-                <Button variant="ghost" size="sm" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-                  {q.isFetchingNextPage ? 'Loading…' : 'Show more'}
-                </Button>
-              </div>
-            )}
+            <ShowMore query={q} />
           </>
         )}
       </Section>

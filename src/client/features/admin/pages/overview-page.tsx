@@ -2,12 +2,11 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { ArrowRight, Flag, Heart, History, Lightbulb, type LucideIcon, Sparkles, UserPlus, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../../../shared/schemas/admin';
-import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { adminApi, adminKeys } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
-import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '../components/states';
+import { EmptyState, ErrorState, ShowMore, Skeleton, TableSkeleton } from '../components/states';
 import { Table, Td, Th } from '../components/table';
 import { age, fmtDateTime, fmtNumber } from '../format';
 
@@ -134,13 +133,7 @@ function ActivityLog() {
               ))}
             </tbody>
           </Table>
-          {audit.hasNextPage && (
-            <div className="p-3 text-center">
-              <Button variant="ghost" size="sm" onClick={() => void audit.fetchNextPage()} disabled={audit.isFetchingNextPage}>
-                {audit.isFetchingNextPage ? 'Loading…' : 'Show older'}
-              </Button>
-            </div>
-          )}
+          <ShowMore query={audit} label="Show older" />
         </>
       )}
     </Section>

@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
 import { ReasonDialog } from '../components/dialog';
-import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '../components/states';
+import { EmptyState, ErrorState, ShowMore, Skeleton, TableSkeleton } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { age, ageHours, fmtDate, fmtDateTime, fmtWhen, plural } from '../format';
 
@@ -291,13 +291,7 @@ function HandledReports() {
               ))}
             </tbody>
           </Table>
-          {q.hasNextPage && (
-            <div className="p-3 text-center">
-              <Button variant="ghost" size="sm" onClick={() => void q.fetchNextPage()} disabled={q.isFetchingNextPage}>
-                {q.isFetchingNextPage ? 'Loading…' : 'Show older'}
-              </Button>
-            </div>
-          )}
+          <ShowMore query={q} label="Show older" />
         </>
       )}
     </Section>
@@ -378,13 +372,7 @@ export default function AdminReportsPage() {
               {items.map((r) => (
                 <ReportCard key={r.id} report={r} onAction={(report, action) => setActing({ report, action })} />
               ))}
-              {open.hasNextPage && (
-                <div className="text-center">
-                  <Button variant="outline" size="sm" onClick={() => void open.fetchNextPage()} disabled={open.isFetchingNextPage}>
-                    {open.isFetchingNextPage ? 'Loading…' : 'Show more reports'}
-                  </Button>
-                </div>
-              )}
+              <ShowMore query={open} label="Show more reports" variant="outline" className="text-center" />
             </>
           )}
         </div>

@@ -6,10 +6,9 @@ import type { SuggestionGroup } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
-import { AdminDialog, DialogFooter, ReasonDialog } from '../components/dialog';
+import { AdminDialog, DialogFooter, ReasonDialog, showSaveError } from '../components/dialog';
 import { EmptyState, ErrorState, TableSkeleton } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { age, fmtDateTime, plural } from '../format';
@@ -50,13 +49,7 @@ function ApproveDialog({ group, onClose }: { group: SuggestionGroup | null; onCl
       });
       onClose();
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
-      else
-        toast({
-          title: 'Could not approve',
-          description: err instanceof ApiError ? err.message : 'Please try again.',
-          variant: 'destructive',
-        });
+      showSaveError(err, setErrors, toast, 'Could not approve');
     }
   };
 
