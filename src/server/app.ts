@@ -23,6 +23,7 @@ import { registerHealthRoutes } from './modules/health/routes';
 import { startMixerLifecycle } from './modules/mixers/lifecycle';
 import { registerMixerRoutes } from './modules/mixers/routes';
 import { registerMatchRoutes } from './modules/matches/routes';
+import { registerMemberRoutes } from './modules/members/routes';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerSafetyRoutes } from './modules/safety/routes';
 import { registerProfileRoutes } from './modules/profiles/routes';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   startMixerLifecycle(app);
   registerFancyRoutes(app);
   registerMatchRoutes(app);
+  registerMemberRoutes(app);
   registerMessageRoutes(app);
   registerSafetyRoutes(app);
   registerAdminRoutes(app);

@@ -109,8 +109,7 @@ describe('route authorization', () => {
       const asMember = await call(route, member);
       if (asMember.statusCode !== 403) wrong.push(`member: ${route} → ${asMember.statusCode}`);
       const asAdmin = await call(route, admin);
-      if ([401, 403].includes(asAdmin.statusCode) || asAdmin.statusCode >= 500)
-        wrong.push(`admin: ${route} → ${asAdmin.statusCode}`);
+      if ([401, 403].includes(asAdmin.statusCode) || asAdmin.statusCode >= 500) wrong.push(`admin: ${route} → ${asAdmin.statusCode}`);
     }
     expect(wrong).toEqual([]);
   });

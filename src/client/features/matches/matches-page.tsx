@@ -1,4 +1,4 @@
-import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, RotateCw, Sparkles } from 'lucide-react';
+import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, RotateCw, Sparkles, UserRound } from 'lucide-react';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -11,6 +11,7 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../auth/auth-context';
+import { MemberProfileDialog, type MemberRef } from '../profile-card/member-profile-dialog';
 import { matchKeys, useMatches, useUnmatch } from './api';
 import { MatchNotifier } from './match-notifier';
 
@@ -48,14 +49,33 @@ function Photo({ m }: { m: MatchSummary }) {
   );
 }
 
-function MatchCard({ m, myId, onUnmatch }: { m: MatchSummary; myId?: string; onUnmatch: (m: MatchSummary) => void }) {
+function MatchCard({
+  m,
+  myId,
+  onUnmatch,
+  onViewProfile,
+}: {
+  m: MatchSummary;
+  myId?: string;
+  onUnmatch: (m: MatchSummary) => void;
+  onViewProfile: (m: MatchSummary) => void;
+}) {
   const name = m.other.firstName;
   const unread = m.unreadCount;
   const last = m.lastMessage;
   return (
     <li>
       <Card className="flex h-full flex-col overflow-hidden">
-        <Photo m={m} />
+        <div className="relative">
+          <Photo m={m} />
+          {/* Over the photo, not around it: the "New match" badge stays out of the button's name. */}
+          <button
+            type="button"
+            onClick={() => onViewProfile(m)}
+            aria-label={`View ${name}'s profile`}
+            className="absolute inset-0 cursor-pointer focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-ring"
+          />
+        </div>
         <div className="flex flex-1 flex-col gap-2 p-4">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
@@ -79,6 +99,12 @@ function MatchCard({ m, myId, onUnmatch }: { m: MatchSummary; myId?: string; onU
                   sideOffset={4}
                   className="z-50 min-w-44 rounded-2xl border border-border bg-card p-1.5 text-card-foreground shadow-xl"
                 >
+                  <DropdownMenu.Item
+                    onSelect={() => onViewProfile(m)}
+                    className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted"
+                  >
+                    <UserRound className="size-4 text-muted-foreground" aria-hidden /> View profile
+                  </DropdownMenu.Item>
                   <DropdownMenu.Item
                     onSelect={() => onUnmatch(m)}
                     className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-destructive outline-none data-[highlighted]:bg-muted"
@@ -195,6 +221,7 @@ export default function MatchesPage() {
   const auth = useAuth();
   const q = useMatches();
   const [confirming, setConfirming] = useState<MatchSummary | null>(null);
+  const [viewing, setViewing] = useState<MemberRef | null>(null);
   const qc = useQueryClient();
   // Last messages and unread counts on the cards stay current.
   useRealtimeEvents((event) => {
@@ -246,7 +273,13 @@ export default function MatchesPage() {
         <>
           <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {matches.map((m) => (
-              <MatchCard key={m.id} m={m} myId={auth.user?.id} onUnmatch={setConfirming} />
+              <MatchCard
+                key={m.id}
+                m={m}
+                myId={auth.user?.id}
+                onUnmatch={setConfirming}
+                onViewProfile={(match) => setViewing({ id: match.other.id, firstName: match.other.firstName })}
+              />
             ))}
           </ul>
           {q.hasNextPage && (
@@ -259,6 +292,7 @@ export default function MatchesPage() {
         </>
       )}
       <UnmatchConfirm match={confirming} onClose={() => setConfirming(null)} />
+      <MemberProfileDialog member={viewing} onOpenChange={(open) => !open && setViewing(null)} />
     </div>
   );
 }

@@ -6,23 +6,26 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { Avatar } from '../shell/avatar';
 
-/** The fields a profile card shows (a subset of the profile API's answer). */
-export type ProfileCardProfile = Pick<
-  OwnProfile,
-  | 'fullName'
-  | 'dob'
-  | 'pronouns'
-  | 'cityRegion'
-  | 'bio'
-  | 'genderIdentities'
-  | 'sexualOrientations'
-  | 'lookingFor'
-  | 'interests'
-  | 'smallJoy'
-  | 'loveToTalkAbout'
-  | 'valueInRelationships'
-  | 'sharedExperience'
->;
+/**
+ * The fields a profile card shows (a subset of the profile API's answer). Another member's
+ * card has no date of birth: it passes `age` instead.
+ */
+export type ProfileCardProfile = Partial<Pick<OwnProfile, 'dob'>> &
+  Pick<
+    OwnProfile,
+    | 'fullName'
+    | 'pronouns'
+    | 'cityRegion'
+    | 'bio'
+    | 'genderIdentities'
+    | 'sexualOrientations'
+    | 'lookingFor'
+    | 'interests'
+    | 'smallJoy'
+    | 'loveToTalkAbout'
+    | 'valueInRelationships'
+    | 'sharedExperience'
+  >;
 
 export interface ProfileCardProps {
   profile: ProfileCardProfile;
@@ -32,6 +35,8 @@ export interface ProfileCardProps {
   photoUrls?: string[];
   /** Show every interest and photo instead of the first 6 / 3 with "+N more". */
   expanded?: boolean;
+  /** The age when known without a date of birth (another member's card); else computed from `dob`. */
+  age?: number | null;
   className?: string;
 }
 
@@ -72,9 +77,9 @@ function Tags({ items, more = 0, tone = 'muted' }: { items: string[]; more?: num
  * identities, looking-for, the first 6 interests plus "+N more", the four prompts and the
  * first 3 photos plus "+N". Used by the onboarding preview and the profile page.
  */
-export function ProfileCard({ profile, avatarUrl, photoUrls = [], expanded = false, className }: ProfileCardProps) {
+export function ProfileCard({ profile, avatarUrl, photoUrls = [], expanded = false, age: knownAge, className }: ProfileCardProps) {
   const name = profile.fullName?.trim() || 'Your name';
-  const age = ageFromDob(profile.dob);
+  const age = knownAge !== undefined ? knownAge : ageFromDob(profile.dob);
   const interests = expanded ? { shown: profile.interests, rest: 0 } : takeWithRest(profile.interests, PREVIEW_INTERESTS);
   const photos = expanded ? { shown: photoUrls, rest: 0 } : takeWithRest(photoUrls, PREVIEW_PHOTOS);
   const prompts = PROMPTS.filter((p) => profile[p.field]?.trim());

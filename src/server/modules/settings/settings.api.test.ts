@@ -201,6 +201,7 @@ describe('"Show my city to others" off hides the city from other members everywh
       '/api/fancies': [`/api/fancies?mixerId=${mixerId}`],
       '/api/blocks': ['/api/blocks'],
       '/api/stats': ['/api/stats'],
+      '/api/members/:id': [`/api/members/${privateOne.id}`, `/api/members/${blocked.id}`],
     };
     const memberRoutes = getRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) => !NOT_ABOUT_OTHERS.some((re) => re.test(r)));
     expect(memberRoutes).toContain('/api/mixers/:id');
@@ -223,6 +224,7 @@ describe('"Show my city to others" off hides the city from other members everywh
     const shared = await bodies();
     expect(shared[`/api/mixers/${mixerId}`]).toContain(CITY);
     expect(shared['/api/matches']).toContain(CITY);
+    expect(shared[`/api/members/${privateOne.id}`]).toContain(CITY);
 
     // Turned off through the settings API: no response to another member names it.
     for (const m of [privateOne, blocked]) expect((await patch(m.cookie, { shareCityRegion: false })).statusCode).toBe(200);

@@ -6,6 +6,7 @@ import type { ConversationDetail } from '../../../../shared/schemas/messages';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { MemberProfileDialog } from '../../profile-card/member-profile-dialog';
 import { Avatar } from '../../shell/avatar';
 import { useUnblock } from '../api';
 import { BlockDialog, ReportDialog, UnmatchDialog } from './safety-dialogs';
@@ -16,7 +17,7 @@ const item =
 /** Back (phones), who you are talking to, where you met, and the safety menu. */
 export function ThreadHeader({ conversation }: { conversation: ConversationDetail }) {
   const toast = useToast();
-  const [dialog, setDialog] = useState<'unmatch' | 'block' | 'report' | null>(null);
+  const [dialog, setDialog] = useState<'unmatch' | 'block' | 'report' | 'profile' | null>(null);
   const unblock = useUnblock(conversation.id);
   const { other, mixer } = conversation;
   const name = other.firstName;
@@ -32,11 +33,27 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
       >
         <ArrowLeft className="size-5" aria-hidden />
       </Link>
-      <Avatar name={name} src={other.avatarUrl} className={cn('size-10', ended && 'opacity-60 grayscale')} />
+      {/* The avatar and the name both open the profile card; the name is the keyboard stop. */}
+      <button
+        type="button"
+        tabIndex={-1}
+        onClick={() => setDialog('profile')}
+        aria-label={`View ${name}'s profile`}
+        className="shrink-0 cursor-pointer rounded-full"
+      >
+        <Avatar name={name} src={other.avatarUrl} className={cn('size-10', ended && 'opacity-60 grayscale')} />
+      </button>
       <div className="min-w-0 flex-1 pl-1">
         <h1 id="thread-title" className="truncate font-semibold leading-tight">
-          {name}
-          {other.city && <span className="font-normal text-muted-foreground"> · {other.city}</span>}
+          <button
+            type="button"
+            onClick={() => setDialog('profile')}
+            title={`View ${name}'s profile`}
+            className="max-w-full cursor-pointer truncate rounded text-left underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
+          >
+            {name}
+            {other.city && <span className="font-normal text-muted-foreground"> · {other.city}</span>}
+          </button>
         </h1>
         <p className={cn('truncate text-xs', ended ? 'font-medium text-destructive' : 'text-muted-foreground')}>{subtitle}</p>
       </div>
@@ -88,6 +105,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
 
+      <MemberProfileDialog member={dialog === 'profile' ? other : null} onOpenChange={(o) => !o && setDialog(null)} />
       <UnmatchDialog open={dialog === 'unmatch'} onOpenChange={(o) => !o && setDialog(null)} matchId={conversation.id} name={name} />
       <BlockDialog
         open={dialog === 'block'}

@@ -5,6 +5,7 @@ import type { MixerDetail, MixerParticipant } from '../../../../shared/schemas/m
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
+import { MemberProfileDialog, type MemberRef } from '../../profile-card/member-profile-dialog';
 import { Avatar } from '../../shell/avatar';
 import { useFancied, useToggleFancy } from '../api';
 import { claimAnnouncement } from '../../../lib/announce-once';
@@ -22,6 +23,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
   const toggle = useToggleFancy(mixer.id);
   const [match, setMatch] = useState<{ matchId: string; firstName: string } | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'block' | 'report'; member: MixerParticipant } | null>(null);
+  const [viewing, setViewing] = useState<MemberRef | null>(null);
   const fanciedIds = new Set(fancied.data?.fancied ?? []);
 
   const onFancy = (p: MixerParticipant) => {
@@ -61,22 +63,31 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
             const isFancied = fanciedIds.has(p.id);
             return (
               <li key={p.id} className="flex items-center gap-3 rounded-xl p-1.5 hover:bg-muted/60" data-testid="participant">
-                <Avatar name={p.firstName} src={p.avatarUrl} className="size-11 text-base" />
-                <div className="min-w-0 flex-1">
-                  <p className="truncate font-medium">
-                    {p.firstName}
-                    {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
-                    {p.isYou && (
-                      <span className="ml-2 rounded-full bg-secondary px-2 py-0.5 text-[11px] font-semibold text-secondary-foreground">
-                        You
-                      </span>
-                    )}
-                  </p>
-                  {p.city && (
-                    <p className="flex items-center gap-1 truncate text-xs text-muted-foreground">
-                      <MapPin className="size-3 shrink-0" aria-hidden /> {p.city}
+                <div className="relative flex min-w-0 flex-1 items-center gap-3">
+                  <Avatar name={p.firstName} src={p.avatarUrl} className="size-11 text-base" />
+                  <div className="min-w-0 flex-1">
+                    <p className="truncate font-medium">
+                      {p.firstName}
+                      {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
+                      {p.isYou && (
+                        <span className="ml-2 rounded-full bg-secondary px-2 py-0.5 text-[11px] font-semibold text-secondary-foreground">
+                          You
+                        </span>
+                      )}
                     </p>
-                  )}
+                    {p.city && (
+                      <p className="flex items-center gap-1 truncate text-xs text-muted-foreground">
+                        <MapPin className="size-3 shrink-0" aria-hidden /> {p.city}
+                      </p>
+                    )}
+                  </div>
+                  {/* Over the avatar and name (the text stays outside the button's accessible name). */}
+                  <button
+                    type="button"
+                    onClick={() => setViewing({ id: p.id, firstName: p.firstName })}
+                    aria-label={p.isYou ? 'View your profile' : `View ${p.firstName}'s profile`}
+                    className="absolute -inset-1 cursor-pointer rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
+                  />
                 </div>
                 {actions && !p.isYou && (
                   <div className="flex shrink-0 items-center gap-1">
@@ -136,6 +147,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
         <ReportDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} mixerId={mixer.id} />
       )}
       <MatchToast match={match} onOpenChange={(open) => !open && setMatch(null)} />
+      <MemberProfileDialog member={viewing} onOpenChange={(open) => !open && setViewing(null)} />
     </Card>
   );
 }
