@@ -4,6 +4,8 @@ import { and, gt, inArray, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Storage } from '../../infra/storage/storage';
+import { THUMB_EDGE_PX } from '../../modules/profiles/images';
+import { thumbKey } from '../../modules/profiles/service';
 import type { Database } from '../client';
 import { account, directMessages, fancies, matches, mixerMemberships, mixerMessages, mixers, profiles, user } from '../schema';
 import { DEMO_ACCOUNT_KEYS, DEMO_CHAT, DEMO_MATCHES, DEMO_MEMBERS, DEMO_MIXERS, DEMO_PASSWORD, type DemoMember } from './demo-data';
@@ -53,11 +55,12 @@ export async function seedDemoData({ database, storage }: { database: Database; 
     const id = randomUUID().replace(/-/g, '');
     ids.set(m.key, id);
     const avatarKey = `${id}/avatar.webp`;
+    const avatar = sharp(Buffer.from(avatarSvg(m)));
+    await storage.put(avatarKey, await avatar.clone().webp({ quality: 82 }).toBuffer(), 'image/webp');
+    // The thumbnail uploads get (account menu, lists), so demo members look like real ones.
     await storage.put(
-      avatarKey,
-      await sharp(Buffer.from(avatarSvg(m)))
-        .webp({ quality: 82 })
-        .toBuffer(),
+      thumbKey(avatarKey),
+      await avatar.resize({ width: THUMB_EDGE_PX, height: THUMB_EDGE_PX }).webp({ quality: 80 }).toBuffer(),
       'image/webp',
     );
     await db.insert(user).values({ id, name: m.fullName, email: m.email, emailVerified: true, onboardingComplete: true });

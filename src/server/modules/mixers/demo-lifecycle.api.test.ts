@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { refreshDemoMixers, seedDemoData } from '../../db/seed/demo';
 import { DEMO_MIXERS } from '../../db/seed/demo-data';
+import { thumbKey } from '../profiles/service';
 import { advanceMixers } from './lifecycle';
 import { rowsOf } from './shared';
 
@@ -35,6 +36,17 @@ async function states(): Promise<Map<string, MixerState>> {
   );
   return new Map(rows.map((r) => [r.title, r]));
 }
+
+describe('demo members', () => {
+  it('each have a profile picture and its thumbnail in storage, as an upload would leave them', async () => {
+    const rows = rowsOf<{ avatar_url: string }>(await t.database.db.execute(sql`select avatar_url from profiles`));
+    expect(rows.length).toBeGreaterThan(30);
+    for (const { avatar_url: key } of rows) {
+      expect(await t.deps.storage.get(key), key).not.toBeNull();
+      expect(await t.deps.storage.get(thumbKey(key)), key).not.toBeNull();
+    }
+  });
+});
 
 describe('demo mixers and the lifecycle', () => {
   it('starts consistent: live ones have their icebreaker, ended ones their closing line', async () => {
