@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
+import { checkA11y } from './a11y';
 import { type E2E, startE2E } from './harness';
 
 /**
@@ -97,6 +98,10 @@ describe('mixers', () => {
     expect(await mine.getAttribute('class')).toContain('justify-end');
     const theirs = a.page.getByRole('log').locator('li', { hasText: 'for a second line too' });
     expect(await theirs.getAttribute('class')).toContain('justify-start');
+
+    // The live chat, its participants and composer pass axe at both sizes.
+    await checkA11y(a.page);
+    await checkA11y(b.page);
 
     // The participant cards offer Fancy, but not on your own card.
     await a.page.getByRole('button', { name: 'Fancy Rhys' }).waitFor();

@@ -157,7 +157,17 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
         </span>
       </header>
 
-      <div ref={scroller} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 sm:px-4">
+      <div
+        ref={scroller}
+        onScroll={onScroll}
+        role="log"
+        aria-live="polite"
+        aria-relevant="additions"
+        aria-label={`Messages in ${mixer.title}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1)
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
+      >
         {history.isPending ? (
           <div className="flex h-full items-center justify-center">
             <Spinner label="Loading messages" />
@@ -187,7 +197,7 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
                 {mixer.status === 'scheduled' ? 'The chat opens when the mixer starts.' : 'No messages yet. Say hello!'}
               </p>
             )}
-            <ol role="log" aria-live="polite" aria-relevant="additions" aria-label={`Messages in ${mixer.title}`} className="flex flex-col">
+            <ol className="flex flex-col">
               {messages.map((m, i) => (
                 <MessageItem key={m.id} message={m} prev={messages[i - 1]} next={messages[i + 1]} me={me} soft={theme.soft} />
               ))}
