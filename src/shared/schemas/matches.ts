@@ -86,4 +86,6 @@ export interface FancyResult {
   fancied: true;
   /** The match id when the fancy is mutual (new or existing), else null. */
   matchId: string | null;
+  /** True only for the fancy that created (or revived) the match: the one to celebrate. */
+  newMatch: boolean;
 }

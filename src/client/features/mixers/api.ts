@@ -115,7 +115,7 @@ export function useFancied(mixerId: string, enabled: boolean) {
   });
 }
 
-type FancyResponse = { fancied: true; matchId: string | null } | { fancied: false };
+type FancyResponse = { fancied: true; matchId: string | null; newMatch: boolean } | { fancied: false };
 
 export function useToggleFancy(mixerId: string) {
   const qc = useQueryClient();

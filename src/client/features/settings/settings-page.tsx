@@ -118,7 +118,7 @@ export default function SettingsPage() {
           </ul>
         </nav>
 
-        <div className="grid min-w-0 gap-10">
+        <div className="grid min-w-0 grid-cols-1 gap-10">
           <AppearanceSection />
           {settings.isPending ? (
             <div className="grid gap-4" aria-busy="true">

@@ -23,6 +23,7 @@ import {
   session,
   user,
 } from '../../db/schema';
+import { REMINDER_ACTION } from '../settings/reminders';
 
 let t: TestApp;
 const published: { room: string; event: ServerEvent }[] = [];
@@ -601,5 +602,22 @@ describe('reports and suspension', () => {
     expect(back.statusCode).toBe(200);
     expect((await post(`/api/admin/members/${bad.id}/unsuspend`, { reason: 'Once more please.' }, admin.cookie)).statusCode).toBe(409);
     expect((await auditActions(bad.id)).map((a) => a.action)).toEqual(['member.suspend', 'member.unsuspend']);
+  });
+});
+
+describe('admin activity', () => {
+  it('lists admin actions only, not the reminder mails the audit log also records', async () => {
+    const admin = await t.member('Audit Reader', { admin: true });
+    await db()
+      .insert(auditLog)
+      .values([
+        { action: REMINDER_ACTION, target: 'some-mixer:some-member', details: 'Pub Quiz Warm-Up Round' },
+        { actorId: admin.id, action: 'campaign.create', target: 'audit-check', details: null },
+      ]);
+    const res = await get('/api/admin/audit?limit=100', admin.cookie);
+    expect(res.statusCode).toBe(200);
+    const actions = (res.json() as { items: { action: string }[] }).items.map((i) => i.action);
+    expect(actions).toContain('campaign.create');
+    expect(actions).not.toContain(REMINDER_ACTION);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AuditEntry, Page } from '../../../shared/schemas/admin';
+import { REMINDER_ACTION } from '../settings/reminders';
 import { decodeCursor, encodeCursor, iso, micros, type Queryable, query } from './sql';
 
 /**
@@ -29,7 +30,7 @@ interface AuditRow {
   actor_email: string | null;
 }
 
-/** The audit log, newest first, keyset-paginated. */
+/** The admin actions in the audit log, newest first, keyset-paginated (the reminder mails it also records are not admin actions). */
 export async function listAudit(db: Queryable, opts: { cursor?: string; limit: number }): Promise<Page<AuditEntry>> {
   const cursor = decodeCursor(opts.cursor);
   const after = cursor
@@ -40,7 +41,7 @@ export async function listAudit(db: Queryable, opts: { cursor?: string; limit: n
     sql`select a.id, a.action, a.target, a.details, ${iso(sql`a.created_at`)} as created_at, ${micros(sql`a.created_at`)}::text as sort,
           a.actor_id, u.name as actor_name, u.email as actor_email
         from audit_log a left join "user" u on u.id = a.actor_id
-       where ${after}
+       where ${after} and a.action <> ${REMINDER_ACTION}
        order by a.created_at desc, a.id desc
        limit ${opts.limit + 1}`,
   );

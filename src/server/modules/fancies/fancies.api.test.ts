@@ -58,7 +58,7 @@ describe('PUT /api/fancies/:userId — who may be fancied', () => {
     await joinMixer(t, mixerId, [leaver.id], 'left');
     const res = await fancyReq(t, a, leaver, mixerId);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ fancied: true, matchId: null });
+    expect(res.json()).toEqual({ fancied: true, matchId: null, newMatch: false });
   });
 
   it('refuses before the mixer has started and for a cancelled mixer', async () => {
@@ -120,8 +120,8 @@ describe('fancies are private and idempotent', () => {
 
   it('PUT twice stores one fancy; DELETE takes it back and is idempotent', async () => {
     const { a, b, mixerId } = await sharedPair(t);
-    expect((await fancyReq(t, a, b, mixerId)).json()).toEqual({ fancied: true, matchId: null });
-    expect((await fancyReq(t, a, b, mixerId)).json()).toEqual({ fancied: true, matchId: null });
+    expect((await fancyReq(t, a, b, mixerId)).json()).toEqual({ fancied: true, matchId: null, newMatch: false });
+    expect((await fancyReq(t, a, b, mixerId)).json()).toEqual({ fancied: true, matchId: null, newMatch: false });
     const count = (await t.database.db.execute(
       sql`select count(*)::int as n from fancies where from_user_id = ${a.id} and to_user_id = ${b.id}`,
     )) as unknown as { rows: { n: number }[] };
@@ -141,14 +141,15 @@ describe('mutual fancies → one match', () => {
     const { a, b, mixerId } = await sharedPair(t, ['Maya Okafor', 'Rhys Llewellyn']);
     const publish = vi.spyOn(t.app.realtime, 'publish');
     const first = await fancyReq(t, a, b, mixerId);
-    expect(first.json()).toEqual({ fancied: true, matchId: null });
+    expect(first.json()).toEqual({ fancied: true, matchId: null, newMatch: false });
     expect(publish).not.toHaveBeenCalled();
     expect(await t.mailsTo(b.email)).toHaveLength(1); // only the verification mail
 
     const second = await fancyReq(t, b, a, mixerId);
     expect(second.statusCode).toBe(200);
-    const { matchId } = second.json();
+    const { matchId, newMatch } = second.json();
     expect(matchId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(newMatch).toBe(true);
     const row = await matchRow(t, matchId);
     expect(row.status).toBe('matched');
     expect(row.profile1_id < row.profile2_id).toBe(true);
@@ -169,9 +170,11 @@ describe('mutual fancies → one match', () => {
     expect((await stats(t, a)).matches).toBe(1);
     expect((await stats(t, b)).matches).toBe(1);
 
-    // Fancying again is idempotent and returns the existing match without new notices.
+    // Fancying again (also after taking it back) returns the existing match without new notices.
     publish.mockClear();
-    expect((await fancyReq(t, a, b, mixerId)).json()).toEqual({ fancied: true, matchId });
+    expect((await fancyReq(t, a, b, mixerId)).json()).toEqual({ fancied: true, matchId, newMatch: false });
+    await t.request({ method: 'DELETE', url: `/api/fancies/${b.id}`, cookie: a.cookie });
+    expect((await fancyReq(t, a, b, mixerId)).json()).toEqual({ fancied: true, matchId, newMatch: false });
     expect(publish).not.toHaveBeenCalled();
   });
 
@@ -211,10 +214,10 @@ describe('mutual fancies → one match', () => {
     await t.request({ method: 'POST', url: `/api/matches/${matchId}/unmatch`, cookie: a.cookie });
     expect((await t.request({ method: 'GET', url: `/api/fancies?mixerId=${mixerId}`, cookie: b.cookie })).json().fancied).toEqual([]);
     // One side alone does not re-match.
-    expect((await fancyReq(t, b, a, mixerId)).json()).toEqual({ fancied: true, matchId: null });
+    expect((await fancyReq(t, b, a, mixerId)).json()).toEqual({ fancied: true, matchId: null, newMatch: false });
     expect((await matchRow(t, matchId)).status).toBe('unmatched');
     const again = await fancyReq(t, a, b, mixerId);
-    expect(again.json()).toEqual({ fancied: true, matchId });
+    expect(again.json()).toEqual({ fancied: true, matchId, newMatch: true });
     expect((await matchRow(t, matchId)).status).toBe('matched');
     expect(await matchCount(a.id, b.id)).toBe(1);
   });

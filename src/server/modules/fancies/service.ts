@@ -62,7 +62,7 @@ export async function fancy(app: FastifyInstance, me: string, targetId: string, 
     return createOrReviveMatch(tx, me, targetId, mixerId);
   });
   if (outcome?.created) await announceMatch(app, outcome.matchId, me, targetId);
-  return { fancied: true, matchId: outcome?.matchId ?? null };
+  return { fancied: true, matchId: outcome?.matchId ?? null, newMatch: Boolean(outcome?.created) };
 }
 
 /** Takes a fancy back. An existing match stays: unmatching is a separate, explicit act. */

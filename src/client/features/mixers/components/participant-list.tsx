@@ -32,10 +32,14 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
       { userId: p.id, fancy },
       {
         onSuccess: (result) => {
-          if ('matchId' in result && result.matchId && claimAnnouncement(`match:${result.matchId}`))
-            setMatch({ matchId: result.matchId, firstName: p.firstName });
-          else if (fancy)
+          if (!result.fancied) return;
+          if (!result.matchId)
             toast({ title: `You fancy ${p.firstName}`, description: "It's private: they'll only know if they fancy you too." });
+          // Celebrate once, and only the fancy that made the match (the match notifier may have already).
+          else if (claimAnnouncement(`match:${result.matchId}`)) {
+            if (result.newMatch) setMatch({ matchId: result.matchId, firstName: p.firstName });
+            else toast({ title: `You and ${p.firstName} are already matched`, description: 'Your conversation is in Messages.' });
+          }
         },
         onError: (err) => toast({ title: 'Something went wrong', description: err.message, variant: 'destructive' }),
       },
@@ -76,8 +80,8 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                       )}
                     </p>
                     {p.city && (
-                      <p className="flex items-center gap-1 truncate text-xs text-muted-foreground">
-                        <MapPin className="size-3 shrink-0" aria-hidden /> {p.city}
+                      <p className="flex min-w-0 items-center gap-1 text-xs text-muted-foreground">
+                        <MapPin className="size-3 shrink-0" aria-hidden /> <span className="truncate">{p.city}</span>
                       </p>
                     )}
                   </div>

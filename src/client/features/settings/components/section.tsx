@@ -30,7 +30,7 @@ export function SettingsSection({
           <p className="text-sm text-muted-foreground">{description}</p>
         </div>
       </div>
-      <div className="grid gap-4">{children}</div>
+      <div className="grid grid-cols-1 gap-4">{children}</div>
     </section>
   );
 }
