@@ -67,12 +67,19 @@ export async function ensureClientBuild(): Promise<void> {
     console.log(existsSync(OUT) ? 'Client sources changed: rebuilding…' : 'Building the client (first start)…');
     const { build } = await import('vite');
     const next = path.join(DIST, `client-next-${process.pid}`);
-    await build({
-      root: ROOT,
-      logLevel: 'warn',
-      configFile: path.join(ROOT, 'vite.config.ts'),
-      build: { outDir: next, emptyOutDir: true },
-    });
+    // Vite sets NODE_ENV=production in this process; the server that starts next must see its own.
+    const nodeEnv = process.env.NODE_ENV;
+    try {
+      await build({
+        root: ROOT,
+        logLevel: 'warn',
+        configFile: path.join(ROOT, 'vite.config.ts'),
+        build: { outDir: next, emptyOutDir: true },
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     carryOverRecentAssets(path.join(OUT, 'assets'), path.join(next, 'assets'));
     const old = path.join(DIST, `client-old-${process.pid}`);
     if (existsSync(OUT)) renameSync(OUT, old);

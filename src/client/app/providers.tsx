@@ -1,13 +1,11 @@
 import { ToastProvider } from '../components/ui/toast';
 import { AuthProvider } from '../features/auth/auth-context';
-import { QueryProvider } from '../lib/query';
 
+/** App-wide context. TanStack Query is provided by app/query-layout on the routes that use it. */
 export function Providers({ children }: { children: React.ReactNode }) {
   return (
-    <QueryProvider>
-      <ToastProvider>
-        <AuthProvider>{children}</AuthProvider>
-      </ToastProvider>
-    </QueryProvider>
+    <ToastProvider>
+      <AuthProvider>{children}</AuthProvider>
+    </ToastProvider>
   );
 }

@@ -1,6 +1,4 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
-import { AuthLayout } from '../features/auth/components/auth-layout';
-import { AdminRoute, ProtectedRoute } from '../features/auth/protected-route';
 import { ErrorScreen } from '../pages/error-screen';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RootLayout } from './root-layout';
@@ -12,8 +10,15 @@ function RedirectKeepingQuery({ to }: { to: string }) {
 }
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+const gate = (name: 'ProtectedRoute' | 'AdminRoute') => async () => ({
+  Component: (await import('../features/auth/protected-route'))[name],
+});
 
-/** The spec's route table (§2). Member pages live inside the shell; heavy pages load on demand. */
+/**
+ * The spec's route table (§2). Member pages live inside the shell; every page, layout and gate
+ * loads on demand, so `/` and `/auth/*` download only what they show (DESIGN §7). TanStack
+ * Query comes with the routes that use it (query-layout).
+ */
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
@@ -22,16 +27,13 @@ export const router = createBrowserRouter([
       { path: '/', lazy: page(() => import('../pages/landing-page')) },
       { path: '/beta', element: <RedirectKeepingQuery to="/auth/register" /> },
       { path: '/beta-landing', element: <RedirectKeepingQuery to="/auth/register" /> },
-      { path: '/terms', lazy: page(() => import('../features/public/terms-page')) },
-      { path: '/privacy', lazy: page(() => import('../features/public/privacy-page')) },
       { path: '/contact-support', lazy: page(() => import('../features/public/contact-support-page')) },
       { path: '/campaign', lazy: page(() => import('../features/public/campaign-page')) },
       { path: '/campaign/qr', lazy: page(() => import('../features/public/campaign-qr-page')) },
       { path: '/test-onboarding', lazy: page(() => import('../features/onboarding/test-onboarding-page')) },
-      { path: '/status', lazy: page(() => import('../features/public/status-page')) },
       {
         path: '/auth',
-        element: <AuthLayout />,
+        lazy: async () => ({ Component: (await import('../features/auth/components/auth-layout')).AuthLayout }),
         children: [
           { index: true, element: <Navigate to="/auth/login" replace /> },
           { path: 'login', lazy: page(() => import('../features/auth/pages/login-page')) },
@@ -41,36 +43,44 @@ export const router = createBrowserRouter([
         ],
       },
       {
-        element: <ProtectedRoute />,
+        lazy: page(() => import('./query-layout')),
         children: [
+          { path: '/terms', lazy: page(() => import('../features/public/terms-page')) },
+          { path: '/privacy', lazy: page(() => import('../features/public/privacy-page')) },
+          { path: '/status', lazy: page(() => import('../features/public/status-page')) },
           {
-            lazy: page(() => import('../features/shell/app-shell')),
+            lazy: gate('ProtectedRoute'),
             children: [
-              { path: '/home', lazy: page(() => import('../features/home/home-page')) },
-              { path: '/mixers', lazy: page(() => import('../features/mixers/mixers-page')) },
-              { path: '/mixers/:id', lazy: page(() => import('../features/mixers/mixer-detail-page')) },
-              { path: '/matches', lazy: page(() => import('../features/matches/matches-page')) },
               {
-                path: '/messages',
-                lazy: page(() => import('../features/messages/messages-layout')),
+                lazy: page(() => import('../features/shell/app-shell')),
                 children: [
-                  { index: true, lazy: page(() => import('../features/messages/messages-index-page')) },
-                  { path: ':id', lazy: page(() => import('../features/messages/thread-page')) },
-                ],
-              },
-              { path: '/modern-love-letters', lazy: page(() => import('../features/blog/blog-list-page')) },
-              { path: '/modern-love-letters/:slug', lazy: page(() => import('../features/blog/blog-post-page')) },
-              { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
-              { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },
-              {
-                element: <AdminRoute />,
-                children: [
-                  { path: '/admin', lazy: page(() => import('../features/admin/pages/overview-page')) },
-                  { path: '/admin/interest-suggestions', lazy: page(() => import('../features/admin/pages/suggestions-page')) },
-                  { path: '/admin/metrics', lazy: page(() => import('../features/admin/pages/metrics-page')) },
-                  { path: '/admin/mixers', lazy: page(() => import('../features/admin/pages/mixers-page')) },
-                  { path: '/admin/campaigns', lazy: page(() => import('../features/admin/pages/campaigns-page')) },
-                  { path: '/admin/reports', lazy: page(() => import('../features/admin/pages/reports-page')) },
+                  { path: '/home', lazy: page(() => import('../features/home/home-page')) },
+                  { path: '/mixers', lazy: page(() => import('../features/mixers/mixers-page')) },
+                  { path: '/mixers/:id', lazy: page(() => import('../features/mixers/mixer-detail-page')) },
+                  { path: '/matches', lazy: page(() => import('../features/matches/matches-page')) },
+                  {
+                    path: '/messages',
+                    lazy: page(() => import('../features/messages/messages-layout')),
+                    children: [
+                      { index: true, lazy: page(() => import('../features/messages/messages-index-page')) },
+                      { path: ':id', lazy: page(() => import('../features/messages/thread-page')) },
+                    ],
+                  },
+                  { path: '/modern-love-letters', lazy: page(() => import('../features/blog/blog-list-page')) },
+                  { path: '/modern-love-letters/:slug', lazy: page(() => import('../features/blog/blog-post-page')) },
+                  { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
+                  { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },
+                  {
+                    lazy: gate('AdminRoute'),
+                    children: [
+                      { path: '/admin', lazy: page(() => import('../features/admin/pages/overview-page')) },
+                      { path: '/admin/interest-suggestions', lazy: page(() => import('../features/admin/pages/suggestions-page')) },
+                      { path: '/admin/metrics', lazy: page(() => import('../features/admin/pages/metrics-page')) },
+                      { path: '/admin/mixers', lazy: page(() => import('../features/admin/pages/mixers-page')) },
+                      { path: '/admin/campaigns', lazy: page(() => import('../features/admin/pages/campaigns-page')) },
+                      { path: '/admin/reports', lazy: page(() => import('../features/admin/pages/reports-page')) },
+                    ],
+                  },
                 ],
               },
             ],

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { ApiError } from './api';
 
-/** One cache for the whole tab, provided by the lazily loaded layouts that fetch data. */
+/** One cache for the whole tab, provided by the lazily loaded layouts that fetch data (app/query-layout, the onboarding wizard). */
 export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {

@@ -1,8 +1,5 @@
-import { X } from 'lucide-react';
-import { Toast as T } from 'radix-ui';
-import { createContext, useCallback, useContext, useMemo, useState } from 'react';
-import { TOAST_DURATION_MS, TOAST_LIMIT, TOAST_REMOVE_DELAY_MS, TOAST_SWIPE_THRESHOLD } from '../../../shared/constants';
-import { cn } from '../../lib/cn';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../shared/constants';
 
 export interface ToastInput {
   title?: string;
@@ -11,61 +8,104 @@ export interface ToastInput {
   duration?: number;
 }
 
-interface ToastItem extends ToastInput {
+export interface ToastItem extends ToastInput {
   id: number;
   open: boolean;
 }
 
+/** What a toaster (components/ui/toaster.tsx) needs to render the queue. */
+export interface ToastQueue {
+  items: ToastItem[];
+  dismiss(id: number): void;
+  /** A mounted <ToastHost> renders the toasts; returns its unregister function. */
+  addHost(): () => void;
+  /** Counts the mounted Radix viewports; returns the unregister function. */
+  addViewport(): () => void;
+}
+
+/** The toast viewport's place on screen (Radix's and the stand-in's). */
+export const TOAST_VIEWPORT_CLASS =
+  'print:hidden fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-[420px]';
+
 const ToastContext = createContext<(t: ToastInput) => void>(() => {});
+const ToastQueueContext = createContext<ToastQueue | null>(null);
 
 /** `toast({ title, description, variant })`, as in spec §8. */
 export const useToast = () => useContext(ToastContext);
+export const useToastQueue = () => useContext(ToastQueueContext);
+
+// The Radix toaster is ~10 KiB gzipped (DESIGN §7): public and auth pages load it with their
+// first toast; the member area mounts it with the shell (<ToastHost>).
+let fallbackToaster: Promise<React.ComponentType> | undefined;
+const loadFallbackToaster = () => {
+  fallbackToaster ??= import('./toaster').then(
+    (m) => m.default,
+    (err: unknown) => {
+      fallbackToaster = undefined; // Offline: try again with the next toast.
+      throw err;
+    },
+  );
+  return fallbackToaster;
+};
 
 let nextId = 1;
 
-/** Radix toasts with the spec's constants: one at a time, 5 s, removed 1 s after dismissal, swipe 50 px, F8. */
+/**
+ * The toast queue with the spec's constants: one at a time, 5 s, removed 1 s after dismissal,
+ * swipe 50 px, F8 (Radix, in toaster.tsx). Rendered by the shell's <ToastHost> when one is
+ * mounted, otherwise by a toaster loaded on demand here. Until a Radix viewport is mounted, an
+ * empty stand-in region takes F8, so the hotkey works from the first paint as before.
+ */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
+  const [hosts, setHosts] = useState(0);
+  const [viewports, setViewports] = useState(0);
+  // Once loaded (first toast), the fallback toaster renders the toasts while no host is mounted.
+  const [Fallback, setFallback] = useState<React.ComponentType | null>(null);
+  const standIn = useRef<HTMLOListElement>(null);
   const toast = useCallback((t: ToastInput) => {
     const id = nextId++;
     setItems((prev) => [{ ...t, id, open: true }, ...prev.map((p) => ({ ...p, open: false }))].slice(0, TOAST_LIMIT + 1));
+    loadFallbackToaster().then(
+      (component) => setFallback(() => component),
+      () => {},
+    );
   }, []);
   const dismiss = useCallback((id: number) => {
     setItems((prev) => prev.map((p) => (p.id === id ? { ...p, open: false } : p)));
     setTimeout(() => setItems((prev) => prev.filter((p) => p.id !== id)), TOAST_REMOVE_DELAY_MS);
   }, []);
-  const value = useMemo(() => toast, [toast]);
+  const addHost = useCallback(() => {
+    setHosts((n) => n + 1);
+    return () => setHosts((n) => n - 1);
+  }, []);
+  const addViewport = useCallback(() => {
+    setViewports((n) => n + 1);
+    return () => setViewports((n) => n - 1);
+  }, []);
+  const queue = useMemo<ToastQueue>(() => ({ items, dismiss, addHost, addViewport }), [items, dismiss, addHost, addViewport]);
+
+  // Radix's F8 hotkey, for the stand-in (Radix viewports listen themselves).
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.code === 'F8') standIn.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
+
   return (
-    <ToastContext.Provider value={value}>
-      <T.Provider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD} swipeDirection="right" label="Notification">
+    <ToastContext.Provider value={toast}>
+      <ToastQueueContext.Provider value={queue}>
         {children}
-        {items.map((t) => (
-          <T.Root
-            key={t.id}
-            open={t.open}
-            duration={t.duration}
-            onOpenChange={(open) => !open && dismiss(t.id)}
-            type={t.variant === 'destructive' ? 'foreground' : 'background'}
-            data-variant={t.variant ?? 'default'}
-            className={cn(
-              'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-10 shadow-lg transition-all',
-              'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0',
-              t.variant === 'destructive'
-                ? 'border-destructive bg-destructive text-destructive-foreground'
-                : 'border-border bg-card text-card-foreground',
-            )}
-          >
-            <div className="grid gap-1">
-              {t.title && <T.Title className="text-sm font-semibold">{t.title}</T.Title>}
-              {t.description && <T.Description className="text-sm opacity-90">{t.description}</T.Description>}
-            </div>
-            <T.Close aria-label="Close" className="absolute right-2 top-2 rounded-full p-1.5 opacity-70 hover:opacity-100">
-              <X className="size-4" aria-hidden />
-            </T.Close>
-          </T.Root>
-        ))}
-        <T.Viewport className="print:hidden fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-[420px]" />
-      </T.Provider>
+        {hosts === 0 && Fallback && <Fallback />}
+        {viewports === 0 && (
+          // Radix's empty viewport: the region and its list (focused by F8), not clickable.
+          <section aria-label="Notifications (F8)" tabIndex={-1} style={{ pointerEvents: 'none' }}>
+            <ol ref={standIn} tabIndex={-1} data-toast-viewport="" className={TOAST_VIEWPORT_CLASS} />
+          </section>
+        )}
+      </ToastQueueContext.Provider>
     </ToastContext.Provider>
   );
 }

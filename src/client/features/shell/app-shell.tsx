@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constants';
 import { Logo } from '../../components/brand/logo';
+import { ToastHost } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 import { RealtimeProvider } from '../../lib/realtime';
 import { MatchNotifier } from '../matches/match-notifier';
@@ -103,13 +104,15 @@ function NavList({ expanded, counts, onNavigate }: { expanded: boolean; counts: 
 /** The signed-in layout: collapsible sidebar on desktop; top bar, sheet and bottom bar below 768 px (spec §2). */
 export default function AppShell() {
   return (
-    <RealtimeProvider>
-      <MatchNotifier />
-      <NoticeToaster />
-      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-        <Shell />
-      </Tooltip.Provider>
-    </RealtimeProvider>
+    <ToastHost>
+      <RealtimeProvider>
+        <MatchNotifier />
+        <NoticeToaster />
+        <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+          <Shell />
+        </Tooltip.Provider>
+      </RealtimeProvider>
+    </ToastHost>
   );
 }
 

@@ -1,20 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import type { z } from 'zod/mini';
-import { forgotPasswordSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api';
+import { useSchemaForm } from '../use-schema-form';
+
+// Loaded when the form is first used (DESIGN §7).
+const forgotPasswordSchema = () => import('../../../../shared/schemas/auth').then((m) => m.forgotPasswordSchema);
 
 export default function ForgotPasswordPage() {
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<z.input<typeof forgotPasswordSchema>>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const form = useSchemaForm(forgotPasswordSchema, { email: '' });
+  const { errors, isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {

@@ -1,37 +1,33 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Check } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import type { z } from 'zod/mini';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants';
-import { campaignFromParams, registerSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../auth-context';
 import { PasswordInput } from '../components/password-input';
 import { VerificationNotice } from '../components/verification-notice';
+import { useSchemaForm } from '../use-schema-form';
 
-type RegisterValues = z.input<typeof registerSchema>;
+// Loaded when the form is first used (DESIGN §7).
+const schemas = () => import('../../../../shared/schemas/auth');
+const registerSchema = () => schemas().then((m) => m.registerSchema);
 
 export default function RegisterPage() {
   const auth = useAuth();
   const [params] = useSearchParams();
-  const campaign = useMemo(() => campaignFromParams(params), [params]);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm<RegisterValues>({
-    resolver: zodResolver(registerSchema),
-    defaultValues: { fullName: '', email: '', password: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-  const password = form.watch('password') ?? '';
+  const form = useSchemaForm(registerSchema, { fullName: '', email: '', password: '' });
+  const { errors, isSubmitting } = form;
+  const password = form.watch('password');
 
   if (auth.user && !sentTo) return <Navigate to="/home" replace />;
   if (sentTo) return <VerificationNotice email={sentTo} onBack={() => setSentTo(null)} />;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
+      const campaign = (await schemas()).campaignFromParams(params);
       await auth.register({ ...values, campaign });
       setSentTo(values.email.trim().toLowerCase());
     } catch (err) {

@@ -1,13 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import type { z } from 'zod/mini';
-import { resetPasswordFormSchema } from '../../../../shared/schemas/auth';
 import { Button } from '../../../components/ui/button';
 import { Field } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError, api } from '../../../lib/api';
 import { PasswordInput } from '../components/password-input';
+import { useSchemaForm } from '../use-schema-form';
+
+// Loaded when the form is first used (DESIGN §7).
+const resetPasswordFormSchema = () => import('../../../../shared/schemas/auth').then((m) => m.resetPasswordFormSchema);
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
@@ -15,11 +15,8 @@ export default function ResetPasswordPage() {
   const linkError = params.get('error');
   const navigate = useNavigate();
   const toast = useToast();
-  const form = useForm<z.input<typeof resetPasswordFormSchema>>({
-    resolver: zodResolver(resetPasswordFormSchema),
-    defaultValues: { password: '', confirm: '' },
-  });
-  const { errors, isSubmitting } = form.formState;
+  const form = useSchemaForm(resetPasswordFormSchema, { password: '', confirm: '' });
+  const { errors, isSubmitting } = form;
 
   if (!token || linkError) {
     return (

@@ -1,0 +1,1 @@
+export const LOGIN_FAILED = 'An error occurred during login. Please try again.';
