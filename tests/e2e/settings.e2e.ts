@@ -196,7 +196,15 @@ describe('settings', () => {
     const { context, page } = await e2e.newPage({ width: 375, height: 812 });
     await e2e.login(page, m.email);
     await openSettings(page);
-    await page.getByRole('button', { name: 'Delete account' }).click();
+    const deleteButton = page.getByRole('button', { name: 'Delete account' });
+    // Escape closes the dialog and gives focus back to the button that opened it.
+    await deleteButton.click();
+    await page.getByRole('alertdialog', { name: 'Delete your account?' }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Delete account');
+
+    await deleteButton.click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     const confirm = dialog.getByRole('button', { name: 'Delete my account' });
     expect(await confirm.isDisabled()).toBe(true);

@@ -1,4 +1,5 @@
 import { AlertDialog } from 'radix-ui';
+import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 
@@ -31,11 +32,21 @@ export function ConfirmDialog({
   onConfirm(): void;
   children?: React.ReactNode;
 }) {
+  // Opened from our own buttons (no Radix trigger): give focus back to whichever opened it.
+  const returnTo = useRef<HTMLElement | null>(null);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
         <AlertDialog.Content
+          onOpenAutoFocus={() => {
+            returnTo.current = document.activeElement as HTMLElement | null;
+          }}
+          onCloseAutoFocus={(e) => {
+            if (!returnTo.current?.isConnected) return;
+            e.preventDefault();
+            returnTo.current.focus();
+          }}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
             'rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl sm:p-6',
