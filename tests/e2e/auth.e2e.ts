@@ -70,8 +70,10 @@ describe('accounts', () => {
       .first()
       .click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
-    await page.waitForURL(/\/auth\/login/);
+    // Plain /auth/login: the next person to sign in on this browser is not sent to this page.
+    await page.waitForURL((u) => u.pathname === '/auth/login' && u.search === '');
     await toast(page, 'Logged out').waitFor();
+    expect(new URL(page.url()).search).toBe('');
     await page.goto('/home');
     await page.waitForURL(/\/auth\/login/);
     await context.close();

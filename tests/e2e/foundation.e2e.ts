@@ -26,6 +26,7 @@ describe('foundation journeys', () => {
     const res = await page.goto('/no/such/page');
     expect(res?.status()).toBe(200);
     await page.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
+    expect(await page.title()).toBe('Page not found · Fancy');
     await e2e.screenshot(page, 'not-found-375');
     await context.close();
   });

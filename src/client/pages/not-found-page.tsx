@@ -2,8 +2,10 @@ import { Compass } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '../components/brand/logo';
 import { Button } from '../components/ui/button';
+import { usePageTitle } from '../lib/use-page-title';
 
 export function NotFoundPage() {
+  usePageTitle('Page not found');
   return (
     <div className="flex min-h-dvh flex-col px-5 py-8">
       <Logo />

@@ -163,6 +163,8 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     setLoading(true);
     try {
       await api('/api/auth/logout', { method: 'POST', body: {} });
+      // Spec §2: log out returns to /auth/login (not to a login that sends the next person to this page).
+      setExitTo('/auth/login');
       setState({ user: null, session: null, profile: null });
       emit('SIGNED_OUT', null);
       toast({ title: 'Logged out', description: "You've been successfully logged out." });

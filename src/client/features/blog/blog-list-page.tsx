@@ -6,7 +6,7 @@ import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
 import { loadPostSummaries, type PostSummary } from './posts';
-import { usePageTitle } from './use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export const postsQuery = { queryKey: ['blog', 'posts'], queryFn: loadPostSummaries, staleTime: Number.POSITIVE_INFINITY } as const;
 

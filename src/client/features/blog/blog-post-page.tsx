@@ -8,7 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { interceptInternalLinks } from '../../lib/markdown';
 import { PostMeta, postsQuery } from './blog-list-page';
 import { loadPost } from './posts';
-import { usePageTitle } from './use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 function BackLink() {
   return (

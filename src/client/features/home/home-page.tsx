@@ -7,6 +7,7 @@ import { api } from '../../lib/api';
 import { displayName, useAuth } from '../auth/auth-context';
 import { YourNextMixers } from '../mixers/next-mixers';
 import { isOnboardingDeferred } from '../onboarding/deferred';
+import { usePageTitle } from '../../lib/use-page-title';
 
 interface Counters {
   unreadMessages: number;
@@ -33,6 +34,7 @@ function greeting(hour: number) {
 }
 
 export default function HomePage() {
+  usePageTitle('Home');
   const auth = useAuth();
   const name = displayName(auth.profile, auth.user).split(' ')[0];
   // A failed refetch keeps the previous figures (spec §4); the first failure shows a retry.

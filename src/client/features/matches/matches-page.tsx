@@ -1,7 +1,7 @@
 import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, RotateCw, Sparkles, UserRound } from 'lucide-react';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MatchSummary } from '../../../shared/schemas/matches';
 import { Button } from '../../components/ui/button';
@@ -14,6 +14,7 @@ import { useAuth } from '../auth/auth-context';
 import { MemberProfileDialog, type MemberRef } from '../profile-card/member-profile-dialog';
 import { matchKeys, useMatches, useUnmatch } from './api';
 import { MatchNotifier } from './match-notifier';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** "today", "yesterday", "3 days ago", "on 2 November". */
 export function matchedWhen(iso: string, now = new Date()): string {
@@ -227,13 +228,7 @@ export default function MatchesPage() {
   useRealtimeEvents((event) => {
     if (event.type === 'dm.message') void qc.invalidateQueries({ queryKey: matchKeys.list });
   });
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Matches · Fancy';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
+  usePageTitle('Matches');
   const matches = q.data?.pages.flatMap((p) => p.matches) ?? [];
 
   return (

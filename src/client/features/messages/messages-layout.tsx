@@ -3,7 +3,7 @@ import { cn } from '../../lib/cn';
 import { useAuth } from '../auth/auth-context';
 import { ConversationList } from './components/conversation-list';
 import { useLiveInbox, useNow } from './hooks';
-import { usePageTitle } from './use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /**
  * /messages and /messages/{id}: the conversation list beside the open thread on desktop; on

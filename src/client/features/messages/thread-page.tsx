@@ -16,7 +16,7 @@ import { MessageList, type PendingMessage } from './components/message-list';
 import { ErrorState } from './components/states';
 import { ThreadHeader } from './components/thread-header';
 import { useNow, usePageVisible } from './hooks';
-import { usePageTitle } from './use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 let tempCounter = 0;
 

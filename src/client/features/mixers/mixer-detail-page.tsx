@@ -19,7 +19,7 @@ import { StatusPill } from './components/status-pill';
 import { rangeLabel, whenLabel } from './format';
 import { themeOf } from './themes';
 import { useMediaQuery } from './use-media-query';
-import { usePageTitle } from './use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 type MobileTab = 'chat' | 'people' | 'about';
 

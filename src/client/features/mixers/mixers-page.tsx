@@ -7,7 +7,7 @@ import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { type MixerFilters, useTopics } from './api';
 import { MixerSection } from './components/mixer-section';
-import { usePageTitle } from './use-page-title';
+import { usePageTitle } from '../../lib/use-page-title';
 
 type Tab = 'discover' | 'mine';
 

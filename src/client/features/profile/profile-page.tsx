@@ -1,5 +1,5 @@
 import { CircleCheck, Circle, EyeOff } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import type { OwnProfile } from '../../../shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -14,6 +14,7 @@ import { LocationSection } from './sections/location';
 import { LookingForSection } from './sections/looking-for';
 import { PhotosSection } from './sections/photos';
 import { PromptsSection } from './sections/prompts';
+import { usePageTitle } from '../../lib/use-page-title';
 
 function Completion({ profile }: { profile: OwnProfile }) {
   const { percent, items } = profileCompletion(profile);
@@ -67,9 +68,7 @@ export default function ProfilePage() {
   const shareCity = useShareCity();
   const [draft, setDraft] = useState<Partial<OwnProfile>>({});
 
-  useEffect(() => {
-    document.title = 'Your profile · Fancy';
-  }, []);
+  usePageTitle('Your profile');
 
   // Each section shows its unsaved edits in the card; null clears that section's keys.
   const previewFor = useCallback(

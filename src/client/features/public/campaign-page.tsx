@@ -4,7 +4,8 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { useAuth } from '../auth/auth-context';
 import { pickCampaign, withCampaign } from './campaign-params';
-import { PublicLayout, usePageTitle } from './public-layout';
+import { PublicLayout } from './public-layout';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const PROMISES = [
   { icon: UsersRound, title: 'Join Themed Mixers', text: 'Hop into themed group chats with 4–8 people who share your interests.' },

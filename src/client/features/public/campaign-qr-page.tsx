@@ -8,7 +8,8 @@ import { Card } from '../../components/ui/card';
 import { Field, Input } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
 import { CAMPAIGN_PARAM_LABELS, type CampaignValues, campaignLink, campaignQuery, pickCampaign } from './campaign-params';
-import { PublicLayout, usePageTitle } from './public-layout';
+import { PublicLayout } from './public-layout';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** Quiet zone around the code, in modules (the QR standard asks for 4). */
 const MARGIN = 4;

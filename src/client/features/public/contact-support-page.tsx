@@ -11,7 +11,8 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { displayName, useAuth } from '../auth/auth-context';
-import { PublicLayout, usePageTitle } from './public-layout';
+import { PublicLayout } from './public-layout';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const FIELDS = ['name', 'email', 'topic', 'message'] as const;
 

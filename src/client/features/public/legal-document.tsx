@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateGB, interceptInternalLinks, parseFrontMatter, readingMinutes, renderMarkdown } from '../../lib/markdown';
-import { PublicLayout, StateMessage, usePageTitle } from './public-layout';
+import { PublicLayout, StateMessage } from './public-layout';
+import { usePageTitle } from '../../lib/use-page-title';
 
 /** The legal documents, loaded on demand (each becomes its own small chunk). */
 const DOCUMENTS = import.meta.glob<string>('/content/legal/*.md', { query: '?raw', import: 'default' });

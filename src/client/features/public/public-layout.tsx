@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { Button } from '../../components/ui/button';
@@ -11,18 +10,6 @@ export const FOOTER_LINKS = [
   { to: '/contact-support', label: 'Contact Support' },
   { to: '/status', label: 'Status' },
 ] as const;
-
-/** Sets the tab title while a page is shown ("Privacy Policy · Fancy"). */
-export function usePageTitle(title: string | null | undefined) {
-  useEffect(() => {
-    if (!title) return;
-    const previous = document.title;
-    document.title = `${title} · Fancy`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
-}
 
 /** The frame of every public page: logo, sign-in or dashboard button, the page, and the footer links. */
 export function PublicLayout({

@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { PublicLayout, usePageTitle } from './public-layout';
+import { PublicLayout } from './public-layout';
+import { usePageTitle } from '../../lib/use-page-title';
 
 export const STATUS_POLL_MS = 15_000;
 

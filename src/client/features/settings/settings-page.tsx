@@ -16,6 +16,7 @@ import { PrivacySection } from './sections/privacy';
 import { SessionsBlock } from './sections/sessions';
 import { TwoFactorBlock } from './sections/two-factor';
 import { YourDataSection } from './sections/your-data';
+import { usePageTitle } from '../../lib/use-page-title';
 
 const NAV = [
   { id: 'appearance', label: 'Appearance' },
@@ -72,9 +73,7 @@ export default function SettingsPage() {
   const update = useUpdateSettings();
   useEmailLinkOutcome();
 
-  useEffect(() => {
-    document.title = 'Settings · Fancy';
-  }, []);
+  usePageTitle('Settings');
 
   const save = (input: UpdateSettingsInput) =>
     update.mutate(input, {

@@ -2,16 +2,11 @@ import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { ADMIN_LINKS, isAdminLinkActive } from '../admin-links';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 /** Sets the tab title while an admin page is shown. */
 export function useAdminTitle(title: string) {
-  useEffect(() => {
-    const previous = document.title;
-    document.title = `${title} · Admin · Fancy`;
-    return () => {
-      document.title = previous;
-    };
-  }, [title]);
+  usePageTitle(`${title} · Admin`);
 }
 
 /** The admin pages' tabs for narrow screens, where the sidebar is hidden. */

@@ -6,11 +6,13 @@ import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api';
 import { useSchemaForm } from '../use-schema-form';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 // Loaded when the form is first used (DESIGN §7).
 const forgotPasswordSchema = () => import('../../../../shared/schemas/auth').then((m) => m.forgotPasswordSchema);
 
 export default function ForgotPasswordPage() {
+  usePageTitle('Forgot password');
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useSchemaForm(forgotPasswordSchema, { email: '' });

@@ -10,6 +10,7 @@ import { PasswordInput } from '../components/password-input';
 import { LOGIN_FAILED } from '../login-messages';
 import { useSchemaForm } from '../use-schema-form';
 import { useNextPath } from '../use-safe-next';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 // Loaded when the form is first used (DESIGN §7).
 const loginSchema = () => import('../../../../shared/schemas/auth').then((m) => m.loginSchema);
@@ -17,6 +18,7 @@ const loginSchema = () => import('../../../../shared/schemas/auth').then((m) => 
 const TwoFactorStep = lazy(() => import('../components/two-factor-step'));
 
 export default function LoginPage() {
+  usePageTitle('Log in');
   const auth = useAuth();
   const navigate = useNavigate();
   const next = useNextPath();

@@ -9,12 +9,14 @@ import { useAuth } from '../auth-context';
 import { PasswordInput } from '../components/password-input';
 import { VerificationNotice } from '../components/verification-notice';
 import { useSchemaForm } from '../use-schema-form';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 // Loaded when the form is first used (DESIGN §7).
 const schemas = () => import('../../../../shared/schemas/auth');
 const registerSchema = () => schemas().then((m) => m.registerSchema);
 
 export default function RegisterPage() {
+  usePageTitle('Create your account');
   const auth = useAuth();
   const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);

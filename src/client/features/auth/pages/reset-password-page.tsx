@@ -5,11 +5,13 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError, api } from '../../../lib/api';
 import { PasswordInput } from '../components/password-input';
 import { useSchemaForm } from '../use-schema-form';
+import { usePageTitle } from '../../../lib/use-page-title';
 
 // Loaded when the form is first used (DESIGN §7).
 const resetPasswordFormSchema = () => import('../../../../shared/schemas/auth').then((m) => m.resetPasswordFormSchema);
 
 export default function ResetPasswordPage() {
+  usePageTitle('Reset your password');
   const [params] = useSearchParams();
   const token = params.get('token');
   const linkError = params.get('error');

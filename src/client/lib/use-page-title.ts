@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 
-/** Sets the tab title while a blog page is shown. */
+/** "Title · Fancy" in the browser tab while the page is shown; the previous title comes back after. */
 export function usePageTitle(title: string | null | undefined) {
   useEffect(() => {
     if (!title) return;
