@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { FullPageSpinner } from '../components/ui/spinner';
 import { ErrorScreen } from '../pages/error-screen';
 import { NotFoundPage } from '../pages/not-found-page';
 import { RootLayout } from './root-layout';
@@ -23,6 +24,8 @@ export const router = createBrowserRouter([
   {
     element: <RootLayout />,
     errorElement: <ErrorScreen />,
+    // Shown while the first page's code loads (without it React Router warns on every load).
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: '/', lazy: page(() => import('../pages/landing-page')) },
       { path: '/beta', element: <RedirectKeepingQuery to="/auth/register" /> },
