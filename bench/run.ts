@@ -27,11 +27,19 @@ async function httpBenchmarks(base: string) {
     { PORT: String(barePort), BARE_ROUTES: JSON.stringify(routes) },
     'bare ready',
   );
+  // The ceiling for any Fastify app: bare Fastify with the same bytes (shown, not the target).
+  const fastifyPort = freePort();
+  const fastify = await spawnUntil(
+    ['--import', 'tsx', 'bench/bare-fastify.ts'],
+    { PORT: String(fastifyPort), BARE_ROUTES: JSON.stringify(routes) },
+    'bare ready',
+  );
   const rows = [];
   try {
     for (const p of paths) {
       const b = await load(`http://127.0.0.1:${barePort}${p}`);
       const o = await load(base + p);
+      const f = await load(`http://127.0.0.1:${fastifyPort}${p}`);
       rows.push({
         endpoint: `GET ${p}`,
         ours_rps: o.reqPerSec,
@@ -40,10 +48,13 @@ async function httpBenchmarks(base: string) {
         ours_p99_ms: o.p99Ms,
         bare_p99_ms: b.p99Ms,
         errors: o.errors + o.non2xx,
+        bare_fastify_rps: f.reqPerSec,
+        bare_fastify_ratio: ratio(f.reqPerSec, b.reqPerSec),
       });
     }
   } finally {
     bare.kill('SIGTERM');
+    fastify.kill('SIGTERM');
   }
   return rows;
 }
@@ -105,6 +116,7 @@ const startupMs = Date.now() - started;
 try {
   console.log(`\nStart-up to listening (fresh DATA_DIR, migrations + reference data): ${startupMs} ms\n`);
   console.log(`HTTP: ours vs a bare node:http server serving the same bytes (target ratio ≥ ${RATIO_TARGET})`);
+  console.log('(bare_fastify: Fastify with no plugins or hooks serving the same bytes, the ceiling for any Fastify app)');
   console.table(await httpBenchmarks(base));
   console.log(`Initial JavaScript, gzipped (budget ≤ ${BUDGET_KIB} KiB)`);
   console.table(await initialJs(base));
@@ -120,5 +132,10 @@ const conversation = await optional('conversation', 'benchConversation');
 if (conversation) {
   console.log('Conversation page (50 messages): ours vs bare node:http');
   console.table(conversation);
+}
+const mixerList = await optional('mixers', 'benchMixers');
+if (mixerList) {
+  console.log('Mixers list (signed-in member, one page): ours vs bare node:http');
+  console.table(mixerList);
 }
 rmSync(dataDir, { recursive: true, force: true });

@@ -1,9 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
@@ -14,6 +13,8 @@ import { registerDevMailbox } from './infra/mail/dev-mailbox';
 import type { Mailer } from './infra/mail/mailer';
 import { registerErrorHandling, errorBody } from './http/errors';
 import { registerOriginCheck } from './http/origin';
+import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerContactRoutes } from './modules/contact/routes';
@@ -63,6 +64,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
     logger: deps.logger === false ? false : { level: config.logLevel },
+    // No two log lines per request: errors are logged by the error handler, slow requests below.
+    logController: new LogController({ disableRequestLogging: true }),
+    ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
@@ -77,25 +81,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessionCache', sessionCache);
   if (!deps.bus) app.addHook('onClose', () => bus.close());
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.env === 'production' ? [] : null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-    hsts: config.env === 'production',
-  });
-  await app.register(cookie);
+  registerSecurityHeaders(app, { production: config.env === 'production' });
+  // Cookies are parsed only where needed (session-cache reads the header itself); the plugin
+  // stays for reply.setCookie/clearCookie.
+  await app.register(cookie, { hook: false });
   registerErrorHandling(app);
+  if (deps.logger !== false) registerSlowRequestLog(app);
   registerOriginCheck(app, config.publicUrl);
 
   registerHealthRoutes(app);

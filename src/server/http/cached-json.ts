@@ -8,6 +8,10 @@ export function cachedJson(load: () => Promise<unknown>, ttlMs: number) {
   let value: { body: string; at: number } | undefined;
   let pending: Promise<string> | undefined;
   return {
+    /** The body when it is fresh, without waiting: hot routes answer synchronously. */
+    fresh(): string | undefined {
+      return value && Date.now() - value.at < ttlMs ? value.body : undefined;
+    },
     async get(): Promise<string> {
       if (value && Date.now() - value.at < ttlMs) return value.body;
       pending ??= load()

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { cachedJson } from '../../http/cached-json';
 import { listGenderOptions, listInterests, listOrientationOptions } from './service';
 
@@ -26,11 +26,17 @@ declare module 'fastify' {
 export function registerCatalogRoutes(app: FastifyInstance) {
   const cache = createCatalogCache(app);
   app.decorate('catalog', cache);
-  const serve = (entry: { get(): Promise<string> }) => async (_req: unknown, reply: import('fastify').FastifyReply) =>
-    reply
-      .header('cache-control', 'public, max-age=60')
-      .type('application/json; charset=utf-8')
-      .send(await entry.get());
+  // Not async: a fresh body (nearly every request) is sent without a promise in between.
+  const serve = (entry: CatalogCache['interests']) => (_req: unknown, reply: FastifyReply) => {
+    reply.header('cache-control', 'public, max-age=60').type('application/json; charset=utf-8');
+    const body = entry.fresh();
+    if (body === undefined) {
+      return entry.get().then((loaded) => {
+        reply.send(loaded);
+      });
+    }
+    reply.send(body);
+  };
   app.get('/api/catalog/interests', serve(cache.interests));
   app.get('/api/catalog/gender-options', serve(cache.genderOptions));
   app.get('/api/catalog/orientation-options', serve(cache.orientationOptions));

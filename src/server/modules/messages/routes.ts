@@ -1,18 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { matchParamSchema } from '../../../shared/schemas/matches';
 import { conversationsQuerySchema, DM_MESSAGES, messagesQuerySchema, sendMessageSchema } from '../../../shared/schemas/messages';
+import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
 import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
 import { isParticipant } from '../matches/service';
 import { getConversation, listConversations, listMessages, markRead, sendMessage } from './service';
-
-/** Signed-in, verified members only; checked before the body so anonymous calls get 401, not 400. */
-const guard = {
-  preValidation: async (req: FastifyRequest) => {
-    await requireVerified(req);
-  },
-};
 
 /** Per sender: a lively chat never gets near these; a script does. */
 export const DM_RATE_RULES = [
@@ -27,13 +21,13 @@ export function registerMessageRoutes(app: FastifyInstance) {
 
   app.realtime.authorize('conversation', (userId, room) => isParticipant(db, room.slice('conversation:'.length), userId));
 
-  app.get('/api/conversations', { ...guard, schema: { querystring: conversationsQuerySchema } }, async (req, reply) => {
+  app.get('/api/conversations', { ...verifiedFirst, schema: { querystring: conversationsQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
     reply.header('cache-control', 'no-store');
     return listConversations(app, user.id, req.query as z.output<typeof conversationsQuerySchema>);
   });
 
-  app.get('/api/conversations/:id', { ...guard, schema: { params: matchParamSchema } }, async (req, reply) => {
+  app.get('/api/conversations/:id', { ...verifiedFirst, schema: { params: matchParamSchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
     reply.header('cache-control', 'no-store');
     return getConversation(app, user.id, (req.params as z.output<typeof matchParamSchema>).id);
@@ -41,7 +35,7 @@ export function registerMessageRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/conversations/:id/messages',
-    { ...guard, schema: { params: matchParamSchema, querystring: messagesQuerySchema } },
+    { ...verifiedFirst, schema: { params: matchParamSchema, querystring: messagesQuerySchema } },
     async (req, reply) => {
       const { user } = await requireVerified(req);
       reply.header('cache-control', 'no-store');
@@ -52,7 +46,7 @@ export function registerMessageRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/conversations/:id/messages',
-    { ...guard, schema: { params: matchParamSchema, body: sendMessageSchema } },
+    { ...verifiedFirst, schema: { params: matchParamSchema, body: sendMessageSchema } },
     async (req, reply) => {
       const { user } = await requireVerified(req);
       limiter.hit(`dm:${user.id}`, DM_RATE_RULES, DM_MESSAGES.rateLimited);
@@ -63,7 +57,7 @@ export function registerMessageRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/conversations/:id/read', { ...guard, schema: { params: matchParamSchema } }, async (req) => {
+  app.post('/api/conversations/:id/read', { ...verifiedFirst, schema: { params: matchParamSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     return markRead(app, user.id, (req.params as z.output<typeof matchParamSchema>).id);
   });

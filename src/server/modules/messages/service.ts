@@ -9,6 +9,7 @@ import {
   DM_MESSAGES,
   type MessagesPage,
 } from '../../../shared/schemas/messages';
+import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import {
@@ -137,7 +138,8 @@ interface MessageJson {
 
 /**
  * A page of a conversation, newest 50 before `before` (oldest first in the answer). The
- * participant check and the page are one statement (one database round trip).
+ * participant check and the page are one statement (one database round trip), prepared once
+ * on the embedded database (`readRows`).
  */
 export async function listMessages(
   app: FastifyInstance,
@@ -146,8 +148,8 @@ export async function listMessages(
   opts: { before?: string; limit: number },
 ): Promise<MessagesPage> {
   const before = opts.before ?? null;
-  const [row] = await rows<{ profile1_id: string; profile2_id: string; messages: MessageJson[] | string }>(
-    app.deps.database.db,
+  const [row] = await readRows<{ profile1_id: string; profile2_id: string; messages: MessageJson[] | string }>(
+    app.deps.database,
     sql`select m.profile1_id, m.profile2_id, coalesce((
         select json_agg(x order by x.created_at desc, x.id desc) from (
           select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d

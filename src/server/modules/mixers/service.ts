@@ -13,20 +13,10 @@ import {
 } from '../../../shared/schemas/mixers';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
+import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
-import {
-  ageFromDob,
-  blockedBetween,
-  decodeCursor,
-  encodeCursor,
-  epochMs,
-  firstNameOf,
-  isoFromMs,
-  isUuid,
-  type Publish,
-  rowsOf,
-} from './shared';
+import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
 
@@ -79,22 +69,43 @@ function toSummary(row: SummaryRow, signer: Deps['signer']): MixerSummary {
 }
 
 /**
+ * Members blocked with `userId` either way (hidden from each other everywhere), as the CTE
+ * `hidden`: looked up once per statement rather than once per member shown.
+ */
+function hiddenCte(userId: string) {
+  return sql`hidden as materialized (
+      select bl.blocked_id as uid from blocks bl where bl.blocker_id = ${userId}
+      union
+      select bl.blocker_id from blocks bl where bl.blocked_id = ${userId})`;
+}
+
+/** For the mixer aliased `m`: seat counts and my membership (`mc.*`) in one pass over its memberships. */
+function membershipJoin(userId: string) {
+  return sql`cross join lateral (
+      select count(*) filter (where c.state = 'joined')::int as participant_count,
+             count(*) filter (where c.state = 'waitlisted')::int as waitlist_count,
+             min(c.state) filter (where c.user_id = ${userId} and c.state <> 'left') as my_state
+        from mixer_memberships c where c.mixer_id = m.id) mc`;
+}
+
+/**
  * The columns every mixer view needs, for the mixer aliased `m`, seen by `userId`: seat
- * counts, my membership, shared interests, intent match and a few (unblocked) faces.
+ * counts and my membership (needs `membershipJoin`), shared interests, intent match and a few
+ * (unblocked, needs the `hidden` CTE) faces. The faces are picked first, then named.
  */
 function summaryColumns(userId: string) {
   return sql`
     m.id, m.title, m.topic, m.description, m.theme, m.tags, m.intent, m.status,
     ${epochMs(sql`m.starts_at`)} as starts_ms, ${epochMs(sql`m.ends_at`)} as ends_ms, m.max_participants,
-    (select count(*) from mixer_memberships c where c.mixer_id = m.id and c.state = 'joined')::int as participant_count,
-    (select count(*) from mixer_memberships c where c.mixer_id = m.id and c.state = 'waitlisted')::int as waitlist_count,
-    (select c.state from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state <> 'left') as my_state,
-    (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar) order by v.me desc, v.joined_at), '[]'::json)
-       from (select c.user_id as id, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar, c.joined_at, (c.user_id = ${userId}) as me
-               from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
-              where c.mixer_id = m.id and c.state = 'joined' and not ${blockedBetween(userId, sql`c.user_id`)}
+    mc.participant_count, mc.waitlist_count, mc.my_state,
+    (select coalesce(json_agg(json_build_object('id', v.user_id, 'name', coalesce(p.full_name, u.name), 'avatar', p.avatar_url)
+                              order by v.me desc, v.joined_at, v.user_id), '[]'::json)
+       from (select c.user_id, c.joined_at, (c.user_id = ${userId}) as me
+               from mixer_memberships c
+              where c.mixer_id = m.id and c.state = 'joined' and not exists (select 1 from hidden h where h.uid = c.user_id)
               order by (c.user_id = ${userId}) desc, c.joined_at, c.user_id
-              limit ${CARD_AVATARS}) v) as preview`;
+              limit ${CARD_AVATARS}) v
+       join "user" u on u.id = v.user_id left join profiles p on p.id = v.user_id) as preview`;
 }
 
 /** Shared tags and intent match against the viewer's profile (the "for you" ordering). */
@@ -117,7 +128,6 @@ const isListCursor = (v: unknown[]): v is ListCursor =>
  * trip. Live and upcoming put mixers that match my interests and looking-for first.
  */
 export async function listMixers(deps: Deps, userId: string, query: MixerListQuery, now = new Date()): Promise<MixerPage> {
-  const { db } = deps.database;
   const nowIso = now.toISOString();
   const cursor = decodeCursor(query.cursor, isListCursor);
 
@@ -155,8 +165,11 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
     ? sql`(k.sort_a > ${cursor[0]} or (k.sort_a = ${cursor[0]} and (k.sort_b > ${cursor[1]}::bigint or (k.sort_b = ${cursor[1]}::bigint and k.id > ${cursor[2]}::uuid))))`
     : sql`true`;
 
-  const result = await db.execute(sql`
-    with base as (
+  const rows = await readRows<SummaryRow & { sort_a: number | string; sort_b: number | string }>(
+    deps.database,
+    sql`
+    with ${hiddenCte(userId)},
+    base as (
       select m.id, m.status, m.starts_at, ${relevanceColumns(userId)}
         from mixers m
        where ${sql.join(filters, sql` and `)}
@@ -169,8 +182,9 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
     )
     select ${summaryColumns(userId)}, page.shared_tags, page.intent_match, page.sort_a, page.sort_b
       from page join mixers m on m.id = page.id
-     order by page.sort_a, page.sort_b, page.id`);
-  const rows = rowsOf<SummaryRow & { sort_a: number | string; sort_b: number | string }>(result);
+      ${membershipJoin(userId)}
+     order by page.sort_a, page.sort_b, page.id`,
+  );
   const more = rows.length > query.limit;
   const pageRows = more ? rows.slice(0, query.limit) : rows;
   const last = pageRows.at(-1);
@@ -189,7 +203,10 @@ interface DetailRow extends SummaryRow {
 /** One mixer with its participants as I may see them (blocked members hidden), in one round trip. */
 export async function getMixer(deps: Deps, userId: string, mixerId: string, now = new Date()): Promise<MixerDetail> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  const result = await deps.database.db.execute(sql`
+  const [row] = await readRows<DetailRow>(
+    deps.database,
+    sql`
+    with ${hiddenCte(userId)}
     select ${summaryColumns(userId)}, ${relevanceColumns(userId)},
       (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city)
                                 order by v.me desc, v.joined_at, v.id), '[]'::json)
@@ -198,14 +215,15 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
                       case when p.share_city_region then p.city_region end as city,
                       c.joined_at, (c.user_id = ${userId}) as me
                  from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
-                where c.mixer_id = m.id and c.state = 'joined' and not ${blockedBetween(userId, sql`c.user_id`)}) v) as participants,
+                where c.mixer_id = m.id and c.state = 'joined' and not exists (select 1 from hidden h where h.uid = c.user_id)) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
         where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
           and w.mixer_id = m.id and w.state = 'waitlisted' and (w.joined_at, w.id) <= (mine.joined_at, mine.id)) as waitlist_position,
       (select onboarding_completed from profiles where id = ${userId}) as can_join
     from mixers m
-    where m.id = ${mixerId}`);
-  const [row] = rowsOf<DetailRow>(result);
+    ${membershipJoin(userId)}
+    where m.id = ${mixerId}`,
+  );
   if (!row) throw new AppError('not_found', MIXER_MESSAGES.notFound);
   const summary = toSummary(row, deps.signer);
   const participants: MixerParticipant[] = (json(row.participants) ?? []).map((p) => ({

@@ -1,0 +1,16 @@
+/**
+ * The framework's own ceiling: a bare Fastify (no logger, plugins or hooks) replying with the
+ * exact bytes it is given, so the report can tell what Fastify itself costs against node:http.
+ */
+import Fastify from 'fastify';
+
+const routes = JSON.parse(process.env.BARE_ROUTES ?? '{}') as Record<string, { type: string; body: string }>;
+const app = Fastify({ logger: false });
+for (const [url, route] of Object.entries(routes)) {
+  app.get(url, (_req, reply) => {
+    reply.type(route.type).send(route.body);
+  });
+}
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+console.log('bare ready');
+process.on('SIGTERM', () => app.close().then(() => process.exit(0)));

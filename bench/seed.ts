@@ -1,0 +1,153 @@
+/**
+ * Shared set-up of the read benchmarks (conversation page, mixers list): members on a temp
+ * DATA_DIR, the real server on it as `npm start` would run it, a signed-in session, and a
+ * run of ours against a bare node:http server answering with the same bytes.
+ */
+import { randomUUID } from 'node:crypto';
+import { hashPassword } from 'better-auth/crypto';
+import { type Database, openDatabase } from '../src/server/db/client';
+import { account, profiles, user } from '../src/server/db/schema';
+import { seedReferenceData } from '../src/server/db/seed/reference';
+import { freePort, load, ratio, spawnUntil } from './lib';
+
+export const BENCH_PASSWORD = 'bench-conversation-2026';
+
+export interface BenchMember {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Opens the DATA_DIR's database with reference data, runs `fill`, and closes it. */
+export async function withBenchDatabase<T>(dataDir: string, fill: (database: Database) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ dataDir });
+  try {
+    await seedReferenceData(database.db);
+    return await fill(database);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Verified, onboarded members who can sign in with BENCH_PASSWORD (one password hash for all). */
+export async function createMembers(
+  database: Database,
+  people: { name: string; email: string; profile?: Partial<typeof profiles.$inferInsert> }[],
+): Promise<BenchMember[]> {
+  const { db } = database;
+  const hash = await hashPassword(BENCH_PASSWORD);
+  const members = people.map((p) => ({ id: randomUUID().replace(/-/g, ''), name: p.name, email: p.email, profile: p.profile }));
+  await db
+    .insert(user)
+    .values(members.map((m) => ({ id: m.id, name: m.name, email: m.email, emailVerified: true, onboardingComplete: true })));
+  await db
+    .insert(account)
+    .values(members.map((m) => ({ id: randomUUID(), accountId: m.id, providerId: 'credential', userId: m.id, password: hash })));
+  await db.insert(profiles).values(members.map((m) => ({ id: m.id, fullName: m.name, onboardingCompleted: true, ...m.profile })));
+  return members.map(({ id, name, email }) => ({ id, name, email }));
+}
+
+export interface BenchServer {
+  base: string;
+  stop(): Promise<void>;
+}
+
+/** The real server (src/server/serve.ts) on `dataDir`, in its own process, on loopback. */
+export async function startBenchServer(dataDir: string, nodeArgs: string[] = []): Promise<BenchServer> {
+  const port = freePort();
+  const proc = await spawnUntil(
+    [...nodeArgs, '--import', 'tsx', 'src/server/serve.ts'],
+    {
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'error',
+      PUBLIC_URL: `http://localhost:${port}`,
+    },
+    'Fancy is running',
+  );
+  return {
+    base: `http://127.0.0.1:${port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (proc.exitCode !== null) return resolve();
+        proc.once('exit', () => resolve());
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Signs in through the API; returns the Cookie header for later requests. */
+export async function signIn(base: string, email: string): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: BENCH_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .filter((c) => !c.endsWith('='))
+    .join('; ');
+}
+
+export type ReadBenchRow = {
+  endpoint: string;
+  response_bytes: number;
+  ours_rps: number;
+  bare_rps: number;
+  ratio: number;
+  ours_p99_ms: number;
+  bare_p99_ms: number;
+  errors: number;
+  seconds_each: number;
+  connections: number;
+};
+
+/**
+ * One signed-in GET from our server versus a bare node:http server replying with the bytes
+ * ours answered (checked by `check` first), each loaded for `seconds` with autocannon.
+ */
+export async function readAgainstBare(opts: {
+  endpoint: string;
+  base: string;
+  path: string;
+  cookie: string;
+  check: (status: number, body: string) => void;
+  seconds: number;
+  connections: number;
+}): Promise<ReadBenchRow> {
+  const res = await fetch(opts.base + opts.path, { headers: { cookie: opts.cookie } });
+  const body = await res.text();
+  opts.check(res.status, body);
+  const barePort = freePort();
+  const bare = await spawnUntil(
+    ['--import', 'tsx', 'bench/bare-server.ts'],
+    {
+      PORT: String(barePort),
+      BARE_ROUTES: JSON.stringify({ [opts.path]: { type: res.headers.get('content-type') ?? 'application/json', body } }),
+    },
+    'bare ready',
+  );
+  try {
+    const b = await load(`http://127.0.0.1:${barePort}${opts.path}`, { seconds: opts.seconds, connections: opts.connections });
+    const o = await load(opts.base + opts.path, { seconds: opts.seconds, connections: opts.connections, headers: { cookie: opts.cookie } });
+    return {
+      endpoint: opts.endpoint,
+      response_bytes: Buffer.byteLength(body),
+      ours_rps: o.reqPerSec,
+      bare_rps: b.reqPerSec,
+      ratio: ratio(o.reqPerSec, b.reqPerSec),
+      ours_p99_ms: o.p99Ms,
+      bare_p99_ms: b.p99Ms,
+      errors: o.errors + o.non2xx,
+      seconds_each: opts.seconds,
+      connections: opts.connections,
+    };
+  } finally {
+    bare.kill('SIGTERM');
+  }
+}

@@ -1,0 +1,56 @@
+import { Writable } from 'node:stream';
+import Fastify, { type FastifyBaseLogger, LogController } from 'fastify';
+import pino from 'pino';
+import { describe, expect, it } from 'vitest';
+import { lazyChildLogger, registerSlowRequestLog } from './request-log';
+
+function appWithLogs(slowMs: number) {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      for (const line of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(line));
+      cb();
+    },
+  });
+  const app = Fastify({
+    loggerInstance: pino({ level: 'info' }, stream) as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
+    childLoggerFactory: lazyChildLogger,
+  });
+  registerSlowRequestLog(app, slowMs);
+  app.get('/quick', async () => ({ ok: true }));
+  app.get('/slow', async () => {
+    await new Promise((r) => setTimeout(r, 30));
+    return { ok: true };
+  });
+  app.get('/logs', async (req) => {
+    req.log.info({ thing: 1 }, 'from the route');
+    req.log.child({ part: 'inner' }).warn('from a child');
+    return { level: req.log.level };
+  });
+  return { app, lines };
+}
+
+describe('request logging', () => {
+  it('writes nothing for ordinary requests and one warning for a slow one', async () => {
+    const { app, lines } = appWithLogs(20);
+    await app.inject({ url: '/quick' });
+    expect(lines).toEqual([]);
+    await app.inject({ url: '/slow' });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({ level: 40, msg: 'slow request', method: 'GET', url: '/slow', route: '/slow', statusCode: 200 });
+    expect(lines[0].ms).toBeGreaterThanOrEqual(20);
+    expect(lines[0].reqId).toBeDefined();
+  });
+
+  it('keeps req.log working: the request id, the level and children', async () => {
+    const { app, lines } = appWithLogs(10_000);
+    const res = await app.inject({ url: '/logs' });
+    expect(res.json()).toEqual({ level: 'info' });
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatchObject({ level: 30, msg: 'from the route', thing: 1 });
+    expect(lines[1]).toMatchObject({ level: 40, msg: 'from a child', part: 'inner' });
+    expect(lines[0].reqId).toBeDefined();
+    expect(lines[1].reqId).toBe(lines[0].reqId);
+  });
+});
