@@ -71,7 +71,7 @@ describe('profile card', () => {
     // First name only, and nothing of the date of birth.
     expect(await dialog.textContent()).not.toMatch(/Brooks|1998/);
     // Focus is trapped inside the dialog (Radix): it starts on the close button.
-    expect(await arjun.page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await arjun.page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') !== null, null, { timeout: 5000 });
     await imagesLoaded(arjun.page);
     await viewportShot(arjun.page, 'profile-card-dialog-1280');
     // The dialog (portalled outside #root); the page behind it has its own checks.
@@ -84,7 +84,9 @@ describe('profile card', () => {
     // Escape closes it and returns focus to the participant button.
     await arjun.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await arjun.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe("View Nathan's profile");
+    await arjun.page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === "View Nathan's profile", null, {
+      timeout: 5000,
+    });
 
     // At 375 px the card is a full-height, scrollable sheet; opening it again the same day is not another view.
     await arjun.page.setViewportSize({ width: 375, height: 812 });
