@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import { ensureClientBuild } from '../src/server/build-client';
 import { CHROMIUM_ARGS, findChromium } from '../tests/e2e/chromium';
 import { freePort, load, ratio, spawnUntil } from './lib';
+import { startBenchServer } from './seed';
 
 const BUDGET_KIB = 150;
 const RATIO_TARGET = 0.9;
@@ -96,22 +97,9 @@ async function optional(file: string, name: string): Promise<Record<string, unkn
 
 await ensureClientBuild();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-'));
-const port = freePort();
-const base = `http://127.0.0.1:${port}`;
 const started = Date.now();
-const server = await spawnUntil(
-  ['--import', 'tsx', 'src/server/serve.ts'],
-  {
-    NODE_ENV: 'test',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    SEED_DEMO: 'false',
-    LOG_LEVEL: 'error',
-    PUBLIC_URL: `http://localhost:${port}`,
-  },
-  'Fancy is running',
-);
+const server = await startBenchServer(dataDir);
+const { base } = server;
 const startupMs = Date.now() - started;
 try {
   console.log(`\nStart-up to listening (fresh DATA_DIR, migrations + reference data): ${startupMs} ms\n`);
@@ -121,7 +109,7 @@ try {
   console.log(`Initial JavaScript, gzipped (budget ≤ ${BUDGET_KIB} KiB)`);
   console.table(await initialJs(base));
 } finally {
-  server.kill('SIGTERM');
+  await server.stop();
 }
 const fanout = await optional('chat-fanout', 'benchChatFanout');
 if (fanout) {

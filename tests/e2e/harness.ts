@@ -149,3 +149,11 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   };
   return e2e;
 }
+
+/** A screenshot of what the member sees (the viewport), for fixed and messenger-style views. */
+export async function viewportShot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`) });
+}
+
+/** The address of a demo member (src/server/db/seed/demo-data.ts) by key, e.g. `maya-okafor`. */
+export const demoEmail = (key: string) => `${key}@demo.fancy.test`;

@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
 import { axeViolations } from './a11y';
-import { type E2E, startE2E } from './harness';
+import { demoEmail, type E2E, startE2E, viewportShot } from './harness';
 
 /**
  * Fancies → matches → messages with the embedded demo data. Arjun and Nathan share the live
@@ -19,13 +18,8 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const demo = (key: string) => `${key}@demo.fancy.test`;
+const demo = demoEmail;
 const MIXER = 'Board Game Night: Catan & Co.';
-
-/** Messenger views fill the viewport: screenshot what the member sees. */
-async function viewportShot(page: Page, name: string) {
-  await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`) });
-}
 
 async function expectNoSeriousA11yIssues(page: Page, where: string) {
   const violations = await axeViolations(page);

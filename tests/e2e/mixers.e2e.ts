@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
 import { checkA11y } from './a11y';
-import { type E2E, startE2E } from './harness';
+import { type E2E, startE2E, viewportShot } from './harness';
 
 /**
  * Mixers with the embedded demo data: two demo members (in two browser contexts) join the
@@ -21,11 +20,6 @@ const MAYA = 'maya-okafor@demo.fancy.test';
 const RHYS = 'rhys-llewellyn@demo.fancy.test';
 /** A live demo mixer with free seats that neither demo member has joined. */
 const MIXER = 'Warehouse Techno Talk';
-
-/** The chat is a viewport-sized messenger: screenshot what a member sees, not the whole document. */
-async function viewportShot(page: Page, name: string) {
-  await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`) });
-}
 
 async function openMixerFromList(page: Page, name: string) {
   await page.goto('/mixers');

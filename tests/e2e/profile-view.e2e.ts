@@ -1,9 +1,8 @@
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
 import { axeViolations } from './a11y';
-import { type E2E, startE2E } from './harness';
+import { demoEmail, type E2E, startE2E, viewportShot } from './harness';
 
 /**
  * Opening another member's profile card (issues 6 and 7) with the embedded demo data: Arjun
@@ -19,14 +18,9 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const demo = (key: string) => `${key}@demo.fancy.test`;
+const demo = demoEmail;
 const MIXER = 'Board Game Night: Catan & Co.';
 const NATHAN_BIO = 'Data scientist in Leeds who runs a monthly board game night';
-
-/** The dialog is fixed over the page: screenshot what the member sees. */
-async function viewportShot(page: Page, name: string) {
-  await page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`) });
-}
 
 async function openMixer(page: Page) {
   await page.goto('/mixers');

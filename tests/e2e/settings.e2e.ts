@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../../src/server/modules/settings/test-fixtures';
 import { axeViolations, describeViolations } from './a11y';
-import { E2E_PASSWORD, type E2E, startE2E } from './harness';
+import { type E2E, E2E_PASSWORD, startE2E, viewportShot } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -15,7 +14,6 @@ afterAll(async () => {
 });
 
 /** Dialogs are fixed to the viewport: photograph the viewport, not the whole page. */
-const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.join('test-results', 'screenshots', `${name}.png`) });
 
 const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();
 

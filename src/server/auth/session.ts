@@ -58,9 +58,12 @@ export async function getSession(req: FastifyRequest): Promise<CurrentSession | 
 
 const seenToday = new Set<string>();
 
+/** The UTC calendar day ('YYYY-MM-DD') that per-day records use, computed here so PostgreSQL and PGlite agree. */
+export const utcDay = (now = new Date()) => now.toISOString().slice(0, 10);
+
 /** Records the member as active today (daily active members), once per day per instance. */
 function noteActive(req: FastifyRequest, userId: string) {
-  const day = new Date().toISOString().slice(0, 10);
+  const day = utcDay();
   const key = `${day}:${userId}`;
   if (seenToday.has(key)) return;
   if (seenToday.size > 100_000) seenToday.clear();

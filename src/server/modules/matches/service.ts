@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
+import { firstNameOf } from '../mixers/shared';
 
 /** A transaction handle or the database: both run the same statements. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -28,11 +29,6 @@ export const toNumber = (v: string | number | bigint | null | undefined): number
 /** The pair is stored ordered (profile1_id < profile2_id) so it is unique either way round. */
 export function orderedPair(a: string, b: string): [string, string] {
   return a < b ? [a, b] : [b, a];
-}
-
-/** First name only (spec §2 display name, shortened for other members). */
-export function firstNameOf(fullName: string | null | undefined, fallback = 'Member'): string {
-  return fullName?.trim().split(/\s+/)[0] || fallback;
 }
 
 /**

@@ -3,10 +3,10 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { type MemberCard, MEMBER_MESSAGES } from '../../../shared/schemas/members';
+import { utcDay } from '../../auth/session';
 import { blocks, mixerMemberships, profileViews, profiles, user } from '../../db/schema';
 import { createMixer, joinMixer, matchedPair, type Member, stats } from '../matches/test-fixtures';
 import { completeProfile } from '../settings/test-fixtures';
-import { viewDay } from './service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -210,7 +210,7 @@ describe('profile views', () => {
     expect((await card(a, b.id)).statusCode).toBe(200);
     const rows = await viewRows(a.id, b.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0].day).toBe(viewDay());
+    expect(rows[0].day).toBe(utcDay());
     expect((await stats(t, b)).profileViews).toBe(1);
     const counterEvents = () =>
       publish.mock.calls

@@ -3,8 +3,9 @@ import { sql } from 'drizzle-orm';
 import { CARD_SHARED_MIXERS, type MemberCard, MEMBER_MESSAGES } from '../../../shared/schemas/members';
 import { readPreferences } from '../../../shared/schemas/settings';
 import { AppError } from '../../http/errors';
-import { firstNameOf, orderedPair, rows } from '../matches/service';
-import { ageFromDob, blockedBetween } from '../mixers/shared';
+import { utcDay } from '../../auth/session';
+import { orderedPair, rows } from '../matches/service';
+import { ageFromDob, blockedBetween, firstNameOf } from '../mixers/shared';
 import { photoRef } from '../profiles/service';
 
 /** Membership states that count as "we shared a mixer" for the card: both joined (not waitlisted, not left). */
@@ -37,9 +38,6 @@ interface CardRow {
   match_id: string | null;
   shared_mixers: { id: string; title: string }[] | string | null;
 }
-
-/** The UTC calendar day, as daily activity records it (computed here so PostgreSQL and PGlite agree). */
-export const viewDay = (now = new Date()) => now.toISOString().slice(0, 10);
 
 const notAvailable = () => new AppError('not_found', MEMBER_MESSAGES.notAvailable);
 
@@ -119,7 +117,7 @@ export async function getMemberCard(app: FastifyInstance, viewerId: string, targ
 async function countView(app: FastifyInstance, viewerId: string, viewedId: string, now: Date): Promise<void> {
   const inserted = await rows<{ ok: number }>(
     app.deps.database.db,
-    sql`insert into profile_views (viewer_id, viewed_id, day) values (${viewerId}, ${viewedId}, ${viewDay(now)}::date)
+    sql`insert into profile_views (viewer_id, viewed_id, day) values (${viewerId}, ${viewedId}, ${utcDay(now)}::date)
       on conflict do nothing returning 1 as ok`,
   );
   if (inserted.length) await app.realtime.publish(`user:${viewedId}`, { type: 'counter', key: 'profileViews', delta: 1 });

@@ -12,10 +12,10 @@ import {
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
+import { firstNameOf } from '../mixers/shared';
 import {
   decodeCursor,
   encodeCursor,
-  firstNameOf,
   memberView,
   OTHER_MEMBER_COLUMNS,
   type OtherMemberRow,

@@ -23,9 +23,9 @@ export const epochMs = (column: SQL) => sql`(extract(epoch from ${column}) * 100
 /** SQL: a timestamptz as exact UTC text with microseconds, for keyset cursors. */
 export const exactTs = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** First word of the display name (cards and chat show first names only). */
-export function firstNameOf(name: string | null | undefined): string {
-  return name?.trim().split(/\s+/)[0] || 'Member';
+/** First word of the display name (cards, chat and mail greetings show first names only). */
+export function firstNameOf(name: string | null | undefined, fallback = 'Member'): string {
+  return name?.trim().split(/\s+/)[0] || fallback;
 }
 
 const londonParts = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, year: 'numeric', month: 'numeric', day: 'numeric' });

@@ -4,7 +4,8 @@ import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
 import { type BlockedMember, type ReportReason, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { AppError } from '../../http/errors';
 import { clearFancies } from '../fancies/service';
-import { endMatch, firstNameOf, type Queryable, rows, toIso } from '../matches/service';
+import { endMatch, type Queryable, rows, toIso } from '../matches/service';
+import { firstNameOf } from '../mixers/shared';
 
 /**
  * Blocks hide each member from the other everywhere: mixers filter participants and chat with
