@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
@@ -10,7 +11,9 @@ import { registerAuthRoutes } from './auth/routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { registerDevMailbox } from './infra/mail/dev-mailbox';
+import { createLogger } from './infra/log';
 import type { Mailer } from './infra/mail/mailer';
+import { startMailRetention } from './infra/mail/retention';
 import { registerErrorHandling, errorBody } from './http/errors';
 import { registerOriginCheck } from './http/origin';
 import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
@@ -46,8 +49,8 @@ export interface AppDeps {
   signer: UrlSigner;
   /** Cross-instance fan-out; an in-process bus when not given (embedded mode, tests). */
   bus?: RealtimeBus;
-  /** Request logging; tests pass false. */
-  logger?: boolean;
+  /** The process's logger (infra/log); tests pass false for none. */
+  logger?: false | Logger;
 }
 
 declare module 'fastify' {
@@ -63,7 +66,9 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger === false ? false : { level: config.logLevel },
+    ...(deps.logger === false
+      ? { logger: false }
+      : { loggerInstance: (deps.logger ?? createLogger(config.logLevel)) as FastifyBaseLogger }),
     // No two log lines per request: errors are logged by the error handler, slow requests below.
     logController: new LogController({ disableRequestLogging: true }),
     ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
@@ -81,7 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('sessionCache', sessionCache);
   if (!deps.bus) app.addHook('onClose', () => bus.close());
 
-  registerSecurityHeaders(app, { production: config.env === 'production' });
+  registerSecurityHeaders(app, { production: config.env === 'production', publicUrl: config.publicUrl });
   // Cookies are parsed only where needed (session-cache reads the header itself); the plugin
   // stays for reply.setCookie/clearCookie.
   await app.register(cookie, { hook: false });
@@ -106,6 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAdminRoutes(app);
   registerSettingsRoutes(app);
   startMixerReminders(app);
+  startMailRetention(app);
   await registerRealtimeRoutes(app);
   if (config.devMailbox) registerDevMailbox(app, database.db);
 

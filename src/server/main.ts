@@ -1,12 +1,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
 import { buildApp } from './app';
 import { promoteAdmins } from './auth/admins';
 import { ConfigError, type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { seedReferenceData } from './db/seed/reference';
+import { createLogger } from './infra/log';
 import { createMailer, createTransport } from './infra/mail/mailer';
 import { createLocalStorage } from './infra/storage/local';
 import { createUrlSigner } from './infra/storage/storage';
@@ -25,7 +25,7 @@ export interface Running {
 /** Opens everything, listens, and returns a handle; start.ts adds signals around it. */
 export async function startServer(config: Config, opts: { clientDir?: string } = {}): Promise<Running> {
   const started = Date.now();
-  const logger = pino({ level: config.logLevel });
+  const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await seedReferenceData(database.db);
   await promoteAdmins(database.db, config.adminEmails);
@@ -36,7 +36,7 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
   const bus = config.databaseUrl
     ? await createPostgresBus(config.databaseUrl, (err) => logger.error({ err }, 'realtime bus'))
     : createLocalBus();
-  const deps = { config, database, mailer, storage, signer, bus, clientDir: opts.clientDir ?? CLIENT_DIR };
+  const deps = { config, database, mailer, storage, signer, bus, logger, clientDir: opts.clientDir ?? CLIENT_DIR };
   let demo: Awaited<ReturnType<typeof seedDemoData>> | undefined;
   if (config.seedDemo && !config.databaseUrl) demo = await seedDemoData(deps);
   const app = await buildApp(deps);

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
 import type { Database } from '../../src/server/db/client';
@@ -33,7 +33,16 @@ export interface TestApp {
 let counter = 0;
 
 /** The whole app in-process on a fresh database (DESIGN §3: buildApp without listening). */
-export async function createTestApp(env: Record<string, string> = {}, opts: { transport?: Transport } = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: {
+    transport?: Transport;
+    /** The app's logger; none by default. */
+    logger?: Logger;
+    /** Runs before the app is ready, e.g. to add a route only a test needs. */
+    setup?: (app: FastifyInstance) => void;
+  } = {},
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...env });
   const database = await freshDatabase();
@@ -44,9 +53,10 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { tr
     mailer,
     storage: createLocalStorage(path.join(dataDir, 'uploads')),
     signer: createUrlSigner(config.authSecret),
-    logger: false,
+    logger: opts.logger ?? false,
   };
   const app = await buildApp(deps);
+  opts.setup?.(app);
   await app.ready();
 
   const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>

@@ -36,9 +36,10 @@ describe('request logging', () => {
     const { app, lines } = appWithLogs(20);
     await app.inject({ url: '/quick' });
     expect(lines).toEqual([]);
-    await app.inject({ url: '/slow' });
+    await app.inject({ url: '/slow?token=secret-reset-token&email=someone%40example.com' });
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ level: 40, msg: 'slow request', method: 'GET', url: '/slow', route: '/slow', statusCode: 200 });
+    expect(lines[0]).toMatchObject({ level: 40, msg: 'slow request', method: 'GET', path: '/slow', route: '/slow', statusCode: 200 });
+    expect(JSON.stringify(lines[0])).not.toMatch(/secret-reset-token|someone/);
     expect(lines[0].ms).toBeGreaterThanOrEqual(20);
     expect(lines[0].reqId).toBeDefined();
   });

@@ -12,7 +12,8 @@ export function registerSlowRequestLog(app: FastifyInstance, slowMs = SLOW_REQUE
     const ms = reply.elapsedTime;
     if (ms >= slowMs) {
       req.log.warn(
-        { method: req.method, url: req.url, route: req.routeOptions.url, statusCode: reply.statusCode, ms: Math.round(ms) },
+        // The path only: query strings carry tokens (verification, reset) and search terms.
+        { method: req.method, path: req.url.split('?')[0], route: req.routeOptions.url, statusCode: reply.statusCode, ms: Math.round(ms) },
         'slow request',
       );
     }

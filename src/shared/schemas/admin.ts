@@ -42,6 +42,7 @@ export const ADMIN_MESSAGES = {
   reportNotFound: "We couldn't find that report.",
   reportHandled: 'This report has already been handled.',
   memberNotFound: "We couldn't find that member.",
+  reportedAccountDeleted: 'This member has deleted their account, so the report can only be dismissed.',
   cannotSuspendAdmin: "Admins can't be suspended. Remove their admin role first.",
   notSuspended: 'This member is not suspended.',
   dateInvalid: 'Use a date like 2026-01-31',
@@ -400,7 +401,8 @@ export interface AdminReport {
   resolvedAt: string | null;
   createdAt: string;
   reporter: { id: string; name: string; email: string } | null;
-  reported: ReportMember;
+  /** Null when the reported member has since deleted their account. */
+  reported: ReportMember | null;
   mixer: { id: string; title: string; status: string; startsAt: string } | null;
   /** The reported member's latest lines in the mixer's chat, oldest first. */
   mixerMessages: { id: string; body: string; createdAt: string }[];

@@ -142,9 +142,8 @@ export const reports = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     reporterId: text('reporter_id').references(() => user.id, { onDelete: 'set null' }),
-    reportedId: text('reported_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /** Null once the reported member deleted their account: the report stays for moderators. */
+    reportedId: text('reported_id').references(() => user.id, { onDelete: 'set null' }),
     mixerId: uuid('mixer_id').references(() => mixers.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),

@@ -1,14 +1,28 @@
 import { desc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
+import { errorBody } from '../../http/errors';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 const linkify = (s: string) => escapeHtml(s).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
 
-/** The embedded mode's mailbox (DESIGN §5): every stored mail, newest first. */
+const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+/**
+ * Only this machine may read the mailbox: it shows every member's verification and reset
+ * links. Both the connection and the client address (`X-Forwarded-For` under TRUST_PROXY)
+ * must be loopback, so a reverse proxy on the same machine does not open it to the network.
+ */
+export const isLoopbackRequest = (req: FastifyRequest) => LOOPBACK.test(req.socket.remoteAddress ?? '') && LOOPBACK.test(req.ip);
+
+/**
+ * The embedded mode's mailbox (DESIGN §5): every stored mail, newest first. Never registered
+ * in production (config.devMailbox); elsewhere it answers loopback requests only, and anyone
+ * else gets the same 404 as an unknown address.
+ */
 export function registerDevMailbox(app: FastifyInstance, db: Db) {
   const recent = () =>
     db
@@ -24,9 +38,13 @@ export function registerDevMailbox(app: FastifyInstance, db: Db) {
       .orderBy(desc(mailOutbox.createdAt))
       .limit(200);
 
-  app.get('/dev/mailbox.json', async () => recent());
+  const loopbackOnly = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!isLoopbackRequest(req)) return reply.status(404).send(errorBody('not_found', 'Not found.'));
+  };
 
-  app.get('/dev/mailbox', async (_req, reply) => {
+  app.get('/dev/mailbox.json', { onRequest: loopbackOnly }, async () => recent());
+
+  app.get('/dev/mailbox', { onRequest: loopbackOnly }, async (_req, reply) => {
     const mails = await recent();
     const items = mails
       .map(

@@ -59,7 +59,7 @@ export function createMailer(opts: { db: Db; from: string; transport?: Transport
       return true;
     } catch (err) {
       const next = attempts + 1;
-      logger.warn({ err, to: message.to, attempt: next }, 'mail delivery failed');
+      logger.warn({ err, mailId: id, attempt: next }, 'mail delivery failed');
       await db
         .update(mailOutbox)
         .set({

@@ -24,10 +24,10 @@ interface ReportRow {
   reporter_id: string | null;
   reporter_name: string | null;
   reporter_email: string | null;
-  reported_id: string;
-  reported_name: string;
-  reported_email: string;
-  reported_joined: string;
+  reported_id: string | null;
+  reported_name: string | null;
+  reported_email: string | null;
+  reported_joined: string | null;
   reported_banned: boolean | null;
   reported_total: number;
   reported_warnings: number;
@@ -81,7 +81,7 @@ export async function listReports(
                              or (dm.sender_id = r.reporter_id and dm.recipient_id = r.reported_id))
                          order by dm.created_at desc limit ${CONTEXT_LINES}) y) as direct_messages
           from reports r
-          join "user" dpu on dpu.id = r.reported_id
+          left join "user" dpu on dpu.id = r.reported_id
           left join profiles dpp on dpp.id = r.reported_id
           left join "user" rpu on rpu.id = r.reporter_id
           left join profiles rpp on rpp.id = r.reporter_id
@@ -105,15 +105,18 @@ export async function listReports(
       resolvedAt: r.resolved_at,
       createdAt: r.created_at,
       reporter: r.reporter_id ? { id: r.reporter_id, name: r.reporter_name ?? '', email: r.reporter_email ?? '' } : null,
-      reported: {
-        id: r.reported_id,
-        name: r.reported_name,
-        email: r.reported_email,
-        joinedAt: r.reported_joined,
-        suspended: Boolean(r.reported_banned),
-        reportsTotal: r.reported_total,
-        warnings: r.reported_warnings,
-      },
+      // A member who deleted their account leaves the report behind, anonymised.
+      reported: r.reported_id
+        ? {
+            id: r.reported_id,
+            name: r.reported_name ?? '',
+            email: r.reported_email ?? '',
+            joinedAt: r.reported_joined ?? '',
+            suspended: Boolean(r.reported_banned),
+            reportsTotal: r.reported_total,
+            warnings: r.reported_warnings,
+          }
+        : null,
       mixer: r.mixer_id
         ? { id: r.mixer_id, title: r.mixer_title ?? '', status: r.mixer_status ?? '', startsAt: r.mixer_starts ?? '' }
         : null,
@@ -130,9 +133,9 @@ interface LockedReport {
   reporter_id: string | null;
   reporter_email: string | null;
   reporter_name: string | null;
-  reported_id: string;
-  reported_email: string;
-  reported_name: string;
+  reported_id: string | null;
+  reported_email: string | null;
+  reported_name: string | null;
   reported_role: string | null;
 }
 
@@ -171,22 +174,24 @@ async function endSockets(app: FastifyInstance, memberId: string) {
   await app.realtime.closeUser(memberId, 'suspended');
 }
 
-const reporterThanks = (to: Contact, reportedName: string, acted: boolean, reason: string, publicUrl: string) =>
-  composeMail(to.email, {
+const reporterThanks = (to: Contact, reportedName: string | null, acted: boolean, reason: string, publicUrl: string) => {
+  const about = reportedName ? firstName(reportedName) : 'the member';
+  return composeMail(to.email, {
     subject: 'About your report',
     greeting: `Hi ${firstName(to.name)},`,
     lines: acted
       ? [
-          `Thank you for telling us about ${firstName(reportedName)}. We looked into it and have taken action.`,
+          `Thank you for telling us about ${about}. We looked into it and have taken action.`,
           "To protect everyone's privacy we can't share the details, but reports like yours keep Fancy kind and safe.",
         ]
       : [
-          `Thank you for telling us about ${firstName(reportedName)}. We looked into it carefully and did not find a breach of our guidelines this time.`,
+          `Thank you for telling us about ${about}. We looked into it carefully and did not find a breach of our guidelines this time.`,
           `Our note: ${reason}`,
           'If anything else happens, you can block the member and report again at any time.',
         ],
     action: { label: 'Open Fancy', url: `${publicUrl}/home` },
   });
+};
 
 /** Handles an open report: dismiss (the reporter is told why), warn (mail) or suspend, with the reason the member is told. */
 export async function resolveReport(
@@ -203,7 +208,7 @@ export async function resolveReport(
       sql`select r.id, r.status, r.reporter_id, rpu.email as reporter_email, ${displayName('rp')} as reporter_name,
                  r.reported_id, dpu.email as reported_email, ${displayName('dp')} as reported_name, dpu.role as reported_role
             from reports r
-            join "user" dpu on dpu.id = r.reported_id left join profiles dpp on dpp.id = r.reported_id
+            left join "user" dpu on dpu.id = r.reported_id left join profiles dpp on dpp.id = r.reported_id
             left join "user" rpu on rpu.id = r.reporter_id left join profiles rpp on rpp.id = r.reporter_id
            where r.id = ${reportId}::uuid
            for update of r`,
@@ -213,7 +218,8 @@ export async function resolveReport(
     const reporter: Contact | null = report.reporter_id
       ? { id: report.reporter_id, email: report.reporter_email ?? '', name: report.reporter_name }
       : null;
-    if (input.action === 'suspend') {
+    if (!report.reported_id && input.action !== 'dismiss') throw new AppError('conflict', ADMIN_MESSAGES.reportedAccountDeleted);
+    if (input.action === 'suspend' && report.reported_id) {
       if (report.reported_role === 'admin') throw new AppError('conflict', ADMIN_MESSAGES.cannotSuspendAdmin);
       const reporters = await suspendInTx(tx, actorId, report.reported_id, input.reason, report.id);
       return { report, status: 'suspended' as const, reporters };
@@ -231,7 +237,7 @@ export async function resolveReport(
 
   const { report, status, reporters } = outcome;
   const mailer = app.deps.mailer;
-  if (status === 'suspended') {
+  if (status === 'suspended' && report.reported_id && report.reported_email) {
     await endSockets(app, report.reported_id);
     await mailer.sendMail(
       composeMail(report.reported_email, {
@@ -245,7 +251,7 @@ export async function resolveReport(
         action: { label: 'Contact support', url: `${publicUrl}/contact-support` },
       }),
     );
-  } else if (status === 'warned') {
+  } else if (status === 'warned' && report.reported_id && report.reported_email) {
     await app.realtime.publish(`user:${report.reported_id}`, {
       type: 'notice',
       title: 'A warning from the Fancy team',

@@ -4,6 +4,7 @@ import type { ChatMessage } from '../../../shared/realtime/events';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { type Publish, rowsOf } from './shared';
+import { startPeriodicJob } from '../../infra/jobs/periodic';
 
 /** How often each instance moves mixers along (DESIGN §6: status follows the clock on the server). */
 export const LIFECYCLE_INTERVAL_MS = 20_000;
@@ -102,25 +103,7 @@ export async function advanceMixers(db: Db, now: Date, publish: Publish): Promis
  * timer is unref'd and cleared on close, and close waits for a run in progress.
  */
 export function startMixerLifecycle(app: FastifyInstance, intervalMs = LIFECYCLE_INTERVAL_MS) {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> | undefined;
-  let closed = false;
-  const tick = () => {
-    if (running || closed) return;
-    running = advanceMixers(app.deps.database.db, new Date(), (room, event) => app.realtime.publish(room, event))
-      .catch((err) => app.log.error({ err }, 'mixer lifecycle run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearInterval(timer);
-    await running;
-  });
+  startPeriodicJob(app, 'mixer lifecycle', intervalMs, (now) =>
+    advanceMixers(app.deps.database.db, now, (room, event) => app.realtime.publish(room, event)),
+  );
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TZ } from '../../../shared/constants';
 import { composeMail } from '../../infra/mail/template';
+import { startPeriodicJob } from '../../infra/jobs/periodic';
 
 /** "Mixer starting soon" mails go out this long before the start (Settings → Notifications). */
 export const REMINDER_LEAD_MS = 15 * 60_000;
@@ -83,25 +84,5 @@ export async function sendMixerReminders(app: FastifyInstance, now: Date): Promi
  * unref'd and cleared on close, and close waits for a run in progress.
  */
 export function startMixerReminders(app: FastifyInstance, intervalMs = REMINDER_INTERVAL_MS) {
-  let timer: ReturnType<typeof setInterval> | undefined;
-  let running: Promise<unknown> | undefined;
-  let closed = false;
-  const tick = () => {
-    if (running || closed) return;
-    running = sendMixerReminders(app, new Date())
-      .catch((err) => app.log.error({ err }, 'mixer reminders run failed'))
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  app.addHook('onReady', async () => {
-    tick();
-    timer = setInterval(tick, intervalMs);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    clearInterval(timer);
-    await running;
-  });
+  startPeriodicJob(app, 'mixer reminders', intervalMs, (now) => sendMixerReminders(app, now));
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { readPreferences, type SettingsView, type UpdateSettingsInput } from '../../../shared/schemas/settings';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
-import { auditLog, contactMessages, profiles, user } from '../../db/schema';
+import { auditLog, contactMessages, mailOutbox, profiles, user } from '../../db/schema';
 import { ensureProfile } from '../profiles/service';
 
 export { describeDevice } from './device';
@@ -61,7 +61,8 @@ export const reminderRowsOf = (userId: string) =>
  * member without a cascading key (reminder records, support messages with their name and
  * address), then the user row — every other table cascades from it (profile, photos list,
  * memberships, chat messages, fancies, matches, direct messages, blocks, views, sessions,
- * two-step secrets) or lets go of it (reports they made stay for safety, without them).
+ * two-step secrets) or lets go of it (reports they made, and reports against them, stay for
+ * moderators without them), and every mail sent to their address.
  * A failure rolls everything back. Their stored files go only after the commit.
  */
 export async function deleteAccount(
@@ -73,8 +74,10 @@ export async function deleteAccount(
   await db.transaction(async (tx) => {
     await tx.delete(auditLog).where(reminderRowsOf(userId));
     await tx.delete(contactMessages).where(eq(contactMessages.userId, userId));
-    const gone = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id });
+    const gone = await tx.delete(user).where(eq(user.id, userId)).returning({ id: user.id, email: user.email });
     if (gone.length !== 1) throw new Error('account row not found');
+    // Mails to the member hold their name, links and messages: none outlives the account.
+    await tx.delete(mailOutbox).where(sql`lower(${mailOutbox.to}) = lower(${gone[0].email})`);
   });
   try {
     await deps.storage.removeFolder(userId);

@@ -21,19 +21,23 @@ const OUTCOME: Record<AdminReport['status'], { label: string; tone: 'muted' | 'w
 };
 
 const first = (name: string) => name.trim().split(/\s+/)[0] || 'the member';
+/** A member who deleted their account leaves their reports behind, without a name. */
+const DELETED = 'A deleted account';
+const reportedName = (r: AdminReport) => r.reported?.name ?? DELETED;
+const reportedFirst = (r: AdminReport): string => (r.reported ? first(r.reported.name) : 'the member');
 
 function ContextLines({ report }: { report: AdminReport }) {
   const hasChat = report.mixerMessages.length > 0;
   const hasDms = report.directMessages.length > 0;
   if (!hasChat && !hasDms) {
-    return <p className="text-sm text-muted-foreground">No messages between them or from {first(report.reported.name)} in that mixer.</p>;
+    return <p className="text-sm text-muted-foreground">No messages between them or from {reportedFirst(report)} in that mixer.</p>;
   }
   return (
     <div className="grid gap-3 lg:grid-cols-2">
       {hasChat && (
         <div>
           <h4 className="mb-1.5 flex items-center gap-1.5 text-xs font-semibold uppercase tracking-wide text-muted-foreground">
-            <UsersRound className="size-3.5" aria-hidden /> {first(report.reported.name)} in the mixer chat
+            <UsersRound className="size-3.5" aria-hidden /> {reportedFirst(report)} in the mixer chat
           </h4>
           <ol className="grid gap-1.5">
             {report.mixerMessages.map((m) => (
@@ -56,7 +60,7 @@ function ContextLines({ report }: { report: AdminReport }) {
             {report.directMessages.map((m) => (
               <li key={m.id} className={cn('rounded-xl px-3 py-2 text-sm', m.fromReported ? 'bg-destructive/10' : 'bg-muted')}>
                 <p className="text-xs font-semibold">
-                  {m.fromReported ? first(report.reported.name) : first(report.reporter?.name ?? 'Reporter')}
+                  {m.fromReported ? reportedFirst(report) : first(report.reporter?.name ?? 'Reporter')}
                 </p>
                 <p className="whitespace-pre-wrap break-words">{m.body}</p>
                 <time dateTime={m.createdAt} className="text-xs text-muted-foreground">
@@ -74,6 +78,7 @@ function ContextLines({ report }: { report: AdminReport }) {
 function ReportCard({ report, onAction }: { report: AdminReport; onAction: (r: AdminReport, a: ReportAction) => void }) {
   const hours = ageHours(report.createdAt);
   const r = report.reported;
+  const name = reportedName(report);
   return (
     <Card className="overflow-hidden" data-testid="report-card">
       <article aria-labelledby={`report-${report.id}`}>
@@ -83,7 +88,7 @@ function ReportCard({ report, onAction }: { report: AdminReport; onAction: (r: A
               {report.reason}
             </h3>
             <span className="text-sm text-muted-foreground">
-              about <span className="font-medium text-foreground">{r.name}</span>
+              about <span className="font-medium text-foreground">{name}</span>
             </span>
           </div>
           <Pill tone={hours >= 24 ? 'danger' : hours >= 4 ? 'warning' : 'muted'}>
@@ -98,16 +103,24 @@ function ReportCard({ report, onAction }: { report: AdminReport; onAction: (r: A
             <div>
               <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Reported member</dt>
               <dd className="font-medium">
-                {r.name} {r.suspended && <Pill tone="danger">Suspended</Pill>}
+                {name} {r?.suspended && <Pill tone="danger">Suspended</Pill>}
               </dd>
-              <dd className="break-all text-xs text-muted-foreground">{r.email}</dd>
-              <dd className="text-xs text-muted-foreground">
-                Joined {fmtDate(r.joinedAt)} · {plural(r.reportsTotal, 'report')} · {plural(r.warnings, 'warning')}
-              </dd>
+              {r ? (
+                <>
+                  <dd className="break-all text-xs text-muted-foreground">{r.email}</dd>
+                  <dd className="text-xs text-muted-foreground">
+                    Joined {fmtDate(r.joinedAt)} · {plural(r.reportsTotal, 'report')} · {plural(r.warnings, 'warning')}
+                  </dd>
+                </>
+              ) : (
+                <dd className="text-xs text-muted-foreground">
+                  They deleted their account after this report, so it can only be dismissed.
+                </dd>
+              )}
             </div>
             <div>
               <dt className="text-xs font-semibold uppercase tracking-wide text-muted-foreground">Reported by</dt>
-              <dd>{report.reporter ? report.reporter.name : 'A deleted account'}</dd>
+              <dd>{report.reporter ? report.reporter.name : DELETED}</dd>
               <dd className="text-xs text-muted-foreground">{fmtDateTime(report.createdAt)}</dd>
             </div>
             {report.mixer && (
@@ -135,12 +148,16 @@ function ReportCard({ report, onAction }: { report: AdminReport; onAction: (r: A
           <Button size="sm" variant="outline" onClick={() => onAction(report, 'dismiss')}>
             <X aria-hidden /> Dismiss
           </Button>
-          <Button size="sm" variant="secondary" onClick={() => onAction(report, 'warn')}>
-            <AlertTriangle aria-hidden /> Warn
-          </Button>
-          <Button size="sm" variant="destructive" onClick={() => onAction(report, 'suspend')} disabled={r.suspended}>
-            <Ban aria-hidden /> Suspend
-          </Button>
+          {r && (
+            <>
+              <Button size="sm" variant="secondary" onClick={() => onAction(report, 'warn')}>
+                <AlertTriangle aria-hidden /> Warn
+              </Button>
+              <Button size="sm" variant="destructive" onClick={() => onAction(report, 'suspend')} disabled={r.suspended}>
+                <Ban aria-hidden /> Suspend
+              </Button>
+            </>
+          )}
         </footer>
       </article>
     </Card>
@@ -153,31 +170,31 @@ const DIALOG: Record<
 > = {
   dismiss: (r) => ({
     title: 'Dismiss this report?',
-    description: `No action against ${r.reported.name}. ${r.reporter ? `${first(r.reporter.name)} is told by email, with your note.` : ''}`,
+    description: `No action against ${r.reported ? r.reported.name : 'the member'}. ${r.reporter ? `${first(r.reporter.name)} is told by email, with your note.` : ''}`,
     label: 'Note for the reporter',
     hint: 'e.g. what you checked and why it is within our guidelines.',
     confirm: 'Dismiss report',
   }),
   warn: (r) => ({
-    title: `Warn ${r.reported.name}?`,
-    description: `${first(r.reported.name)} gets a warning by email and in the app, with your reason. The reporter hears that we took action.`,
-    label: `Reason for ${first(r.reported.name)}`,
-    hint: `${first(r.reported.name)} reads this.`,
+    title: `Warn ${reportedName(r)}?`,
+    description: `${reportedFirst(r)} gets a warning by email and in the app, with your reason. The reporter hears that we took action.`,
+    label: `Reason for ${reportedFirst(r)}`,
+    hint: `${reportedFirst(r)} reads this.`,
     confirm: 'Send warning',
   }),
   suspend: (r) => ({
-    title: `Suspend ${r.reported.name}?`,
-    description: `${first(r.reported.name)} is signed out everywhere at once and can't sign in until you lift the suspension. Their other open reports close too, and everyone involved is told.`,
-    label: `Reason for ${first(r.reported.name)}`,
-    hint: `${first(r.reported.name)} reads this in the suspension email.`,
+    title: `Suspend ${reportedName(r)}?`,
+    description: `${reportedFirst(r)} is signed out everywhere at once and can't sign in until you lift the suspension. Their other open reports close too, and everyone involved is told.`,
+    label: `Reason for ${reportedFirst(r)}`,
+    hint: `${reportedFirst(r)} reads this in the suspension email.`,
     confirm: 'Suspend member',
   }),
 };
 
 const DONE: Record<ReportAction, (r: AdminReport) => { title: string; description: string }> = {
   dismiss: () => ({ title: 'Report dismissed', description: 'The reporter has been told.' }),
-  warn: (r) => ({ title: 'Warning sent', description: `${r.reported.name} has been warned by email.` }),
-  suspend: (r) => ({ title: 'Member suspended', description: `${r.reported.name} is signed out and can no longer sign in.` }),
+  warn: (r) => ({ title: 'Warning sent', description: `${reportedName(r)} has been warned by email.` }),
+  suspend: (r) => ({ title: 'Member suspended', description: `${reportedName(r)} is signed out and can no longer sign in.` }),
 };
 
 function SuspendedList() {
@@ -277,7 +294,7 @@ function HandledReports() {
               {items.map((r) => (
                 <tr key={r.id}>
                   <Td className="whitespace-nowrap text-muted-foreground">{fmtDateTime(r.resolvedAt)}</Td>
-                  <Td className="whitespace-nowrap font-medium">{r.reported.name}</Td>
+                  <Td className="whitespace-nowrap font-medium">{reportedName(r)}</Td>
                   <Td className="min-w-40">
                     {r.reason}
                     <span className="block text-xs text-muted-foreground">by {r.reporter?.name ?? 'a deleted account'}</span>
