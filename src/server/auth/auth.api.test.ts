@@ -35,7 +35,13 @@ describe('register → verify → log in', () => {
     expect(link.origin).toBe('http://localhost:3000');
     const verify = await t.request({ method: 'GET', url: link.pathname + link.search });
     expect(verify.statusCode).toBe(302);
-    const cookie = cookieHeader(verify.headers['set-cookie']);
+    const target = new URL(verify.headers.location as string, 'http://localhost:3000');
+    expect(target.pathname).toBe('/auth/login');
+    const verifyToken = target.searchParams.get('verify');
+    expect(verifyToken).toBe(link.searchParams.get('token'));
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD, verifyToken } });
+    expect(login.statusCode).toBe(200);
+    const cookie = cookieHeader(login.headers['set-cookie']);
     const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie });
     expect(session.json().user).toMatchObject({ email, emailVerified: true, role: 'user', name: 'Ada Lovelace' });
   });
@@ -90,6 +96,94 @@ describe('register → verify → log in', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.password).toMatch(/too common/);
+  });
+});
+
+/** Registers from its own network address; returns the verification link's token. */
+async function register(app: TestApp, email: string, password = TEST_PASSWORD, fullName = 'Someone') {
+  const res = await app.request({ method: 'POST', url: '/api/auth/register', remoteAddress: nextIp(), payload: { fullName, email, password } });
+  expect(res.statusCode).toBe(200);
+  return new URL(await app.lastLinkTo(email)).searchParams.get('token') as string;
+}
+let ipCounter = 0;
+const nextIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const login = (app: TestApp, email: string, password: string, extra: Record<string, unknown> = {}, remoteAddress = nextIp()) =>
+  app.request({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password, ...extra } });
+const verified = async (email: string) => (await t.database.db.select().from(user).where(eq(user.email, email)))[0].emailVerified;
+
+describe('verification model (docs/decisions/006)', () => {
+  it('a session made before verification never becomes a member session', async () => {
+    // Someone registers an address they do not own and keeps the unverified session.
+    const email = 'owner1@example.com';
+    const token = await register(t, email, 'squatter-secret-pass');
+    const squatter = cookieHeader((await login(t, email, 'squatter-secret-pass')).headers['set-cookie']);
+    expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie: squatter })).json().user.emailVerified).toBe(false);
+
+    // The real owner opens the link: that alone confirms nothing and signs no one in.
+    const open = await t.request({ method: 'GET', url: `/api/auth/verify-email?token=${token}&callbackURL=%2Fhome` });
+    expect(open.statusCode).toBe(302);
+    expect(cookieHeader(open.headers['set-cookie'])).toBe('');
+    expect(await verified(email)).toBe(false);
+    expect((await t.request({ method: 'GET', url: '/api/stats', cookie: squatter })).statusCode).toBe(403);
+
+    // Whoever confirms (link + password) gets the only session: the earlier one has ended.
+    const confirm = await login(t, email, 'squatter-secret-pass', { verifyToken: token });
+    expect(confirm.statusCode).toBe(200);
+    expect(await verified(email)).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie: squatter })).json().user).toBeNull();
+    expect((await t.request({ method: 'GET', url: '/api/stats', cookie: squatter })).statusCode).toBe(401);
+    const fresh = cookieHeader(confirm.headers['set-cookie']);
+    expect((await t.request({ method: 'GET', url: '/api/stats', cookie: fresh })).statusCode).toBe(200);
+  });
+
+  it('a wrong password or another account’s token confirms nothing', async () => {
+    const a = 'owner2@example.com';
+    const tokenA = await register(t, a);
+    expect((await login(t, a, 'not-the-password-1', { verifyToken: tokenA })).statusCode).toBe(401);
+    const other = await t.member('Other', { verified: false });
+    expect((await login(t, other.email, TEST_PASSWORD, { verifyToken: tokenA })).statusCode).toBe(200);
+    expect(await verified(a)).toBe(false);
+    expect(await verified(other.email)).toBe(false);
+  });
+
+  it('opening someone else’s verification link while signed in does not switch accounts', async () => {
+    const me = await t.member('Signed In');
+    const victimEmail = 'owner3@example.com';
+    const token = await register(t, victimEmail);
+    const open = await t.request({ method: 'GET', url: `/api/auth/verify-email?token=${token}&callbackURL=%2Fhome`, cookie: me.cookie });
+    expect(open.statusCode).toBe(302);
+    expect(open.headers['set-cookie']).toBeUndefined();
+    const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie: me.cookie });
+    expect(session.json().user.email).toBe(me.email);
+    expect(await verified(victimEmail)).toBe(false);
+  });
+
+  it('the registering browser is signed out by its link and confirms by signing in again', async () => {
+    const email = 'owner4@example.com';
+    const token = await register(t, email);
+    const before = cookieHeader((await login(t, email, TEST_PASSWORD)).headers['set-cookie']);
+    const open = await t.request({ method: 'GET', url: `/api/auth/verify-email?token=${token}`, cookie: before });
+    expect(new URL(open.headers.location as string, 'http://x').searchParams.get('verify')).toBe(token);
+    expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie: before })).json().user).toBeNull();
+    expect((await login(t, email, TEST_PASSWORD, { verifyToken: token })).statusCode).toBe(200);
+    expect(await verified(email)).toBe(true);
+  });
+
+  it('ADMIN_EMAILS gives the admin role only to a confirmed address', async () => {
+    const a = await createTestApp({ ADMIN_EMAILS: 'chief@example.com' });
+    try {
+      const token = await register(a, 'chief@example.com');
+      const early = cookieHeader((await login(a, 'chief@example.com', TEST_PASSWORD)).headers['set-cookie']);
+      expect((await a.request({ method: 'GET', url: '/api/me/role', cookie: early })).json()).toEqual({ role: 'user' });
+      const [row] = await a.database.db.select().from(user).where(eq(user.email, 'chief@example.com'));
+      expect(row.role).toBe('user');
+      const confirmed = await login(a, 'chief@example.com', TEST_PASSWORD, { verifyToken: token });
+      const cookie = cookieHeader(confirmed.headers['set-cookie']);
+      expect((await a.request({ method: 'GET', url: '/api/me/role', cookie })).json()).toEqual({ role: 'admin' });
+      expect((await a.request({ method: 'GET', url: '/api/me/role', cookie: early })).json()).toEqual({ role: 'user' });
+    } finally {
+      await a.close();
+    }
   });
 });
 

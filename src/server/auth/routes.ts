@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod/mini';
@@ -10,7 +10,7 @@ import {
   resendSchema,
   resetPasswordSchema,
 } from '../../shared/schemas/auth';
-import { profiles, user as userTable, verification } from '../db/schema';
+import { profiles, session as sessionTable, user as userTable, verification } from '../db/schema';
 import { signedAvatarUrl } from '../modules/profiles/service';
 import { deleteAccount } from '../modules/settings/service';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
@@ -18,6 +18,7 @@ import { AppError } from '../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
 import { isCommonPassword } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
+import { confirmAddress, isChangeEmailToken, readSignupToken } from './verification';
 
 /** better-auth's own error → our error shape, keeping its message. */
 function rethrow(err: unknown): never {
@@ -77,12 +78,22 @@ export function registerAuthRoutes(app: FastifyInstance) {
     return reply.send({ ok: true, email: body.email });
   });
 
+  /**
+   * Sign-in limits count failures only (docs/decisions/006): per network and per network + address,
+   * so a stranger's guesses slow down the stranger, never the owner's correct password from elsewhere,
+   * and many members behind one address can all sign in.
+   */
+  const tooManySignIns = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+  const failuresPerIp = [{ limit: 30, windowMs: 15 * MINUTE }];
+  const failuresPerIpAndAddress = [{ limit: 5, windowMs: 15 * MINUTE }];
+
   app.post('/api/auth/login', { schema: { body: loginSchema } }, async (req, reply) => {
-    const { email, password } = req.body as z.output<typeof loginSchema>;
-    const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
-    limiter.hit(`login:ip:${ip(req)}`, [{ limit: 30, windowMs: 15 * MINUTE }], message);
-    limiter.hit(`login:email:${email}`, [{ limit: 10, windowMs: 15 * MINUTE }], message);
+    const { email, password, verifyToken } = req.body as z.output<typeof loginSchema>;
+    const keys = [`login-fail:ip:${ip(req)}`, `login-fail:ip:${ip(req)}:email:${email}`] as const;
+    limiter.check(keys[0], failuresPerIp, tooManySignIns);
+    limiter.check(keys[1], failuresPerIpAndAddress, tooManySignIns);
     let twoFactor = false;
+    let signedIn: { token?: string | null; user?: { id: string } } | null = null;
     try {
       const { headers, response } = await app.auth.api.signInEmail({
         headers: toFetchHeaders(req),
@@ -92,8 +103,24 @@ export function registerAuthRoutes(app: FastifyInstance) {
       forwardCookies(headers, reply);
       // Two-step verification on: no session yet, only a short-lived two-factor cookie.
       twoFactor = Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
+      signedIn = response as typeof signedIn;
     } catch (err) {
+      if (isAPIError(err) && err.statusCode === 401) {
+        limiter.record(keys[0], failuresPerIp);
+        limiter.record(keys[1], failuresPerIpAndAddress);
+      }
       rethrow(err);
+    }
+    // Signing in from a verification link confirms the address (mailbox + password: auth/verification.ts).
+    if (verifyToken && !twoFactor && signedIn?.token && signedIn.user) {
+      const claims = await readSignupToken(app, verifyToken);
+      if (claims && claims.userId === signedIn.user.id) {
+        const [current] = await app.deps.database.db
+          .select({ id: sessionTable.id })
+          .from(sessionTable)
+          .where(eq(sessionTable.token, signedIn.token));
+        if (current) await confirmAddress(app, claims, current.id);
+      }
     }
     return reply.send(twoFactor ? { ok: true, twoFactor: true } : { ok: true });
   });
@@ -195,13 +222,19 @@ export function registerAuthRoutes(app: FastifyInstance) {
       .where(eq(verification.identifier, `reset-password:${token}`));
     try {
       await app.auth.api.resetPassword({ headers: toFetchHeaders(req), body: { token, newPassword: password } });
-      // Every session of the member was revoked: their sockets and cached sessions end too.
-      if (pending) await app.realtime.closeUser(pending.userId, 'password reset');
     } catch (err) {
       if (isAPIError(err) && err.statusCode === 400) {
         throw new AppError('bad_request', 'This reset link is invalid or has expired. Please ask for a new one.');
       }
       rethrow(err);
+    }
+    if (pending) {
+      // Every other reset link of the member dies with this one.
+      await app.deps.database.db
+        .delete(verification)
+        .where(and(eq(verification.value, pending.userId), like(verification.identifier, 'reset-password:%')));
+      // Every session of the member was revoked: their sockets and cached sessions end too.
+      await app.realtime.closeUser(pending.userId, 'password reset');
     }
     return reply.send({ ok: true });
   });
@@ -279,6 +312,26 @@ export function registerAuthRoutes(app: FastifyInstance) {
     forwardCookies(response.headers, reply);
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
   };
-  app.get('/api/auth/verify-email', forward);
+  /**
+   * A verification link never signs a browser in (docs/decisions/006): it leads to the login page,
+   * where signing in with the link's token confirms the address. A browser signed in to the same
+   * unverified account is signed out first (that session predates the confirmation); any other
+   * account signed in here is left alone. E-mail change links go to better-auth, which refuses them
+   * in another member's browser.
+   */
+  app.get('/api/auth/verify-email', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const token = String((req.query as { token?: unknown }).token ?? '');
+    if (await isChangeEmailToken(app, token)) return forward(req, reply);
+    const claims = await readSignupToken(app, token);
+    const current = await getSession(req);
+    if (claims && current?.user.id === claims.userId) {
+      await app.realtime.closeSession(current.session.id);
+      const { headers } = await app.auth.api.signOut({ headers: toFetchHeaders(req), returnHeaders: true });
+      forwardCookies(headers, reply);
+    }
+    const params = new URLSearchParams({ verify: claims ? token : 'invalid' });
+    return reply.redirect(`/auth/login?${params}`, 302);
+  });
   app.get('/api/auth/reset-password/:token', forward);
 }

@@ -68,6 +68,8 @@ export const loginSchema = z.object({
   password: z
     .string()
     .check(z.minLength(1, 'Please enter your password'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)),
+  /** The token of a verification link: signing in with it confirms the address (docs/decisions/006). */
+  verifyToken: z.optional(z.string().check(z.maxLength(4096))),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });
