@@ -52,12 +52,14 @@ export async function createTestApp(env: Record<string, string> = {}, opts: { tr
   const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
     app.inject({ ...rest, headers: { ...(cookie ? { cookie } : {}), ...headers } });
 
-  const mailsTo: TestApp['mailsTo'] = (address) =>
-    database.db
+  const mailsTo: TestApp['mailsTo'] = async (address) => {
+    await mailer.idle();
+    return database.db
       .select({ subject: mailOutbox.subject, text: mailOutbox.text, html: mailOutbox.html })
       .from(mailOutbox)
       .where(eq(mailOutbox.to, address))
       .orderBy(desc(mailOutbox.createdAt));
+  };
 
   const lastLinkTo: TestApp['lastLinkTo'] = async (address) => {
     const [mail] = await mailsTo(address);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app';
-import { user } from '../db/schema';
+import { session, user } from '../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,7 +101,12 @@ describe('register → verify → log in', () => {
 
 /** Registers from its own network address; returns the verification link's token. */
 async function register(app: TestApp, email: string, password = TEST_PASSWORD, fullName = 'Someone') {
-  const res = await app.request({ method: 'POST', url: '/api/auth/register', remoteAddress: nextIp(), payload: { fullName, email, password } });
+  const res = await app.request({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: nextIp(),
+    payload: { fullName, email, password },
+  });
   expect(res.statusCode).toBe(200);
   return new URL(await app.lastLinkTo(email)).searchParams.get('token') as string;
 }
@@ -271,6 +276,107 @@ describe('password reset', () => {
     expect(oldSession.statusCode).toBe(401);
     const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: 'a-brand-new-secret' } });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('password reset links', () => {
+  const resetToken = async (email: string) => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: nextIp(), payload: { email } });
+    expect(res.statusCode).toBe(200);
+    const link = new URL(await t.lastLinkTo(email));
+    return link.pathname.split('/').pop() as string;
+  };
+
+  it('once a newer reset link is used, every older one is dead', async () => {
+    const m = await t.member('Twice Forgetful');
+    const older = await resetToken(m.email);
+    const newer = await resetToken(m.email);
+    expect(older).not.toBe(newer);
+    const reset = (token: string, password: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: nextIp(), payload: { token, password } });
+    expect((await reset(newer, 'the-newest-secret-1')).statusCode).toBe(200);
+    const stale = await reset(older, 'an-older-link-secret');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toMatch(/invalid or has expired/);
+    expect((await login(t, m.email, 'the-newest-secret-1')).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in lockout (docs/decisions/006)', () => {
+  it('a stranger’s failures do not lock the owner out from elsewhere', async () => {
+    const m = await t.member('Targeted');
+    const strangerIp = nextIp();
+    let last = await login(t, m.email, 'guess-number-0', {}, strangerIp);
+    for (let i = 1; i < 15; i++) last = await login(t, m.email, `guess-number-${i}`, {}, strangerIp);
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json().error.code).toBe('rate_limited');
+    // The stranger stays throttled even with the right password; the owner signs in from their own network.
+    expect((await login(t, m.email, TEST_PASSWORD, {}, strangerIp)).statusCode).toBe(429);
+    expect((await login(t, m.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts failures, not sign-ins: many members behind one network address can all sign in', async () => {
+    const office = nextIp();
+    const members = [await t.member('Office A'), await t.member('Office B'), await t.member('Office C'), await t.member('Office D')];
+    // More sign-ins than the per-network failure limit (30), a few wrong passwords among them.
+    for (let i = 0; i < 36; i++) {
+      const m = members[i % members.length];
+      if (i % 9 === 0) expect((await login(t, m.email, 'typo-in-password', {}, office)).statusCode).toBe(401);
+      else expect((await login(t, m.email, TEST_PASSWORD, {}, office)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('mails to an address carry nothing someone else typed', () => {
+  it('the name typed at sign-up never appears in mails to the address, and repeated sign-ups mail its owner once an hour', async () => {
+    const email = 'owner5@example.com';
+    await register(t, email, TEST_PASSWORD, 'Evil Spam Name');
+    for (let i = 0; i < 3; i++) await register(t, email, 'another-long-pass', `Attacker ${i}`);
+    await t.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: nextIp(), payload: { email } });
+    const mails = await t.mailsTo(email);
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      ['Confirm your email for Fancy', 'Reset your Fancy password', 'Someone tried to sign up with your address'].sort(),
+    );
+    for (const mail of mails) {
+      expect(mail.text).not.toMatch(/Evil|Spam|Attacker/);
+      expect(mail.html).not.toMatch(/Evil|Spam|Attacker/);
+    }
+  });
+});
+
+describe('session records', () => {
+  it('keep the connection’s address, not a client-sent X-Forwarded-For', async () => {
+    const m = await t.member('Traveller');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.55.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.10' },
+      payload: { email: m.email, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.database.db.select({ ip: session.ipAddress }).from(session).where(eq(session.userId, m.id));
+    expect(rows.map((r) => r.ip)).toContain('10.55.0.1');
+    expect(rows.map((r) => r.ip)).not.toContain('203.0.113.9');
+  });
+
+  it('honour X-Forwarded-For behind a trusted proxy (TRUST_PROXY)', async () => {
+    const a = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const m = await a.member('Proxied');
+      await a.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+        payload: { email: m.email, password: TEST_PASSWORD },
+      });
+      const rows = await a.database.db.select({ ip: session.ipAddress }).from(session).where(eq(session.userId, m.id));
+      expect(rows.map((r) => r.ip)).toContain('198.51.100.7');
+    } finally {
+      await a.close();
+    }
   });
 });
 

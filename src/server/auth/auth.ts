@@ -46,6 +46,9 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
       useSecureCookies: site.startsWith('https://'),
       // Set by toFetchHeaders from Fastify's req.ip (TRUST_PROXY), never taken from the client.
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Its mails (verification, reset, "someone tried to sign up") are sent after the response,
+      // so answers take as long whether or not the address has an account.
+      backgroundTasks: { handler: (work) => mailer.background(work) },
     },
     user: {
       additionalFields: {

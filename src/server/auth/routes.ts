@@ -10,7 +10,7 @@ import {
   resendSchema,
   resetPasswordSchema,
 } from '../../shared/schemas/auth';
-import { profiles, session as sessionTable, user as userTable, verification } from '../db/schema';
+import { profiles, session as sessionTable, verification } from '../db/schema';
 import { signedAvatarUrl } from '../modules/profiles/service';
 import { deleteAccount } from '../modules/settings/service';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
@@ -93,7 +93,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     limiter.check(keys[0], failuresPerIp, tooManySignIns);
     limiter.check(keys[1], failuresPerIpAndAddress, tooManySignIns);
     let twoFactor = false;
-    let signedIn: { token?: string | null; user?: { id: string } } | null = null;
+    let signedIn: { token?: string | null; user?: { id: string } } | undefined;
     try {
       const { headers, response } = await app.auth.api.signInEmail({
         headers: toFetchHeaders(req),
@@ -103,7 +103,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       forwardCookies(headers, reply);
       // Two-step verification on: no session yet, only a short-lived two-factor cookie.
       twoFactor = Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
-      signedIn = response as typeof signedIn;
+      signedIn = response as unknown as typeof signedIn;
     } catch (err) {
       if (isAPIError(err) && err.statusCode === 401) {
         limiter.record(keys[0], failuresPerIp);
@@ -176,18 +176,11 @@ export function registerAuthRoutes(app: FastifyInstance) {
       'Please wait a minute before asking for another email.',
     );
     limiter.hit(`resend:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
-    const [found] = await app.deps.database.db
-      .select({ verified: userTable.emailVerified })
-      .from(userTable)
-      .where(eq(userTable.email, email));
-    // Known and unknown addresses get the same answer; only unverified known ones get a mail.
-    if (found && !found.verified) {
-      try {
-        await app.auth.api.sendVerificationEmail({ headers: toFetchHeaders(req), body: { email, callbackURL: '/home' } });
-      } catch (err) {
-        rethrow(err);
-      }
-    }
+    // Every address takes the same path, after the response: better-auth's sessionless resend
+    // looks the address up and mails only an unverified account (same answer, same time).
+    const headers = toFetchHeaders(req);
+    headers.delete('cookie');
+    app.deps.mailer.background(app.auth.api.sendVerificationEmail({ headers, body: { email, callbackURL: '/home' } }));
     return reply.send({ ok: true });
   });
 
