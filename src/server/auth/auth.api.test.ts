@@ -97,6 +97,26 @@ describe('register → verify → log in', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.password).toMatch(/too common/);
   });
+
+  it('refuses what attackers try first: capitals, digits and symbols on common words, the member’s own name', async () => {
+    for (const password of ['Password123!', 'P@ssw0rd2024', 'Summer2024!', 'Welcome1!', 'Iloveyou2!', 'Lovelace1990']) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: nextIp(),
+        payload: { fullName: 'Ada Lovelace', email: 'weak@example.com', password },
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.fields.password).toBe('That password is too common. Please choose one that is harder to guess.');
+    }
+    const strong = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: nextIp(),
+      payload: { fullName: 'Ada Lovelace', email: 'weak@example.com', password: 'velvet-otter-lantern' },
+    });
+    expect(strong.statusCode).toBe(200);
+  });
 });
 
 /** Registers from its own network address; returns the verification link's token. */

@@ -16,6 +16,7 @@ import { deleteAccount } from '../modules/settings/service';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
 import { AppError } from '../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
+import { preloadPasswordStrength } from '../../shared/password-strength';
 import { isCommonPassword } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { confirmAddress, isChangeEmailToken, readSignupToken } from './verification';
@@ -40,8 +41,8 @@ function rethrow(err: unknown): never {
   throw err;
 }
 
-function assertNotCommon(password: string, field = 'password') {
-  if (isCommonPassword(password)) throw new AppError('validation', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
+async function assertNotCommon(password: string, related: string[] = [], field = 'password') {
+  if (await isCommonPassword(password, related)) throw new AppError('validation', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
 }
 
 const ip = (req: FastifyRequest) => req.ip;
@@ -49,11 +50,12 @@ const ip = (req: FastifyRequest) => req.ip;
 export function registerAuthRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter();
   const { config } = app.deps;
+  preloadPasswordStrength();
 
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof registerSchema>;
     limiter.hit(`signup:ip:${ip(req)}`, [{ limit: 10, windowMs: HOUR }], 'Too many sign-ups from this network. Please try again later.');
-    assertNotCommon(body.password);
+    await assertNotCommon(body.password, [body.email, body.fullName]);
     const c = body.campaign;
     try {
       await app.auth.api.signUpEmail({
@@ -207,7 +209,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (req, reply) => {
     const { token, password } = req.body as { token: string; password: string };
     limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
-    assertNotCommon(password);
+    await assertNotCommon(password);
     // better-auth keeps the member's id under the token; read it before the reset consumes it.
     const [pending] = await app.deps.database.db
       .select({ userId: verification.value })

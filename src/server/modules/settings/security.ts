@@ -63,7 +63,8 @@ export async function changePassword(
   me: CurrentSession,
   input: { currentPassword: string; newPassword: string },
 ) {
-  if (isCommonPassword(input.newPassword)) throw new AppError('validation', COMMON_PASSWORD, { newPassword: COMMON_PASSWORD });
+  if (await isCommonPassword(input.newPassword, [me.user.email, me.user.name]))
+    throw new AppError('validation', COMMON_PASSWORD, { newPassword: COMMON_PASSWORD });
   try {
     const { headers } = await app.auth.api.changePassword({
       headers: toFetchHeaders(req),
