@@ -19,6 +19,7 @@ import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
 import { preloadPasswordStrength } from '../../shared/password-strength';
 import { isCommonPassword } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
+import { requireRecentAuth } from './reauth';
 import { confirmAddress, isChangeEmailToken, readSignupToken } from './verification';
 
 /** better-auth's own error → our error shape, keeping its message. */
@@ -279,6 +280,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   /** Account deletion, for the signed-in member only (spec §4, §6). */
   app.delete('/api/me', async (req, reply) => {
     const current = await requireSession(req);
+    await requireRecentAuth(app, current);
     try {
       // One transaction (a failure deletes nothing); their files go after the commit.
       await deleteAccount(app.deps, current.user.id, req.log);
