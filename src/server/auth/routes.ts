@@ -20,7 +20,7 @@ import { preloadPasswordStrength } from '../../shared/password-strength';
 import { isCommonPassword } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
-import { confirmAddress, isChangeEmailToken, readSignupToken } from './verification';
+import { changeEmailTokenUser, confirmAddress, readSignupToken } from './verification';
 
 /** better-auth's own error → our error shape, keeping its message. */
 function rethrow(err: unknown): never {
@@ -319,7 +319,13 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.get('/api/auth/verify-email', async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const token = String((req.query as { token?: unknown }).token ?? '');
-    if (await isChangeEmailToken(app, token)) return forward(req, reply);
+    const changing = await changeEmailTokenUser(app, token);
+    if (changing) {
+      await forward(req, reply);
+      // Cached sessions still carry the old address.
+      await app.realtime.sessionsChanged(changing);
+      return reply;
+    }
     const claims = await readSignupToken(app, token);
     const current = await getSession(req);
     if (claims && current?.user.id === claims.userId) {

@@ -26,12 +26,12 @@ export async function readSignupToken(app: FastifyInstance, token: string): Prom
   return { email: payload.email.toLowerCase(), userId: payload.userId };
 }
 
-/** True when the token is one of better-auth's e-mail change tokens (those carry `updateTo`). */
-export async function isChangeEmailToken(app: FastifyInstance, token: string): Promise<boolean> {
-  if (!token || token.length > 4096) return false;
+/** The member of one of better-auth's e-mail change tokens (those carry `updateTo`), or null for any other token. */
+export async function changeEmailTokenUser(app: FastifyInstance, token: string): Promise<string | null> {
+  if (!token || token.length > 4096) return null;
   const { secret } = await app.auth.$context;
-  const payload = await verifyJWT<{ updateTo?: unknown }>(token, secret);
-  return Boolean(payload?.updateTo);
+  const payload = await verifyJWT<{ updateTo?: unknown; userId?: unknown }>(token, secret);
+  return payload?.updateTo && typeof payload.userId === 'string' ? payload.userId : null;
 }
 
 /**

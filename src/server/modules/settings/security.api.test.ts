@@ -77,6 +77,7 @@ describe('change email', () => {
 
   it('needs the password; mails a link to the new address, tells the old one, and changes only when opened', async () => {
     const m = await t.member('Eve Email');
+    const other = await loginAgain(m.email);
     const newEmail = `eve.new.${Date.now()}@example.com`;
     let res = await change(m.cookie, { newEmail, password: 'not-my-password' });
     expect(res.statusCode).toBe(400);
@@ -91,6 +92,9 @@ describe('change email', () => {
     res = await change(m.cookie, { newEmail: ` ${newEmail.toUpperCase()} `, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, pendingEmail: newEmail });
+    // Like a password change, every other device is signed out; this one stays.
+    expect(await whoAmI(other.cookie)).toBeNull();
+    expect((await whoAmI(m.cookie)).id).toBe(m.id);
 
     const [toNew] = await t.mailsTo(newEmail);
     expect(toNew.subject).toBe('Confirm your new email address for Fancy');
