@@ -132,7 +132,9 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post('/api/auth/two-factor', { schema: { body: twoFactorLoginSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof twoFactorLoginSchema>;
     const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
-    limiter.hit(`2fa:ip:${ip(req)}`, [{ limit: 30, windowMs: 15 * MINUTE }], message);
+    // Like the password step, only failures count against the network.
+    const ipKey = `2fa-fail:ip:${ip(req)}`;
+    limiter.check(ipKey, failuresPerIp, message);
     const wrong = body.method === 'totp' ? SETTINGS_MESSAGES.codeWrong : SETTINGS_MESSAGES.backupCodeWrong;
     try {
       const args = {
@@ -143,6 +145,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       const { headers } = body.method === 'totp' ? await app.auth.api.verifyTOTP(args) : await app.auth.api.verifyBackupCode(args);
       forwardCookies(headers, reply);
     } catch (err) {
+      limiter.record(ipKey, failuresPerIp);
       if (isAPIError(err)) {
         const code = (err.body as { code?: string } | undefined)?.code;
         if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') throw new AppError('validation', wrong, { code: wrong });
