@@ -30,7 +30,7 @@ const PUBLIC = new Set([
 ]);
 
 /** A signed-in account that has not verified its address may still take its data with it or leave (docs/decisions/003). */
-const UNVERIFIED_ALLOWED = new Set(['GET /api/me/export', 'DELETE /api/me']);
+const UNVERIFIED_ALLOWED = new Set(['GET /api/me/export', 'DELETE /api/me', 'POST /api/me/reauthenticate']);
 
 /** Lists `METHOD /path` for every route, from Fastify's route tree. */
 function routesOf(t: TestApp): string[] {

@@ -32,6 +32,13 @@ describe('accounts', () => {
       .getByRole('link', { name: /verify-email/ })
       .first()
       .click();
+    // The link alone signs no one in: the password confirms the address (docs/decisions/006).
+    await page.waitForURL(/\/auth\/login\?verify=/);
+    await page.getByText('Log in with the password you chose to confirm your email address.').waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await e2e.screenshot(page, 'verify-login-desktop');
+    await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/home/);
     await page.getByRole('heading', { name: 'Hey there – ready to create your profile?' }).waitFor();
     await context.close();

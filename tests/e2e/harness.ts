@@ -127,7 +127,13 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
         body: JSON.stringify({ fullName, email, password: E2E_PASSWORD }),
       });
       if (!res.ok) throw new Error(`register failed: ${await res.text()}`);
-      const verify = await fetch(await lastLinkTo(email), { redirect: 'manual' });
+      // Signing in with the verification link's token confirms the address (docs/decisions/006).
+      const verifyToken = new URL(await lastLinkTo(email)).searchParams.get('token');
+      const verify = await fetch(`${baseUrl}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.0.${memberCounter}` },
+        body: JSON.stringify({ email, password: E2E_PASSWORD, verifyToken }),
+      });
       if (verify.status >= 400) throw new Error(`verify failed: ${verify.status}`);
       return { email, password: E2E_PASSWORD };
     },

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { session, user } from '../../src/server/db/schema';
 import { totpCode } from '../../src/server/modules/settings/test-fixtures';
 import { axeViolations, describeViolations } from './a11y';
 import { type E2E, E2E_PASSWORD, startE2E, viewportShot } from './harness';
@@ -102,6 +104,41 @@ describe('settings', () => {
     expect(data.profiles.fullName).toBe('Dex Download');
     await toast(page, 'Your data is downloading').waitFor();
     await context.close();
+  });
+
+  it('the export asks for the password again when the sign-in is older than a few minutes; screenshots at desktop and 375 px', async () => {
+    const m = await member('Rhea Reauth');
+    for (const viewport of [
+      { width: 1280, height: 800 },
+      { width: 375, height: 812 },
+    ]) {
+      const { context, page } = await e2e.newPage(viewport);
+      await e2e.login(page, m.email);
+      await openSettings(page);
+      const [row] = await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, m.email));
+      await e2e.db
+        .update(session)
+        .set({ createdAt: new Date(Date.now() - 30 * 60_000) })
+        .where(eq(session.userId, row.id));
+      await page.getByRole('button', { name: 'Download my data' }).click();
+      const dialog = page.getByRole('alertdialog', { name: "Confirm it's you" });
+      await dialog.waitFor();
+      // The password field has the focus; a wrong password is announced there and keeps the dialog open.
+      await page.waitForFunction(() => document.activeElement?.id === 'export-password');
+      await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
+      await dialog.getByRole('button', { name: 'Download my data' }).click();
+      await dialog.getByText('Your current password is not right').waitFor();
+      await expectAccessible(page);
+      await viewportShot(page, `settings-export-reauth-${viewport.width}`);
+      await dialog.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        dialog.getByRole('button', { name: 'Download my data' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toMatch(/^fancy-data-/);
+      await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+      await context.close();
+    }
   });
 
   it('two-step verification: set up with the app, then logging in asks for a code (or a backup code)', async () => {
@@ -209,7 +246,13 @@ describe('settings', () => {
     await dialog.getByLabel('Type DELETE to confirm').fill('delete');
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
+    // Deleting needs the password again: a wrong one is announced and nothing is deleted.
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Your password', { exact: true }).fill('not-my-password');
+    await confirm.click();
+    await dialog.getByText('Your current password is not right').waitFor();
     await viewportShot(page, 'settings-delete-dialog-375');
+    await dialog.getByLabel('Your password', { exact: true }).fill(E2E_PASSWORD);
     await confirm.click();
     await toast(page, 'Account deleted').waitFor();
     expect(await toast(page, 'Account deleted').textContent()).toContain('Your account and all data have been permanently deleted.');

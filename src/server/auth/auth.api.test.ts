@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app';
-import { user } from '../db/schema';
+import { session, user } from '../db/schema';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +35,13 @@ describe('register → verify → log in', () => {
     expect(link.origin).toBe('http://localhost:3000');
     const verify = await t.request({ method: 'GET', url: link.pathname + link.search });
     expect(verify.statusCode).toBe(302);
-    const cookie = cookieHeader(verify.headers['set-cookie']);
+    const target = new URL(verify.headers.location as string, 'http://localhost:3000');
+    expect(target.pathname).toBe('/auth/login');
+    const verifyToken = target.searchParams.get('verify');
+    expect(verifyToken).toBe(link.searchParams.get('token'));
+    const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: TEST_PASSWORD, verifyToken } });
+    expect(login.statusCode).toBe(200);
+    const cookie = cookieHeader(login.headers['set-cookie']);
     const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie });
     expect(session.json().user).toMatchObject({ email, emailVerified: true, role: 'user', name: 'Ada Lovelace' });
   });
@@ -90,6 +96,119 @@ describe('register → verify → log in', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().error.fields.password).toMatch(/too common/);
+  });
+
+  it('refuses what attackers try first: capitals, digits and symbols on common words, the member’s own name', async () => {
+    for (const password of ['Password123!', 'P@ssw0rd2024', 'Summer2024!', 'Welcome1!', 'Iloveyou2!', 'Lovelace1990']) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: nextIp(),
+        payload: { fullName: 'Ada Lovelace', email: 'weak@example.com', password },
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.fields.password).toBe('That password is too common. Please choose one that is harder to guess.');
+    }
+    const strong = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: nextIp(),
+      payload: { fullName: 'Ada Lovelace', email: 'weak@example.com', password: 'velvet-otter-lantern' },
+    });
+    expect(strong.statusCode).toBe(200);
+  });
+});
+
+/** Registers from its own network address; returns the verification link's token. */
+async function register(app: TestApp, email: string, password = TEST_PASSWORD, fullName = 'Someone') {
+  const res = await app.request({
+    method: 'POST',
+    url: '/api/auth/register',
+    remoteAddress: nextIp(),
+    payload: { fullName, email, password },
+  });
+  expect(res.statusCode).toBe(200);
+  return new URL(await app.lastLinkTo(email)).searchParams.get('token') as string;
+}
+let ipCounter = 0;
+const nextIp = () => `10.77.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
+const login = (app: TestApp, email: string, password: string, extra: Record<string, unknown> = {}, remoteAddress = nextIp()) =>
+  app.request({ method: 'POST', url: '/api/auth/login', remoteAddress, payload: { email, password, ...extra } });
+const verified = async (email: string) => (await t.database.db.select().from(user).where(eq(user.email, email)))[0].emailVerified;
+
+describe('verification model (docs/decisions/006)', () => {
+  it('a session made before verification never becomes a member session', async () => {
+    // Someone registers an address they do not own and keeps the unverified session.
+    const email = 'owner1@example.com';
+    const token = await register(t, email, 'squatter-secret-pass');
+    const squatter = cookieHeader((await login(t, email, 'squatter-secret-pass')).headers['set-cookie']);
+    expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie: squatter })).json().user.emailVerified).toBe(false);
+
+    // The real owner opens the link: that alone confirms nothing and signs no one in.
+    const open = await t.request({ method: 'GET', url: `/api/auth/verify-email?token=${token}&callbackURL=%2Fhome` });
+    expect(open.statusCode).toBe(302);
+    expect(cookieHeader(open.headers['set-cookie'])).toBe('');
+    expect(await verified(email)).toBe(false);
+    expect((await t.request({ method: 'GET', url: '/api/stats', cookie: squatter })).statusCode).toBe(403);
+
+    // Whoever confirms (link + password) gets the only session: the earlier one has ended.
+    const confirm = await login(t, email, 'squatter-secret-pass', { verifyToken: token });
+    expect(confirm.statusCode).toBe(200);
+    expect(await verified(email)).toBe(true);
+    expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie: squatter })).json().user).toBeNull();
+    expect((await t.request({ method: 'GET', url: '/api/stats', cookie: squatter })).statusCode).toBe(401);
+    const fresh = cookieHeader(confirm.headers['set-cookie']);
+    expect((await t.request({ method: 'GET', url: '/api/stats', cookie: fresh })).statusCode).toBe(200);
+  });
+
+  it('a wrong password or another account’s token confirms nothing', async () => {
+    const a = 'owner2@example.com';
+    const tokenA = await register(t, a);
+    expect((await login(t, a, 'not-the-password-1', { verifyToken: tokenA })).statusCode).toBe(401);
+    const other = await t.member('Other', { verified: false });
+    expect((await login(t, other.email, TEST_PASSWORD, { verifyToken: tokenA })).statusCode).toBe(200);
+    expect(await verified(a)).toBe(false);
+    expect(await verified(other.email)).toBe(false);
+  });
+
+  it('opening someone else’s verification link while signed in does not switch accounts', async () => {
+    const me = await t.member('Signed In');
+    const victimEmail = 'owner3@example.com';
+    const token = await register(t, victimEmail);
+    const open = await t.request({ method: 'GET', url: `/api/auth/verify-email?token=${token}&callbackURL=%2Fhome`, cookie: me.cookie });
+    expect(open.statusCode).toBe(302);
+    expect(open.headers['set-cookie']).toBeUndefined();
+    const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie: me.cookie });
+    expect(session.json().user.email).toBe(me.email);
+    expect(await verified(victimEmail)).toBe(false);
+  });
+
+  it('the registering browser is signed out by its link and confirms by signing in again', async () => {
+    const email = 'owner4@example.com';
+    const token = await register(t, email);
+    const before = cookieHeader((await login(t, email, TEST_PASSWORD)).headers['set-cookie']);
+    const open = await t.request({ method: 'GET', url: `/api/auth/verify-email?token=${token}`, cookie: before });
+    expect(new URL(open.headers.location as string, 'http://x').searchParams.get('verify')).toBe(token);
+    expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie: before })).json().user).toBeNull();
+    expect((await login(t, email, TEST_PASSWORD, { verifyToken: token })).statusCode).toBe(200);
+    expect(await verified(email)).toBe(true);
+  });
+
+  it('ADMIN_EMAILS gives the admin role only to a confirmed address', async () => {
+    const a = await createTestApp({ ADMIN_EMAILS: 'chief@example.com' });
+    try {
+      const token = await register(a, 'chief@example.com');
+      const early = cookieHeader((await login(a, 'chief@example.com', TEST_PASSWORD)).headers['set-cookie']);
+      expect((await a.request({ method: 'GET', url: '/api/me/role', cookie: early })).json()).toEqual({ role: 'user' });
+      const [row] = await a.database.db.select().from(user).where(eq(user.email, 'chief@example.com'));
+      expect(row.role).toBe('user');
+      const confirmed = await login(a, 'chief@example.com', TEST_PASSWORD, { verifyToken: token });
+      const cookie = cookieHeader(confirmed.headers['set-cookie']);
+      expect((await a.request({ method: 'GET', url: '/api/me/role', cookie })).json()).toEqual({ role: 'admin' });
+      expect((await a.request({ method: 'GET', url: '/api/me/role', cookie: early })).json()).toEqual({ role: 'user' });
+    } finally {
+      await a.close();
+    }
   });
 });
 
@@ -177,6 +296,107 @@ describe('password reset', () => {
     expect(oldSession.statusCode).toBe(401);
     const login = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: m.email, password: 'a-brand-new-secret' } });
     expect(login.statusCode).toBe(200);
+  });
+});
+
+describe('password reset links', () => {
+  const resetToken = async (email: string) => {
+    const res = await t.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: nextIp(), payload: { email } });
+    expect(res.statusCode).toBe(200);
+    const link = new URL(await t.lastLinkTo(email));
+    return link.pathname.split('/').pop() as string;
+  };
+
+  it('once a newer reset link is used, every older one is dead', async () => {
+    const m = await t.member('Twice Forgetful');
+    const older = await resetToken(m.email);
+    const newer = await resetToken(m.email);
+    expect(older).not.toBe(newer);
+    const reset = (token: string, password: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: nextIp(), payload: { token, password } });
+    expect((await reset(newer, 'the-newest-secret-1')).statusCode).toBe(200);
+    const stale = await reset(older, 'an-older-link-secret');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json().error.message).toMatch(/invalid or has expired/);
+    expect((await login(t, m.email, 'the-newest-secret-1')).statusCode).toBe(200);
+  });
+});
+
+describe('sign-in lockout (docs/decisions/006)', () => {
+  it('a stranger’s failures do not lock the owner out from elsewhere', async () => {
+    const m = await t.member('Targeted');
+    const strangerIp = nextIp();
+    let last = await login(t, m.email, 'guess-number-0', {}, strangerIp);
+    for (let i = 1; i < 15; i++) last = await login(t, m.email, `guess-number-${i}`, {}, strangerIp);
+    expect(last.statusCode).toBe(429);
+    expect(Number(last.headers['retry-after'])).toBeGreaterThan(0);
+    expect(last.json().error.code).toBe('rate_limited');
+    // The stranger stays throttled even with the right password; the owner signs in from their own network.
+    expect((await login(t, m.email, TEST_PASSWORD, {}, strangerIp)).statusCode).toBe(429);
+    expect((await login(t, m.email, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts failures, not sign-ins: many members behind one network address can all sign in', async () => {
+    const office = nextIp();
+    const members = [await t.member('Office A'), await t.member('Office B'), await t.member('Office C'), await t.member('Office D')];
+    // More sign-ins than the per-network failure limit (30), a few wrong passwords among them.
+    for (let i = 0; i < 36; i++) {
+      const m = members[i % members.length];
+      if (i % 9 === 0) expect((await login(t, m.email, 'typo-in-password', {}, office)).statusCode).toBe(401);
+      else expect((await login(t, m.email, TEST_PASSWORD, {}, office)).statusCode).toBe(200);
+    }
+  });
+});
+
+describe('mails to an address carry nothing someone else typed', () => {
+  it('the name typed at sign-up never appears in mails to the address, and repeated sign-ups mail its owner once an hour', async () => {
+    const email = 'owner5@example.com';
+    await register(t, email, TEST_PASSWORD, 'Evil Spam Name');
+    for (let i = 0; i < 3; i++) await register(t, email, 'another-long-pass', `Attacker ${i}`);
+    await t.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: nextIp(), payload: { email } });
+    const mails = await t.mailsTo(email);
+    expect(mails.map((m) => m.subject).sort()).toEqual(
+      ['Confirm your email for Fancy', 'Reset your Fancy password', 'Someone tried to sign up with your address'].sort(),
+    );
+    for (const mail of mails) {
+      expect(mail.text).not.toMatch(/Evil|Spam|Attacker/);
+      expect(mail.html).not.toMatch(/Evil|Spam|Attacker/);
+    }
+  });
+});
+
+describe('session records', () => {
+  it('keep the connection’s address, not a client-sent X-Forwarded-For', async () => {
+    const m = await t.member('Traveller');
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.55.0.1',
+      headers: { 'x-forwarded-for': '203.0.113.9', 'x-real-ip': '203.0.113.10' },
+      payload: { email: m.email, password: TEST_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const rows = await t.database.db.select({ ip: session.ipAddress }).from(session).where(eq(session.userId, m.id));
+    expect(rows.map((r) => r.ip)).toContain('10.55.0.1');
+    expect(rows.map((r) => r.ip)).not.toContain('203.0.113.9');
+  });
+
+  it('honour X-Forwarded-For behind a trusted proxy (TRUST_PROXY)', async () => {
+    const a = await createTestApp({ TRUST_PROXY: 'true' });
+    try {
+      const m = await a.member('Proxied');
+      await a.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '10.0.0.2',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+        payload: { email: m.email, password: TEST_PASSWORD },
+      });
+      const rows = await a.database.db.select({ ip: session.ipAddress }).from(session).where(eq(session.userId, m.id));
+      expect(rows.map((r) => r.ip)).toContain('198.51.100.7');
+    } finally {
+      await a.close();
+    }
   });
 });
 

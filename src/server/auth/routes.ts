@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod/mini';
@@ -10,14 +10,17 @@ import {
   resendSchema,
   resetPasswordSchema,
 } from '../../shared/schemas/auth';
-import { profiles, user as userTable, verification } from '../db/schema';
+import { profiles, session as sessionTable, verification } from '../db/schema';
 import { signedAvatarUrl } from '../modules/profiles/service';
 import { deleteAccount } from '../modules/settings/service';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
 import { AppError } from '../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
+import { preloadPasswordStrength } from '../../shared/password-strength';
 import { isCommonPassword } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
+import { requireRecentAuth } from './reauth';
+import { changeEmailTokenUser, confirmAddress, readSignupToken } from './verification';
 
 /** better-auth's own error → our error shape, keeping its message. */
 function rethrow(err: unknown): never {
@@ -39,8 +42,8 @@ function rethrow(err: unknown): never {
   throw err;
 }
 
-function assertNotCommon(password: string, field = 'password') {
-  if (isCommonPassword(password)) throw new AppError('validation', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
+async function assertNotCommon(password: string, related: string[] = [], field = 'password') {
+  if (await isCommonPassword(password, related)) throw new AppError('validation', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
 }
 
 const ip = (req: FastifyRequest) => req.ip;
@@ -48,11 +51,12 @@ const ip = (req: FastifyRequest) => req.ip;
 export function registerAuthRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter();
   const { config } = app.deps;
+  preloadPasswordStrength();
 
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof registerSchema>;
     limiter.hit(`signup:ip:${ip(req)}`, [{ limit: 10, windowMs: HOUR }], 'Too many sign-ups from this network. Please try again later.');
-    assertNotCommon(body.password);
+    await assertNotCommon(body.password, [body.email, body.fullName]);
     const c = body.campaign;
     try {
       await app.auth.api.signUpEmail({
@@ -77,12 +81,22 @@ export function registerAuthRoutes(app: FastifyInstance) {
     return reply.send({ ok: true, email: body.email });
   });
 
+  /**
+   * Sign-in limits count failures only (docs/decisions/006): per network and per network + address,
+   * so a stranger's guesses slow down the stranger, never the owner's correct password from elsewhere,
+   * and many members behind one address can all sign in.
+   */
+  const tooManySignIns = 'Too many sign-in attempts. Please wait a few minutes and try again.';
+  const failuresPerIp = [{ limit: 30, windowMs: 15 * MINUTE }];
+  const failuresPerIpAndAddress = [{ limit: 5, windowMs: 15 * MINUTE }];
+
   app.post('/api/auth/login', { schema: { body: loginSchema } }, async (req, reply) => {
-    const { email, password } = req.body as z.output<typeof loginSchema>;
-    const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
-    limiter.hit(`login:ip:${ip(req)}`, [{ limit: 30, windowMs: 15 * MINUTE }], message);
-    limiter.hit(`login:email:${email}`, [{ limit: 10, windowMs: 15 * MINUTE }], message);
+    const { email, password, verifyToken } = req.body as z.output<typeof loginSchema>;
+    const keys = [`login-fail:ip:${ip(req)}`, `login-fail:ip:${ip(req)}:email:${email}`] as const;
+    limiter.check(keys[0], failuresPerIp, tooManySignIns);
+    limiter.check(keys[1], failuresPerIpAndAddress, tooManySignIns);
     let twoFactor = false;
+    let signedIn: { token?: string | null; user?: { id: string } } | undefined;
     try {
       const { headers, response } = await app.auth.api.signInEmail({
         headers: toFetchHeaders(req),
@@ -92,8 +106,24 @@ export function registerAuthRoutes(app: FastifyInstance) {
       forwardCookies(headers, reply);
       // Two-step verification on: no session yet, only a short-lived two-factor cookie.
       twoFactor = Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
+      signedIn = response as unknown as typeof signedIn;
     } catch (err) {
+      if (isAPIError(err) && err.statusCode === 401) {
+        limiter.record(keys[0], failuresPerIp);
+        limiter.record(keys[1], failuresPerIpAndAddress);
+      }
       rethrow(err);
+    }
+    // Signing in from a verification link confirms the address (mailbox + password: auth/verification.ts).
+    if (verifyToken && !twoFactor && signedIn?.token && signedIn.user) {
+      const claims = await readSignupToken(app, verifyToken);
+      if (claims && claims.userId === signedIn.user.id) {
+        const [current] = await app.deps.database.db
+          .select({ id: sessionTable.id })
+          .from(sessionTable)
+          .where(eq(sessionTable.token, signedIn.token));
+        if (current) await confirmAddress(app, claims, current.id);
+      }
     }
     return reply.send(twoFactor ? { ok: true, twoFactor: true } : { ok: true });
   });
@@ -102,7 +132,9 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post('/api/auth/two-factor', { schema: { body: twoFactorLoginSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof twoFactorLoginSchema>;
     const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
-    limiter.hit(`2fa:ip:${ip(req)}`, [{ limit: 30, windowMs: 15 * MINUTE }], message);
+    // Like the password step, only failures count against the network.
+    const ipKey = `2fa-fail:ip:${ip(req)}`;
+    limiter.check(ipKey, failuresPerIp, message);
     const wrong = body.method === 'totp' ? SETTINGS_MESSAGES.codeWrong : SETTINGS_MESSAGES.backupCodeWrong;
     try {
       const args = {
@@ -113,6 +145,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       const { headers } = body.method === 'totp' ? await app.auth.api.verifyTOTP(args) : await app.auth.api.verifyBackupCode(args);
       forwardCookies(headers, reply);
     } catch (err) {
+      limiter.record(ipKey, failuresPerIp);
       if (isAPIError(err)) {
         const code = (err.body as { code?: string } | undefined)?.code;
         if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') throw new AppError('validation', wrong, { code: wrong });
@@ -149,18 +182,11 @@ export function registerAuthRoutes(app: FastifyInstance) {
       'Please wait a minute before asking for another email.',
     );
     limiter.hit(`resend:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
-    const [found] = await app.deps.database.db
-      .select({ verified: userTable.emailVerified })
-      .from(userTable)
-      .where(eq(userTable.email, email));
-    // Known and unknown addresses get the same answer; only unverified known ones get a mail.
-    if (found && !found.verified) {
-      try {
-        await app.auth.api.sendVerificationEmail({ headers: toFetchHeaders(req), body: { email, callbackURL: '/home' } });
-      } catch (err) {
-        rethrow(err);
-      }
-    }
+    // Every address takes the same path, after the response: better-auth's sessionless resend
+    // looks the address up and mails only an unverified account (same answer, same time).
+    const headers = toFetchHeaders(req);
+    headers.delete('cookie');
+    app.deps.mailer.background(app.auth.api.sendVerificationEmail({ headers, body: { email, callbackURL: '/home' } }));
     return reply.send({ ok: true });
   });
 
@@ -187,7 +213,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (req, reply) => {
     const { token, password } = req.body as { token: string; password: string };
     limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
-    assertNotCommon(password);
+    await assertNotCommon(password);
     // better-auth keeps the member's id under the token; read it before the reset consumes it.
     const [pending] = await app.deps.database.db
       .select({ userId: verification.value })
@@ -195,13 +221,19 @@ export function registerAuthRoutes(app: FastifyInstance) {
       .where(eq(verification.identifier, `reset-password:${token}`));
     try {
       await app.auth.api.resetPassword({ headers: toFetchHeaders(req), body: { token, newPassword: password } });
-      // Every session of the member was revoked: their sockets and cached sessions end too.
-      if (pending) await app.realtime.closeUser(pending.userId, 'password reset');
     } catch (err) {
       if (isAPIError(err) && err.statusCode === 400) {
         throw new AppError('bad_request', 'This reset link is invalid or has expired. Please ask for a new one.');
       }
       rethrow(err);
+    }
+    if (pending) {
+      // Every other reset link of the member dies with this one.
+      await app.deps.database.db
+        .delete(verification)
+        .where(and(eq(verification.value, pending.userId), like(verification.identifier, 'reset-password:%')));
+      // Every session of the member was revoked: their sockets and cached sessions end too.
+      await app.realtime.closeUser(pending.userId, 'password reset');
     }
     return reply.send({ ok: true });
   });
@@ -251,6 +283,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   /** Account deletion, for the signed-in member only (spec §4, §6). */
   app.delete('/api/me', async (req, reply) => {
     const current = await requireSession(req);
+    await requireRecentAuth(app, current);
     try {
       // One transaction (a failure deletes nothing); their files go after the commit.
       await deleteAccount(app.deps, current.user.id, req.log);
@@ -279,6 +312,32 @@ export function registerAuthRoutes(app: FastifyInstance) {
     forwardCookies(response.headers, reply);
     return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
   };
-  app.get('/api/auth/verify-email', forward);
+  /**
+   * A verification link never signs a browser in (docs/decisions/006): it leads to the login page,
+   * where signing in with the link's token confirms the address. A browser signed in to the same
+   * unverified account is signed out first (that session predates the confirmation); any other
+   * account signed in here is left alone. E-mail change links go to better-auth, which refuses them
+   * in another member's browser.
+   */
+  app.get('/api/auth/verify-email', async (req, reply) => {
+    reply.header('cache-control', 'no-store');
+    const token = String((req.query as { token?: unknown }).token ?? '');
+    const changing = await changeEmailTokenUser(app, token);
+    if (changing) {
+      await forward(req, reply);
+      // Cached sessions still carry the old address.
+      await app.realtime.sessionsChanged(changing);
+      return reply;
+    }
+    const claims = await readSignupToken(app, token);
+    const current = await getSession(req);
+    if (claims && current?.user.id === claims.userId) {
+      await app.realtime.closeSession(current.session.id);
+      const { headers } = await app.auth.api.signOut({ headers: toFetchHeaders(req), returnHeaders: true });
+      forwardCookies(headers, reply);
+    }
+    const params = new URLSearchParams({ verify: claims ? token : 'invalid' });
+    return reply.redirect(`/auth/login?${params}`, 302);
+  });
   app.get('/api/auth/reset-password/:token', forward);
 }

@@ -3,16 +3,22 @@ import { dailyActivity } from '../db/schema';
 import { AppError } from '../http/errors';
 import { sessionTokenFrom } from './session-cache';
 
+/** Headers a client could send to pass for another address; better-auth only sees CLIENT_IP_HEADER. */
+const SPOOFABLE_IP_HEADERS = new Set(['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'true-client-ip']);
+/** Carries Fastify's `req.ip` (which honours TRUST_PROXY) to better-auth, e.g. for session records. */
+export const CLIENT_IP_HEADER = 'x-fancy-client-ip';
+
 export function toFetchHeaders(req: FastifyRequest): Headers {
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined) continue;
+    if (v === undefined || SPOOFABLE_IP_HEADERS.has(k) || k === CLIENT_IP_HEADER) continue;
     if (Array.isArray(v)) for (const item of v) headers.append(k, item);
     else headers.set(k, String(v));
   }
   // better-auth validates the Origin of cookie-bearing requests; server-to-server calls
   // (tests, CLI) have no Origin, and our own origin check has already run.
   if (!headers.has('origin')) headers.set('origin', req.server.deps.config.publicUrl);
+  if (req.ip) headers.set(CLIENT_IP_HEADER, req.ip);
   return headers;
 }
 

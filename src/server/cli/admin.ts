@@ -13,7 +13,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   const changed = await promoteAdmins(database.db, [email]);
   if (!changed) {
-    console.error(`No account with the address ${email}. It must register first.`);
+    console.error(`No confirmed account with the address ${email}. It must register and confirm its address first.`);
     process.exitCode = 1;
   } else {
     console.log(`${email} is now an admin.`);

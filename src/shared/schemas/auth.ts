@@ -63,11 +63,17 @@ export const registerSchema = z.object({
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
-export const loginSchema = z.object({
+/** The login form's fields. */
+export const loginFormSchema = z.object({
   email: emailSchema,
   password: z
     .string()
     .check(z.minLength(1, 'Please enter your password'), z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`)),
+});
+
+export const loginSchema = z.extend(loginFormSchema, {
+  /** The token of a verification link: signing in with it confirms the address (docs/decisions/006). */
+  verifyToken: z.optional(z.string().check(z.maxLength(4096))),
 });
 
 export const forgotPasswordSchema = z.object({ email: emailSchema });

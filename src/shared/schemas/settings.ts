@@ -76,6 +76,7 @@ export const SETTINGS_MESSAGES = {
   backupCodeWrong: "That backup code didn't work. Each code works once.",
   twoFactorExpired: 'Your sign-in took too long. Please log in again.',
   deleteConfirm: 'Please type DELETE to confirm',
+  reauthRequired: 'For your security, please enter your password again.',
 } as const;
 
 const currentPassword = z

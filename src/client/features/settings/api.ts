@@ -83,6 +83,9 @@ export const twoFactorApi = {
   backupCodes: (password: string) => api<{ backupCodes: string[] }>('/api/me/two-factor/backup-codes', { body: { password } }),
 };
 
+/** Re-enters the password: deleting the account and the export need it within a few minutes (docs/decisions/006). */
+export const reauthenticate = (password: string) => api<{ ok: true }>('/api/me/reauthenticate', { body: { password } });
+
 /** Fetches the export and hands it to the browser as a download named by the server. */
 export async function downloadMyData(): Promise<string> {
   let res: Response;

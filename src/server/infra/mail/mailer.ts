@@ -19,6 +19,13 @@ export interface Mailer {
   sendMail(message: MailMessage): Promise<void>;
   /** Retries failed deliveries that are due; returns how many were sent. */
   retryDue(): Promise<number>;
+  /**
+   * Lets mail work finish after the response (auth answers must not take longer when an address
+   * has an account). Failures are logged; `idle()` and `close()` wait for it.
+   */
+  background(work: Promise<unknown>): void;
+  /** Resolves once every background send and delivery started so far has finished. */
+  idle(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -112,6 +119,12 @@ export function createMailer(opts: { db: Db; from: string; transport?: Transport
         if (await deliver(row.id, row, row.attempts)) sent++;
       }
       return sent;
+    },
+    background(work) {
+      track(work).catch((err: unknown) => logger.error({ err }, 'background mail failed'));
+    },
+    async idle() {
+      while (inFlight.size) await Promise.allSettled([...inFlight]);
     },
     async close() {
       if (timer) clearInterval(timer);

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
+import { SETTINGS_MESSAGES } from '../../../shared/schemas/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/helpers/test-app';
 import { png } from '../../../../tests/fixtures/images';
@@ -15,6 +16,9 @@ import {
   profiles,
   profileViews,
   reports,
+  session,
+  user,
+  verification,
 } from '../../db/schema';
 import { completeProfile, sharedHistory, totpCode } from './test-fixtures';
 
@@ -243,5 +247,69 @@ describe('Delete account', () => {
     expect(await db.select().from(profiles).where(eq(profiles.id, me.id))).toHaveLength(1);
     expect(await t.deps.storage.list(`${me.id}/`)).toEqual(filesBefore);
     expect((await t.request({ method: 'GET', url: '/api/auth/session', cookie: me.cookie })).json().user?.id).toBe(me.id);
+  });
+});
+
+describe('recent re-authentication for deletion and the export (docs/decisions/006)', () => {
+  /** A member whose sign-in was longer ago than the re-authentication window. */
+  async function signedInLongAgo(name: string) {
+    const m = await t.member(name);
+    await t.database.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(session.userId, m.id));
+    return m;
+  }
+  const reauth = (cookie: string, password: string) =>
+    t.request({ method: 'POST', url: '/api/me/reauthenticate', cookie, payload: { password } });
+
+  it('the export asks for the password again, then downloads', async () => {
+    const m = await signedInLongAgo('Exporter Later');
+    const refused = await t.request({ method: 'GET', url: '/api/me/export', cookie: m.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({ code: 'forbidden', message: SETTINGS_MESSAGES.reauthRequired });
+    const wrong = await reauth(m.cookie, 'not-my-password-9');
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().error.fields.password).toBe(SETTINGS_MESSAGES.currentPasswordWrong);
+    expect((await t.request({ method: 'GET', url: '/api/me/export', cookie: m.cookie })).statusCode).toBe(403);
+    expect((await reauth(m.cookie, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/me/export', cookie: m.cookie })).statusCode).toBe(200);
+  });
+
+  it('deleting the account asks for the password again; the mark is for this device only and expires', async () => {
+    const m = await signedInLongAgo('Leaver Later');
+    const other = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '10.88.0.1',
+      payload: { email: m.email, password: TEST_PASSWORD },
+    });
+    const otherCookie = cookieHeader(other.headers['set-cookie']);
+    await t.database.db
+      .update(session)
+      .set({ createdAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(session.userId, m.id));
+
+    const refused = await t.request({ method: 'DELETE', url: '/api/me', cookie: m.cookie });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toBe(SETTINGS_MESSAGES.reauthRequired);
+    expect(await t.database.db.select().from(user).where(eq(user.id, m.id))).toHaveLength(1);
+
+    expect((await reauth(otherCookie, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: '/api/me', cookie: m.cookie })).statusCode).toBe(403);
+    // The other device's mark lapses after the window.
+    await t.database.db
+      .update(verification)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(like(verification.identifier, 'reauth:%'));
+    expect((await t.request({ method: 'DELETE', url: '/api/me', cookie: otherCookie })).statusCode).toBe(403);
+
+    expect((await reauth(m.cookie, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: '/api/me', cookie: m.cookie })).statusCode).toBe(200);
+    expect(await t.database.db.select().from(user).where(eq(user.id, m.id))).toEqual([]);
+  });
+
+  it('asks anonymous callers to log in', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/me/reauthenticate', payload: {} })).statusCode).toBe(401);
   });
 });

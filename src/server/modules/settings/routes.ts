@@ -10,12 +10,21 @@ import {
 } from '../../../shared/schemas/settings';
 import { mainPhotoSchema, type ProfileEdit, profileEditSchema, reorderPhotosSchema } from '../../../shared/schemas/profile-edit';
 import { requireSession, requireVerified } from '../../auth/session';
-import { verifiedFirst } from '../../auth/guards';
+import { sessionFirst, verifiedFirst } from '../../auth/guards';
+import { markReauthenticated, requireRecentAuth } from '../../auth/reauth';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
 import { buildExport, exportFileName } from './export';
 import { editProfile, makeMainPhoto, reorderPhotos } from './profile-edit';
-import { changeEmail, changePassword, confirmTwoFactor, disableTwoFactor, regenerateBackupCodes, startTwoFactor } from './security';
+import {
+  assertPassword,
+  changeEmail,
+  changePassword,
+  confirmTwoFactor,
+  disableTwoFactor,
+  regenerateBackupCodes,
+  startTwoFactor,
+} from './security';
 import { getSettings, updateSettings } from './service';
 import { listSessions, revokeOtherSessions, revokeSession } from './sessions';
 
@@ -127,9 +136,20 @@ export function registerSettingsRoutes(app: FastifyInstance) {
     return { profile: await makeMainPhoto(app.deps, user.id, (req.body as { key: string }).key) };
   });
 
+  /** Re-enter the password before deleting the account or downloading the export (docs/decisions/006). */
+  app.post('/api/me/reauthenticate', { ...sessionFirst, schema: { body: confirmPasswordSchema } }, async (req) => {
+    const me = await requireSession(req);
+    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
+    await assertPassword(app, me.user.id, (req.body as { password: string }).password);
+    await markReauthenticated(app, me.session.id);
+    return { ok: true };
+  });
+
   /** "Download my data": one JSON file, produced on request. Open to unverified accounts too (their data, their right). */
   app.get('/api/me/export', async (req, reply) => {
-    const { user } = await requireSession(req);
+    const me = await requireSession(req);
+    const { user } = me;
+    await requireRecentAuth(app, me);
     limiter.hit(`export:${user.id}`, [{ limit: 10, windowMs: HOUR }], 'You have downloaded your data a lot. Please try again later.');
     const now = new Date();
     const data = await buildExport(app.deps, user.id, now);

@@ -77,6 +77,7 @@ describe('change email', () => {
 
   it('needs the password; mails a link to the new address, tells the old one, and changes only when opened', async () => {
     const m = await t.member('Eve Email');
+    const other = await loginAgain(m.email);
     const newEmail = `eve.new.${Date.now()}@example.com`;
     let res = await change(m.cookie, { newEmail, password: 'not-my-password' });
     expect(res.statusCode).toBe(400);
@@ -91,6 +92,9 @@ describe('change email', () => {
     res = await change(m.cookie, { newEmail: ` ${newEmail.toUpperCase()} `, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ ok: true, pendingEmail: newEmail });
+    // Like a password change, every other device is signed out; this one stays.
+    expect(await whoAmI(other.cookie)).toBeNull();
+    expect((await whoAmI(m.cookie)).id).toBe(m.id);
 
     const [toNew] = await t.mailsTo(newEmail);
     expect(toNew.subject).toBe('Confirm your new email address for Fancy');
@@ -133,8 +137,8 @@ describe('signed-in devices', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const list = res.json().sessions as { id: string; device: string; current: boolean; lastActiveAt: string; createdAt: string }[];
-    // The verification link and t.member's login signed in too: four in all.
-    expect(list).toHaveLength(4);
+    // t.member's login (which confirmed the address) signed in too: three in all.
+    expect(list).toHaveLength(3);
     expect(list[0]).toMatchObject({ current: true, device: 'Chrome on Mac' });
     expect(list.filter((s) => s.current)).toHaveLength(1);
     expect(list.map((s) => s.device)).toContain('Safari on iPhone');
@@ -157,7 +161,7 @@ describe('signed-in devices', () => {
 
     const others = await t.request({ method: 'POST', url: '/api/me/sessions/revoke-others', cookie: laptop.cookie });
     expect(others.statusCode).toBe(200);
-    expect(others.json().revoked).toBe(2);
+    expect(others.json().revoked).toBe(1);
     expect(await whoAmI(m.cookie)).toBeNull();
     expect((await whoAmI(laptop.cookie))?.id).toBe(m.id);
     const after = await t.request({ method: 'GET', url: '/api/me/sessions', cookie: laptop.cookie });

@@ -8,6 +8,7 @@ import { type CurrentSession, forwardCookies, toFetchHeaders } from '../../auth/
 import { account } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
+import { revokeOtherSessions } from './sessions';
 
 const wrongPassword = () =>
   new AppError('validation', SETTINGS_MESSAGES.currentPasswordWrong, {
@@ -63,7 +64,8 @@ export async function changePassword(
   me: CurrentSession,
   input: { currentPassword: string; newPassword: string },
 ) {
-  if (isCommonPassword(input.newPassword)) throw new AppError('validation', COMMON_PASSWORD, { newPassword: COMMON_PASSWORD });
+  if (await isCommonPassword(input.newPassword, [me.user.email, me.user.name]))
+    throw new AppError('validation', COMMON_PASSWORD, { newPassword: COMMON_PASSWORD });
   try {
     const { headers } = await app.auth.api.changePassword({
       headers: toFetchHeaders(req),
@@ -83,7 +85,8 @@ export async function changePassword(
 
 /**
  * Change email: re-enter the password; better-auth mails a verification link to the new
- * address (the address changes when it is opened) and the old address is told. An address
+ * address (the address changes when it is opened), every other session ends and the old
+ * address is told. An address
  * that belongs to another account gets the same answer and no mail (no enumeration).
  */
 export async function changeEmail(
@@ -104,6 +107,8 @@ export async function changeEmail(
   } catch (err) {
     mapAuthError(err);
   }
+  // Like a password change: every other device is signed out (whether or not the address was free).
+  await revokeOtherSessions(app, req, me.user.id, me.session.id);
   await notify(app, me.user.email, me.user.name, 'A change of email address was requested', [
     `Someone signed in to your Fancy account asked to change its email address to ${input.newEmail}. The change happens only when the link we sent to that address is opened; until then we keep using this one.`,
   ]);

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
@@ -13,7 +13,7 @@ import { useNextPath } from '../use-safe-next';
 import { usePageTitle } from '../../../lib/use-page-title';
 
 // Loaded when the form is first used (DESIGN §7).
-const loginSchema = () => import('../../../../shared/schemas/auth').then((m) => m.loginSchema);
+const loginSchema = () => import('../../../../shared/schemas/auth').then((m) => m.loginFormSchema);
 // Only members with two-step verification see this step (and its schema): loaded on demand.
 const TwoFactorStep = lazy(() => import('../components/two-factor-step'));
 
@@ -24,6 +24,9 @@ export default function LoginPage() {
   const next = useNextPath();
   const toast = useToast();
   const [twoFactor, setTwoFactor] = useState(false);
+  // From a verification link: signing in with its token confirms the address (docs/decisions/006).
+  const verify = useSearchParams()[0].get('verify');
+  const verifyToken = verify && verify !== 'invalid' ? verify : undefined;
   const form = useSchemaForm(loginSchema, { email: '', password: '' });
   const { errors, isSubmitting } = form;
 
@@ -38,7 +41,7 @@ export default function LoginPage() {
   // Like auth.login, plus the two-step answer: with two-step verification on, the password alone gives no session.
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await api<{ ok: true; twoFactor?: boolean }>('/api/auth/login', { body: values });
+      const res = await api<{ ok: true; twoFactor?: boolean }>('/api/auth/login', { body: { ...values, verifyToken } });
       if (res.twoFactor) {
         setTwoFactor(true);
         return;
@@ -74,6 +77,13 @@ export default function LoginPage() {
     <div>
       <h2 className="font-display text-3xl font-extrabold">Welcome back</h2>
       <p className="mt-2 text-muted-foreground">Log in to see your mixers, matches and messages.</p>
+      {verify && (
+        <p role="status" className="mt-4 rounded-xl border border-border bg-muted/50 p-3 text-sm">
+          {verifyToken
+            ? 'Log in with the password you chose to confirm your email address.'
+            : 'This verification link is invalid or has expired. Log in to ask for a new one.'}
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
         <Field id="email" label="Email" error={errors.email?.message}>
           <Input

@@ -14,6 +14,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 // Loaded when the form is first used (DESIGN §7).
 const schemas = () => import('../../../../shared/schemas/auth');
 const registerSchema = () => schemas().then((m) => m.registerSchema);
+// The strength estimator's dictionaries are large: fetched on submit only (the server checks too).
+const strength = () => import('../../../../shared/password-strength');
 
 export default function RegisterPage() {
   usePageTitle('Create your account');
@@ -29,7 +31,13 @@ export default function RegisterPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const campaign = (await schemas()).campaignFromParams(params);
+      const { campaignFromParams, COMMON_PASSWORD } = await schemas();
+      if (await (await strength()).isWeakPassword(values.password, [values.email, values.fullName])) {
+        form.setError('password', { message: COMMON_PASSWORD });
+        form.setFocus('password');
+        return;
+      }
+      const campaign = campaignFromParams(params);
       await auth.register({ ...values, campaign });
       setSentTo(values.email.trim().toLowerCase());
     } catch (err) {

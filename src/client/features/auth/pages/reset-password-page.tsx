@@ -9,6 +9,8 @@ import { usePageTitle } from '../../../lib/use-page-title';
 
 // Loaded when the form is first used (DESIGN §7).
 const resetPasswordFormSchema = () => import('../../../../shared/schemas/auth').then((m) => m.resetPasswordFormSchema);
+// The strength estimator's dictionaries are large: fetched on submit only (the server checks too).
+const strength = () => import('../../../../shared/password-strength');
 
 export default function ResetPasswordPage() {
   usePageTitle('Reset your password');
@@ -35,6 +37,11 @@ export default function ResetPasswordPage() {
   }
 
   const onSubmit = form.handleSubmit(async ({ password }) => {
+    if (await (await strength()).isWeakPassword(password)) {
+      form.setError('password', { message: (await import('../../../../shared/schemas/auth')).COMMON_PASSWORD });
+      form.setFocus('password');
+      return;
+    }
     try {
       await api('/api/auth/reset-password', { body: { token, password } });
       toast({ title: 'Password updated', description: 'You can now log in with your new password.' });

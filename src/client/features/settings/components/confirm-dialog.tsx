@@ -18,6 +18,7 @@ export function ConfirmDialog({
   canConfirm = true,
   destructive = false,
   onConfirm,
+  initialFocus,
   children,
 }: {
   open: boolean;
@@ -30,6 +31,8 @@ export function ConfirmDialog({
   canConfirm?: boolean;
   destructive?: boolean;
   onConfirm(): void;
+  /** The field to focus on opening (e.g. a password); otherwise Radix focuses Cancel. */
+  initialFocus?: React.RefObject<HTMLElement | null>;
   children?: React.ReactNode;
 }) {
   // Opened from our own buttons (no Radix trigger): give focus back to whichever opened it.
@@ -39,8 +42,12 @@ export function ConfirmDialog({
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
         <AlertDialog.Content
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(e) => {
             returnTo.current = document.activeElement as HTMLElement | null;
+            if (initialFocus?.current) {
+              e.preventDefault();
+              initialFocus.current.focus();
+            }
           }}
           onCloseAutoFocus={(e) => {
             if (!returnTo.current?.isConnected) return;

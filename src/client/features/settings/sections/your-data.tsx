@@ -1,45 +1,108 @@
 import { Database, Download, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { DELETE_CONFIRMATION_WORD, SETTINGS_MESSAGES } from '../../../../shared/schemas/settings';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { useAuth } from '../../auth/auth-context';
-import { downloadMyData } from '../api';
+import { ApiError } from '../../../lib/api';
+import { downloadMyData, reauthenticate } from '../api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { errorMessage } from '../components/form-errors';
+import { PasswordField } from '../components/password-field';
 import { CardBlock, SettingsCard, SettingsSection } from '../components/section';
+
+/** The password field of a re-authentication (docs/decisions/006): the server's message, or the empty-field one. */
+function passwordError(err: unknown): string {
+  if (err instanceof ApiError && err.fields.password) return err.fields.password;
+  return errorMessage(err);
+}
 
 function DownloadBlock() {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
-  return (
-    <CardBlock
-      title="Download my data"
-      description="A JSON file with everything Fancy holds about you: account, profile, photos (as links), mixers, messages, fancies you gave, matches, reports and consents."
-      action={
-        <Button
-          variant="outline"
-          size="sm"
-          disabled={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              const name = await downloadMyData();
-              toast({ title: 'Your data is downloading', description: `Saved as ${name}.` });
-            } catch (err) {
-              toast({ title: "Couldn't prepare your data", description: errorMessage(err), variant: 'destructive' });
-            } finally {
-              setBusy(false);
-            }
-          }}
-        >
-          <Download aria-hidden />
-          {busy ? 'Preparing…' : 'Download my data'}
-        </Button>
+  const [asking, setAsking] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      const name = await downloadMyData();
+      toast({ title: 'Your data is downloading', description: `Saved as ${name}.` });
+      return true;
+    } catch (err) {
+      // Not signed in within the last few minutes: ask for the password, then try again.
+      if (err instanceof ApiError && err.status === 403 && err.message === SETTINGS_MESSAGES.reauthRequired) {
+        setAsking(true);
+        return false;
       }
-    />
+      toast({ title: "Couldn't prepare your data", description: errorMessage(err), variant: 'destructive' });
+      return true;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const close = () => {
+    setAsking(false);
+    setPassword('');
+    setError(undefined);
+  };
+
+  return (
+    <>
+      <CardBlock
+        title="Download my data"
+        description="A JSON file with everything Fancy holds about you: account, profile, photos (as links), mixers, messages, fancies you gave, matches, reports and consents."
+        action={
+          <Button variant="outline" size="sm" disabled={busy} onClick={() => void download()}>
+            <Download aria-hidden />
+            {busy ? 'Preparing…' : 'Download my data'}
+          </Button>
+        }
+      />
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={(next) => {
+          if (!next) close();
+        }}
+        title="Confirm it's you"
+        description={<p>For your security, please enter your password again to download your data.</p>}
+        confirmLabel="Download my data"
+        busyLabel="Preparing…"
+        busy={busy}
+        canConfirm={password.length > 0}
+        initialFocus={passwordRef}
+        onConfirm={async () => {
+          setBusy(true);
+          try {
+            await reauthenticate(password);
+          } catch (err) {
+            setBusy(false);
+            setError(passwordError(err));
+            passwordRef.current?.focus();
+            return;
+          }
+          if (await download()) close();
+        }}
+      >
+        <PasswordField
+          ref={passwordRef}
+          id="export-password"
+          label="Password"
+          autoComplete="current-password"
+          value={password}
+          error={error}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setError(undefined);
+          }}
+        />
+      </ConfirmDialog>
+    </>
   );
 }
 
@@ -50,6 +113,9 @@ function DeleteBlock() {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
+  const [password, setPassword] = useState('');
+  const [passwordErr, setPasswordErr] = useState<string | undefined>();
+  const passwordRef = useRef<HTMLInputElement>(null);
   const matches = typed.trim() === DELETE_CONFIRMATION_WORD;
 
   return (
@@ -71,6 +137,8 @@ function DeleteBlock() {
           if (!next) {
             setTyped('');
             setTouched(false);
+            setPassword('');
+            setPasswordErr(undefined);
           }
         }}
         destructive
@@ -87,9 +155,19 @@ function DeleteBlock() {
         confirmLabel="Delete my account"
         busyLabel="Deleting…"
         busy={busy}
-        canConfirm={matches}
+        canConfirm={matches && password.length > 0}
+        initialFocus={passwordRef}
         onConfirm={async () => {
           setBusy(true);
+          // Deleting needs the password again (docs/decisions/006); a wrong one keeps the dialog open.
+          try {
+            await reauthenticate(password);
+          } catch (err) {
+            setBusy(false);
+            setPasswordErr(passwordError(err));
+            passwordRef.current?.focus();
+            return;
+          }
           // Go to the site root first: once the account is gone, the protected pages would send the
           // browser to the login page before a later move to '/' could finish loading.
           await navigate('/', { replace: true });
@@ -102,6 +180,18 @@ function DeleteBlock() {
           }
         }}
       >
+        <PasswordField
+          ref={passwordRef}
+          id="delete-password"
+          label="Your password"
+          autoComplete="current-password"
+          value={password}
+          error={passwordErr}
+          onChange={(e) => {
+            setPassword(e.target.value);
+            setPasswordErr(undefined);
+          }}
+        />
         <Field
           id="delete-confirm"
           label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}

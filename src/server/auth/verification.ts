@@ -1,0 +1,56 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { verifyJWT } from 'better-auth/crypto';
+import type { FastifyInstance } from 'fastify';
+import { session, user } from '../db/schema';
+
+/**
+ * The address-verification model (docs/decisions/006): a sign-up verification link proves the
+ * mailbox, the password proves who set up the account; only both together confirm the address.
+ * So the link never signs a browser in by itself: it leads to the login page, and the sign-in
+ * that carries the link's token confirms the address, keeps its own new session and ends
+ * every other one. Roles from ADMIN_EMAILS are granted at that moment, never before.
+ */
+
+interface SignupClaims {
+  email: string;
+  userId: string;
+}
+
+/** The claims of a sign-up verification token (not an e-mail change), or null when invalid or expired. */
+export async function readSignupToken(app: FastifyInstance, token: string): Promise<SignupClaims | null> {
+  if (!token || token.length > 4096) return null;
+  const { secret } = await app.auth.$context;
+  const payload = await verifyJWT<{ email?: unknown; userId?: unknown; updateTo?: unknown; requestType?: unknown }>(token, secret);
+  if (!payload || payload.updateTo || payload.requestType) return null;
+  if (typeof payload.email !== 'string' || typeof payload.userId !== 'string') return null;
+  return { email: payload.email.toLowerCase(), userId: payload.userId };
+}
+
+/** The member of one of better-auth's e-mail change tokens (those carry `updateTo`), or null for any other token. */
+export async function changeEmailTokenUser(app: FastifyInstance, token: string): Promise<string | null> {
+  if (!token || token.length > 4096) return null;
+  const { secret } = await app.auth.$context;
+  const payload = await verifyJWT<{ updateTo?: unknown; userId?: unknown }>(token, secret);
+  return payload?.updateTo && typeof payload.userId === 'string' ? payload.userId : null;
+}
+
+/**
+ * Confirms the address of `claims.userId` (still the address the token was made for), grants the
+ * ADMIN_EMAILS role, and ends every session of the member but `keepSessionId`. Returns whether
+ * the address was confirmed now.
+ */
+export async function confirmAddress(app: FastifyInstance, claims: SignupClaims, keepSessionId: string): Promise<boolean> {
+  const db = app.deps.database.db;
+  const admins = app.deps.config.adminEmails.map((e) => e.trim().toLowerCase()).filter(Boolean);
+  const isAdmin = admins.includes(claims.email);
+  const confirmed = await db
+    .update(user)
+    .set({ emailVerified: true, ...(isAdmin && { role: 'admin' }), updatedAt: sql`now()` })
+    .where(and(eq(user.id, claims.userId), eq(sql`lower(${user.email})`, claims.email), eq(user.emailVerified, false)))
+    .returning({ id: user.id });
+  if (!confirmed.length) return false;
+  await db.delete(session).where(and(eq(session.userId, claims.userId), ne(session.id, keepSessionId)));
+  // Cached copies of the ended sessions (and of the kept one, still marked unverified) go on every instance.
+  await app.realtime.sessionsChanged(claims.userId);
+  return true;
+}
