@@ -65,10 +65,9 @@ declare module 'fastify' {
 /** Builds the whole HTTP app without listening; tests use it in-process. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
+  const logger = deps.logger === false ? undefined : (deps.logger ?? createLogger(config.logLevel));
   const app = Fastify({
-    ...(deps.logger === false
-      ? { logger: false }
-      : { loggerInstance: (deps.logger ?? createLogger(config.logLevel)) as FastifyBaseLogger }),
+    ...(logger ? { loggerInstance: logger as FastifyBaseLogger } : { logger: false }),
     // No two log lines per request: errors are logged by the error handler, slow requests below.
     logController: new LogController({ disableRequestLogging: true }),
     ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
@@ -78,7 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
-  app.decorate('auth', createAuth(deps));
+  app.decorate('auth', createAuth({ ...deps, log: logger }));
   const bus = deps.bus ?? createLocalBus();
   app.decorate('realtime', new RealtimeHub(bus));
   const sessionCache = new SessionCache();

@@ -8,6 +8,8 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { HOUR } from '../http/rate-limiter';
 import { CLIENT_IP_HEADER } from './session';
+import type { Logger } from 'pino';
+import { safeError, scrubText } from '../infra/log';
 
 const EXISTING_SIGNUP_SUBJECT = 'Someone tried to sign up with your address';
 
@@ -31,7 +33,7 @@ export const SESSION_TTL_S = 60 * 60 * 24 * 14;
 /** A session is extended when used after this long: it expires after 14 days of inactivity. */
 export const SESSION_UPDATE_AGE_S = 60 * 60 * 24;
 
-export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' | 'database' | 'mailer'>) {
+export function createAuth({ config, database, mailer, log }: Pick<AppDeps, 'config' | 'database' | 'mailer'> & { log?: Logger }) {
   const site = config.publicUrl;
   return betterAuth({
     appName: 'Fancy',
@@ -41,6 +43,10 @@ export function createAuth({ config, database, mailer }: Pick<AppDeps, 'config' 
     trustedOrigins: [site],
     database: drizzleAdapter(database.db, { provider: 'pg', schema, transaction: database.kind === 'postgres' }),
     rateLimit: { enabled: false },
+    // better-auth's own warnings go to our logger, through the same scrubbing as every error line.
+    logger: log
+      ? { level: 'warn', log: (level, message, ...args) => log[level]({ details: args.map((a) => safeError(a)) }, scrubText(message)) }
+      : { disabled: true },
     session: { expiresIn: SESSION_TTL_S, updateAge: SESSION_UPDATE_AGE_S },
     advanced: {
       useSecureCookies: site.startsWith('https://'),

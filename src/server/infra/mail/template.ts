@@ -3,6 +3,22 @@ import type { MailMessage } from './mailer';
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
+/**
+ * Another member's name as it may appear in a mail: letters, marks, spaces, apostrophes and
+ * hyphens only, at most 30 characters. Names are chosen by members, so a name in someone
+ * else's inbox must never carry a link, an address or a message (docs/decisions/009).
+ */
+export function memberNameForMail(name: string | null | undefined, fallback = 'A member'): string {
+  const clean = (name ?? '')
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{M}' -]/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 30)
+    .trim();
+  return clean || fallback;
+}
+
 /** One plain, branded layout for every mail: text and HTML from the same parts. */
 export function composeMail(
   to: string,

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_MESSAGES, type AdminReport, type Page, type ReportAction, type SuspendedMember } from '../../../shared/schemas/admin';
 import { AppError } from '../../http/errors';
-import { composeMail } from '../../infra/mail/template';
+import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
 import { decodeCursor, encodeCursor, firstName, iso, isUuid, micros, parseJson, type Queryable, query } from './sql';
 
@@ -175,7 +175,7 @@ async function endSockets(app: FastifyInstance, memberId: string) {
 }
 
 const reporterThanks = (to: Contact, reportedName: string | null, acted: boolean, reason: string, publicUrl: string) => {
-  const about = reportedName ? firstName(reportedName) : 'the member';
+  const about = reportedName ? memberNameForMail(firstName(reportedName), 'the member') : 'the member';
   return composeMail(to.email, {
     subject: 'About your report',
     greeting: `Hi ${firstName(to.name)},`,

@@ -10,7 +10,7 @@ import {
 } from '../../../shared/schemas/matches';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { composeMail } from '../../infra/mail/template';
+import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../mixers/shared';
 
 /** A transaction handle or the database: both run the same statements. */
@@ -291,6 +291,7 @@ export async function announceMatch(app: FastifyInstance, matchId: string, a: st
     const other = byId.get(otherId);
     if (!me || !other) continue;
     const otherName = firstNameOf(other.name);
+    const mailName = memberNameForMail(otherName);
     await rt.publish(`user:${meId}`, { type: 'match.created', matchId, otherName });
     await rt.publish(`user:${meId}`, { type: 'counter', key: 'matches', delta: 1 });
     if (!me.has_messages) await rt.publish(`user:${meId}`, { type: 'counter', key: 'newMatches', delta: 1 });
@@ -298,15 +299,15 @@ export async function announceMatch(app: FastifyInstance, matchId: string, a: st
     try {
       await app.deps.mailer.sendMail(
         composeMail(me.email, {
-          subject: `It's a match! You and ${otherName} fancy each other`,
+          subject: `It's a match! You and ${mailName} fancy each other`,
           greeting: `Hi ${firstNameOf(me.name, 'there')},`,
           lines: [
             me.mixer_title
-              ? `Good news: you and ${otherName} both fancied each other after “${me.mixer_title}”.`
-              : `Good news: you and ${otherName} both fancied each other.`,
+              ? `Good news: you and ${mailName} both fancied each other after “${me.mixer_title}”.`
+              : `Good news: you and ${mailName} both fancied each other.`,
             'Your private conversation is open now. A friendly hello is all it takes.',
           ],
-          action: { label: `Say hello to ${otherName}`, url: `${publicUrl}/messages/${matchId}` },
+          action: { label: `Say hello to ${mailName}`, url: `${publicUrl}/messages/${matchId}` },
           footer: 'You can turn off match emails in Settings.',
         }),
       );

@@ -11,7 +11,7 @@ import {
 } from '../../../shared/schemas/messages';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
-import { composeMail } from '../../infra/mail/template';
+import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../mixers/shared';
 import {
   decodeCursor,
@@ -256,7 +256,7 @@ export async function sendMessage(app: FastifyInstance, me: string, matchId: str
       matchId,
       to: row.recipient_email,
       recipientName: row.recipient_name,
-      senderName: firstNameOf(row.sender_name),
+      senderName: memberNameForMail(firstNameOf(row.sender_name)),
     }).catch((err) => app.log.error({ err, matchId }, 'new-message mail failed'));
   }
   return message;
