@@ -5,7 +5,8 @@ import { readPreferences } from '../../../shared/schemas/settings';
 import { AppError } from '../../http/errors';
 import { utcDay } from '../../auth/session';
 import { orderedPair, rows } from '../matches/service';
-import { ageFromDob, blockedBetween, firstNameOf } from '../mixers/shared';
+import { ageFromDob, firstNameOf } from '../mixers/shared';
+import { hiddenFrom } from '../safety/visibility';
 import { photoRef } from '../profiles/service';
 
 /** Membership states that count as "we shared a mixer" for the card: both joined (not waitlisted, not left). */
@@ -60,7 +61,7 @@ export async function getMemberCard(app: FastifyInstance, viewerId: string, targ
         p.small_joy, p.love_to_talk_about, p.value_in_relationships, p.shared_experience,
         p.avatar_url, p.photos, (extract(epoch from p.updated_at) * 1000)::float8 as updated_ms, p.preferences,
         v.viewer_onboarded,
-        ${blockedBetween(viewerId, sql`u.id`)} as blocked,
+        ${hiddenFrom(viewerId, sql`u.id`)} as blocked,
         (select m.id from matches m where m.profile1_id = ${p1} and m.profile2_id = ${p2} and m.status = 'matched') as match_id,
         (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title) order by s.starts_at desc, s.id), '[]'::json)
            from (select mx.id, mx.title, mx.starts_at from mixers mx

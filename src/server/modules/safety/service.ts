@@ -4,13 +4,13 @@ import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
 import { type BlockedMember, type ReportReason, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { AppError } from '../../http/errors';
 import { clearFancies } from '../fancies/service';
-import { endMatch, type Queryable, rows, toIso } from '../matches/service';
+import { endMatch, orderedPair, type Queryable, rows, toIso } from '../matches/service';
 import { firstNameOf } from '../mixers/shared';
 
 /**
- * Blocks hide each member from the other everywhere: mixers filter participants and chat with
- * `blockedIdsFor`; here the pair's fancies go and any match ends as `blocked` (read-only,
- * hidden from both lists). Idempotent.
+ * Blocks hide each member from the other everywhere (the rules live in ./visibility); here the
+ * pair's fancies go, any match ends as `blocked` (read-only, hidden from both lists) and both
+ * leave its conversation room. Idempotent.
  */
 export async function block(app: FastifyInstance, me: string, targetId: string): Promise<{ blocked: true }> {
   if (targetId === me) throw new AppError('bad_request', SAFETY_MESSAGES.blockSelf);
@@ -26,6 +26,10 @@ export async function block(app: FastifyInstance, me: string, targetId: string):
   }
   await clearFancies(app, me, targetId);
   await endMatch(app, { pair: [me, targetId] }, 'blocked');
+  // Sockets already listening to the conversation stop hearing it (new subscriptions are refused).
+  const [p1, p2] = orderedPair(me, targetId);
+  const [match] = await rows<{ id: string }>(db, sql`select id from matches where profile1_id = ${p1} and profile2_id = ${p2}`);
+  if (match) await Promise.all([me, targetId].map((id) => app.realtime.removeFromRoom(id, `conversation:${match.id}`)));
   return { blocked: true };
 }
 
