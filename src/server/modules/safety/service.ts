@@ -41,16 +41,17 @@ export async function unblock(app: FastifyInstance, me: string, targetId: string
 
 /** The members you blocked, newest first (for Settings). */
 export async function listBlocked(app: FastifyInstance, me: string): Promise<BlockedMember[]> {
-  const found = await rows<{ id: string; name: string | null; avatar_url: string | null; created_at: Date | string }>(
+  const found = await rows<{ id: string; name: string | null; created_at: Date | string }>(
     app.deps.database.db,
-    sql`select u.id, coalesce(nullif(trim(p.full_name), ''), u.name) as name, p.avatar_url, b.created_at
+    sql`select u.id, coalesce(nullif(trim(p.full_name), ''), u.name) as name, b.created_at
       from blocks b join "user" u on u.id = b.blocked_id left join profiles p on p.id = u.id
       where b.blocker_id = ${me} order by b.created_at desc limit 500`,
   );
   return found.map((r) => ({
     id: r.id,
     firstName: firstNameOf(r.name),
-    avatarUrl: r.avatar_url ? app.deps.signer.url(r.avatar_url) : null,
+    // A block holds both ways: the blocker gets no new picture of the blocked member either.
+    avatarUrl: null,
     blockedAt: toIso(r.created_at) as string,
   }));
 }
