@@ -186,3 +186,18 @@ describe.each([
     expect((await t.request({ method: 'GET', url: oldUrl, cookie: other.cookie })).statusCode).toBe(200);
   });
 });
+
+describe('a block and sockets already listening', () => {
+  it('takes both out of the conversation room they were in', async () => {
+    const { a, b, matchId } = await matchedPair(t, ['Lia Listening', 'Leo Listening']);
+    const la = listen(a);
+    const lb = listen(b);
+    for (const l of [la, lb]) expect(await t.app.realtime.subscribe(l.client, `conversation:${matchId}`)).toBe(true);
+    expect((await t.request({ method: 'POST', url: '/api/blocks', cookie: a.cookie, payload: { userId: b.id } })).statusCode).toBeLessThan(
+      300,
+    );
+    await t.app.realtime.publish(`conversation:${matchId}`, { type: 'dm.read', matchId, readerId: a.id });
+    expect([...la.received, ...lb.received].filter((e) => e.type === 'dm.read')).toEqual([]);
+    for (const l of [la, lb]) t.app.realtime.remove(l.client);
+  });
+});
