@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { clearFancies } from '../fancies/service';
 import { endMatch, orderedPair, type Queryable, rows, toIso } from '../matches/service';
 import { firstNameOf } from '../mixers/shared';
+import { blockedBetween } from './visibility';
 
 /**
  * Blocks hide each member from the other everywhere (the rules live in ./visibility); here the
@@ -71,11 +72,8 @@ export async function blockedIdsFor(db: Queryable, userId: string): Promise<Set<
 
 /** Whether either of two members blocked the other. */
 export async function isBlockedBetween(db: Queryable, a: string, b: string): Promise<boolean> {
-  const found = await rows<{ ok: number }>(
-    db,
-    sql`select 1 as ok from blocks where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a}) limit 1`,
-  );
-  return found.length > 0;
+  const [row] = await rows<{ blocked: boolean }>(db, sql`select ${blockedBetween(a, b)} as blocked`);
+  return Boolean(row?.blocked);
 }
 
 /** A report joins the admins' queue (status open). */
