@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Storage } from '../../infra/storage/storage';
 import { THUMB_EDGE_PX } from '../../modules/profiles/images';
-import { thumbKey } from '../../modules/profiles/service';
+import { newPhotoKey, thumbKey } from '../../modules/profiles/service';
 import type { Database } from '../client';
 import { account, directMessages, fancies, matches, mixerMemberships, mixerMessages, mixers, profiles, user } from '../schema';
 import { DEMO_ACCOUNT_KEYS, DEMO_CHAT, DEMO_MATCHES, DEMO_MEMBERS, DEMO_MIXERS, DEMO_PASSWORD, type DemoMember } from './demo-data';
@@ -54,7 +54,7 @@ export async function seedDemoData({ database, storage }: { database: Database; 
   for (const m of DEMO_MEMBERS) {
     const id = randomUUID().replace(/-/g, '');
     ids.set(m.key, id);
-    const avatarKey = `${id}/avatar.webp`;
+    const avatarKey = newPhotoKey(id);
     const avatar = sharp(Buffer.from(avatarSvg(m)));
     await storage.put(avatarKey, await avatar.clone().webp({ quality: 82 }).toBuffer(), 'image/webp');
     // The thumbnail uploads get (account menu, lists), so demo members look like real ones.

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { FANCY_MESSAGES, type FancyResult } from '../../../shared/schemas/matches';
 import { AppError } from '../../http/errors';
+import { hiddenFrom } from '../safety/visibility';
 import { announceMatch, createOrReviveMatch, orderedPair, rows } from '../matches/service';
 
 /** Membership states that count as "shared a mixer": joined now, or joined and later left. */
@@ -38,12 +39,10 @@ export async function fancy(app: FastifyInstance, me: string, targetId: string, 
         where a.mixer_id = ${mixerId} and a.user_id = ${me} and b.user_id = ${targetId}
           and a.state in ${PARTICIPATED} and b.state in ${PARTICIPATED}
       ) as shared,
-      exists (
-        select 1 from blocks where (blocker_id = ${me} and blocked_id = ${targetId}) or (blocker_id = ${targetId} and blocked_id = ${me})
-      ) as blocked`,
+      ${hiddenFrom(me, targetId)} as blocked`,
   );
   if (!check?.target_exists) throw new AppError('not_found', FANCY_MESSAGES.unknownMember);
-  // A block looks exactly like "not shared": it must not reveal itself.
+  // A block (or a suspension) looks exactly like "not shared": it must not reveal itself.
   if (!check.shared || check.blocked) throw new AppError('forbidden', FANCY_MESSAGES.notShared);
   if (!check.mixer_started) throw new AppError('forbidden', FANCY_MESSAGES.notStarted);
 

@@ -2,18 +2,27 @@ import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { isSafeKey } from '../../infra/storage/storage';
+import { isHiddenFrom } from '../safety/visibility';
 
-/** Photos are served only through signed, expiring URLs and only to signed-in members (DESIGN §6). */
+/**
+ * Photos are served only through signed, expiring URLs and only to signed-in members (DESIGN §6).
+ * The owner (the key's `{userId}/` folder) is checked on every request, so a block or a
+ * suspension takes effect at once, even for URLs handed out before it. Admins moderate and
+ * see every photo.
+ */
 export function registerFileRoutes(app: FastifyInstance) {
   app.get('/api/files/*', async (req, reply) => {
-    await requireSession(req);
+    const { user } = await requireSession(req);
     const key = (req.params as { '*': string })['*'];
     const { exp, sig } = req.query as { exp?: string; sig?: string };
     if (!isSafeKey(key) || !sig || !app.deps.signer.verify(key, Number(exp), sig)) {
       throw new AppError('forbidden', 'This link has expired. Reload the page to see the photo.');
     }
+    const owner = key.split('/')[0];
+    const gone = () => new AppError('not_found', 'That photo no longer exists.');
+    if (owner !== user.id && user.role !== 'admin' && (await isHiddenFrom(app.deps.database.db, user.id, owner))) throw gone();
     const file = await app.deps.storage.get(key);
-    if (!file) throw new AppError('not_found', 'That photo no longer exists.');
+    if (!file) throw gone();
     return reply
       .header('content-type', file.contentType)
       .header('cache-control', 'private, max-age=3600')

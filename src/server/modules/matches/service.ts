@@ -12,6 +12,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../mixers/shared';
+import { hiddenFrom } from '../safety/visibility';
 
 /** A transaction handle or the database: both run the same statements. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -32,11 +33,14 @@ export function orderedPair(a: string, b: string): [string, string] {
 }
 
 /**
- * Columns describing "the other member" of match `m`, for statements that join
- * `o` (the other id), `ou` ("user") and `op` (profiles). City only when the member shares it.
+ * Columns describing "the other member" of match `m` as `me` may see them, for statements
+ * that join `o` (the other id), `ou` ("user") and `op` (profiles). City only when the member
+ * shares it; neither photo nor city once the other is hidden from me (a block either way, a
+ * suspension): nothing new about them reaches me.
  */
-export const OTHER_MEMBER_COLUMNS = sql`o.id as other_id, coalesce(nullif(trim(op.full_name), ''), ou.name) as other_name,
-  op.avatar_url as other_avatar, case when op.share_city_region then op.city_region end as other_city`;
+export const otherMemberColumns = (me: string) => sql`o.id as other_id, coalesce(nullif(trim(op.full_name), ''), ou.name) as other_name,
+  op.avatar_url as other_avatar, case when op.share_city_region then op.city_region end as other_city,
+  ${hiddenFrom(me, sql`o.id`)} as other_hidden`;
 
 export const otherMemberJoins = (
   me: string,
@@ -49,14 +53,15 @@ export interface OtherMemberRow {
   other_name: string | null;
   other_avatar: string | null;
   other_city: string | null;
+  other_hidden: boolean;
 }
 
 export function memberView(app: FastifyInstance, row: OtherMemberRow): MatchMember {
   return {
     id: row.other_id,
     firstName: firstNameOf(row.other_name),
-    avatarUrl: row.other_avatar ? app.deps.signer.url(row.other_avatar) : null,
-    city: row.other_city ?? null,
+    avatarUrl: row.other_avatar && !row.other_hidden ? app.deps.signer.url(row.other_avatar) : null,
+    city: row.other_hidden ? null : (row.other_city ?? null),
   };
 }
 
@@ -109,12 +114,16 @@ export async function requireParticipant(
   return { id: row.id, status: row.status, otherId: row.profile1_id === userId ? row.profile2_id : row.profile1_id };
 }
 
-/** Whether a member is one of the two people of a match (guards `conversation:` rooms). */
+/**
+ * Whether a member may listen to a conversation (guards `conversation:` rooms): one of the two
+ * people of the match, and the other is not hidden from them (a block either way, a suspension).
+ */
 export async function isParticipant(db: Queryable, matchId: string, userId: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(matchId)) return false;
   const found = await rows<{ ok: number }>(
     db,
-    sql`select 1 as ok from matches where id = ${matchId} and (profile1_id = ${userId} or profile2_id = ${userId})`,
+    sql`select 1 as ok from matches where id = ${matchId} and (profile1_id = ${userId} or profile2_id = ${userId})
+      and not ${hiddenFrom(userId, sql`case when profile1_id = ${userId} then profile2_id else profile1_id end`)}`,
   );
   return found.length > 0;
 }
@@ -135,7 +144,7 @@ export async function listMatches(app: FastifyInstance, me: string, opts: { curs
   >(
     app.deps.database.db,
     sql`select m.id, m.created_at, ${sortKeySql(sql`m.created_at`)} as sort_key, m.mixer_id, mx.title as mixer_title,
-        ${OTHER_MEMBER_COLUMNS},
+        ${otherMemberColumns(me)},
         lm.body as lm_body, lm.sender_id as lm_sender, lm.created_at as lm_at, lm.is_read as lm_read,
         (select count(*) from direct_messages d where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false) as unread
       from matches m

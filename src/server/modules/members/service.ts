@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { CARD_SHARED_MIXERS, type MemberCard, MEMBER_MESSAGES } from '../../../shared/schemas/members';
-import { readPreferences } from '../../../shared/schemas/settings';
 import { AppError } from '../../http/errors';
 import { utcDay } from '../../auth/session';
 import { orderedPair, rows } from '../matches/service';
-import { ageFromDob, blockedBetween, firstNameOf } from '../mixers/shared';
+import { ageFromDob, firstNameOf } from '../mixers/shared';
+import { profileVisibleTo } from '../safety/visibility';
 import { photoRef } from '../profiles/service';
 
 /** Membership states that count as "we shared a mixer" for the card: both joined (not waitlisted, not left). */
@@ -32,9 +32,8 @@ interface CardRow {
   avatar_url: string | null;
   photos: string[] | null;
   updated_ms: number | string | null;
-  preferences: unknown;
   viewer_onboarded: boolean | null;
-  blocked: boolean;
+  visible: boolean;
   match_id: string | null;
   shared_mixers: { id: string; title: string }[] | string | null;
 }
@@ -58,9 +57,9 @@ export async function getMemberCard(app: FastifyInstance, viewerId: string, targ
         to_char(p.dob, 'YYYY-MM-DD') as dob, p.pronouns, p.city_region, p.share_city_region as share_city, p.bio,
         p.gender_identities, p.sexual_orientations, p.looking_for, p.interests,
         p.small_joy, p.love_to_talk_about, p.value_in_relationships, p.shared_experience,
-        p.avatar_url, p.photos, (extract(epoch from p.updated_at) * 1000)::float8 as updated_ms, p.preferences,
+        p.avatar_url, p.photos, (extract(epoch from p.updated_at) * 1000)::float8 as updated_ms,
         v.viewer_onboarded,
-        ${blockedBetween(viewerId, sql`u.id`)} as blocked,
+        ${profileVisibleTo(viewerId, sql`u.id`)} as visible,
         (select m.id from matches m where m.profile1_id = ${p1} and m.profile2_id = ${p2} and m.status = 'matched') as match_id,
         (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title) order by s.starts_at desc, s.id), '[]'::json)
            from (select mx.id, mx.title, mx.starts_at from mixers mx
@@ -74,11 +73,10 @@ export async function getMemberCard(app: FastifyInstance, viewerId: string, targ
   );
 
   if (!row?.viewer_onboarded) throw new AppError('forbidden', MEMBER_MESSAGES.profileIncomplete);
-  if (!row.id || row.banned || !row.onboarded || row.blocked) throw notAvailable();
+  // `visible`: the shared rule (safety/visibility): blocks, suspension, "Who can see my profile".
+  if (!row.id || row.banned || !row.onboarded || !row.visible) throw notAvailable();
   const isYou = targetId === viewerId;
   const sharedMixers = (typeof row.shared_mixers === 'string' ? JSON.parse(row.shared_mixers) : row.shared_mixers) ?? [];
-  const visibility = readPreferences(row.preferences).profileVisibility;
-  if (!isYou && visibility === 'shared_mixer' && sharedMixers.length === 0 && !row.match_id) throw notAvailable();
 
   if (!isYou) await countViewQuietly(app, viewerId, targetId, now);
 

@@ -13,11 +13,12 @@ import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../mixers/shared';
+import { hiddenFrom } from '../safety/visibility';
 import {
   decodeCursor,
   encodeCursor,
   memberView,
-  OTHER_MEMBER_COLUMNS,
+  otherMemberColumns,
   type OtherMemberRow,
   otherMemberJoins,
   type PreviewRow,
@@ -54,7 +55,7 @@ export async function listConversations(
   >(
     app.deps.database.db,
     sql`select m.id, m.status, ${sortAt} as sort_at, ${sortKeySql(sortAt)} as sort_key, m.mixer_id, mx.title as mixer_title,
-        ${OTHER_MEMBER_COLUMNS},
+        ${otherMemberColumns(me)},
         lm.body as lm_body, lm.sender_id as lm_sender, lm.created_at as lm_at, lm.is_read as lm_read,
         case when m.status = 'matched' then
           (select count(*) from direct_messages d where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false)
@@ -107,7 +108,7 @@ export async function getConversation(app: FastifyInstance, me: string, matchId:
     app.deps.database.db,
     sql`select m.id, m.status, m.created_at, m.ended_at, m.profile1_id, m.profile2_id,
         m.mixer_id, mx.title as mixer_title, mx.topic as mixer_topic,
-        ${OTHER_MEMBER_COLUMNS},
+        ${otherMemberColumns(me)},
         exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = o.id) as blocked_by_me
       from matches m
       ${otherMemberJoins(me)}
@@ -212,6 +213,7 @@ export async function sendMessage(app: FastifyInstance, me: string, matchId: str
         insert into direct_messages (match_id, sender_id, recipient_id, body)
         select m.id, ${me}, case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end, ${body}
         from m where m.status = 'matched' and ${me} in (m.profile1_id, m.profile2_id)
+          and not ${hiddenFrom(me, sql`case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end`)}
         returning id, recipient_id, body, is_read, created_at
       )
       select m.status, m.profile1_id, m.profile2_id, ins.id, ins.recipient_id, ins.body, ins.is_read, ins.created_at,
@@ -307,6 +309,7 @@ async function mailNewMessage(
 /**
  * Marks everything the other member sent you in this conversation as read. Publishes
  * `dm.read` (their "Seen") and lowers your unread counter by as many, never below 0.
+ * Across a block (either way) nothing is marked: read state is news about you.
  */
 export async function markRead(app: FastifyInstance, me: string, matchId: string): Promise<{ read: number }> {
   const [row] = await rows<{ status: MatchStatus; profile1_id: string; profile2_id: string; n: number }>(
@@ -315,6 +318,7 @@ export async function markRead(app: FastifyInstance, me: string, matchId: string
       upd as (
         update direct_messages d set is_read = true from m
         where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false and ${me} in (m.profile1_id, m.profile2_id)
+          and not ${hiddenFrom(me, sql`d.sender_id`)}
         returning d.id
       )
       select m.status, m.profile1_id, m.profile2_id, (select count(*) from upd) as n from m`,

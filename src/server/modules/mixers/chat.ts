@@ -3,7 +3,8 @@ import type { ChatMessage } from '../../../shared/realtime/events';
 import { type ChatPage, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/errors';
-import { blockedBetween, decodeCursor, encodeCursor, exactTs, firstNameOf, isUuid, type Publish, rowsOf } from './shared';
+import { hiddenFrom } from '../safety/visibility';
+import { decodeCursor, encodeCursor, exactTs, firstNameOf, isUuid, type Publish, rowsOf } from './shared';
 
 type Deps = Pick<AppDeps, 'database' | 'signer'>;
 
@@ -39,7 +40,7 @@ const isChatCursor = (v: unknown[]): v is ChatCursor =>
 
 /**
  * A page of chat history for a joined member, newest page first (older pages by cursor),
- * without the messages of anyone blocked either way. Membership check and page: one round trip.
+ * without the lines of anyone hidden from me (blocked either way, or suspended). Membership check and page: one round trip.
  */
 export async function listMessages(
   deps: Deps,
@@ -63,7 +64,7 @@ export async function listMessages(
            left join profiles p on p.id = mm.sender_id
           where mm.mixer_id = ${mixerId}
             and exists (select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined')
-            and (mm.sender_id is null or not ${blockedBetween(userId, sql`mm.sender_id`)})
+            and (mm.sender_id is null or not ${hiddenFrom(userId, sql`mm.sender_id`)})
             ${older}
           order by mm.created_at desc, mm.id desc
           limit ${opts.limit + 1}) x) as messages`);
@@ -102,7 +103,7 @@ export async function postMessage(deps: Deps, publish: Publish, userId: string, 
     select ins.id, ${isoMs('ins.created_at')} as created_at, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
            array(select c.user_id from mixer_memberships c
                   where c.mixer_id = ${mixerId} and c.state = 'joined' and c.user_id <> ${userId}
-                    and ${blockedBetween(userId, sql`c.user_id`)}) as blocked
+                    and ${hiddenFrom(sql`c.user_id`, userId)}) as blocked
       from ins join "user" u on u.id = ${userId} left join profiles p on p.id = u.id`);
   const [row] = rowsOf<{
     id: string;

@@ -69,11 +69,19 @@ describe('mixer cards', () => {
     // Having left counts as not being in it; a blocked member is hidden even when alone.
     expect(card(other.id)).toMatchObject({ participantCount: 1, waitlistCount: 1, myState: null, preview: [] });
 
-    // The waiting member sees the same seats and their own state; the blocked ones see each other's faces only.
-    const fayPage = (await t.request({ method: 'GET', url: '/api/mixers', cookie: fay.cookie })).json() as MixerPage;
-    const fayCard = fayPage.items.find((m) => m.id === full.id) as MixerSummary;
-    expect(fayCard).toMatchObject({ participantCount: 6, waitlistCount: 1, myState: 'waitlisted' });
-    expect(fayCard.preview.map((p) => p.firstName)).toEqual(['Ben', 'Ann', 'Cat', 'Dan']);
+    // The waiting member sees the same seats and their own state, but only the faces of members
+    // who show their profile to all members (waiting is not sharing the mixer); the blocked
+    // ones see each other's faces only.
+    const fayCard = async () =>
+      ((await t.request({ method: 'GET', url: '/api/mixers', cookie: fay.cookie })).json() as MixerPage).items.find(
+        (m) => m.id === full.id,
+      ) as MixerSummary;
+    expect(await fayCard()).toMatchObject({ participantCount: 6, waitlistCount: 1, myState: 'waitlisted', preview: [] });
+    await t.database.db
+      .update(profiles)
+      .set({ preferences: { profileVisibility: 'all' } })
+      .where(sql`${profiles.id} in (${ann.id}, ${cat.id}, ${eve.id})`);
+    expect((await fayCard()).preview.map((p) => p.firstName)).toEqual(['Ann', 'Cat', 'Eve']);
     const danDetail = (await t.request({ method: 'GET', url: `/api/mixers/${full.id}`, cookie: dan.cookie })).json() as MixerDetail;
     expect(danDetail.preview.map((p) => p.firstName)).toEqual(['Dan', 'Ben', 'Ann', 'Cat']);
     expect(danDetail.participants.map((p) => p.firstName)).toEqual(['Dan', 'Ben', 'Ann', 'Cat', 'Eve']);

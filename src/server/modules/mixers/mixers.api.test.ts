@@ -238,6 +238,52 @@ describe('detail', () => {
     // Seats still count everyone.
     expect(detail.participantCount).toBe(5);
   });
+
+  it('shows no participant (name, age, city, photo) to a member whose profile is not complete', async () => {
+    const sharer = await onboarded('Noor Shown', { preferences: { profileVisibility: 'all' }, avatarUrl: 'x/photos/a.webp' });
+    const id = await mixer();
+    await seat(id, sharer.id);
+    const newcomer = await t.member('Nell Newcomer');
+    for (const url of [`/api/mixers/${id}`, '/api/mixers']) {
+      const res = await get(url, newcomer.cookie);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('Noor');
+      expect(res.body, url).not.toContain('Leeds');
+      expect(res.body, url).not.toContain('/api/files/');
+    }
+    expect(((await get(`/api/mixers/${id}`, newcomer.cookie)).json() as MixerDetail).participantCount).toBe(1);
+  });
+
+  it("outside the mixer, only participants who show their profile to 'all' members are listed", async () => {
+    const open = await onboarded('Olga Open', { preferences: { profileVisibility: 'all' } });
+    const shy = await onboarded('Sid Shy');
+    const id = await mixer();
+    for (const m of [open, shy]) await seat(id, m.id);
+    const browser = await onboarded('Bram Browser');
+    const outside = (await get(`/api/mixers/${id}`, browser.cookie)).json() as MixerDetail;
+    expect(outside.participants.map((p) => p.firstName)).toEqual(['Olga']);
+    expect(outside.preview.map((p) => p.firstName)).toEqual(['Olga']);
+    expect(outside.participantCount).toBe(2);
+    // Once joined, they share the mixer: everyone is shown.
+    await seat(id, browser.id, 'joined', new Date(Date.now() + 1000));
+    const inside = (await get(`/api/mixers/${id}`, browser.cookie)).json() as MixerDetail;
+    expect(inside.participants.map((p) => p.firstName).sort()).toEqual(['Bram', 'Olga', 'Sid']);
+  });
+
+  it("suspended members disappear from participant lists and their chat lines are hidden like a blocked member's", async () => {
+    const viewer = await onboarded('Val Viewer');
+    const suspended = await onboarded('Sue Suspended');
+    const id = await mixer();
+    for (const m of [viewer, suspended]) await seat(id, m.id);
+    expect((await post(`/api/mixers/${id}/messages`, suspended.cookie, { body: 'hello from Sue' })).statusCode).toBe(201);
+    await t.database.db.execute(sql`update "user" set banned = true where id = ${suspended.id}`);
+    const detail = (await get(`/api/mixers/${id}`, viewer.cookie)).json() as MixerDetail;
+    expect(detail.participants.map((p) => p.firstName)).toEqual(['Val']);
+    const list = await get('/api/mixers', viewer.cookie);
+    expect(list.body).not.toContain('Sue');
+    const chat = (await get(`/api/mixers/${id}/messages`, viewer.cookie)).json() as ChatPage;
+    expect(chat.items.map((x) => x.body)).not.toContain('hello from Sue');
+  });
 });
 
 describe('list', () => {

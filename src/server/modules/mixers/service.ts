@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
+import { onboarded, profileVisibleTo } from '../safety/visibility';
 import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
@@ -69,14 +70,12 @@ function toSummary(row: SummaryRow, signer: Deps['signer']): MixerSummary {
 }
 
 /**
- * Members blocked with `userId` either way (hidden from each other everywhere), as the CTE
- * `hidden`: looked up once per statement rather than once per member shown.
+ * SQL: membership `c` is someone whose face, name, age and city `userId` may see in mixer
+ * lists (safety/visibility): nobody until the viewer's profile is complete; then not blocked
+ * either way, not suspended, and allowed by their "Who can see my profile".
  */
-function hiddenCte(userId: string) {
-  return sql`hidden as materialized (
-      select bl.blocked_id as uid from blocks bl where bl.blocker_id = ${userId}
-      union
-      select bl.blocker_id from blocks bl where bl.blocked_id = ${userId})`;
+function visibleMember(userId: string) {
+  return sql`(${onboarded(userId)} and ${profileVisibleTo(userId, sql`c.user_id`)})`;
 }
 
 /** For the mixer aliased `m`: seat counts and my membership (`mc.*`) in one pass over its memberships. */
@@ -91,7 +90,7 @@ function membershipJoin(userId: string) {
 /**
  * The columns every mixer view needs, for the mixer aliased `m`, seen by `userId`: seat
  * counts and my membership (needs `membershipJoin`), shared interests, intent match and a few
- * (unblocked, needs the `hidden` CTE) faces. The faces are picked first, then named.
+ * (`visibleMember`) faces. The faces are picked first, then named.
  */
 function summaryColumns(userId: string) {
   return sql`
@@ -102,7 +101,7 @@ function summaryColumns(userId: string) {
                               order by v.me desc, v.joined_at, v.user_id), '[]'::json)
        from (select c.user_id, c.joined_at, (c.user_id = ${userId}) as me
                from mixer_memberships c
-              where c.mixer_id = m.id and c.state = 'joined' and not exists (select 1 from hidden h where h.uid = c.user_id)
+              where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}
               order by (c.user_id = ${userId}) desc, c.joined_at, c.user_id
               limit ${CARD_AVATARS}) v
        join "user" u on u.id = v.user_id left join profiles p on p.id = v.user_id) as preview`;
@@ -168,8 +167,7 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
   const rows = await readRows<SummaryRow & { sort_a: number | string; sort_b: number | string }>(
     deps.database,
     sql`
-    with ${hiddenCte(userId)},
-    base as (
+    with base as (
       select m.id, m.status, m.starts_at, ${relevanceColumns(userId)}
         from mixers m
        where ${sql.join(filters, sql` and `)}
@@ -200,13 +198,12 @@ interface DetailRow extends SummaryRow {
   can_join: boolean | null;
 }
 
-/** One mixer with its participants as I may see them (blocked members hidden), in one round trip. */
+/** One mixer with its participants as I may see them (`visibleMember`), in one round trip. */
 export async function getMixer(deps: Deps, userId: string, mixerId: string, now = new Date()): Promise<MixerDetail> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
   const [row] = await readRows<DetailRow>(
     deps.database,
     sql`
-    with ${hiddenCte(userId)}
     select ${summaryColumns(userId)}, ${relevanceColumns(userId)},
       (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city)
                                 order by v.me desc, v.joined_at, v.id), '[]'::json)
@@ -215,7 +212,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
                       case when p.share_city_region then p.city_region end as city,
                       c.joined_at, (c.user_id = ${userId}) as me
                  from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
-                where c.mixer_id = m.id and c.state = 'joined' and not exists (select 1 from hidden h where h.uid = c.user_id)) v) as participants,
+                where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
         where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
           and w.mixer_id = m.id and w.state = 'waitlisted' and (w.joined_at, w.id) <= (mine.joined_at, mine.id)) as waitlist_position,

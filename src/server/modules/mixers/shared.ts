@@ -56,7 +56,3 @@ export function decodeCursor<T extends unknown[]>(cursor: string | undefined, ch
   }
   throw new AppError('validation', 'That page link is no longer valid. Please reload.', { cursor: 'Invalid cursor' });
 }
-
-/** SQL: true when the two members blocked each other either way (blocks are hidden both ways). */
-export const blockedBetween = (a: SQL | string, b: SQL | string) =>
-  sql`exists (select 1 from blocks bl where (bl.blocker_id = ${a} and bl.blocked_id = ${b}) or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;

@@ -235,10 +235,10 @@ describe('uploads', () => {
     const res = await upload(m.cookie, '/api/profile/avatar', [{ name: 'holiday.jpg', type: 'image/jpeg', data: original }]);
     expect(res.statusCode).toBe(200);
     const { avatar } = res.json();
-    expect(avatar.key).toBe(`${m.id}/avatar.webp`);
-    expect((await rowOf(m.id)).avatarUrl).toBe(`${m.id}/avatar.webp`);
+    expect(avatar.key).toMatch(new RegExp(`^${m.id}/photos/[A-Za-z0-9_-]+\\.webp$`));
+    expect((await rowOf(m.id)).avatarUrl).toBe(avatar.key);
 
-    const stored = await t.deps.storage.get(`${m.id}/avatar.webp`);
+    const stored = await t.deps.storage.get(avatar.key);
     expect(stored).not.toBeNull();
     const meta = await sharp(stored!.data).metadata();
     expect(meta.format).toBe('webp');
@@ -247,7 +247,7 @@ describe('uploads', () => {
     expect(Math.max(meta.width ?? 0, meta.height ?? 0)).toBe(2048);
     expect(stored!.data.includes(Buffer.from('FancyTestCam'))).toBe(false);
     expect(stored!.data.includes(Buffer.from('secret-owner'))).toBe(false);
-    const thumb = await t.deps.storage.get(`${m.id}/avatar.thumb.webp`);
+    const thumb = await t.deps.storage.get(avatar.key.replace(/\.webp$/, '.thumb.webp'));
     const thumbMeta = await sharp(thumb!.data).metadata();
     expect([thumbMeta.width, thumbMeta.height]).toEqual([400, 400]);
     expect(thumbMeta.exif).toBeUndefined();
@@ -258,10 +258,30 @@ describe('uploads', () => {
     expect((await fetchSigned(undefined, avatar.url)).statusCode).toBe(401);
     const other = await t.member('Other Viewer');
     expect((await fetchSigned(other.cookie, avatar.url)).statusCode).toBe(200);
-    expect((await fetchSigned(m.cookie, `/api/files/${m.id}/avatar.webp`)).statusCode).toBe(403);
+    expect((await fetchSigned(m.cookie, `/api/files/${avatar.key}`)).statusCode).toBe(403);
 
     const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie: m.cookie });
-    expect(session.json().profile.avatarUrl).toMatch(new RegExp(`^/api/files/${m.id}/avatar\\.thumb\\.webp\\?exp=\\d+&sig=`));
+    expect(session.json().profile.avatarUrl).toMatch(
+      new RegExp(`^/api/files/${m.id}/photos/[A-Za-z0-9_-]+\\.thumb\\.webp\\?exp=\\d+&sig=`),
+    );
+  });
+
+  it('a replaced profile picture gets a new key: its old URLs stop working instead of showing the new picture', async () => {
+    const m = await t.member('Reno Replace');
+    const viewer = await t.member('Vic Viewer');
+    const first = (
+      await upload(m.cookie, '/api/profile/avatar', [{ name: 'a.jpg', type: 'image/jpeg', data: await jpegWithGps(300, 200) }])
+    ).json().avatar;
+    expect((await fetchSigned(viewer.cookie, first.url)).statusCode).toBe(200);
+    const second = (
+      await upload(m.cookie, '/api/profile/avatar', [{ name: 'b.jpg', type: 'image/jpeg', data: await jpegWithGps(200, 300) }])
+    ).json().avatar;
+    expect(second.key).not.toBe(first.key);
+    for (const url of [first.url, first.thumbUrl]) expect((await fetchSigned(viewer.cookie, url)).statusCode, url).toBe(404);
+    expect((await fetchSigned(viewer.cookie, second.url)).statusCode).toBe(200);
+    // Removing the picture: its URLs stop working too.
+    expect((await t.request({ method: 'DELETE', url: '/api/profile/avatar', cookie: m.cookie })).statusCode).toBe(200);
+    expect((await fetchSigned(viewer.cookie, second.url)).statusCode).toBe(404);
   });
 
   it('refuses a file over 5 MB with 413 and the message naming the file', async () => {
@@ -329,7 +349,7 @@ describe('uploads', () => {
     // …nor claim her files in his profile.
     const claim = await draft(b.cookie, { photos: [photos[1].key] });
     expect(claim.statusCode).toBe(403);
-    const claimAvatar = await complete(b.cookie, completeBody({ avatarUrl: `${a.id}/avatar.webp` }));
+    const claimAvatar = await complete(b.cookie, completeBody({ avatarUrl: `${a.id}/photos/abc.webp` }));
     expect(claimAvatar.statusCode).toBe(403);
     expect((await rowOf(b.id)).photos).toEqual([]);
     // Bob's uploads land in Bob's folder whatever the file is called.

@@ -16,12 +16,11 @@ import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
 import { processImage, type ProcessedImage } from './images';
 import {
   appendPhotos,
-  avatarKey,
   completeProfile,
   freePhotoSlots,
+  newPhotoKey,
   getOwnProfile,
   markUserOnboarded,
-  photoKey,
   removeAvatar,
   removePhoto,
   setAvatar,
@@ -30,7 +29,6 @@ import {
   thumbKey,
   updateDraft,
 } from './service';
-import { randomBytes } from 'node:crypto';
 
 const NOT_MULTIPART = 'Please choose a photo to upload.';
 
@@ -163,8 +161,9 @@ export function registerProfileRoutes(app: FastifyInstance) {
       limiter.hit(`upload:${user.id}`, uploadRule, 'You are uploading a lot of photos. Please wait a minute and try again.');
       const [file] = await readFiles(req, 1);
       const processed = await processImage(file.data, file.name);
-      await store(avatarKey(user.id), processed);
-      return { avatar: await setAvatar(deps(), user.id) };
+      const key = newPhotoKey(user.id);
+      await store(key, processed);
+      return { avatar: await setAvatar(deps(), user.id, key) };
     });
 
     scope.post('/api/profile/photos', async (req) => {
@@ -180,7 +179,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
       const accepted = files.slice(0, slots);
       const processed: ProcessedImage[] = [];
       for (const f of accepted) processed.push(await processImage(f.data, f.name));
-      const keys = processed.map(() => photoKey(user.id, randomBytes(12).toString('base64url')));
+      const keys = processed.map(() => newPhotoKey(user.id));
       for (const [i, key] of keys.entries()) await store(key, processed[i]);
       const photos = await appendPhotos(deps(), user.id, keys);
       if (!photos) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_COUNTRY, DEFAULT_TZ, EXTRA_PHOTOS_MAX } from '../../../shared/constants';
 import { type CompleteProfile, type OwnProfile, type PhotoRef, PROFILE_MESSAGES, type ProfileDraft } from '../../../shared/schemas/profile';
@@ -7,13 +8,26 @@ import { genderOptions, interestSuggestions, orientationOptions, predefinedInter
 import { AppError } from '../../http/errors';
 import type { UrlSigner } from '../../infra/storage/storage';
 import { composeMail } from '../../infra/mail/template';
+import { rowsOf } from '../mixers/shared';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'storage'>;
 type ProfileRow = typeof profiles.$inferSelect;
 
-/** Storage layout (DESIGN §7): everything of a member lives under `{userId}/`. */
-export const avatarKey = (userId: string) => `${userId}/avatar.webp`;
+/**
+ * Storage layout (DESIGN §7): everything of a member lives under `{userId}/`. Every picture,
+ * the profile picture included, gets a fresh random key when stored and is never overwritten,
+ * so an old URL can never serve a newer picture (docs/decisions/007).
+ */
 export const photoKey = (userId: string, photoId: string) => `${userId}/photos/${photoId}.webp`;
+export const newPhotoKey = (userId: string) => photoKey(userId, randomBytes(12).toString('base64url'));
+/** Where the profile picture lived before keys were versioned; such keys stay valid until replaced. */
+export const legacyAvatarKey = (userId: string) => `${userId}/avatar.webp`;
+/** A key the member may use as their profile picture: one of their own stored pictures. */
+export function isOwnAvatarKey(userId: string, key: string): boolean {
+  if (key === legacyAvatarKey(userId)) return true;
+  const prefix = `${userId}/photos/`;
+  return key.startsWith(prefix) && /^[A-Za-z0-9_-]+\.webp$/.test(key.slice(prefix.length));
+}
 /** The 400 px thumbnail stored beside every image. */
 export const thumbKey = (key: string) => key.replace(/\.webp$/, '.thumb.webp');
 
@@ -83,7 +97,7 @@ const invalid = (field: string, message: string) => new AppError('validation', m
 
 /** Photos named in a request must be the member's own (nobody writes outside their own folder). */
 function assertOwnKeys(userId: string, input: { avatarUrl?: string | null; photos?: string[] }) {
-  if (input.avatarUrl && input.avatarUrl !== avatarKey(userId)) {
+  if (input.avatarUrl && !isOwnAvatarKey(userId, input.avatarUrl)) {
     throw new AppError('forbidden', 'You can only use your own photos.');
   }
   if (input.photos?.some((k) => !k.startsWith(`${userId}/photos/`))) {
@@ -211,22 +225,36 @@ export async function setLocation(db: Db, userId: string, city: string | null) {
     .where(eq(profiles.id, userId));
 }
 
-/** Sets the profile picture key (the file was just written) and returns its fresh URLs. */
-export async function setAvatar(deps: Deps, userId: string): Promise<PhotoRef> {
+/** Removes a picture and its thumbnail from storage. */
+async function removeStored(deps: Deps, key: string) {
+  await deps.storage.remove(key);
+  await deps.storage.remove(thumbKey(key));
+}
+
+/**
+ * Sets the profile picture to `key` (its files were just written under a fresh key) and
+ * removes the previous picture's files, so its old URLs stop working. Returns the new URLs.
+ */
+export async function setAvatar(deps: Deps, userId: string, key: string): Promise<PhotoRef> {
   const { db } = deps.database;
   await ensureProfile(db, userId);
-  const [row] = await db
-    .update(profiles)
-    .set({ avatarUrl: avatarKey(userId), updatedAt: new Date() })
-    .where(eq(profiles.id, userId))
-    .returning({ updatedAt: profiles.updatedAt });
-  return photoRef(deps.signer, avatarKey(userId), row.updatedAt.getTime());
+  const [row] = rowsOf<{ previous: string | null; kept: boolean; updated_at: Date | string }>(
+    await db.execute(sql`update profiles p set avatar_url = ${key}, updated_at = now()
+      from (select avatar_url from profiles where id = ${userId} for update) old
+      where p.id = ${userId}
+      returning old.avatar_url as previous, coalesce(old.avatar_url = any(p.photos), false) as kept, p.updated_at`),
+  );
+  if (row?.previous && row.previous !== key && !row.kept) await removeStored(deps, row.previous);
+  return photoRef(deps.signer, key, new Date(row.updated_at).getTime());
 }
 
 export async function removeAvatar(deps: Deps, userId: string) {
-  await deps.database.db.update(profiles).set({ avatarUrl: null, updatedAt: new Date() }).where(eq(profiles.id, userId));
-  await deps.storage.remove(avatarKey(userId));
-  await deps.storage.remove(thumbKey(avatarKey(userId)));
+  const [row] = rowsOf<{ previous: string | null; kept: boolean }>(
+    await deps.database.db.execute(sql`update profiles p set avatar_url = null, updated_at = now()
+      from (select avatar_url from profiles where id = ${userId} for update) old
+      where p.id = ${userId} returning old.avatar_url as previous, coalesce(old.avatar_url = any(p.photos), false) as kept`),
+  );
+  if (row?.previous && !row.kept) await removeStored(deps, row.previous);
 }
 
 /** Free photo slots (the wizard allows 6 besides the profile picture). */

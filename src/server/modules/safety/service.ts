@@ -4,13 +4,14 @@ import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
 import { type BlockedMember, type ReportReason, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { AppError } from '../../http/errors';
 import { clearFancies } from '../fancies/service';
-import { endMatch, type Queryable, rows, toIso } from '../matches/service';
+import { endMatch, orderedPair, type Queryable, rows, toIso } from '../matches/service';
 import { firstNameOf } from '../mixers/shared';
+import { blockedBetween } from './visibility';
 
 /**
- * Blocks hide each member from the other everywhere: mixers filter participants and chat with
- * `blockedIdsFor`; here the pair's fancies go and any match ends as `blocked` (read-only,
- * hidden from both lists). Idempotent.
+ * Blocks hide each member from the other everywhere (the rules live in ./visibility); here the
+ * pair's fancies go, any match ends as `blocked` (read-only, hidden from both lists) and both
+ * leave its conversation room. Idempotent.
  */
 export async function block(app: FastifyInstance, me: string, targetId: string): Promise<{ blocked: true }> {
   if (targetId === me) throw new AppError('bad_request', SAFETY_MESSAGES.blockSelf);
@@ -26,6 +27,10 @@ export async function block(app: FastifyInstance, me: string, targetId: string):
   }
   await clearFancies(app, me, targetId);
   await endMatch(app, { pair: [me, targetId] }, 'blocked');
+  // Sockets already listening to the conversation stop hearing it (new subscriptions are refused).
+  const [p1, p2] = orderedPair(me, targetId);
+  const [match] = await rows<{ id: string }>(db, sql`select id from matches where profile1_id = ${p1} and profile2_id = ${p2}`);
+  if (match) await Promise.all([me, targetId].map((id) => app.realtime.removeFromRoom(id, `conversation:${match.id}`)));
   return { blocked: true };
 }
 
@@ -37,16 +42,17 @@ export async function unblock(app: FastifyInstance, me: string, targetId: string
 
 /** The members you blocked, newest first (for Settings). */
 export async function listBlocked(app: FastifyInstance, me: string): Promise<BlockedMember[]> {
-  const found = await rows<{ id: string; name: string | null; avatar_url: string | null; created_at: Date | string }>(
+  const found = await rows<{ id: string; name: string | null; created_at: Date | string }>(
     app.deps.database.db,
-    sql`select u.id, coalesce(nullif(trim(p.full_name), ''), u.name) as name, p.avatar_url, b.created_at
+    sql`select u.id, coalesce(nullif(trim(p.full_name), ''), u.name) as name, b.created_at
       from blocks b join "user" u on u.id = b.blocked_id left join profiles p on p.id = u.id
       where b.blocker_id = ${me} order by b.created_at desc limit 500`,
   );
   return found.map((r) => ({
     id: r.id,
     firstName: firstNameOf(r.name),
-    avatarUrl: r.avatar_url ? app.deps.signer.url(r.avatar_url) : null,
+    // A block holds both ways: the blocker gets no new picture of the blocked member either.
+    avatarUrl: null,
     blockedAt: toIso(r.created_at) as string,
   }));
 }
@@ -66,11 +72,8 @@ export async function blockedIdsFor(db: Queryable, userId: string): Promise<Set<
 
 /** Whether either of two members blocked the other. */
 export async function isBlockedBetween(db: Queryable, a: string, b: string): Promise<boolean> {
-  const found = await rows<{ ok: number }>(
-    db,
-    sql`select 1 as ok from blocks where (blocker_id = ${a} and blocked_id = ${b}) or (blocker_id = ${b} and blocked_id = ${a}) limit 1`,
-  );
-  return found.length > 0;
+  const [row] = await rows<{ blocked: boolean }>(db, sql`select ${blockedBetween(a, b)} as blocked`);
+  return Boolean(row?.blocked);
 }
 
 /** A report joins the admins' queue (status open). */

@@ -147,8 +147,8 @@ describe('Download my data', () => {
     expect(data.two_factor).toEqual({ enabled: true, authenticatorApp: true });
     expect(data.mixer_memberships).toEqual([expect.objectContaining({ mixerId, state: 'joined' })]);
     expect(data.mixer_messages.map((m: { body: string }) => m.body)).toEqual(['Roast potatoes are the point.']);
-    expect(data.fancies).toEqual([expect.objectContaining({ toUserId: other.id, toName: 'Otto Other' })]);
-    expect(data.matches).toEqual([expect.objectContaining({ id: matchId, otherUserId: other.id, otherName: 'Otto Other' })]);
+    expect(data.fancies).toEqual([expect.objectContaining({ toUserId: other.id, toName: 'Otto' })]);
+    expect(data.matches).toEqual([expect.objectContaining({ id: matchId, otherUserId: other.id, otherName: 'Otto' })]);
     expect(data.direct_messages.map((d: { direction: string }) => d.direction).sort()).toEqual(['received', 'sent']);
     expect(data.blocks).toEqual([expect.objectContaining({ blockedUserId: third.id })]);
     expect(data.reports).toEqual([expect.objectContaining({ reportedUserId: third.id, reason: 'spam' })]);
@@ -174,6 +174,29 @@ describe('Download my data', () => {
     );
     for (const value of Object.values(secrets)) expect(text).not.toContain(value);
     expect(text).not.toMatch(/"(token|password|secret|backupCodes)"\s*:/);
+  });
+
+  it("holds the member's own data and nobody else's surname or private details", async () => {
+    const me = await t.member('Mo Admin', { admin: true });
+    const other = await t.member('Otto Surnameson');
+    const { db } = t.database;
+    await completeProfile(db, me.id, { cityRegion: 'Bath' });
+    await completeProfile(db, other.id, { cityRegion: 'Penzance', dob: '1988-02-29', pronouns: 'he/him' });
+    const { mixerId } = await sharedHistory(db, me.id, other.id);
+    await db.insert(fancies).values({ fromUserId: me.id, toUserId: other.id, mixerId });
+    await db.insert(mixerMessages).values({ mixerId, senderId: other.id, body: 'Otto writes in the group' });
+    // An admin action about another member: its reason is that member's business.
+    await db
+      .insert(auditLog)
+      .values({ actorId: me.id, action: 'member.suspend', target: other.id, details: '{"reason":"Otto private matter"}' });
+    const res = await t.request({ method: 'GET', url: '/api/me/export', cookie: me.cookie });
+    expect(res.statusCode).toBe(200);
+    const data = res.json();
+    expect(data.user.email).toBe(me.email);
+    expect(data.matches).toEqual([expect.objectContaining({ otherUserId: other.id, otherName: 'Otto' })]);
+    expect(data.audit_log).toEqual([expect.objectContaining({ action: 'member.suspend', target: other.id, details: null })]);
+    for (const secret of ['Surnameson', other.email, '1988-02-29', 'Penzance', 'he/him', 'Otto writes in the group', 'Otto private matter'])
+      expect(res.body, secret).not.toContain(secret);
   });
 
   it('is rate limited, and anonymous callers get 401', async () => {

@@ -23,11 +23,15 @@ import {
   twoFactor,
   user,
 } from '../../db/schema';
+import { firstNameOf } from '../mixers/shared';
 import { photoRef } from '../profiles/service';
 import { describeDevice } from './device';
 import { REMINDER_ACTION } from './reminders';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'config'>;
+
+/** Admin actions on another member or a report about one: their details (reasons) are that member's, not the admin's. */
+const aboutAnotherMember = (action: string) => action.startsWith('member.') || action.startsWith('report.');
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
@@ -38,7 +42,7 @@ export const exportFileName = (now = new Date()) => `fancy-data-${now.toISOStrin
  * Everything Fancy holds about a member, as one machine-readable document (Settings → Your
  * data). One section per table that references the member, named after the table, plus the
  * photos as signed links and the consents. Secrets are left out: password hashes, session
- * tokens, two-step secrets and backup codes. Other members appear only by id and name, and
+ * tokens, two-step secrets and backup codes. Other members appear only by id and first name, and
  * fancies others gave you stay private (a fancy is secret until it is mutual).
  */
 export async function buildExport(deps: Deps, userId: string, now = new Date()) {
@@ -287,15 +291,15 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     two_factor: { enabled: Boolean(me.twoFactorEnabled), authenticatorApp: twoFactorRows.some((r) => r.verified !== false) },
     mixer_memberships: memberships.map((m) => ({ ...m, mixerStartsAt: iso(m.mixerStartsAt), joinedAt: iso(m.joinedAt) })),
     mixer_messages: chatSent.map((m) => ({ ...m, createdAt: iso(m.createdAt) })),
-    fancies: fanciesGiven.map((f) => ({ ...f, createdAt: iso(f.createdAt) })),
-    matches: matchRows.map((m) => ({ ...m, createdAt: iso(m.createdAt), endedAt: iso(m.endedAt) })),
+    fancies: fanciesGiven.map((f) => ({ ...f, toName: firstNameOf(f.toName), createdAt: iso(f.createdAt) })),
+    matches: matchRows.map((m) => ({ ...m, otherName: firstNameOf(m.otherName), createdAt: iso(m.createdAt), endedAt: iso(m.endedAt) })),
     direct_messages: dms.map((d) => ({ ...d, direction: d.senderId === userId ? 'sent' : 'received', createdAt: iso(d.createdAt) })),
     blocks: blocksMade.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
     reports: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt), resolvedAt: iso(r.resolvedAt) })),
     profile_views: { viewsOfYourProfile: Number(viewsOfMe[0]?.n ?? 0), profilesYouViewed: viewsMade },
     interest_suggestions: suggestions.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
     contact_messages: contacts.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
-    audit_log: audit.map((a) => ({ ...a, createdAt: iso(a.createdAt) })),
+    audit_log: audit.map((a) => ({ ...a, details: aboutAnotherMember(a.action) ? null : a.details, createdAt: iso(a.createdAt) })),
     daily_activity: activity.map((a) => a.day),
     mixers: mixersCreated.map((m) => ({ ...m, startsAt: iso(m.startsAt), createdAt: iso(m.createdAt) })),
     campaigns: campaignsCreated.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),

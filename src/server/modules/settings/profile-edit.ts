@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { type ProfileEdit, PROFILE_EDIT_MESSAGES } from '../../../shared/schemas/profile-edit';
 import type { OwnProfile } from '../../../shared/schemas/profile';
 import type { AppDeps } from '../../app';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { avatarKey, getOwnProfile, photoKey, setLocation, thumbKey, updateDraft } from '../profiles/service';
+import { getOwnProfile, legacyAvatarKey, newPhotoKey, setLocation, thumbKey, updateDraft } from '../profiles/service';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'storage'>;
 
@@ -51,10 +50,9 @@ export async function reorderPhotos(deps: Deps, userId: string, order: string[])
 
 /**
  * "Make main photo": one of the other photos becomes the profile picture, and the current
- * profile picture (if any) takes that photo's place in the list. The picture always lives at
- * `{userId}/avatar.webp`, so the files are copied: first the old picture to a new photo key,
- * then the chosen photo over the picture, then the profile row, then the chosen photo's old
- * files are removed.
+ * profile picture (if any) takes that photo's place in the list. Pictures keep their keys
+ * (never overwritten, docs/decisions/007), so this only swaps keys in the profile row; a
+ * picture still at the legacy `{userId}/avatar.webp` is first copied to a photo key.
  */
 export async function makeMainPhoto(deps: Deps, userId: string, key: string): Promise<OwnProfile> {
   const { db } = deps.database;
@@ -62,33 +60,30 @@ export async function makeMainPhoto(deps: Deps, userId: string, key: string): Pr
   const [row] = await db.select({ avatar: profiles.avatarUrl, photos: profiles.photos }).from(profiles).where(eq(profiles.id, userId));
   const unknown = () => new AppError('not_found', PROFILE_EDIT_MESSAGES.photoUnknown);
   if (!row || !key.startsWith(`${userId}/photos/`) || !row.photos.includes(key)) throw unknown();
-  const [photo, photoThumb] = await Promise.all([storage.get(key), storage.get(thumbKey(key))]);
-  if (!photo) throw unknown();
+  if (!(await storage.get(key))) throw unknown();
 
-  const picture = avatarKey(userId);
-  let replacement: string | null = null;
-  if (row.avatar) {
-    const [old, oldThumb] = await Promise.all([storage.get(picture), storage.get(thumbKey(picture))]);
+  let replacement = row.avatar;
+  if (row.avatar === legacyAvatarKey(userId)) {
+    const [old, oldThumb] = await Promise.all([storage.get(row.avatar), storage.get(thumbKey(row.avatar))]);
+    replacement = null;
     if (old) {
-      replacement = photoKey(userId, randomBytes(12).toString('base64url'));
+      replacement = newPhotoKey(userId);
       await storage.put(replacement, old.data, old.contentType);
       if (oldThumb) await storage.put(thumbKey(replacement), oldThumb.data, oldThumb.contentType);
     }
   }
-  await storage.put(picture, photo.data, photo.contentType);
-  await storage.put(thumbKey(picture), (photoThumb ?? photo).data, (photoThumb ?? photo).contentType);
 
   const photos = replacement ? row.photos.map((k) => (k === key ? (replacement as string) : k)) : row.photos.filter((k) => k !== key);
   const [updated] = await db
     .update(profiles)
-    .set({ avatarUrl: picture, photos: textArray(photos), updatedAt: new Date() })
+    .set({ avatarUrl: key, photos: textArray(photos), updatedAt: new Date() })
     .where(and(eq(profiles.id, userId), sql`${key} = any(${profiles.photos})`))
     .returning({ id: profiles.id });
   if (!updated) {
-    if (replacement) await storage.remove(replacement).then(() => storage.remove(thumbKey(replacement as string)));
+    if (replacement && replacement !== row.avatar)
+      await storage.remove(replacement).then(() => storage.remove(thumbKey(replacement as string)));
     throw unknown();
   }
-  await storage.remove(key);
-  await storage.remove(thumbKey(key));
+  if (row.avatar && replacement !== row.avatar) await storage.remove(row.avatar).then(() => storage.remove(thumbKey(row.avatar as string)));
   return getOwnProfile(deps, userId);
 }

@@ -1,0 +1,42 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+
+/**
+ * The one place that decides whether member `viewer` may see or reach member `other`
+ * (issue 12). Every route, socket room and fan-out builds on these SQL fragments, so a block
+ * or a suspension holds everywhere at once. Arguments are a member id or a SQL column.
+ */
+type Who = SQL | string;
+
+/** SQL: true when the two members blocked each other either way (blocks hold both ways). */
+export const blockedBetween = (a: Who, b: Who) =>
+  sql`exists (select 1 from blocks bl where (bl.blocker_id = ${a} and bl.blocked_id = ${b}) or (bl.blocker_id = ${b} and bl.blocked_id = ${a}))`;
+
+/**
+ * SQL: true when `other` is hidden from `viewer`: a block either way, or `other` is
+ * suspended. A hidden member's lines, photo, city and events do not reach the viewer.
+ */
+export const hiddenFrom = (viewer: Who, other: Who) =>
+  sql`(${blockedBetween(viewer, other)} or exists (select 1 from "user" hu where hu.id = ${other} and hu.banned is true))`;
+
+/**
+ * SQL: true when `viewer` may see `target`'s profile details (name, age, city, photos) in a
+ * card or a participant list: not hidden, and either the member shows their profile to
+ * 'all' members, or the two are joined in the same mixer, or they are matched
+ * ("Who can see my profile", default 'shared_mixer'). Oneself always.
+ */
+export const profileVisibleTo = (viewer: Who, target: Who) => sql`(${target} = ${viewer} or (not ${hiddenFrom(viewer, target)} and (
+    coalesce((select pv.preferences ->> 'profileVisibility' from profiles pv where pv.id = ${target}), 'shared_mixer') = 'all'
+    or exists (select 1 from mixer_memberships sa join mixer_memberships sb on sb.mixer_id = sa.mixer_id
+                where sa.user_id = ${viewer} and sa.state = 'joined' and sb.user_id = ${target} and sb.state = 'joined')
+    or exists (select 1 from matches mt where mt.status = 'matched'
+                and ((mt.profile1_id = ${viewer} and mt.profile2_id = ${target}) or (mt.profile1_id = ${target} and mt.profile2_id = ${viewer}))))))`;
+
+/** SQL: true when `viewer` finished onboarding (only they see other members' details). */
+export const onboarded = (viewer: Who) => sql`coalesce((select po.onboarding_completed from profiles po where po.id = ${viewer}), false)`;
+
+/** Whether `other` is hidden from `viewer` (see `hiddenFrom`). */
+export async function isHiddenFrom(db: Pick<Db, 'execute'>, viewer: string, other: string): Promise<boolean> {
+  const result = (await db.execute(sql`select ${hiddenFrom(viewer, other)} as hidden`)) as unknown as { rows: { hidden: boolean }[] };
+  return Boolean(result.rows[0]?.hidden);
+}
