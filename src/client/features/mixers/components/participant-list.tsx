@@ -47,6 +47,8 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
   };
 
   const others = mixer.participants.filter((p) => !p.isYou).length;
+  // Members who only show their profile to people in the same mixer are counted but not listed.
+  const unlisted = mixer.participantCount - mixer.participants.length;
 
   return (
     <Card className={cn('p-4 sm:p-5', className)}>
@@ -60,7 +62,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
         <p className="mt-1 text-sm text-muted-foreground">Clicked with someone? Fancy them — it's private unless it's mutual.</p>
       )}
       {mixer.participants.length === 0 ? (
-        <p className="mt-4 text-sm text-muted-foreground">No one has joined yet. Be the first!</p>
+        unlisted <= 0 && <p className="mt-4 text-sm text-muted-foreground">No one has joined yet. Be the first!</p>
       ) : (
         <ul className="mt-4 grid grid-cols-1 gap-2" aria-labelledby="people-heading">
           {mixer.participants.map((p) => {
@@ -143,6 +145,14 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
             );
           })}
         </ul>
+      )}
+      {unlisted > 0 && mixer.myState !== 'joined' && (
+        <p className="mt-4 text-sm text-muted-foreground" data-testid="unlisted-note">
+          {mixer.participants.length === 0
+            ? `${unlisted} ${unlisted === 1 ? 'person has' : 'people have'} joined.`
+            : `And ${unlisted} more.`}{' '}
+          Join to see everyone who's here.
+        </p>
       )}
       {dialog?.kind === 'block' && (
         <BlockDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} mixerId={mixer.id} />
