@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { parseClientMessage, type ServerEvent } from '../../shared/realtime/events';
 import { getSession } from '../auth/session';
+import { CLOSE_TOO_MANY_FRAMES, FrameLimit } from './frame-limit';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -12,8 +13,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
   const allowedOrigin = new URL(app.deps.config.publicUrl).origin;
 
   app.get('/api/realtime', { websocket: true }, async (socket, req) => {
-    const origin = req.headers.origin;
-    if (origin && origin !== allowedOrigin && new URL(origin).host !== req.headers.host) {
+    if (!originAllowed(req.headers.origin, allowedOrigin, req.headers.host)) {
       socket.close(4003, 'forbidden origin');
       return;
     }
@@ -37,7 +37,10 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
       clearInterval(heartbeat);
       hub.remove(client);
     });
+    const limit = new FrameLimit();
     socket.on('message', async (raw) => {
+      // Every frame counts, valid or not: an abusive socket is closed, not answered.
+      if (!limit.take()) return socket.readyState === socket.OPEN && socket.close(CLOSE_TOO_MANY_FRAMES, 'too many messages');
       alive = true;
       const message = parseClientMessage(raw.toString());
       if (!message) return send({ type: 'error', message: 'Unrecognised message' });
@@ -50,4 +53,10 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
   });
 
   app.addHook('onClose', async () => hub.closeAll());
+}
+
+/** Browsers send Origin on upgrades; `null`, garbage or another site is refused (no URL parse may throw). */
+function originAllowed(origin: string | undefined, allowedOrigin: string, host: string | undefined): boolean {
+  if (!origin || origin === allowedOrigin) return true;
+  return URL.canParse(origin) && new URL(origin).host === host;
 }
