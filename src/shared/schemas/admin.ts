@@ -147,7 +147,8 @@ export const METRICS_TOP_CAMPAIGNS = 6;
 export const NO_CAMPAIGN = '(none)';
 export const OTHER_CAMPAIGNS = 'Other';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_MESSAGES.dateInvalid);
+/** A calendar day in the years the app can have data for (2000–2199): a far-off year is a typo, not a range. */
+const isoDay = z.string().regex(/^2[01]\d{2}-\d{2}-\d{2}$/, ADMIN_MESSAGES.dateInvalid);
 
 export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 export const addDays = (day: string, n: number) => new Date((dayNumber(day) + n) * 86_400_000).toISOString().slice(0, 10);

@@ -26,6 +26,6 @@ export function memberTextChecks(kind: 'line' | 'multiline' = 'line') {
   const control = kind === 'line' ? CONTROL_LINE : CONTROL_MULTILINE;
   return [
     z.overwrite((v: string) => v.replace(BIDI_CONTROLS, '').replace(/\r\n?/g, '\n').replace(INVISIBLE_EDGES, '')),
-    z.refine((v: string) => !control.test(v), TEXT_MESSAGES.control),
+    z.refine<string>((v) => !control.test(v), TEXT_MESSAGES.control),
   ] as const;
 }
