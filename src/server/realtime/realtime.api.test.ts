@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/helpers/test-app';
 import { parseServerEvent, type ServerEvent } from '../../shared/realtime/events';
-import { FRAME_LIMIT } from './frame-limit';
+import { CONNECTION_LIMIT, FRAME_LIMIT } from './frame-limit';
 import { MAX_SOCKETS_PER_MEMBER } from './hub';
 
 let t: TestApp;
@@ -208,5 +208,19 @@ describe('realtime abuse (issue 12)', () => {
     const res = await t.request({ method: 'GET', url: '/api/mixers', cookie: other.cookie });
     expect(res.statusCode).toBe(200);
     o.socket.close();
+  });
+
+  it('closes sockets of a member who reconnects in a loop with 1008', async () => {
+    const a = await t.member('Rico');
+    const codes: number[] = [];
+    for (let i = 0; i < CONNECTION_LIMIT.burst + 5; i++) {
+      const c = connect(a.cookie);
+      const first = await Promise.race([c.next((e) => e.type === 'ready').then(() => 0), c.closed]);
+      if (first) codes.push(first);
+      c.socket.close();
+      await c.closed;
+    }
+    expect(codes.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(codes)).toEqual(new Set([1008]));
   });
 });

@@ -2,7 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { parseClientMessage, type ServerEvent } from '../../shared/realtime/events';
 import { getSession } from '../auth/session';
-import { CLOSE_TOO_MANY_FRAMES, FrameLimit } from './frame-limit';
+import { ConnectionLimit, dropAbusive, FrameLimit } from './frame-limit';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -11,6 +11,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   const hub = app.realtime;
   const allowedOrigin = new URL(app.deps.config.publicUrl).origin;
+  const connections = new ConnectionLimit();
 
   app.get('/api/realtime', { websocket: true }, async (socket, req) => {
     if (!originAllowed(req.headers.origin, allowedOrigin, req.headers.host)) {
@@ -22,6 +23,8 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
       socket.close(4001, 'unauthenticated');
       return;
     }
+    // Reconnecting in a loop is abuse too: each connection costs a session check.
+    if (!connections.take(current.user.id)) return dropAbusive(socket, 'too many connections');
     const client = hub.add(socket, current.user.id, current.session.id);
     const send = (event: ServerEvent) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(event));
     let alive = true;
@@ -40,7 +43,7 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
     const limit = new FrameLimit();
     socket.on('message', async (raw) => {
       // Every frame counts, valid or not: an abusive socket is closed, not answered.
-      if (!limit.take()) return socket.readyState === socket.OPEN && socket.close(CLOSE_TOO_MANY_FRAMES, 'too many messages');
+      if (!limit.take()) return dropAbusive(socket, 'too many messages');
       alive = true;
       const message = parseClientMessage(raw.toString());
       if (!message) return send({ type: 'error', message: 'Unrecognised message' });
