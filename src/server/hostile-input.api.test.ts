@@ -1,9 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../tests/helpers/test-app';
 import { MIXER_MESSAGES } from '../shared/schemas/mixers';
 import { TEXT_MESSAGES } from '../shared/schemas/text';
-import { mixerMemberships, mixers, profiles } from './db/schema';
+import { mixerMemberships, mixerMessages, mixers, profiles } from './db/schema';
 
 /** Issue 12: member-entered text and cursors are checked in their values, with clear 400s. */
 
@@ -96,6 +98,23 @@ describe('member-entered text', () => {
     const bodies = (page.json().items as { body: string }[]).map((m) => m.body);
     expect(bodies).toContain('see txt.exe and this');
     expect(bodies.join('')).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+  });
+});
+
+describe('text stored before the rule', () => {
+  it('loses its bidi controls in migration 0002', async () => {
+    const a = await t.member('Old');
+    const id = await liveMixerWith(a.id);
+    await t.database.db.insert(mixerMessages).values({ mixerId: id, senderId: a.id, body: 'old \u202Etxt.exe\u2069 text' });
+    await t.database.db.update(profiles).set({ bio: '\u2066bio\u202C' }).where(eq(profiles.id, a.id));
+    const file = path.join(import.meta.dirname, 'db/migrations/0002_strip-bidi-controls.sql');
+    for (const statement of readFileSync(file, 'utf8').split('--> statement-breakpoint')) {
+      await t.database.db.execute(sql.raw(statement));
+    }
+    const [message] = await t.database.db.select({ body: mixerMessages.body }).from(mixerMessages).where(eq(mixerMessages.mixerId, id));
+    expect(message.body).toBe('old txt.exe text');
+    const [profile] = await t.database.db.select({ bio: profiles.bio }).from(profiles).where(eq(profiles.id, a.id));
+    expect(profile.bio).toBe('bio');
   });
 });
 
