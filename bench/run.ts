@@ -126,4 +126,9 @@ if (mixerList) {
   console.log('Mixers list (signed-in member, one page): ours vs bare node:http');
   console.table(mixerList);
 }
+const flood = await optional('realtime-flood', 'benchRealtimeFlood');
+if (flood) {
+  console.log("Realtime flood: one member's sockets flooding vs another member's GET /api/mixers (p95 ratio goal ≤ 3)");
+  console.table(flood);
+}
 rmSync(dataDir, { recursive: true, force: true });

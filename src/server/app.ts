@@ -15,6 +15,7 @@ import { createLogger } from './infra/log';
 import type { Mailer } from './infra/mail/mailer';
 import { startMailRetention } from './infra/mail/retention';
 import { registerErrorHandling, errorBody } from './http/errors';
+import { clientErrorHandler, frameworkErrors, registerUpgradeCleanup } from './http/framework-errors';
 import { registerOriginCheck } from './http/origin';
 import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -73,6 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -90,6 +93,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // stays for reply.setCookie/clearCookie.
   await app.register(cookie, { hook: false });
   registerErrorHandling(app);
+  registerUpgradeCleanup(app);
   if (deps.logger !== false) registerSlowRequestLog(app);
   registerOriginCheck(app, config.publicUrl);
 

@@ -14,7 +14,7 @@ import { profiles, session as sessionTable, verification } from '../db/schema';
 import { signedAvatarUrl } from '../modules/profiles/service';
 import { deleteAccount } from '../modules/settings/service';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
-import { AppError } from '../http/errors';
+import { AppError, errorBody } from '../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
 import { preloadPasswordStrength } from '../../shared/password-strength';
 import { isCommonPassword } from './passwords';
@@ -305,6 +305,10 @@ export function registerAuthRoutes(app: FastifyInstance) {
   const forward = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const url = new URL(req.url, config.publicUrl);
     const response = await app.auth.handler(new Request(url, { method: 'GET', headers: toFetchHeaders(req) }));
+    // better-auth's own JSON errors (a missing or mangled token) get the app's error shape.
+    if (response.status >= 400 && response.status < 500) {
+      return reply.status(400).send(errorBody('bad_request', 'This link is invalid or has expired. Please request a new one.'));
+    }
     reply.status(response.status);
     response.headers.forEach((value, key) => {
       if (key !== 'set-cookie') reply.header(key, value);

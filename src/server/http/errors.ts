@@ -56,11 +56,20 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(429).send(errorBody('rate_limited', err.message || 'Too many requests. Please try again later.'));
     }
     if (status === 413) {
-      return reply.status(413).send(errorBody('payload_too_large', 'File is too large. Please use files under 5MB.'));
+      // JSON bodies over bodyLimit; uploads (multipart) have their own file-size message.
+      const message =
+        (err as FastifyError).code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'This request is too large. Please shorten what you wrote and try again.'
+          : 'File is too large. Please use files under 5MB.';
+      return reply.status(413).send(errorBody('payload_too_large', message));
+    }
+    if (status === 415) {
+      return reply.status(415).send(errorBody('unsupported_media_type', 'Please send this request as JSON.'));
     }
     if (status >= 400 && status < 500) {
-      const code: ErrorCode = status === 404 ? 'not_found' : status === 415 ? 'unsupported_media_type' : 'bad_request';
-      return reply.status(status).send(errorBody(code, status === 400 ? 'The request could not be understood.' : err.message));
+      const code: ErrorCode = status === 404 ? 'not_found' : 'bad_request';
+      // Fastify's own messages name internals (FST_ codes, parsers): members get a plain sentence.
+      return reply.status(status).send(errorBody(code, status === 404 ? 'Not found.' : 'The request could not be understood.'));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createLocalBus } from './bus';
-import { RealtimeHub } from './hub';
+import { CLOSE_TOO_MANY_SOCKETS, MAX_SOCKETS_PER_MEMBER, RealtimeHub } from './hub';
 
 function fakeSocket() {
   const sent: string[] = [];
@@ -42,5 +42,48 @@ describe('RealtimeHub', () => {
     expect(two.closed).toEqual([]);
     await hub.closeUser('cy');
     expect(two.closed).toEqual([4001]);
+  });
+
+  it('remembers a granted room until access is taken away, and not when it is taken away mid-check', async () => {
+    const hub = new RealtimeHub(createLocalBus());
+    let checks = 0;
+    let release: (() => void) | undefined;
+    hub.authorize('mixer', async () => {
+      checks++;
+      if (checks === 3) await new Promise<void>((r) => (release = r));
+      return true;
+    });
+    const a = hub.add(fakeSocket().socket, 'ann', 's1');
+    const b = hub.add(fakeSocket().socket, 'ann', 's2');
+    expect(await hub.subscribe(a, 'mixer:m1')).toBe(true);
+    expect(await hub.subscribe(b, 'mixer:m1')).toBe(true);
+    expect(checks).toBe(1);
+    await hub.closeUser('ann', 'suspended');
+    const c = hub.add(fakeSocket().socket, 'ann', 's3');
+    expect(await hub.subscribe(c, 'mixer:m1')).toBe(true);
+    expect(checks).toBe(2);
+    // A leave that lands while the database is being asked: the answer is not remembered.
+    await hub.removeFromRoom('ann', 'mixer:m1');
+    const pending = hub.subscribe(c, 'mixer:m1');
+    await new Promise((r) => setImmediate(r));
+    await hub.removeFromRoom('ann', 'mixer:m1');
+    release?.();
+    await pending;
+    const d = hub.add(fakeSocket().socket, 'ann', 's4');
+    await hub.subscribe(d, 'mixer:m1');
+    expect(checks).toBe(4);
+  });
+
+  it(`closes the oldest sockets beyond ${MAX_SOCKETS_PER_MEMBER} per member`, () => {
+    const hub = new RealtimeHub(createLocalBus());
+    const sockets = Array.from({ length: MAX_SOCKETS_PER_MEMBER + 2 }, () => fakeSocket());
+    for (const [i, s] of sockets.entries()) hub.add(s.socket, 'cy', `s${i}`);
+    hub.add(fakeSocket().socket, 'dee', 'other');
+    expect(sockets.map((s) => s.closed[0] ?? 0)).toEqual([
+      CLOSE_TOO_MANY_SOCKETS,
+      CLOSE_TOO_MANY_SOCKETS,
+      ...Array(MAX_SOCKETS_PER_MEMBER).fill(0),
+    ]);
+    expect(hub.size).toBe(MAX_SOCKETS_PER_MEMBER + 1);
   });
 });

@@ -2,12 +2,22 @@ import type { WebSocket } from 'ws';
 import type { Room, ServerEvent } from '../../shared/realtime/events';
 import type { BusMessage, RealtimeBus } from './bus';
 
+const MAX_GRANTS = 100_000;
+const grantKey = (userId: string, room: string) => `${userId} ${room}`;
+
 interface Client {
   socket: WebSocket;
   userId: string;
   sessionId: string;
   rooms: Set<string>;
 }
+
+/** At most this many open sockets per member on one instance; a new one closes the oldest (docs/decisions/008). */
+export const MAX_SOCKETS_PER_MEMBER = 10;
+/** A granted room stays granted this long without asking the database again, unless evicted. */
+export const ROOM_GRANT_TTL_MS = 60_000;
+/** Close codes the client may see besides 4001 (signed out) and 4003 (forbidden origin). */
+export const CLOSE_TOO_MANY_SOCKETS = 4008;
 
 /** Decides whether a member may join a room other than their own `user:` room. */
 export type RoomAuthorizer = (userId: string, room: Room) => Promise<boolean>;
@@ -20,6 +30,16 @@ export class RealtimeHub {
   private rooms = new Map<string, Set<Client>>();
   private clients = new Set<Client>();
   private authorizers = new Map<string, RoomAuthorizer>();
+  /**
+   * Granted `userId room` pairs and when they expire, so a repeated subscribe costs no database
+   * round trip. Refusals are not cached (a member who just joined retries); the per-socket
+   * frame limit bounds them. Evicted on every bus message that takes access away.
+   */
+  private grants = new Map<string, number>();
+  private checking = new Map<string, Promise<boolean>>();
+  /** Sequence numbers of grant evictions per member, so a check in flight cannot re-grant. */
+  private evictions = 0;
+  private evictedAt = new Map<string, number>();
 
   constructor(private bus: RealtimeBus) {
     bus.onMessage((m) => this.deliver(m));
@@ -55,6 +75,12 @@ export class RealtimeHub {
   }
 
   add(socket: WebSocket, userId: string, sessionId: string): Client {
+    const mine = [...this.clients].filter((c) => c.userId === userId);
+    // Insertion order is connection order: the oldest sockets go first.
+    for (const old of mine.slice(0, Math.max(0, mine.length - MAX_SOCKETS_PER_MEMBER + 1))) {
+      this.remove(old);
+      old.socket.close(CLOSE_TOO_MANY_SOCKETS, 'too many connections');
+    }
     const client: Client = { socket, userId, sessionId, rooms: new Set() };
     this.clients.add(client);
     this.join(client, `user:${userId}`);
@@ -62,15 +88,38 @@ export class RealtimeHub {
   }
 
   remove(client: Client) {
-    for (const room of client.rooms) this.leave(client, room);
+    for (const room of [...client.rooms]) this.leave(client, room);
     this.clients.delete(client);
   }
 
   async subscribe(client: Client, room: Room): Promise<boolean> {
-    if (room === `user:${client.userId}`) return true;
+    if (room === `user:${client.userId}` || client.rooms.has(room)) return true;
+    const key = grantKey(client.userId, room);
+    const grantedUntil = this.grants.get(key);
+    if (grantedUntil !== undefined && grantedUntil > Date.now()) {
+      if (this.clients.has(client)) this.join(client, room);
+      return true;
+    }
+    // Concurrent subscribes to the same room share one check.
+    let check = this.checking.get(key);
+    if (!check) {
+      check = this.check(client.userId, room).finally(() => this.checking.delete(key));
+      this.checking.set(key, check);
+    }
+    if (!(await check)) return false;
+    // The socket may have closed (or been evicted) while the check ran.
+    if (this.clients.has(client)) this.join(client, room);
+    return true;
+  }
+
+  private async check(userId: string, room: Room): Promise<boolean> {
+    const startedAt = this.evictions;
     const authorizer = this.authorizers.get(room.split(':')[0]);
-    if (!authorizer || !(await authorizer(client.userId, room))) return false;
-    this.join(client, room);
+    if (!authorizer || !(await authorizer(userId, room))) return false;
+    // Access taken away while the check ran: answer this once, remember nothing.
+    if ((this.evictedAt.get(userId) ?? -1) >= startedAt) return true;
+    if (this.grants.size >= MAX_GRANTS) this.grants.clear();
+    this.grants.set(grantKey(userId, room), Date.now() + ROOM_GRANT_TTL_MS);
     return true;
   }
 
@@ -84,6 +133,17 @@ export class RealtimeHub {
 
   closeAll() {
     for (const c of this.clients) c.socket.close(1001, 'server shutting down');
+  }
+
+  private forgetGrants(userId: string) {
+    const prefix = grantKey(userId, '');
+    for (const key of this.grants.keys()) if (key.startsWith(prefix)) this.grants.delete(key);
+    this.noteEviction(userId);
+  }
+
+  private noteEviction(userId: string) {
+    if (this.evictedAt.size >= MAX_GRANTS) this.evictedAt.clear();
+    this.evictedAt.set(userId, this.evictions++);
   }
 
   private join(client: Client, room: string) {
@@ -114,9 +174,12 @@ export class RealtimeHub {
     }
     if (message.kind === 'sessions-changed') return;
     if (message.kind === 'leave-room') {
+      this.grants.delete(grantKey(message.userId, message.room));
+      this.noteEviction(message.userId);
       for (const c of this.rooms.get(message.room) ?? []) if (c.userId === message.userId) this.leave(c, message.room);
       return;
     }
+    if (message.kind === 'close-user') this.forgetGrants(message.userId);
     for (const c of this.clients) {
       const match = message.kind === 'close-user' ? c.userId === message.userId : c.sessionId === message.sessionId;
       if (match) c.socket.close(4001, message.kind === 'close-user' ? message.reason : 'signed out');

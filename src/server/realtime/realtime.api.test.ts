@@ -1,7 +1,10 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/helpers/test-app';
 import { parseServerEvent, type ServerEvent } from '../../shared/realtime/events';
+import { CONNECTION_LIMIT, FRAME_LIMIT } from './frame-limit';
+import { MAX_SOCKETS_PER_MEMBER } from './hub';
 
 let t: TestApp;
 let wsUrl: string;
@@ -15,8 +18,9 @@ afterAll(async () => {
   await t?.close();
 });
 
-function connect(cookie?: string) {
-  const socket = new WebSocket(wsUrl, { headers: { origin: TEST_ORIGIN, ...(cookie ? { cookie } : {}) } });
+function connect(cookie?: string, origin = TEST_ORIGIN) {
+  const socket = new WebSocket(wsUrl, { headers: { origin, ...(cookie ? { cookie } : {}) } });
+  socket.on('error', () => {});
   const events: ServerEvent[] = [];
   const waiters: { pred: (e: ServerEvent) => boolean; resolve: (e: ServerEvent) => void }[] = [];
   socket.on('message', (raw) => {
@@ -78,5 +82,145 @@ describe('realtime socket', () => {
     await c.next((e) => e.type === 'ready');
     await t.request({ method: 'POST', url: '/api/auth/logout', cookie: a.cookie, payload: {} });
     expect(await c.closed).toBe(4001);
+  });
+});
+
+/** Opens a WebSocket to a raw target (not URL-normalised); resolves with the refusal's status and body. */
+function refusedUpgrade(target: string): Promise<{ status: number; body: string }> {
+  const { port } = t.app.server.address() as { port: number };
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({
+      port,
+      host: '127.0.0.1',
+      path: target,
+      headers: {
+        origin: TEST_ORIGIN,
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      },
+    });
+    req.on('response', (res) => {
+      let body = '';
+      res.on('data', (d) => {
+        body += d;
+      });
+      res.on('end', () => {
+        req.destroy();
+        resolve({ status: res.statusCode ?? 0, body });
+      });
+    });
+    req.on('upgrade', (res, socket) => {
+      socket.destroy();
+      resolve({ status: res.statusCode ?? 0, body: '' });
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('realtime abuse (issue 12)', () => {
+  it('refuses Origin: null and unparsable origins with 4003, and keeps serving', async () => {
+    const a = await t.member('Orla');
+    for (const origin of ['null', 'http://[', 'not a url']) {
+      const c = connect(a.cookie, origin);
+      expect(await c.closed, origin).toBe(4003);
+    }
+    const ok = connect(a.cookie);
+    await ok.next((e) => e.type === 'ready');
+    ok.socket.close();
+  });
+
+  it('answers malformed upgrade requests with a 4xx in the error shape, with no stack trace', async () => {
+    for (const target of ['/api/realtime/%E0%A4%A', '/%%', '/api/%ZZrealtime']) {
+      const { status, body } = await refusedUpgrade(target);
+      expect(status, target).toBe(400);
+      expect(JSON.parse(body), target).toMatchObject({ error: { code: 'bad_request', message: expect.any(String) } });
+      expect(body, target).not.toMatch(/\bat .+:\d+:\d+|stack/i);
+    }
+  });
+
+  it(`keeps at most ${MAX_SOCKETS_PER_MEMBER} sockets per member, closing the oldest`, async () => {
+    const a = await t.member('Sol');
+    const sockets = [];
+    for (let i = 0; i < MAX_SOCKETS_PER_MEMBER + 3; i++) {
+      const c = connect(a.cookie);
+      await c.next((e) => e.type === 'ready');
+      sockets.push(c);
+    }
+    expect(await Promise.all(sockets.slice(0, 3).map((c) => c.closed))).toEqual([4008, 4008, 4008]);
+    for (const c of sockets.slice(3)) expect(c.socket.readyState).toBe(WebSocket.OPEN);
+    for (const c of sockets) c.socket.close();
+  });
+
+  it('asks the database once for a room subscribed to again and again, and again after a leave', async () => {
+    const a = await t.member('Rae');
+    let checks = 0;
+    const room = 'mixer:00000000-0000-4000-8000-00000000abcd';
+    t.app.realtime.authorize('mixer', async (userId, r) => {
+      checks++;
+      return userId === a.id && r === room;
+    });
+    const c = connect(a.cookie);
+    const d = connect(a.cookie);
+    await c.next((e) => e.type === 'ready');
+    await d.next((e) => e.type === 'ready');
+    for (let i = 0; i < 5; i++) {
+      c.send({ type: 'subscribe', room });
+      d.send({ type: 'unsubscribe', room });
+      d.send({ type: 'subscribe', room });
+    }
+    c.send({ type: 'ping' });
+    d.send({ type: 'ping' });
+    await c.next((e) => e.type === 'pong');
+    await d.next((e) => e.type === 'pong');
+    expect(c.events.filter((e) => e.type === 'subscribed')).toHaveLength(5);
+    expect(d.events.filter((e) => e.type === 'subscribed')).toHaveLength(5);
+    expect(checks).toBe(1);
+    // Leaving (or a block, suspension) takes the grant away: the next subscribe asks again.
+    await t.app.realtime.removeFromRoom(a.id, room);
+    c.send({ type: 'subscribe', room });
+    await c.next((e) => e.type === 'subscribed' && c.events.filter((x) => x.type === 'subscribed').length === 6);
+    expect(checks).toBe(2);
+    c.socket.close();
+    d.socket.close();
+  });
+
+  it('closes a flooding socket with 1008 while another member is served normally', async () => {
+    const flooder = await t.member('Flo');
+    const other = await t.member('Oti');
+    const o = connect(other.cookie);
+    await o.next((e) => e.type === 'ready');
+    const floods = [];
+    for (let i = 0; i < 5; i++) {
+      const c = connect(flooder.cookie);
+      await c.next((e) => e.type === 'ready');
+      floods.push(c);
+    }
+    for (const c of floods) for (let i = 0; i < 500; i++) c.send({ type: 'ping' });
+    const codes = await Promise.all(floods.map((c) => c.closed));
+    expect(codes).toEqual(floods.map(() => 1008));
+    // Each socket got at most its burst (plus what refilled meanwhile) answered, not 500.
+    for (const c of floods) expect(c.events.filter((e) => e.type === 'pong').length).toBeLessThan(FRAME_LIMIT.burst + 20);
+    o.send({ type: 'ping' });
+    await o.next((e) => e.type === 'pong');
+    const res = await t.request({ method: 'GET', url: '/api/mixers', cookie: other.cookie });
+    expect(res.statusCode).toBe(200);
+    o.socket.close();
+  });
+
+  it('closes sockets of a member who reconnects in a loop with 1008', async () => {
+    const a = await t.member('Rico');
+    const codes: number[] = [];
+    for (let i = 0; i < CONNECTION_LIMIT.burst + 5; i++) {
+      const c = connect(a.cookie);
+      const first = await Promise.race([c.next((e) => e.type === 'ready').then(() => 0), c.closed]);
+      if (first) codes.push(first);
+      c.socket.close();
+      await c.closed;
+    }
+    expect(codes.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(codes)).toEqual(new Set([1008]));
   });
 });

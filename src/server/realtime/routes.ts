@@ -2,6 +2,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import { parseClientMessage, type ServerEvent } from '../../shared/realtime/events';
 import { getSession } from '../auth/session';
+import { ConnectionLimit, dropAbusive, FrameLimit } from './frame-limit';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -10,10 +11,10 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
   await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
   const hub = app.realtime;
   const allowedOrigin = new URL(app.deps.config.publicUrl).origin;
+  const connections = new ConnectionLimit();
 
   app.get('/api/realtime', { websocket: true }, async (socket, req) => {
-    const origin = req.headers.origin;
-    if (origin && origin !== allowedOrigin && new URL(origin).host !== req.headers.host) {
+    if (!originAllowed(req.headers.origin, allowedOrigin, req.headers.host)) {
       socket.close(4003, 'forbidden origin');
       return;
     }
@@ -22,6 +23,8 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
       socket.close(4001, 'unauthenticated');
       return;
     }
+    // Reconnecting in a loop is abuse too: each connection costs a session check.
+    if (!connections.take(current.user.id)) return dropAbusive(socket, 'too many connections');
     const client = hub.add(socket, current.user.id, current.session.id);
     const send = (event: ServerEvent) => socket.readyState === socket.OPEN && socket.send(JSON.stringify(event));
     let alive = true;
@@ -37,7 +40,10 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
       clearInterval(heartbeat);
       hub.remove(client);
     });
+    const limit = new FrameLimit();
     socket.on('message', async (raw) => {
+      // Every frame counts, valid or not: an abusive socket is closed, not answered.
+      if (!limit.take()) return dropAbusive(socket, 'too many messages');
       alive = true;
       const message = parseClientMessage(raw.toString());
       if (!message) return send({ type: 'error', message: 'Unrecognised message' });
@@ -50,4 +56,10 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
   });
 
   app.addHook('onClose', async () => hub.closeAll());
+}
+
+/** Browsers send Origin on upgrades; `null`, garbage or another site is refused (no URL parse may throw). */
+function originAllowed(origin: string | undefined, allowedOrigin: string, host: string | undefined): boolean {
+  if (!origin || origin === allowedOrigin) return true;
+  return URL.canParse(origin) && new URL(origin).host === host;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberTextChecks } from './text';
 import { INTEREST_CATEGORIES, type InterestCategory } from '../reference/catalog';
 import { type MixerIntent, MIXER_INTENTS, type MixerStatus, MIXER_THEMES, type MixerTheme } from './mixers';
 
@@ -53,6 +54,7 @@ export const ADMIN_MESSAGES = {
 /** A reason the member is told (report actions, cancellations, unsuspension). */
 export const memberReasonSchema = z
   .string({ error: ADMIN_MESSAGES.reasonRequired })
+  .check(...memberTextChecks('multiline'))
   .trim()
   .min(1, ADMIN_MESSAGES.reasonRequired)
   .min(5, ADMIN_MESSAGES.reasonTooShort)
@@ -63,13 +65,24 @@ export const memberReasonSchema = z
 /** Suggestions are grouped by this key: trimmed, lower-case, inner whitespace collapsed. */
 export const suggestionKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
-const suggestionText = z.string().trim().min(1, ADMIN_MESSAGES.suggestionNotFound).max(200, ADMIN_MESSAGES.suggestionNotFound);
+const suggestionText = z
+  .string()
+  .check(...memberTextChecks())
+  .trim()
+  .min(1, ADMIN_MESSAGES.suggestionNotFound)
+  .max(200, ADMIN_MESSAGES.suggestionNotFound);
 
 export const approveSuggestionSchema = z.object({
   /** Any spelling of the suggestion; every pending suggestion with the same key is approved. */
   text: suggestionText,
   /** How the interest appears in the catalogue (defaults to the suggested text). */
-  name: z.string().trim().min(1, ADMIN_MESSAGES.interestNameRequired).max(50, ADMIN_MESSAGES.interestNameTooLong).optional(),
+  name: z
+    .string()
+    .check(...memberTextChecks())
+    .trim()
+    .min(1, ADMIN_MESSAGES.interestNameRequired)
+    .max(50, ADMIN_MESSAGES.interestNameTooLong)
+    .optional(),
   category: z.enum(INTEREST_CATEGORIES, { error: ADMIN_MESSAGES.categoryRequired }),
 });
 export type ApproveSuggestionInput = z.input<typeof approveSuggestionSchema>;
@@ -77,7 +90,12 @@ export type ApproveSuggestionInput = z.input<typeof approveSuggestionSchema>;
 export const rejectSuggestionSchema = z.object({
   text: suggestionText,
   /** Internal note for the decision history; suggesters are not told. */
-  note: z.string().trim().max(300, 'Keep the note under 300 characters').optional(),
+  note: z
+    .string()
+    .check(...memberTextChecks('multiline'))
+    .trim()
+    .max(300, 'Keep the note under 300 characters')
+    .optional(),
 });
 export type RejectSuggestionInput = z.input<typeof rejectSuggestionSchema>;
 
@@ -130,7 +148,8 @@ export const METRICS_TOP_CAMPAIGNS = 6;
 export const NO_CAMPAIGN = '(none)';
 export const OTHER_CAMPAIGNS = 'Other';
 
-const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, ADMIN_MESSAGES.dateInvalid);
+/** A calendar day in the years the app can have data for (2000–2199): a far-off year is a typo, not a range. */
+const isoDay = z.string().regex(/^2[01]\d{2}-\d{2}-\d{2}$/, ADMIN_MESSAGES.dateInvalid);
 
 export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
 export const addDays = (day: string, n: number) => new Date((dayNumber(day) + n) * 86_400_000).toISOString().slice(0, 10);
@@ -255,12 +274,34 @@ export const MIXER_TAGS_MAX = 6;
 export const MIXER_DURATION_PRESETS = [30, 45, 60, 90, 120] as const;
 
 export const mixerInputSchema = z.object({
-  title: z.string({ error: ADMIN_MESSAGES.titleRequired }).trim().min(3, ADMIN_MESSAGES.titleRequired).max(80, ADMIN_MESSAGES.titleTooLong),
-  topic: z.string({ error: ADMIN_MESSAGES.topicRequired }).trim().min(1, ADMIN_MESSAGES.topicRequired).max(40, ADMIN_MESSAGES.topicTooLong),
-  description: z.string().trim().max(600, ADMIN_MESSAGES.descriptionTooLong).default(''),
+  title: z
+    .string({ error: ADMIN_MESSAGES.titleRequired })
+    .check(...memberTextChecks())
+    .trim()
+    .min(3, ADMIN_MESSAGES.titleRequired)
+    .max(80, ADMIN_MESSAGES.titleTooLong),
+  topic: z
+    .string({ error: ADMIN_MESSAGES.topicRequired })
+    .check(...memberTextChecks())
+    .trim()
+    .min(1, ADMIN_MESSAGES.topicRequired)
+    .max(40, ADMIN_MESSAGES.topicTooLong),
+  description: z
+    .string()
+    .check(...memberTextChecks('multiline'))
+    .trim()
+    .max(600, ADMIN_MESSAGES.descriptionTooLong)
+    .default(''),
   theme: z.enum(MIXER_THEMES, { error: 'Please choose a theme' }),
   tags: z
-    .array(z.string().trim().min(1, ADMIN_MESSAGES.tagUnknown).max(50, ADMIN_MESSAGES.tagUnknown))
+    .array(
+      z
+        .string()
+        .check(...memberTextChecks())
+        .trim()
+        .min(1, ADMIN_MESSAGES.tagUnknown)
+        .max(50, ADMIN_MESSAGES.tagUnknown),
+    )
     .max(MIXER_TAGS_MAX, ADMIN_MESSAGES.tagsTooMany)
     .default([]),
   intent: z.enum(MIXER_INTENTS, { error: 'Please choose what the mixer is for' }),
@@ -275,7 +316,12 @@ export const mixerInputSchema = z.object({
     .int(ADMIN_MESSAGES.capacity)
     .min(MIXER_CAPACITY_MIN, ADMIN_MESSAGES.capacity)
     .max(MIXER_CAPACITY_MAX, ADMIN_MESSAGES.capacity),
-  icebreaker: z.string().trim().max(300, ADMIN_MESSAGES.icebreakerTooLong).default(''),
+  icebreaker: z
+    .string()
+    .check(...memberTextChecks('multiline'))
+    .trim()
+    .max(300, ADMIN_MESSAGES.icebreakerTooLong)
+    .default(''),
 });
 export type MixerInput = z.input<typeof mixerInputSchema>;
 
@@ -308,10 +354,20 @@ export interface AdminMixer {
 
 // ── Campaigns ──────────────────────────────────────────────────────────────────────────
 
-const campaignValue = z.string().trim().max(100, ADMIN_MESSAGES.valueTooLong).default('');
+const campaignValue = z
+  .string()
+  .check(...memberTextChecks())
+  .trim()
+  .max(100, ADMIN_MESSAGES.valueTooLong)
+  .default('');
 
 export const campaignInputSchema = z.object({
-  label: z.string({ error: ADMIN_MESSAGES.labelRequired }).trim().min(1, ADMIN_MESSAGES.labelRequired).max(80, ADMIN_MESSAGES.labelTooLong),
+  label: z
+    .string({ error: ADMIN_MESSAGES.labelRequired })
+    .check(...memberTextChecks())
+    .trim()
+    .min(1, ADMIN_MESSAGES.labelRequired)
+    .max(80, ADMIN_MESSAGES.labelTooLong),
   code: z
     .string({ error: ADMIN_MESSAGES.codeInvalid })
     .trim()

@@ -1,6 +1,7 @@
 // zod/mini keeps the sign-in and registration pages inside the initial-JS budget (DESIGN §7);
 // the server validates with these same schemas.
 import { z } from 'zod/mini';
+import { memberTextChecks } from './text';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 
 export const emailSchema = z.pipe(
@@ -24,12 +25,12 @@ export const passwordSchema = z
 
 export const fullNameSchema = z
   .string({ error: 'Please enter your name' })
-  .check(z.trim(), z.minLength(1, 'Please enter your name'), z.maxLength(FULL_NAME_MAX, 'Name is too long'));
+  .check(...memberTextChecks(), z.trim(), z.minLength(1, 'Please enter your name'), z.maxLength(FULL_NAME_MAX, 'Name is too long'));
 
 /** Campaign attribution as it arrives in the URL (spec §3). */
 export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'code', 'label'] as const;
 
-const campaignValue = z.string().check(z.trim(), z.maxLength(100, 'Campaign value is too long'));
+const campaignValue = z.string().check(...memberTextChecks(), z.trim(), z.maxLength(100, 'Campaign value is too long'));
 export const campaignSchema = z.object({
   utm_source: campaignValue,
   utm_medium: campaignValue,
@@ -81,7 +82,7 @@ export const forgotPasswordSchema = z.object({ email: emailSchema });
 export const resendSchema = z.object({ email: emailSchema });
 
 export const resetPasswordSchema = z.object({
-  token: z.string().check(z.minLength(1, 'This reset link is invalid.')),
+  token: z.string().check(z.maxLength(500, 'This reset link is invalid.'), z.regex(/^[\w.~-]+$/, 'This reset link is invalid.')),
   password: passwordSchema,
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberTextChecks } from './text';
 import { emailSchema } from './auth';
 
 /** What a Contact Support message can be about (the form's select, the server's check). */
@@ -14,6 +15,7 @@ export const CONTACT_RATE_LIMITED = "You've sent us several messages in the last
 export const contactSchema = z.object({
   name: z
     .string({ error: 'Please enter your name' })
+    .check(...memberTextChecks())
     .trim()
     .min(1, 'Please enter your name')
     .max(CONTACT_NAME_MAX, `Please keep your name under ${CONTACT_NAME_MAX} characters`),
@@ -21,6 +23,7 @@ export const contactSchema = z.object({
   topic: z.enum(CONTACT_TOPICS, { error: 'Please choose what your message is about' }),
   message: z
     .string({ error: 'Please write your message' })
+    .check(...memberTextChecks('multiline'))
     .trim()
     .min(1, 'Please write your message')
     .min(CONTACT_MESSAGE_MIN, `Please tell us a little more (at least ${CONTACT_MESSAGE_MIN} characters)`)

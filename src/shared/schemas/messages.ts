@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberTextChecks } from './text';
 import type { DirectMessage } from '../realtime/events';
 import type { MatchMember, MatchStatus, MessagePreview } from './matches';
 
@@ -17,7 +18,12 @@ export const DM_MESSAGES = {
 } as const;
 
 export const sendMessageSchema = z.object({
-  body: z.string({ error: DM_MESSAGES.empty }).trim().min(1, DM_MESSAGES.empty).max(DM_MAX_LENGTH, DM_MESSAGES.tooLong),
+  body: z
+    .string({ error: DM_MESSAGES.empty })
+    .check(...memberTextChecks('multiline'))
+    .trim()
+    .min(1, DM_MESSAGES.empty)
+    .max(DM_MAX_LENGTH, DM_MESSAGES.tooLong),
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 

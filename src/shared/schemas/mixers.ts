@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberTextChecks } from './text';
 import { LOOKING_FOR_OPTIONS } from '../constants';
 import type { ChatMessage } from '../realtime/events';
 
@@ -49,6 +50,7 @@ export const MIXER_MESSAGES = {
 export const chatMessageInputSchema = z.object({
   body: z
     .string({ error: MIXER_MESSAGES.messageEmpty })
+    .check(...memberTextChecks('multiline'))
     .trim()
     .min(1, MIXER_MESSAGES.messageEmpty)
     .max(CHAT_MESSAGE_MAX, MIXER_MESSAGES.messageTooLong),
@@ -59,7 +61,15 @@ export const MIXER_SECTIONS = ['live', 'upcoming', 'mine'] as const;
 export type MixerSection = (typeof MIXER_SECTIONS)[number];
 
 const optionalText = (max: number) =>
-  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.string().trim().max(max).optional());
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z
+      .string()
+      .check(...memberTextChecks())
+      .trim()
+      .max(max)
+      .optional(),
+  );
 
 export const mixerListQuerySchema = z.object({
   section: z.enum(MIXER_SECTIONS).default('live'),

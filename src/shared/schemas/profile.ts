@@ -1,5 +1,6 @@
 // zod/mini like the auth schemas: small in the client bundle, the same rules on the server.
 import { z } from 'zod/mini';
+import { memberTextChecks } from './text';
 import {
   BIO_MAX,
   DOB_YEAR_SPAN,
@@ -49,7 +50,9 @@ export const fileTooLargeMessage = (fileName: string) => `${fileName}: ${PROFILE
 
 export { fullNameSchema };
 
-export const pronounsSchema = z.string().check(z.trim(), z.maxLength(PRONOUNS_MAX, PROFILE_MESSAGES.pronounsTooLong));
+export const pronounsSchema = z
+  .string()
+  .check(...memberTextChecks(), z.trim(), z.maxLength(PRONOUNS_MAX, PROFILE_MESSAGES.pronounsTooLong));
 
 /** A calendar date in parts. */
 export interface DateParts {
@@ -133,7 +136,7 @@ const atLeastOne = (message: string) => z.minLength(1, message);
 
 const optionLabel = z
   .string()
-  .check(z.trim(), z.minLength(1, PROFILE_MESSAGES.optionUnknown), z.maxLength(60, PROFILE_MESSAGES.optionUnknown));
+  .check(...memberTextChecks(), z.trim(), z.minLength(1, PROFILE_MESSAGES.optionUnknown), z.maxLength(60, PROFILE_MESSAGES.optionUnknown));
 
 /** Spec §5: up to 5 in the schema; the step permits one. */
 export const genderIdentitiesSchema = uniqueList(z.array(optionLabel).check(z.maxLength(5, PROFILE_MESSAGES.genderTooMany)));
@@ -153,7 +156,12 @@ export const lookingForSchema = z
 
 const interestName = z
   .string()
-  .check(z.trim(), z.minLength(1, PROFILE_MESSAGES.interestUnknown), z.maxLength(60, PROFILE_MESSAGES.interestUnknown));
+  .check(
+    ...memberTextChecks(),
+    z.trim(),
+    z.minLength(1, PROFILE_MESSAGES.interestUnknown),
+    z.maxLength(60, PROFILE_MESSAGES.interestUnknown),
+  );
 const INTERESTS_TOO_MANY = `${PROFILE_MESSAGES.interestsMaxToastTitle}: ${PROFILE_MESSAGES.interestsMaxToast}`;
 export const interestsDraftSchema = uniqueList(z.array(interestName).check(z.maxLength(INTERESTS_MAX_UI, INTERESTS_TOO_MANY)));
 export const interestsSchema = uniqueList(
@@ -163,16 +171,23 @@ export const interestsSchema = uniqueList(
 /** One of the four prompts: 60-200 characters (spec §5). */
 export const promptSchema = z
   .string({ error: PROFILE_MESSAGES.promptTooShort })
-  .check(z.trim(), z.minLength(PROMPT_MIN, PROFILE_MESSAGES.promptTooShort), z.maxLength(PROMPT_MAX, PROFILE_MESSAGES.promptTooLong));
+  .check(
+    ...memberTextChecks('multiline'),
+    z.trim(),
+    z.minLength(PROMPT_MIN, PROFILE_MESSAGES.promptTooShort),
+    z.maxLength(PROMPT_MAX, PROFILE_MESSAGES.promptTooLong),
+  );
 /** While drafting, a prompt may be short, never too long. */
-export const promptDraftSchema = z.string().check(z.trim(), z.maxLength(PROMPT_MAX, PROFILE_MESSAGES.promptTooLong));
+export const promptDraftSchema = z
+  .string()
+  .check(...memberTextChecks('multiline'), z.trim(), z.maxLength(PROMPT_MAX, PROFILE_MESSAGES.promptTooLong));
 
-export const bioSchema = z.string().check(z.trim(), z.maxLength(BIO_MAX, PROFILE_MESSAGES.bioTooLong));
+export const bioSchema = z.string().check(...memberTextChecks('multiline'), z.trim(), z.maxLength(BIO_MAX, PROFILE_MESSAGES.bioTooLong));
 
 /** A city name; empty becomes null (spec §7 draft update). */
 export const cityRegionSchema = z.nullable(
   z.pipe(
-    z.string().check(z.trim(), z.maxLength(80, PROFILE_MESSAGES.cityTooLong)),
+    z.string().check(...memberTextChecks(), z.trim(), z.maxLength(80, PROFILE_MESSAGES.cityTooLong)),
     z.transform((v: string) => (v === '' ? null : v)),
   ),
 );
@@ -218,7 +233,9 @@ const nullableText = (schema: z.ZodMiniType<string, string>) =>
       z.transform((v: string) => (v ? v : null)),
     ),
   );
-const legacyText = nullableText(z.string().check(z.trim(), z.maxLength(PROMPT_MAX, PROFILE_MESSAGES.promptTooLong)));
+const legacyText = nullableText(
+  z.string().check(...memberTextChecks('multiline'), z.trim(), z.maxLength(PROMPT_MAX, PROFILE_MESSAGES.promptTooLong)),
+);
 
 /**
  * Draft update (spec §7): any subset of the fields, each checked on its own; nothing is
@@ -274,7 +291,9 @@ export type CompleteProfile = z.output<typeof completeProfileSchema>;
 
 /** Location (spec §7 `set_location`): a city. Never coordinates. */
 export const setLocationSchema = z.object({
-  cityRegion: z.string().check(z.trim(), z.minLength(1, 'Please choose your city'), z.maxLength(80, PROFILE_MESSAGES.cityTooLong)),
+  cityRegion: z
+    .string()
+    .check(...memberTextChecks(), z.trim(), z.minLength(1, 'Please choose your city'), z.maxLength(80, PROFILE_MESSAGES.cityTooLong)),
 });
 
 export const SUGGESTION_MAX_LINES = 10;
@@ -294,6 +313,7 @@ export const interestSuggestionSchema = z.object({
       z
         .string()
         .check(
+          ...memberTextChecks(),
           z.trim(),
           z.minLength(1, PROFILE_MESSAGES.suggestionRequired),
           z.maxLength(SUGGESTION_MAX_CHARS, PROFILE_MESSAGES.suggestionTooLong),

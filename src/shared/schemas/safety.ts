@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memberTextChecks } from './text';
 import { memberIdSchema, mixerIdSchema } from './matches';
 
 /** Blocks and reports (DESIGN §6): a block hides each member from the other everywhere. */
@@ -29,6 +30,7 @@ export const reportSchema = z.object({
   reason: z.enum(REPORT_REASONS, { error: 'Please choose a reason' }),
   details: z
     .string({ error: 'Please describe what happened' })
+    .check(...memberTextChecks('multiline'))
     .trim()
     .max(REPORT_DETAILS_MAX, `Please keep it under ${REPORT_DETAILS_MAX} characters`)
     .default(''),

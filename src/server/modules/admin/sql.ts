@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { AppError } from '../../http/errors';
+import { isCursorInteger, isUuid, jsonArray, readCursor } from '../../http/cursor';
 
 /** A database handle or an open transaction. */
 export type Queryable = Pick<Db, 'execute'>;
@@ -24,8 +24,7 @@ export const suggestionKeySql = (column: SQL) => sql`lower(regexp_replace(btrim(
 export const parseJson = <T>(v: T | string | null | undefined, fallback: T): T =>
   v == null ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : v;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => UUID.test(v);
+export { isUuid };
 
 /** Opaque keyset cursors: base64url JSON of [sort value, id]. */
 export function encodeCursor(sortValue: string | number, id: string): string {
@@ -33,16 +32,11 @@ export function encodeCursor(sortValue: string | number, id: string): string {
 }
 
 export function decodeCursor(cursor: string | undefined): { sort: string; id: string } | undefined {
-  if (!cursor) return undefined;
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && /^-?\d+$/.test(String(value[0])) && typeof value[1] === 'string') {
-      return { sort: String(value[0]), id: value[1] };
-    }
-  } catch {
-    // fall through
-  }
-  throw new AppError('validation', 'That page link is no longer valid. Please reload.', { cursor: 'Invalid cursor' });
+  return readCursor(cursor, (text) => {
+    const value = jsonArray(text);
+    if (value?.length !== 2 || !isCursorInteger(value[0]) || !isUuid(value[1])) return undefined;
+    return { sort: String(value[0]), id: value[1] };
+  });
 }
 
 /** First word of a display name, for greetings. */

@@ -9,6 +9,7 @@ import {
   type MessagePreview,
 } from '../../../shared/schemas/matches';
 import type { Db } from '../../db/client';
+import { isCursorTimestamp, isUuid, readCursor } from '../../http/cursor';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../mixers/shared';
@@ -88,12 +89,11 @@ export function encodeCursor(sortKey: string, id: string): string {
 }
 
 export function decodeCursor(cursor: string | undefined): { at: string; id: string } | null {
-  if (!cursor) return null;
-  const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/.test(at ?? '') || !/^[0-9a-f-]{36}$/i.test(id ?? '')) {
-    throw new AppError('validation', 'That page link is out of date. Please reload.', { cursor: 'Invalid cursor' });
-  }
-  return { at, id };
+  const value = readCursor(cursor, (text) => {
+    const [at, id, ...rest] = text.split('|');
+    return rest.length === 0 && isCursorTimestamp(at) && isUuid(id) ? { at, id } : undefined;
+  });
+  return value ?? null;
 }
 
 /** Postgres text of a timestamp with microseconds, for cursors. */

@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../../shared/realtime/events';
 import { type ChatPage, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/errors';
+import { isCursorTimestamp } from '../../http/cursor';
 import { hiddenFrom } from '../safety/visibility';
 import { decodeCursor, encodeCursor, exactTs, firstNameOf, isUuid, type Publish, rowsOf } from './shared';
 
@@ -35,8 +36,7 @@ function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer'])
 const isoMs = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 type ChatCursor = [string, string];
-const isChatCursor = (v: unknown[]): v is ChatCursor =>
-  v.length === 2 && typeof v[0] === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(v[0]) && typeof v[1] === 'string' && isUuid(v[1]);
+const isChatCursor = (v: unknown[]): v is ChatCursor => v.length === 2 && isCursorTimestamp(v[0]) && isUuid(v[1]);
 
 /**
  * A page of chat history for a joined member, newest page first (older pages by cursor),

@@ -16,6 +16,7 @@ import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
+import { isCursorInteger } from '../../http/cursor';
 import { onboarded, profileVisibleTo } from '../safety/visibility';
 import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
 
@@ -120,7 +121,7 @@ const micros = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000):
 
 type ListCursor = [number, number, string];
 const isListCursor = (v: unknown[]): v is ListCursor =>
-  v.length === 3 && Number.isFinite(v[0]) && Number.isFinite(v[1]) && typeof v[2] === 'string' && isUuid(v[2]);
+  v.length === 3 && typeof v[0] === 'number' && isCursorInteger(v[0]) && typeof v[1] === 'number' && isCursorInteger(v[1]) && isUuid(v[2]);
 
 /**
  * Live now, upcoming (next 7 days) or "your mixers", filtered, keyset-paginated, in one round

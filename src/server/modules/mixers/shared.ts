@@ -1,13 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_TZ } from '../../../shared/constants';
 import type { ServerEvent } from '../../../shared/realtime/events';
-import { AppError } from '../../http/errors';
+import { isUuid, jsonArray, readCursor } from '../../http/cursor';
 
 /** How modules hand events to the realtime hub (`app.realtime.publish`). */
 export type Publish = (room: string, event: ServerEvent) => Promise<void> | void;
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (v: string) => UUID.test(v);
+export { isUuid };
 
 /** Raw rows from `db.execute` (PGlite and node-postgres both answer `{ rows }`). */
 export function rowsOf<T>(result: unknown): T[] {
@@ -47,12 +46,8 @@ export function encodeCursor(key: unknown[]): string {
 }
 
 export function decodeCursor<T extends unknown[]>(cursor: string | undefined, check: (v: unknown[]) => v is T): T | undefined {
-  if (!cursor) return undefined;
-  try {
-    const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && check(value)) return value;
-  } catch {
-    // fall through
-  }
-  throw new AppError('validation', 'That page link is no longer valid. Please reload.', { cursor: 'Invalid cursor' });
+  return readCursor(cursor, (text) => {
+    const value = jsonArray(text);
+    return value && check(value) ? value : undefined;
+  });
 }

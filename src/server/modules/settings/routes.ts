@@ -57,7 +57,7 @@ export function registerSettingsRoutes(app: FastifyInstance) {
 
   app.delete(
     '/api/me/sessions/:id',
-    { ...verifiedFirst, schema: { params: z.object({ id: z.string().min(1).max(100) }) } },
+    { ...verifiedFirst, schema: { params: z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'Unknown session') }) } },
     async (req) => {
       const me = await requireVerified(req);
       await revokeSession(app, req, me.user.id, me.session.id, (req.params as { id: string }).id);
