@@ -92,6 +92,8 @@ describe('accounts', () => {
     const { context, page } = await e2e.newPage();
     await page.goto('/auth/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login page has an Email field too: fill the one on the reset page once it is there.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await page.getByLabel('Email').fill(m.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();

@@ -3,8 +3,9 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpe
 
 // No auth answer may tell whether an address has an account: not its status, not its body, not
 // its time. Times are compared as medians of many interleaved requests, with a wide bound.
-const SAMPLES = 15;
-const MAX_RATIO = 1.8;
+const SAMPLES = 21;
+// A leak shows as a ratio of 10 to 250 (a hash, a mail, a query skipped); noise on a busy machine stays under 2.
+const MAX_RATIO = 2.5;
 
 let t: TestApp;
 const known: string[] = [];
