@@ -1,8 +1,12 @@
 import type { MixerSummary } from '../../../../shared/schemas/mixers';
 import { Avatar } from '../../shell/avatar';
 
-/** Up to four faces, overlapping, with "+N" for the rest. Decorative: the count is read out beside it. */
+/**
+ * Up to four faces, overlapping, with "+N" for the rest. Decorative: the count is read out beside
+ * it, so with no face to show (profiles shown only to people in the mixer) nothing is drawn.
+ */
 export function AvatarStack({ preview, total }: { preview: MixerSummary['preview']; total: number }) {
+  if (preview.length === 0) return null;
   const extra = Math.max(0, total - preview.length);
   return (
     <span className="flex items-center" aria-hidden>
