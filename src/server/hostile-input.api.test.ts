@@ -102,7 +102,7 @@ describe('member-entered text', () => {
 });
 
 describe('text stored before the rule', () => {
-  it('loses its bidi controls in migration 0002', async () => {
+  it('loses its bidi controls in migration 0003', async () => {
     const a = await t.member('Old');
     const id = await liveMixerWith(a.id);
     await t.database.db.insert(mixerMessages).values({ mixerId: id, senderId: a.id, body: 'old \u202Etxt.exe\u2069 text' });
@@ -133,9 +133,15 @@ describe('cursors and dates', () => {
       [`/api/admin/mixers?cursor=${b64(['1', 'not-a-uuid'])}`, admin.cookie],
       ['/api/admin/metrics?from=9999-12-31', admin.cookie],
       ['/api/me/sessions/%00', a.cookie],
+      // Ids in the path are validated in their value too: not a UUID is a 400 on every route that takes one.
+      ['/api/mixers/not-a-uuid', a.cookie],
+      ['/api/mixers/12345/messages', a.cookie],
+      ['/api/conversations/not-a-uuid', a.cookie],
+      ['/api/conversations/00000000-0000-4000-8000-00000000000Z/messages', a.cookie],
+      ['/api/admin/mixers/not-a-uuid', admin.cookie],
     ];
     for (const [url, cookie] of cases) {
-      const method = url.startsWith('/api/me/sessions') ? 'DELETE' : 'GET';
+      const method = url.startsWith('/api/me/sessions') ? 'DELETE' : url === '/api/admin/mixers/not-a-uuid' ? 'PUT' : 'GET';
       const res = await t.request({ method, url, cookie, headers: { origin: TEST_ORIGIN } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json().error.code, url).toBe('validation');

@@ -43,7 +43,8 @@ export default function MixerDetailPage() {
     );
   }
   if (mixer.isError && !mixer.data) {
-    const missing = mixer.error instanceof ApiError && mixer.error.status === 404;
+    // A malformed id (400) is as missing as an unknown one (404).
+    const missing = mixer.error instanceof ApiError && (mixer.error.status === 404 || mixer.error.status === 400);
     return (
       <div className="mx-auto max-w-xl px-4 py-12">
         <Card className="flex flex-col items-start gap-3 p-6" role="alert">

@@ -348,7 +348,7 @@ describe('mixers', () => {
     expect((await get('/api/admin/mixers?view=cancelled', admin.cookie)).json().items.some((i: AdminMixer) => i.id === mixer.id)).toBe(
       true,
     );
-    expect((await post('/api/admin/mixers/not-a-uuid/cancel', { reason: 'Whatever it is.' }, admin.cookie)).statusCode).toBe(404);
+    expect((await post('/api/admin/mixers/not-a-uuid/cancel', { reason: 'Whatever it is.' }, admin.cookie)).statusCode).toBe(400);
   });
 
   it('keeps a live mixer start time, refuses a capacity below the joined count and seats the waitlist when raised', async () => {

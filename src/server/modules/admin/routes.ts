@@ -23,7 +23,7 @@ import { listReports, listSuspended, resolveReport, unsuspendMember } from './mo
 import { adminOverview } from './overview';
 import { approveSuggestion, listSuggestions, rejectSuggestion } from './suggestions';
 
-const uuidParams = z.object({ id: z.string().max(64) });
+const uuidParams = z.object({ id: z.guid({ error: 'That link is not valid: check the id.' }) });
 const memberParams = z.object({ id: memberIdSchema });
 
 /** The signed-in admin (the scope's hook has already checked; the session is cached per request). */

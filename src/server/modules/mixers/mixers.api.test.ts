@@ -91,12 +91,20 @@ describe('authorization', () => {
     expect((await post(`/api/mixers/${id}/messages`, admin.cookie, { body: 'hi' })).statusCode).toBe(403);
   });
 
-  it('answers 404 for an unknown or malformed mixer id', async () => {
+  it('answers 404 for an unknown mixer id and 400 for a malformed one, with the same words', async () => {
     const m = await onboarded('Nora Found');
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      expect((await get(`/api/mixers/${id}`, m.cookie)).statusCode).toBe(404);
-      expect((await post(`/api/mixers/${id}/join`, m.cookie)).statusCode).toBe(404);
-      expect((await get(`/api/mixers/${id}/messages`, m.cookie)).statusCode).toBe(404);
+    for (const [id, status] of [
+      ['00000000-0000-4000-8000-000000000000', 404],
+      ['not-a-uuid', 400],
+    ] as const) {
+      for (const res of [
+        await get(`/api/mixers/${id}`, m.cookie),
+        await post(`/api/mixers/${id}/join`, m.cookie),
+        await get(`/api/mixers/${id}/messages`, m.cookie),
+      ]) {
+        expect(res.statusCode).toBe(status);
+        expect(res.json().error.message).toBe("We couldn't find that mixer.");
+      }
     }
   });
 });

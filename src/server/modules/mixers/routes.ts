@@ -13,7 +13,8 @@ import { RateLimiter } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
 
-const idParams = z.object({ id: z.string().max(64) });
+/** A malformed id is a 400 (issue 12: ids are validated in their values), with the not-found wording. */
+const idParams = z.object({ id: z.guid({ error: MIXER_MESSAGES.notFound }) });
 
 /** /api/mixers: list, detail, join/leave (with waitlist) and the group chat. */
 export function registerMixerRoutes(app: FastifyInstance) {
