@@ -74,6 +74,7 @@ export const AUDIENCE_MESSAGES = {
   planOnlyDating: 'Only Dating mixers have a seat plan.',
   planNeeded: 'A Dating mixer needs a seat plan.',
   notForYou: "This mixer isn't for you — it was set up for a different group. Have a look at the mixers picked for you instead.",
+  sideFull: 'The seats for people like you in this mixer are taken. Join the waitlist and we will let you know if one opens up.',
   noCity: 'Add your city to your profile to see mixers near you — until then you see online mixers only.',
 } as const;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Audience, SeatKey } from '../audience';
 import { LOOKING_FOR_OPTIONS } from '../constants';
 import type { ChatMessage } from '../realtime/events';
 
@@ -82,8 +83,24 @@ export const chatHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_SIZE).default(CHAT_PAGE_SIZE),
 });
 
+/** Seats on one side of a seat plan (or the one open pool): counts only, never who. */
+export interface SeatFill {
+  key: SeatKey;
+  seats: number;
+  joined: number;
+  waiting: number;
+}
+
+/** Who a mixer is for (issue 13). Only ever sent to members in its audience (or already in it). */
+export interface MixerAudienceView {
+  audience: Audience;
+  seats: SeatFill[];
+  /** The side my seat or waitlist place is on. */
+  mySide: SeatKey | null;
+}
+
 /** What the list cards show. Times are ISO strings. */
-export interface MixerSummary {
+export interface MixerSummary extends MixerAudienceView {
   id: string;
   title: string;
   topic: string;
@@ -110,6 +127,8 @@ export interface MixerSummary {
 export interface MixerPage {
   items: MixerSummary[];
   nextCursor: string | null;
+  /** Why the list is narrower than usual, e.g. no city on the profile (online mixers only). */
+  notice?: string | null;
 }
 
 export interface MixerParticipant {

@@ -35,9 +35,9 @@ export function registerMixerRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/mixers/topics', { onRequest }, async (req, reply) => {
-    await requireVerified(req);
+    const { user } = await requireVerified(req);
     reply.header('cache-control', 'no-store');
-    return topicFacets(deps.database.db);
+    return topicFacets(deps.database.db, user.id);
   });
 
   app.get('/api/mixers/:id', { onRequest, schema: { params: idParams } }, async (req, reply) => {
