@@ -56,7 +56,7 @@ export const chatMessageInputSchema = z.object({
 });
 export type ChatMessageInput = z.input<typeof chatMessageInputSchema>;
 
-export const MIXER_SECTIONS = ['live', 'upcoming', 'mine'] as const;
+export const MIXER_SECTIONS = ['foryou', 'live', 'upcoming', 'mine'] as const;
 export type MixerSection = (typeof MIXER_SECTIONS)[number];
 
 const optionalText = (max: number) =>
@@ -122,6 +122,8 @@ export interface MixerSummary extends MixerAudienceView {
   intentMatch: boolean;
   /** A few participants for the avatar stack. */
   preview: { id: string; firstName: string; avatarUrl: string | null }[];
+  /** "For you" only: why it is there, in a few words ("3 shared interests", "near you"…). */
+  reasons?: string[];
 }
 
 export interface MixerPage {

@@ -11,6 +11,7 @@ import {
 import { requireVerified } from '../../auth/session';
 import { RateLimiter } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
+import { listForYou } from './foryou';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -31,7 +32,8 @@ export function registerMixerRoutes(app: FastifyInstance) {
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
     reply.header('cache-control', 'no-store');
-    return listMixers(deps, user.id, req.query as z.output<typeof mixerListQuerySchema>);
+    const query = req.query as z.output<typeof mixerListQuerySchema>;
+    return query.section === 'foryou' ? listForYou(deps, user.id, query) : listMixers(deps, user.id, query);
   });
 
   app.get('/api/mixers/topics', { onRequest }, async (req, reply) => {

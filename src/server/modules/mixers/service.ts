@@ -18,6 +18,7 @@ import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
+import { searchFilters } from './filters';
 import { promoteOnSide, takeSeat } from './seats';
 import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
 
@@ -120,7 +121,6 @@ function relevanceColumns(userId: string) {
     coalesce(m.intent = any(coalesce((select looking_for from profiles where id = ${userId}), '{}'::text[])), false) as intent_match`;
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const micros = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::bigint`);
 
 type ListCursor = [number, number, string];
@@ -147,14 +147,7 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
     );
     if (query.active) filters.push(sql`m.status in ('live', 'scheduled')`);
   }
-  if (query.intent) filters.push(sql`m.intent = ${query.intent}`);
-  if (query.topic) {
-    filters.push(sql`(lower(m.topic) = lower(${query.topic}) or lower(${query.topic}) in (select lower(t) from unnest(m.tags) t))`);
-  }
-  if (query.q) {
-    const p = likePattern(query.q);
-    filters.push(sql`(m.title ilike ${p} or m.topic ilike ${p} or m.description ilike ${p} or array_to_string(m.tags, ' ') ilike ${p})`);
-  }
+  filters.push(...searchFilters(query));
 
   // Sort key (a, b, id), ascending. Live: best match, then most recently started.
   // Upcoming: best match, then soonest. Mine: live, upcoming (soonest), then past (latest first).
@@ -404,4 +397,24 @@ export async function isJoinedMember(db: Db, userId: string, mixerId: string): P
     await db.execute(sql`select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined' limit 1`),
   );
   return rows.length > 0;
+}
+
+/** Cards for these mixers, in this order (the "For you" page), in one round trip plus their audiences. */
+export async function mixerSummaries(deps: Deps, userId: string, ids: string[]): Promise<MixerSummary[]> {
+  if (!ids.length) return [];
+  const rows = await readRows<SummaryRow>(
+    deps.database,
+    sql`
+    with ${hiddenCte(userId)}
+    select ${summaryColumns(userId)}, ${relevanceColumns(userId)}
+      from mixers m
+      ${membershipJoin(userId)}
+     where m.id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, toSummary(r, deps.signer)]));
+  return withAudience(
+    deps.database,
+    userId,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }

@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { fittingPools, seatPools } from '../../../shared/audience';
+import { type MixerListQuery, type MixerPage, UPCOMING_DAYS } from '../../../shared/schemas/mixers';
+import type { AppDeps } from '../../app';
+import { readRows } from '../../db/prepared';
+import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer } from './eligibility';
+import { searchFilters } from './filters';
+import { rankMixer } from './ranking';
+import { mixerSummaries } from './service';
+import { blockedBetween, decodeCursor, encodeCursor, epochMs, isUuid } from './shared';
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
+
+interface FeatureRow extends AudienceRow {
+  id: string;
+  status: string;
+  starts_ms: number;
+  max_participants: number;
+  shared: number | string;
+  topic_match: boolean;
+  intent_match: boolean;
+  fill: Record<string, number> | string | null;
+}
+
+type ForYouCursor = [number, number, string];
+const isCursor = (v: unknown[]): v is ForYouCursor =>
+  v.length === 3 && Number.isFinite(v[0]) && Number.isFinite(v[1]) && typeof v[2] === 'string' && isUuid(v[2]);
+
+/**
+ * "For you": live and upcoming mixers I am eligible for and not in yet, ranked by
+ * `rankMixer`, with its reasons on each card. The ranking features of every candidate come
+ * from one statement, the page's cards from one more: no query per mixer.
+ */
+export async function listForYou(deps: Deps, userId: string, query: MixerListQuery, now = new Date()): Promise<MixerPage> {
+  const cursor = decodeCursor(query.cursor, isCursor);
+  const viewer = await loadViewer(deps.database.db, userId, now);
+  const nowIso = now.toISOString();
+  const filters = [
+    eligibleSql(viewer),
+    sql`m.ends_at > ${nowIso}::timestamptz`,
+    sql`(m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${nowIso}::timestamptz + make_interval(days => ${UPCOMING_DAYS})))`,
+    sql`not exists (select 1 from mixer_memberships x where x.mixer_id = m.id and x.user_id = ${userId} and x.state in ('joined', 'waitlisted'))`,
+    ...searchFilters(query),
+  ];
+  const rows = await readRows<FeatureRow>(
+    deps.database,
+    sql`
+    with me as materialized (
+      select coalesce((select array(select lower(i) from unnest(p.interests) i) from profiles p where p.id = ${userId}), '{}'::text[]) as interests,
+             coalesce((select p.looking_for from profiles p where p.id = ${userId}), '{}'::text[]) as looking_for
+    )
+    select m.id, m.status, ${epochMs(sql`m.starts_at`)} as starts_ms, m.max_participants,
+           m.audience_region, m.age_min, m.age_max, m.seat_plan,
+      (select count(distinct s.x) from (
+          select lower(i) as x
+            from mixer_memberships c join profiles p on p.id = c.user_id cross join lateral unnest(p.interests) i
+           where c.mixer_id = m.id and c.state = 'joined' and not ${blockedBetween(sql`c.user_id`, userId)}
+          union all select lower(t) from unnest(m.tags) t
+          union all select lower(m.topic)) s
+        where s.x = any(me.interests)) as shared,
+      (lower(m.topic) = any(me.interests) or exists (select 1 from unnest(m.tags) t where lower(t) = any(me.interests))) as topic_match,
+      (m.intent = any(me.looking_for)) as intent_match,
+      (select json_object_agg(f.side, f.joined) from (
+          select c.side, count(*) as joined from mixer_memberships c where c.mixer_id = m.id and c.state = 'joined' group by c.side) f) as fill
+    from mixers m cross join me
+    where ${sql.join(filters, sql` and `)}`,
+  );
+
+  const nowMs = now.getTime();
+  const ranked = rows
+    .map((r) => {
+      const audience = audienceOf(r);
+      const fill = (typeof r.fill === 'string' ? JSON.parse(r.fill) : r.fill) ?? {};
+      const fitting = fittingPools(audience.seatPlan, viewer);
+      const seatsForMe = seatPools(audience.seatPlan, Number(r.max_participants))
+        .filter((p) => fitting.includes(p.key))
+        .reduce((n, p) => n + Math.max(0, p.seats - Number(fill[p.key] ?? 0)), 0);
+      const startsAtMs = Number(r.starts_ms);
+      const { score, reasons } = rankMixer(
+        {
+          sharedInterests: Number(r.shared),
+          topicMatch: Boolean(r.topic_match),
+          intentMatch: Boolean(r.intent_match),
+          near: viewer.region !== null && audience.region === viewer.region,
+          live: r.status === 'live',
+          startsAtMs,
+          seatsForMe,
+        },
+        nowMs,
+      );
+      return { id: r.id, score, startsAtMs, reasons };
+    })
+    .sort((a, b) => b.score - a.score || a.startsAtMs - b.startsAtMs || a.id.localeCompare(b.id));
+
+  const after = cursor
+    ? ranked.filter(
+        (r) =>
+          r.score < cursor[0] ||
+          (r.score === cursor[0] && (r.startsAtMs > cursor[1] || (r.startsAtMs === cursor[1] && r.id.localeCompare(cursor[2]) > 0))),
+      )
+    : ranked;
+  const page = after.slice(0, query.limit);
+  const more = after.length > query.limit;
+  const reasons = new Map(page.map((r) => [r.id, r.reasons]));
+  const items = await mixerSummaries(
+    deps,
+    userId,
+    page.map((r) => r.id),
+  );
+  const last = page.at(-1);
+  return {
+    items: items.map((i) => ({ ...i, reasons: reasons.get(i.id) ?? [] })),
+    nextCursor: more && last ? encodeCursor([last.score, last.startsAtMs, last.id]) : null,
+    notice: audienceNotice(viewer),
+  };
+}
