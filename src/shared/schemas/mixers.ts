@@ -97,6 +97,8 @@ export interface MixerAudienceView {
   seats: SeatFill[];
   /** The side my seat or waitlist place is on. */
   mySide: SeatKey | null;
+  /** Open seats on my side (or the sides I fit); 0 means only the waitlist. */
+  seatsForMe: number;
 }
 
 /** What the list cards show. Times are ISO strings. */

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { type SeatKey, seatPools } from '../../../shared/audience';
+import { fittingPools, type SeatKey, seatPools } from '../../../shared/audience';
 import type { MixerAudienceView, MixerSummary } from '../../../shared/schemas/mixers';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/prepared';
-import { type AudienceRow, audienceOf } from './eligibility';
+import { type AudienceRow, audienceOf, loadViewer } from './eligibility';
 
 /**
  * Who each mixer is for and how full each side is, for mixers the viewer is already allowed to
@@ -12,6 +12,7 @@ import { type AudienceRow, audienceOf } from './eligibility';
  */
 export async function audienceViews(database: Database, userId: string, ids: string[]): Promise<Map<string, MixerAudienceView>> {
   if (!ids.length) return new Map();
+  const viewer = await loadViewer(database.db, userId);
   const rows = await readRows<
     AudienceRow & {
       id: string;
@@ -37,7 +38,10 @@ export async function audienceViews(database: Database, userId: string, ids: str
         const f = fill.find((x) => x.side === p.key);
         return { key: p.key, seats: p.seats, joined: Number(f?.joined ?? 0), waiting: Number(f?.waiting ?? 0) };
       });
-      return [r.id, { audience, seats, mySide: (r.my_side as SeatKey | null) ?? null }];
+      const mySide = (r.my_side as SeatKey | null) ?? null;
+      const mine = mySide ? [mySide] : fittingPools(audience.seatPlan, viewer);
+      const seatsForMe = seats.filter((p) => mine.includes(p.key)).reduce((n, p) => n + Math.max(0, p.seats - p.joined), 0);
+      return [r.id, { audience, seats, mySide, seatsForMe }];
     }),
   );
 }
@@ -60,6 +64,7 @@ export async function withAudience<T extends Omit<MixerSummary, keyof MixerAudie
       audience: view?.audience ?? { region: null, ageMin: 18, ageMax: 99, seatPlan: [] },
       seats: view?.seats ?? [],
       mySide: view?.mySide ?? null,
+      seatsForMe: view?.seatsForMe ?? 0,
     };
   });
 }

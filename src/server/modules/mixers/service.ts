@@ -23,7 +23,7 @@ import { promoteOnSide, takeSeat } from './seats';
 import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
-type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide'>;
+type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide' | 'seatsForMe'>;
 
 interface SummaryRow {
   id: string;

@@ -1,4 +1,5 @@
-import { RefreshCw } from 'lucide-react';
+import { Info, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router';
 import type { MixerSection as Section } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -26,6 +27,7 @@ export function MixerSection({
 }) {
   const list = useMixerList(section, filters);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const notice = list.data?.pages[0]?.notice;
 
   return (
     <section aria-labelledby={id} className="mt-8 first:mt-6">
@@ -33,6 +35,17 @@ export function MixerSection({
         {icon}
         {title}
       </h2>
+      {notice && (
+        <p className="mt-3 flex items-start gap-2 rounded-xl border border-border bg-muted/60 px-3 py-2 text-sm" role="note">
+          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          <span>
+            {notice}{' '}
+            <Link to="/profile" className="font-semibold underline">
+              Go to your profile
+            </Link>
+          </span>
+        </p>
+      )}
       <div className="mt-4" aria-busy={list.isPending}>
         {list.isPending ? (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
