@@ -109,7 +109,8 @@ describe('seat plans', () => {
     const ok = { region: null, ageMin: 25, ageMax: 34, seatPlan: straight };
     expect(audienceSchema.safeParse(ok).success).toBe(true);
     expect(audienceSchema.safeParse({ ...ok, seatPlan: [...straight, straight[0]] }).success).toBe(false);
-    expect(audienceSchema.safeParse({ ...ok, seatPlan: [{ side: 'everyone', seats: 13 }] }).success).toBe(false);
+    expect(audienceSchema.safeParse({ ...ok, seatPlan: [{ side: 'everyone', seats: 11 }] }).success).toBe(false);
+    expect(audienceSchema.safeParse({ ...ok, seatPlan: [{ side: 'everyone', seats: 3 }] }).success).toBe(false);
     expect(audienceSchema.safeParse({ ...ok, ageMin: 40 }).success).toBe(false);
     expect(audienceSchema.safeParse({ ...ok, region: 'Narnia' }).success).toBe(false);
   });

@@ -11,8 +11,9 @@ import { findCity, UK_CITIES } from './reference/uk-cities';
 export const AUDIENCE_AGE_MIN = MIN_AGE;
 export const AUDIENCE_AGE_MAX = 99;
 export const SIDE_SEATS_MIN = 1;
-export const PLAN_SEATS_MIN = 2;
-export const PLAN_SEATS_MAX = 12;
+/** A plan's seats make the mixer's capacity: the same bounds as the admin form's capacity. */
+export const PLAN_SEATS_MIN = 4;
+export const PLAN_SEATS_MAX = 10;
 
 /** Where: a UK region from the built-in city list, or online (null). */
 export const AUDIENCE_REGIONS: readonly string[] = [...new Set(UK_CITIES.map((c) => c.region))].sort((a, b) => a.localeCompare(b, 'en-GB'));
@@ -101,6 +102,14 @@ export const audienceSchema = z
   .refine((a) => a.ageMin <= a.ageMax, { message: AUDIENCE_MESSAGES.ageBand, path: ['ageMax'] });
 
 export const planSeats = (plan: SeatPlan) => plan.reduce((n, s) => n + s.seats, 0);
+
+export const DEFAULT_AUDIENCE: Audience = { region: null, ageMin: AUDIENCE_AGE_MIN, ageMax: AUDIENCE_AGE_MAX, seatPlan: [] };
+
+/** Eligible members per seat pool, and how many of them were active lately (admin form preview). */
+export interface AudiencePreview {
+  pools: { key: SeatKey; eligible: number; activeLately: number }[];
+  activeDays: number;
+}
 
 /** The seat pools of a mixer: its plan's sides, or one open pool of `maxParticipants`. */
 export function seatPools(plan: SeatPlan, maxParticipants: number): { key: SeatKey; seats: number }[] {

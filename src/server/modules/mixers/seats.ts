@@ -96,3 +96,34 @@ export async function promoteOnSide(tx: Db, mixerId: string, side: string, now: 
   );
   return next ?? null;
 }
+
+/**
+ * Gives every free seat to the first member waiting on that seat's side (after an admin
+ * raised seats or changed the plan). Returns who got one.
+ */
+export async function seatWaitlisted(tx: Db, mixerId: string, now: Date): Promise<{ user_id: string }[]> {
+  const { pools } = await planOf(tx, mixerId);
+  const counts = await fill(tx, mixerId);
+  const promoted: { user_id: string }[] = [];
+  for (const pool of pools) {
+    const free = pool.seats - (counts.get(pool.key)?.joined ?? 0);
+    if (free <= 0 || !counts.get(pool.key)?.waiting) continue;
+    promoted.push(
+      ...rowsOf<{ user_id: string }>(
+        await tx.execute(sql`
+          update mixer_memberships set state = 'joined', joined_at = ${now.toISOString()}::timestamptz
+           where id in (select w.id from mixer_memberships w
+                         where w.mixer_id = ${mixerId} and w.state = 'waitlisted' and w.side = ${pool.key}
+                         order by w.joined_at, w.id limit ${free})
+          returning user_id`),
+      ),
+    );
+  }
+  return promoted;
+}
+
+/** Members already seated per side, to refuse a plan with fewer seats on a side than that. */
+export async function joinedPerSide(tx: Db, mixerId: string): Promise<Map<string, number>> {
+  const counts = await fill(tx, mixerId);
+  return new Map([...counts].map(([k, v]) => [k, v.joined]));
+}
