@@ -126,4 +126,9 @@ if (mixerList) {
   console.log('Mixers list (signed-in member, one page): ours vs bare node:http');
   console.table(mixerList);
 }
+const forYou = await optional('foryou', 'benchForYou');
+if (forYou) {
+  console.log('For you (signed-in member, one ranked page, a few thousand mixers and members): ours vs bare node:http');
+  console.table(forYou);
+}
 rmSync(dataDir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer }
 import { searchFilters } from './filters';
 import { rankMixer } from './ranking';
 import { mixerSummaries } from './service';
-import { blockedBetween, decodeCursor, encodeCursor, epochMs, isUuid } from './shared';
+import { decodeCursor, encodeCursor, epochMs, isUuid } from './shared';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
 
@@ -42,28 +42,53 @@ export async function listForYou(deps: Deps, userId: string, query: MixerListQue
     sql`not exists (select 1 from mixer_memberships x where x.mixer_id = m.id and x.user_id = ${userId} and x.state in ('joined', 'waitlisted'))`,
     ...searchFilters(query),
   ];
+  // Candidates first (the index on status and start), then the interests of the people in
+  // them and the seats taken per side, each aggregated once for all candidates (hash joins).
   const rows = await readRows<FeatureRow>(
     deps.database,
     sql`
     with me as materialized (
       select coalesce((select array(select lower(i) from unnest(p.interests) i) from profiles p where p.id = ${userId}), '{}'::text[]) as interests,
              coalesce((select p.looking_for from profiles p where p.id = ${userId}), '{}'::text[]) as looking_for
+    ),
+    hidden as materialized (
+      select bl.blocked_id as uid from blocks bl where bl.blocker_id = ${userId}
+      union
+      select bl.blocker_id from blocks bl where bl.blocked_id = ${userId}
+    ),
+    cand as materialized (
+      select m.id, m.status, ${epochMs(sql`m.starts_at`)} as starts_ms, m.max_participants, m.topic, m.tags, m.intent,
+             m.audience_region, m.age_min, m.age_max, m.seat_plan
+        from mixers m
+       where ${sql.join(filters, sql` and `)}
+    ),
+    seated as materialized (
+      select c.mixer_id, c.user_id, c.side from mixer_memberships c join cand on cand.id = c.mixer_id where c.state = 'joined'
+    ),
+    people as (
+      select s.mixer_id, array_agg(distinct lower(i)) as interests
+        from seated s join profiles p on p.id = s.user_id cross join me cross join lateral unnest(p.interests) i
+       where lower(i) = any(me.interests) and s.user_id not in (select uid from hidden)
+       group by s.mixer_id
+    ),
+    fill as (
+      select f.mixer_id, json_object_agg(f.side, f.n) as fill
+        from (select mixer_id, side, count(*) as n from seated group by mixer_id, side) f
+       group by f.mixer_id
     )
-    select m.id, m.status, ${epochMs(sql`m.starts_at`)} as starts_ms, m.max_participants,
-           m.audience_region, m.age_min, m.age_max, m.seat_plan,
-      (select count(distinct s.x) from (
-          select lower(i) as x
-            from mixer_memberships c join profiles p on p.id = c.user_id cross join lateral unnest(p.interests) i
-           where c.mixer_id = m.id and c.state = 'joined' and not ${blockedBetween(sql`c.user_id`, userId)}
-          union all select lower(t) from unnest(m.tags) t
-          union all select lower(m.topic)) s
+    select cand.id, cand.status, cand.starts_ms, cand.max_participants,
+           cand.audience_region, cand.age_min, cand.age_max, cand.seat_plan,
+      (select count(distinct x) from (
+          select unnest(coalesce(people.interests, '{}'::text[])) as x
+          union all select lower(t) from unnest(cand.tags) t
+          union all select lower(cand.topic)) s
         where s.x = any(me.interests)) as shared,
-      (lower(m.topic) = any(me.interests) or exists (select 1 from unnest(m.tags) t where lower(t) = any(me.interests))) as topic_match,
-      (m.intent = any(me.looking_for)) as intent_match,
-      (select json_object_agg(f.side, f.joined) from (
-          select c.side, count(*) as joined from mixer_memberships c where c.mixer_id = m.id and c.state = 'joined' group by c.side) f) as fill
-    from mixers m cross join me
-    where ${sql.join(filters, sql` and `)}`,
+      (lower(cand.topic) = any(me.interests) or exists (select 1 from unnest(cand.tags) t where lower(t) = any(me.interests))) as topic_match,
+      (cand.intent = any(me.looking_for)) as intent_match,
+      fill.fill
+    from cand cross join me
+      left join people on people.mixer_id = cand.id
+      left join fill on fill.mixer_id = cand.id`,
   );
 
   const nowMs = now.getTime();
