@@ -117,6 +117,12 @@ describe('For you', () => {
     expect((await forYou(me.cookie, '&topic=Jazz')).items.map((i) => i.title).sort()).toEqual(['Paged 1', 'Paged 3']);
     const bad = await t.request({ method: 'GET', url: '/api/mixers?section=foryou&cursor=nonsense', cookie: me.cookie });
     expect(bad.statusCode).toBe(400);
+
+    // Joining takes a mixer off For you at once (the member's ranking is forgotten), leaving puts it back.
+    expect((await t.request({ method: 'POST', url: `/api/mixers/${ids[0]}/join`, cookie: me.cookie, payload: {} })).statusCode).toBe(200);
+    expect((await forYou(me.cookie, '&limit=50')).items.map((i) => i.id)).not.toContain(ids[0]);
+    expect((await t.request({ method: 'POST', url: `/api/mixers/${ids[0]}/leave`, cookie: me.cookie, payload: {} })).statusCode).toBe(200);
+    expect((await forYou(me.cookie, '&limit=50')).items.map((i) => i.id)).toContain(ids[0]);
   });
 
   it('is empty for members who fit nothing yet, and tells members without a city why', async () => {

@@ -3,7 +3,7 @@ import { fittingPools, seatPools } from '../../../shared/audience';
 import { type MixerListQuery, type MixerPage, UPCOMING_DAYS } from '../../../shared/schemas/mixers';
 import type { AppDeps } from '../../app';
 import { readRows } from '../../db/prepared';
-import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer } from './eligibility';
+import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer, type Viewer } from './eligibility';
 import { searchFilters } from './filters';
 import { rankMixer } from './ranking';
 import { mixerSummaries } from './service';
@@ -34,6 +34,61 @@ const isCursor = (v: unknown[]): v is ForYouCursor =>
 export async function listForYou(deps: Deps, userId: string, query: MixerListQuery, now = new Date()): Promise<MixerPage> {
   const cursor = decodeCursor(query.cursor, isCursor);
   const viewer = await loadViewer(deps.database.db, userId, now);
+  const key = `${userId}|${query.intent ?? ''}|${query.topic ?? ''}|${query.q ?? ''}`;
+  const cached = rankings.get(key);
+  let ranked = cached && now.getTime() - cached.at < RANKING_TTL_MS ? cached.ranked : undefined;
+  if (!ranked) {
+    ranked = await rankCandidates(deps, viewer, query, now);
+    if (rankings.size >= RANKING_CACHE_MAX) rankings.delete(rankings.keys().next().value as string);
+    rankings.set(key, { at: now.getTime(), ranked });
+  }
+
+  const after = cursor
+    ? ranked.filter(
+        (r) =>
+          r.score < cursor[0] ||
+          (r.score === cursor[0] && (r.startsAtMs > cursor[1] || (r.startsAtMs === cursor[1] && r.id.localeCompare(cursor[2]) > 0))),
+      )
+    : ranked;
+  const page = after.slice(0, query.limit);
+  const more = after.length > query.limit;
+  const reasons = new Map(page.map((r) => [r.id, r.reasons]));
+  const items = await mixerSummaries(
+    deps,
+    userId,
+    page.map((r) => r.id),
+  );
+  const last = page.at(-1);
+  return {
+    items: items.map((i) => ({ ...i, reasons: reasons.get(i.id) ?? [] })),
+    nextCursor: more && last ? encodeCursor([last.score, last.startsAtMs, last.id]) : null,
+    notice: audienceNotice(viewer),
+  };
+}
+
+interface Ranked {
+  id: string;
+  score: number;
+  startsAtMs: number;
+  reasons: string[];
+}
+
+/**
+ * A member's ranking is kept for a few seconds (per process), so paging and the list's
+ * refetches do not rank every candidate again; the cards themselves are always read fresh.
+ * Joining or leaving a mixer forgets it at once.
+ */
+const RANKING_TTL_MS = 20_000;
+const RANKING_CACHE_MAX = 2_000;
+const rankings = new Map<string, { at: number; ranked: Ranked[] }>();
+
+export function forgetForYou(userId: string) {
+  for (const key of rankings.keys()) if (key.startsWith(`${userId}|`)) rankings.delete(key);
+}
+
+/** Every candidate for the viewer, scored and in page order. */
+async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery, now: Date): Promise<Ranked[]> {
+  const userId = viewer.userId;
   const nowIso = now.toISOString();
   const filters = [
     eligibleSql(viewer),
@@ -92,7 +147,7 @@ export async function listForYou(deps: Deps, userId: string, query: MixerListQue
   );
 
   const nowMs = now.getTime();
-  const ranked = rows
+  return rows
     .map((r) => {
       const audience = audienceOf(r);
       const fill = (typeof r.fill === 'string' ? JSON.parse(r.fill) : r.fill) ?? {};
@@ -116,26 +171,4 @@ export async function listForYou(deps: Deps, userId: string, query: MixerListQue
       return { id: r.id, score, startsAtMs, reasons };
     })
     .sort((a, b) => b.score - a.score || a.startsAtMs - b.startsAtMs || a.id.localeCompare(b.id));
-
-  const after = cursor
-    ? ranked.filter(
-        (r) =>
-          r.score < cursor[0] ||
-          (r.score === cursor[0] && (r.startsAtMs > cursor[1] || (r.startsAtMs === cursor[1] && r.id.localeCompare(cursor[2]) > 0))),
-      )
-    : ranked;
-  const page = after.slice(0, query.limit);
-  const more = after.length > query.limit;
-  const reasons = new Map(page.map((r) => [r.id, r.reasons]));
-  const items = await mixerSummaries(
-    deps,
-    userId,
-    page.map((r) => r.id),
-  );
-  const last = page.at(-1);
-  return {
-    items: items.map((i) => ({ ...i, reasons: reasons.get(i.id) ?? [] })),
-    nextCursor: more && last ? encodeCursor([last.score, last.startsAtMs, last.id]) : null,
-    notice: audienceNotice(viewer),
-  };
 }

@@ -11,7 +11,7 @@ import {
 import { requireVerified } from '../../auth/session';
 import { RateLimiter } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
-import { listForYou } from './foryou';
+import { forgetForYou, listForYou } from './foryou';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
 
 const idParams = z.object({ id: z.string().max(64) });
@@ -51,12 +51,14 @@ export function registerMixerRoutes(app: FastifyInstance) {
   app.post('/api/mixers/:id/join', { onRequest, schema: { params: idParams, body: joinMixerSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     const body = (req.body ?? {}) as z.output<typeof joinMixerSchema>;
+    forgetForYou(user.id);
     return joinMixer(deps, publish, user.id, (req.params as { id: string }).id, { waitlist: body.waitlist });
   });
 
   app.post('/api/mixers/:id/leave', { onRequest, schema: { params: idParams } }, async (req) => {
     const { user } = await requireVerified(req);
     const mixerId = (req.params as { id: string }).id;
+    forgetForYou(user.id);
     await leaveMixer(deps, publish, user.id, mixerId);
     await app.realtime.removeFromRoom(user.id, `mixer:${mixerId}`);
     return { ok: true };
