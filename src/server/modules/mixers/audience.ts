@@ -3,16 +3,21 @@ import { fittingPools, type SeatKey, seatPools } from '../../../shared/audience'
 import type { MixerAudienceView, MixerSummary } from '../../../shared/schemas/mixers';
 import type { Database } from '../../db/client';
 import { readRows } from '../../db/prepared';
-import { type AudienceRow, audienceOf, loadViewer } from './eligibility';
+import { type AudienceRow, audienceOf, loadViewer, type Viewer } from './eligibility';
 
 /**
  * Who each mixer is for and how full each side is, for mixers the viewer is already allowed to
  * see (list and detail filter first): one query for a whole page. Only counts per side, never
  * who sits where, so a seat plan tells nobody another member's orientation.
  */
-export async function audienceViews(database: Database, userId: string, ids: string[]): Promise<Map<string, MixerAudienceView>> {
+export async function audienceViews(
+  database: Database,
+  userId: string,
+  ids: string[],
+  known?: Viewer,
+): Promise<Map<string, MixerAudienceView>> {
   if (!ids.length) return new Map();
-  const viewer = await loadViewer(database.db, userId);
+  const viewer = known ?? (await loadViewer(database.db, userId));
   const rows = await readRows<
     AudienceRow & {
       id: string;
@@ -51,11 +56,13 @@ export async function withAudience<T extends Omit<MixerSummary, keyof MixerAudie
   database: Database,
   userId: string,
   items: T[],
+  viewer?: Viewer,
 ): Promise<(T & MixerAudienceView)[]> {
   const views = await audienceViews(
     database,
     userId,
     items.map((i) => i.id),
+    viewer,
   );
   return items.map((i) => {
     const view = views.get(i.id);

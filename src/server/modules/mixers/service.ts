@@ -191,6 +191,7 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
       deps.database,
       userId,
       pageRows.map((r) => toSummary(r, deps.signer)),
+      viewer,
     ),
     nextCursor: more && last ? encodeCursor([Number(last.sort_a), Number(last.sort_b), last.id]) : null,
     notice: audienceNotice(viewer),
@@ -206,7 +207,8 @@ interface DetailRow extends SummaryRow {
 /** One mixer with its participants as I may see them (blocked members hidden), in one round trip. */
 export async function getMixer(deps: Deps, userId: string, mixerId: string, now = new Date()): Promise<MixerDetail> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  await ensureEligible(deps.database.db, await loadViewer(deps.database.db, userId, now), mixerId);
+  const viewer = await loadViewer(deps.database.db, userId, now);
+  await ensureEligible(deps.database.db, viewer, mixerId);
   const [row] = await readRows<DetailRow>(
     deps.database,
     sql`
@@ -229,7 +231,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     where m.id = ${mixerId}`,
   );
   if (!row) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  const [summary] = await withAudience(deps.database, userId, [toSummary(row, deps.signer)]);
+  const [summary] = await withAudience(deps.database, userId, [toSummary(row, deps.signer)], viewer);
   const participants: MixerParticipant[] = (json(row.participants) ?? []).map((p) => ({
     id: p.id,
     firstName: firstNameOf(p.name),
