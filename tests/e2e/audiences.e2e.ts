@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mixers, user } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
-import { demoEmail, type E2E, startE2E } from './harness';
+import { demoEmail, type E2E, startE2E, viewportShot } from './harness';
 
 /**
  * Issue 13 with the embedded demo: a member sees For you with reasons, meets a full side and
@@ -77,6 +77,8 @@ describe('who a mixer is for', () => {
     await rhys.page.getByTestId('mixer-reasons').first().waitFor();
     expect(await noSideScroll(rhys.page)).toBe(true);
     await shots(rhys.page, 'foryou-375');
+    await rhys.page.getByTestId('mixer-reasons').first().waitFor();
+    await viewportShot(rhys.page, 'foryou-375-viewport');
     // The seat left on the men's side is his to take.
     await rhys.page.goto(supperUrl);
     await rhys.page.getByRole('button', { name: 'Join mixer' }).waitFor();
@@ -109,7 +111,7 @@ describe('who a mixer is for', () => {
     await e2e.db.update(user).set({ role: 'admin' }).where(eq(user.id, id));
     for (const size of [
       { name: '1280', width: 1280, height: 1400 },
-      { name: '375', width: 375, height: 1600 },
+      { name: '375', width: 375, height: 812 },
     ]) {
       const { context, page } = await e2e.newPage(size);
       await e2e.login(page, a.email);
@@ -132,6 +134,7 @@ describe('who a mixer is for', () => {
       expect(await page.getByLabel('Capacity').inputValue()).toBe('8');
       await page.getByTestId('audience-fields').scrollIntoViewIfNeeded();
       await e2e.screenshot(page, `admin-audience-${size.name}-light`);
+      await viewportShot(page, `admin-audience-${size.name}-viewport`);
       await page.evaluate(() => {
         localStorage.setItem('fancy-theme', 'dark');
         document.documentElement.classList.add('dark');
