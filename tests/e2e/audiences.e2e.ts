@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mixers, user } from '../../src/server/db/schema';
+import { mixers, profiles, user } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
+import { checkA11y } from './a11y';
 import { demoEmail, type E2E, startE2E, viewportShot } from './harness';
 
 /**
@@ -49,6 +50,7 @@ describe('who a mixer is for', () => {
     expect(reasons.join('\n')).toMatch(/seats? for you/);
     expect(await maya.page.getByRole('link', { name: 'For you' }).getAttribute('aria-current')).toBe('page');
     await shots(maya.page, 'foryou-1280');
+    await checkA11y(maya.page);
 
     // A Dating mixer whose women's side is full: the waitlist is for that side only (ranked low, so opened by its link).
     const [supper] = await e2e.db.select({ id: mixers.id }).from(mixers).where(eq(mixers.title, SUPPER));
@@ -58,6 +60,7 @@ describe('who a mixer is for', () => {
     const sides = maya.page.getByRole('list', { name: 'Seats per side' });
     expect(await sides.textContent()).toMatch(/Women into men2\/2 · full.*Men into women1\/2/);
     await shots(maya.page, 'full-side-1280');
+    await checkA11y(maya.page);
     await maya.page.getByRole('button', { name: 'Join the waitlist' }).click();
     await maya.page.getByText("You're #1 on the waitlist.").waitFor();
     const supperUrl = maya.page.url();
@@ -97,8 +100,18 @@ describe('who a mixer is for', () => {
     }
     expect(await noSideScroll(bea.page)).toBe(true);
     await shots(bea.page, 'not-for-you-375');
+    await checkA11y(bea.page);
     await bea.page.getByRole('link', { name: 'Mixers for you' }).click();
     await bea.page.getByRole('heading', { name: 'Picked for you' }).waitFor();
+
+    // Without a city on her profile, Bea sees online mixers only and is told why.
+    const [beaRow] = await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, other.email));
+    await e2e.db.update(profiles).set({ cityRegion: null }).where(eq(profiles.id, beaRow.id));
+    await bea.page.goto('/mixers');
+    await bea.page.getByRole('note').getByText('Add your city to your profile to see mixers near you').waitFor();
+    await bea.page.getByTestId('mixer-reasons').first().waitFor();
+    expect(await bea.page.getByRole('link', { name: WINE }).count()).toBe(0);
+    await viewportShot(bea.page, 'foryou-no-city-375');
 
     await maya.context.close();
     await rhys.context.close();
@@ -132,6 +145,7 @@ describe('who a mixer is for', () => {
       );
       expect(await preview.textContent()).toMatch(/Men into women\s*1 eligible/);
       expect(await page.getByLabel('Capacity').inputValue()).toBe('8');
+      await checkA11y(page);
       await page.getByTestId('audience-fields').scrollIntoViewIfNeeded();
       await e2e.screenshot(page, `admin-audience-${size.name}-light`);
       await viewportShot(page, `admin-audience-${size.name}-viewport`);
