@@ -230,6 +230,7 @@ export default function MixersPage() {
           <MixerSection
             id="upcoming"
             section="upcoming"
+            showNotice={false}
             filters={filters}
             filtered={filtered}
             title="Coming up this week"

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { MixerPage } from '../../../shared/schemas/mixers';
-import { mixerMemberships, mixers, profiles } from '../../db/schema';
+import { blocks, mixerMemberships, mixers, profiles } from '../../db/schema';
 
 /** GET /api/mixers?section=foryou: eligible mixers, ranked, with reasons, cursor-paginated. */
 let t: TestApp;
@@ -99,6 +99,23 @@ describe('For you', () => {
     expect(second.reasons).toEqual(['3 shared interests', expect.any(String), 'waitlist open']);
     expect(third.id).toBe(plain);
     expect(third.reasons).toEqual(['what you’re looking for', expect.any(String), '8 seats for you']);
+  });
+
+  it('counts no interests of members I blocked or who blocked me', async () => {
+    await t.database.db.update(mixers).set({ status: 'ended' }).where(sql`true`);
+    const seated = await person({ interests: ['Jazz', 'Pottery'] });
+    const id = await mixer('Quiet room');
+    await t.database.db.insert(mixerMemberships).values({ mixerId: id, userId: seated.id });
+    const viewer = () => person({ interests: ['Jazz', 'Pottery', 'Chess'] });
+    const firstReason = async (m: { cookie: string }) => (await forYou(m.cookie)).items[0].reasons?.[0];
+
+    expect(await firstReason(await viewer())).toBe('2 shared interests');
+    const blocker = await viewer();
+    await t.database.db.insert(blocks).values({ blockerId: blocker.id, blockedId: seated.id });
+    expect(await firstReason(blocker)).not.toMatch(/shared interest/);
+    const blockedOne = await viewer();
+    await t.database.db.insert(blocks).values({ blockerId: seated.id, blockedId: blockedOne.id });
+    expect(await firstReason(blockedOne)).not.toMatch(/shared interest/);
   });
 
   it('pages through the ranking with a cursor, each mixer once, and keeps filters', async () => {

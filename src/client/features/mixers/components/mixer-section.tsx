@@ -16,6 +16,7 @@ export function MixerSection({
   icon,
   empty,
   filtered,
+  showNotice = true,
 }: {
   id: string;
   section: Section;
@@ -24,10 +25,12 @@ export function MixerSection({
   icon?: React.ReactNode;
   empty: React.ReactNode;
   filtered: boolean;
+  /** Show the list's notice (e.g. online mixers only); one section per page is enough. */
+  showNotice?: boolean;
 }) {
   const list = useMixerList(section, filters);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
-  const notice = list.data?.pages[0]?.notice;
+  const notice = showNotice ? list.data?.pages[0]?.notice : null;
 
   return (
     <section aria-labelledby={id} className="mt-8 first:mt-6">
