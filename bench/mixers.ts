@@ -25,7 +25,7 @@ export function seedMixers(dataDir: string) {
       {
         name: 'Bench Viewer',
         email: 'viewer@bench.fancy.test',
-        profile: { interests: ['Coffee', 'Books', 'Hiking'], lookingFor: ['Friends'], cityRegion: 'Leeds' },
+        profile: { interests: ['Coffee', 'Books', 'Hiking'], lookingFor: ['Friends'], cityRegion: 'Leeds', dob: '1994-05-17' },
       },
     ]);
     const pool = await createMembers(
@@ -33,7 +33,7 @@ export function seedMixers(dataDir: string) {
       Array.from({ length: POOL }, (_, i) => ({
         name: `Bench Member ${i + 1}`,
         email: `member${i + 1}@bench.fancy.test`,
-        profile: { avatarUrl: `bench-${i + 1}/avatar.webp`, cityRegion: 'Leeds', interests: [TAGS[i % TAGS.length]] },
+        profile: { avatarUrl: `bench-${i + 1}/avatar.webp`, cityRegion: 'Leeds', dob: '1993-02-11', interests: [TAGS[i % TAGS.length]] },
       })),
     );
     const now = Date.now();

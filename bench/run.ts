@@ -131,4 +131,9 @@ if (flood) {
   console.log("Realtime flood: one member's sockets flooding vs another member's GET /api/mixers (p95 ratio goal ≤ 3)");
   console.table(flood);
 }
+const forYou = await optional('foryou', 'benchForYou');
+if (forYou) {
+  console.log('For you (signed-in member, one ranked page, a few thousand mixers and members): ours vs bare node:http');
+  console.table(forYou);
+}
 rmSync(dataDir, { recursive: true, force: true });

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   bad_request: 400,
   unauthenticated: 401,
   forbidden: 403,
+  /** A mixer whose audience the member is not in (issue 13): the client shows a kind page. */
+  not_for_you: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

@@ -33,7 +33,7 @@ async function expectNoSeriousA11yIssues(page: Page, where: string) {
 const messagesNav = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Messages/ });
 
 async function fancyFromMixer(page: Page, firstName: string) {
-  await page.goto('/mixers');
+  await page.goto('/mixers?tab=discover');
   await page.getByRole('link', { name: MIXER }).first().click();
   await page.getByRole('heading', { level: 1, name: MIXER }).waitFor();
   const button = page.getByRole('button', { name: `Fancy ${firstName}` });

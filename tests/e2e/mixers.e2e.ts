@@ -22,7 +22,7 @@ const RHYS = 'rhys-llewellyn@demo.fancy.test';
 const MIXER = 'Warehouse Techno Talk';
 
 async function openMixerFromList(page: Page, name: string) {
-  await page.goto('/mixers');
+  await page.goto('/mixers?tab=discover');
   await page.getByRole('heading', { name: 'Live now' }).waitFor();
   const link = page.getByRole('link', { name });
   await link.waitFor();
@@ -45,12 +45,12 @@ describe('mixers', () => {
     await e2e.login(b.page, RHYS, DEMO_PASSWORD);
 
     // The list: live and upcoming sections with theme-coloured cards.
-    await a.page.goto('/mixers');
+    await a.page.goto('/mixers?tab=discover');
     await a.page.getByRole('heading', { name: 'Coming up this week' }).waitFor();
     await a.page.getByTestId('mixer-card').first().waitFor();
     expect(await a.page.getByTestId('mixer-card').count()).toBeGreaterThanOrEqual(8);
     await e2e.screenshot(a.page, 'mixers-list-1280');
-    await b.page.goto('/mixers');
+    await b.page.goto('/mixers?tab=discover');
     await b.page.getByTestId('mixer-card').first().waitFor();
     await e2e.screenshot(b.page, 'mixers-list-375');
 

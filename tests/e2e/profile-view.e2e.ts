@@ -23,7 +23,7 @@ const MIXER = 'Board Game Night: Catan & Co.';
 const NATHAN_BIO = 'Data scientist in Leeds who runs a monthly board game night';
 
 async function openMixer(page: Page) {
-  await page.goto('/mixers');
+  await page.goto('/mixers?tab=discover');
   await page.getByRole('link', { name: MIXER }).first().click();
   await page.getByRole('heading', { level: 1, name: MIXER }).waitFor();
 }
@@ -147,7 +147,7 @@ describe('profile card', () => {
     // A member she has never been in a mixer with keeps their profile to shared mixers: outside
     // the mixer he is counted but not listed, so nothing that cannot be opened looks openable.
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto('/mixers');
+    await page.goto('/mixers?tab=discover');
     await page.getByRole('link', { name: 'Warehouse Techno Talk' }).first().click();
     await page.getByTestId('unlisted-note').waitFor();
     expect(await page.getByText(/Join to see everyone who's here\./).count()).toBe(1);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { memberTextChecks } from './text';
 import { INTEREST_CATEGORIES, type InterestCategory } from '../reference/catalog';
-import { type MixerIntent, MIXER_INTENTS, type MixerStatus, MIXER_THEMES, type MixerTheme } from './mixers';
+import { type Audience, audienceSchema, DEFAULT_AUDIENCE } from '../audience';
+import { type MixerIntent, MIXER_INTENTS, type MixerStatus, MIXER_THEMES, type MixerTheme, type SeatFill } from './mixers';
 
 /**
  * The admin area (spec §2 /admin…, §6 admin role): one place for the rules and messages both
@@ -322,6 +323,8 @@ export const mixerInputSchema = z.object({
     .trim()
     .max(300, ADMIN_MESSAGES.icebreakerTooLong)
     .default(''),
+  /** Who it is for (issue 13). A Dating mixer's plan sets its capacity; without one it is open to everyone. */
+  audience: audienceSchema.default(DEFAULT_AUDIENCE),
 });
 export type MixerInput = z.input<typeof mixerInputSchema>;
 
@@ -333,6 +336,9 @@ export const adminMixerListSchema = pageQuerySchema.extend({ view: z.enum(ADMIN_
 
 export interface AdminMixer {
   id: string;
+  audience: Audience;
+  /** Fill per seat pool (the plan's sides, or one open pool). */
+  seats: SeatFill[];
   title: string;
   topic: string;
   description: string;

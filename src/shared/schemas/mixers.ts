@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberTextChecks } from './text';
+import type { Audience, SeatKey } from '../audience';
 import { LOOKING_FOR_OPTIONS } from '../constants';
 import type { ChatMessage } from '../realtime/events';
 
@@ -57,7 +58,7 @@ export const chatMessageInputSchema = z.object({
 });
 export type ChatMessageInput = z.input<typeof chatMessageInputSchema>;
 
-export const MIXER_SECTIONS = ['live', 'upcoming', 'mine'] as const;
+export const MIXER_SECTIONS = ['foryou', 'live', 'upcoming', 'mine'] as const;
 export type MixerSection = (typeof MIXER_SECTIONS)[number];
 
 const optionalText = (max: number) =>
@@ -92,8 +93,26 @@ export const chatHistoryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(CHAT_PAGE_SIZE).default(CHAT_PAGE_SIZE),
 });
 
+/** Seats on one side of a seat plan (or the one open pool): counts only, never who. */
+export interface SeatFill {
+  key: SeatKey;
+  seats: number;
+  joined: number;
+  waiting: number;
+}
+
+/** Who a mixer is for (issue 13). Only ever sent to members in its audience (or already in it). */
+export interface MixerAudienceView {
+  audience: Audience;
+  seats: SeatFill[];
+  /** The side my seat or waitlist place is on. */
+  mySide: SeatKey | null;
+  /** Open seats on my side (or the sides I fit); 0 means only the waitlist. */
+  seatsForMe: number;
+}
+
 /** What the list cards show. Times are ISO strings. */
-export interface MixerSummary {
+export interface MixerSummary extends MixerAudienceView {
   id: string;
   title: string;
   topic: string;
@@ -115,11 +134,15 @@ export interface MixerSummary {
   intentMatch: boolean;
   /** A few participants for the avatar stack. */
   preview: { id: string; firstName: string; avatarUrl: string | null }[];
+  /** "For you" only: why it is there, in a few words ("3 shared interests", "near you"…). */
+  reasons?: string[];
 }
 
 export interface MixerPage {
   items: MixerSummary[];
   nextCursor: string | null;
+  /** Why the list is narrower than usual, e.g. no city on the profile (online mixers only). */
+  notice?: string | null;
 }
 
 export interface MixerParticipant {

@@ -19,6 +19,7 @@ import type {
   SuggestionsOverview,
   SuspendedMember,
 } from '../../../shared/schemas/admin';
+import type { Audience, AudiencePreview } from '../../../shared/audience';
 import { api } from '../../lib/api';
 
 /** Every admin query key starts with 'admin', so an action can refresh the whole area at once. */
@@ -57,6 +58,7 @@ export const adminApi = {
     api<{ status: AdminReport['status'] }>(`/api/admin/reports/${id}/resolve`, { body }),
   suspended: () => api<{ members: SuspendedMember[] }>('/api/admin/members/suspended'),
   unsuspend: (id: string, reason: string) => api<{ ok: true }>(`/api/admin/members/${id}/unsuspend`, { body: { reason } }),
+  audiencePreview: (body: Audience) => api<AudiencePreview>('/api/admin/mixers/audience-preview', { body }),
   interests: () => api<{ interests: { id: number; name: string; category: string }[] }>('/api/catalog/interests'),
 };
 

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Clock, RefreshCw, Target } from 'lucide-react';
+import { ArrowLeft, CakeSlice, Clock, MapPin, RefreshCw, Target } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ageBandLabel, planLabel, whereLabel } from '../../../shared/audience';
 import type { MixerDetail } from '../../../shared/schemas/mixers';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,6 +12,7 @@ import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../auth/auth-context';
 import { mixerKeys, useMixer } from './api';
+import { NotForYou } from './components/audience';
 import { ChatPanel } from './components/chat-panel';
 import { JoinCard } from './components/join-card';
 import { ParticipantList } from './components/participant-list';
@@ -41,6 +43,9 @@ export default function MixerDetailPage() {
         <Spinner label="Loading mixer" />
       </div>
     );
+  }
+  if (mixer.isError && !mixer.data && mixer.error instanceof ApiError && mixer.error.code === 'not_for_you') {
+    return <NotForYou message={mixer.error.message} />;
   }
   if (mixer.isError && !mixer.data) {
     // A malformed id (400) is as missing as an unknown one (404).
@@ -92,7 +97,22 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
           <dt className="flex items-center gap-1.5 text-muted-foreground">
             <Target className="size-4" aria-hidden /> For
           </dt>
-          <dd className="font-medium">{mixer.intent}</dd>
+          <dd className="font-medium">
+            {mixer.intent}
+            {mixer.audience.seatPlan.length > 0 && ` · ${planLabel(mixer.audience.seatPlan)}`}
+          </dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="flex items-center gap-1.5 text-muted-foreground">
+            <MapPin className="size-4" aria-hidden /> Where
+          </dt>
+          <dd className="font-medium">{whereLabel(mixer.audience.region)}</dd>
+        </div>
+        <div className="flex items-center gap-2">
+          <dt className="flex items-center gap-1.5 text-muted-foreground">
+            <CakeSlice className="size-4" aria-hidden /> Ages
+          </dt>
+          <dd className="font-medium">{ageBandLabel(mixer.audience)}</dd>
         </div>
       </dl>
       <MixerTags tags={mixer.tags} sharedTags={mixer.sharedTags} className="mt-4" />

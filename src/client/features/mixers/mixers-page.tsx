@@ -1,4 +1,4 @@
-import { CalendarDays, Search, UsersRound, X } from 'lucide-react';
+import { CalendarDays, Search, Sparkles, UsersRound, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { MIXER_INTENTS, type MixerIntent } from '../../../shared/schemas/mixers';
@@ -9,7 +9,7 @@ import { type MixerFilters, useTopics } from './api';
 import { MixerSection } from './components/mixer-section';
 import { usePageTitle } from '../../lib/use-page-title';
 
-type Tab = 'discover' | 'mine';
+type Tab = 'foryou' | 'discover' | 'mine';
 
 function LiveDot() {
   return (
@@ -20,11 +20,37 @@ function LiveDot() {
   );
 }
 
-/** /mixers: live now, coming up this week and your mixers, with search and filters kept in the URL. */
+/** For you is empty: what the member can do about it. */
+function ForYouEmpty() {
+  return (
+    <div className="mx-auto flex max-w-lg flex-col items-center gap-3">
+      <p className="font-medium">No mixers fit you right now.</p>
+      <ul className="list-disc space-y-1 pl-5 text-left text-sm text-muted-foreground">
+        <li>Complete your profile — your age, city, gender and who you're looking for decide which mixers are for you.</li>
+        <li>Set your city to see mixers near you, not just online ones.</li>
+        <li>Or ask for a topic you'd love a mixer about, and check Discover for what's on this week.</li>
+      </ul>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button asChild>
+          <Link to="/profile">Update your profile</Link>
+        </Button>
+        <Button variant="outline" asChild>
+          <Link to="/contact-support">Ask for a topic</Link>
+        </Button>
+        <Button variant="ghost" asChild>
+          <Link to="/mixers?tab=discover">Discover</Link>
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** /mixers: for you (ranked, with reasons), live now, coming up this week and your mixers, with search and filters kept in the URL. */
 export default function MixersPage() {
   usePageTitle('Mixers');
   const [params, setParams] = useSearchParams();
-  const tab: Tab = params.get('tab') === 'mine' ? 'mine' : 'discover';
+  const tabParam = params.get('tab');
+  const tab: Tab = tabParam === 'mine' || tabParam === 'discover' ? tabParam : 'foryou';
   const intentParam = params.get('intent');
   const filters: MixerFilters = useMemo(
     () => ({
@@ -64,8 +90,8 @@ export default function MixersPage() {
   // Switching lists keeps the filters.
   const tabLink = (value: Tab) => {
     const next = new URLSearchParams(params);
-    if (value === 'mine') next.set('tab', 'mine');
-    else next.delete('tab');
+    if (value === 'foryou') next.delete('tab');
+    else next.set('tab', value);
     const query = next.toString();
     return query ? `/mixers?${query}` : '/mixers';
   };
@@ -83,6 +109,7 @@ export default function MixersPage() {
       <nav aria-label="Mixer lists" className="mt-6 inline-flex rounded-full border border-border bg-muted p-1">
         {(
           [
+            ['foryou', 'For you'],
             ['discover', 'Discover'],
             ['mine', 'Your mixers'],
           ] as const
@@ -179,7 +206,17 @@ export default function MixersPage() {
         </div>
       </form>
 
-      {tab === 'discover' ? (
+      {tab === 'foryou' ? (
+        <MixerSection
+          id="for-you"
+          section="foryou"
+          filters={filters}
+          filtered={filtered}
+          title="Picked for you"
+          icon={<Sparkles className="size-5 text-primary" aria-hidden />}
+          empty={<ForYouEmpty />}
+        />
+      ) : tab === 'discover' ? (
         <>
           <MixerSection
             id="live-now"
@@ -193,6 +230,7 @@ export default function MixersPage() {
           <MixerSection
             id="upcoming"
             section="upcoming"
+            showNotice={false}
             filters={filters}
             filtered={filtered}
             title="Coming up this week"

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { SeatPlan } from '../../../shared/audience';
 import { user } from './auth';
 
 export const mixers = pgTable(
@@ -18,6 +19,12 @@ export const mixers = pgTable(
     endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
     maxParticipants: integer('max_participants').notNull().default(10),
     icebreaker: text('icebreaker'),
+    /** Audience (issue 13, decision 010): a region of the built-in city list, or null for online. */
+    audienceRegion: text('audience_region'),
+    ageMin: integer('age_min').notNull().default(18),
+    ageMax: integer('age_max').notNull().default(99),
+    /** Dating mixers: [{ side, seats }]; empty for Friends and Casual (one open pool of max_participants). */
+    seatPlan: jsonb('seat_plan').$type<SeatPlan>().notNull().default([]),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -36,6 +43,8 @@ export const mixerMemberships = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     /** joined | waitlisted | left — 'joined' counts as participant (spec §3). */
     state: text('state').notNull().default('joined'),
+    /** The seat-plan side this seat (or waitlist place) is on; 'all' when the mixer has no plan. */
+    side: text('side').notNull().default('all'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GENDER_OPTIONS, ORIENTATION_OPTIONS, PREDEFINED_INTERESTS } from '../../../shared/reference/catalog';
 import { UK_CITIES } from '../../../shared/reference/uk-cities';
+import { audienceSchema, fittingPools, ineligibility, memberFacts, seatPools } from '../../../shared/audience';
+import { demoAudience, demoSides } from './demo';
 import { DEMO_ACCOUNT_KEYS, DEMO_CHAT, DEMO_MEMBERS, DEMO_MIXERS, DEMO_PASSWORD, MIXER_THEMES, type DemoMixer } from './demo-data';
 
 /** Ages are checked against a fixed reference date so the test never drifts. */
@@ -199,18 +201,18 @@ describe('demo accounts', () => {
 });
 
 describe('DEMO_MIXERS', () => {
-  it('has exactly 20 mixers with unique keys and titles', () => {
-    expect(DEMO_MIXERS).toHaveLength(20);
-    expect(mixersByKey.size).toBe(20);
-    expect(new Set(DEMO_MIXERS.map((m) => m.title)).size).toBe(20);
+  it('has exactly 22 mixers with unique keys and titles', () => {
+    expect(DEMO_MIXERS).toHaveLength(22);
+    expect(mixersByKey.size).toBe(22);
+    expect(new Set(DEMO_MIXERS.map((m) => m.title)).size).toBe(22);
   });
 
-  it('splits into 4 live, 13 upcoming and 3 ended', () => {
+  it('splits into 4 live, 15 upcoming and 3 ended', () => {
     const live = DEMO_MIXERS.filter((m) => phaseOf(m) === 'live');
     const upcoming = DEMO_MIXERS.filter((m) => phaseOf(m) === 'upcoming');
     const ended = DEMO_MIXERS.filter((m) => phaseOf(m) === 'ended');
     expect(live).toHaveLength(4);
-    expect(upcoming).toHaveLength(13);
+    expect(upcoming).toHaveLength(15);
     expect(ended).toHaveLength(3);
 
     for (const m of live) {
@@ -353,5 +355,54 @@ describe('DEMO_CHAT', () => {
       expect(line.body.length, line.body).toBeGreaterThan(0);
       expect(line.body.length, line.body).toBeLessThanOrEqual(500);
     }
+  });
+});
+
+describe('demo audiences (issue 13)', () => {
+  const today = '2026-11-22';
+  const member = (key: string) => DEMO_MEMBERS.find((m) => m.key === key) as (typeof DEMO_MEMBERS)[number];
+  const facts = (key: string) => memberFacts(member(key), today);
+
+  it('seats every member on a side of a mixer whose audience they are in, never overfilling a side', () => {
+    for (const mx of DEMO_MIXERS) {
+      const audience = demoAudience(mx);
+      expect(audienceSchema.safeParse(audience).success, mx.key).toBe(true);
+      for (const key of mx.memberKeys) expect(ineligibility(audience, facts(key)), `${mx.key}: ${key}`).toBeNull();
+      const sides = demoSides(mx, audience);
+      for (const pool of seatPools(audience.seatPlan, mx.maxParticipants)) {
+        expect(sides.filter((s) => s === pool.key).length, `${mx.key} ${pool.key}`).toBeLessThanOrEqual(pool.seats);
+      }
+      if (mx.intent !== 'Dating') expect(audience.seatPlan, mx.key).toEqual([]);
+    }
+  });
+
+  it('gives the demo accounts a live mixer they are both in and eligible for', () => {
+    const [a, b] = DEMO_ACCOUNT_KEYS;
+    const shared = DEMO_MIXERS.filter(
+      (m) =>
+        phaseOf(m) === 'live' &&
+        m.memberKeys.includes(a) &&
+        m.memberKeys.includes(b) &&
+        !ineligibility(demoAudience(m), facts(a)) &&
+        !ineligibility(demoAudience(m), facts(b)),
+    );
+    expect(shared.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('leaves each demo account several live or upcoming mixers to be picked for them', () => {
+    for (const key of DEMO_ACCOUNT_KEYS) {
+      const open = DEMO_MIXERS.filter(
+        (m) => phaseOf(m) !== 'ended' && !m.memberKeys.includes(key) && !ineligibility(demoAudience(m), facts(key)),
+      );
+      expect(open.length, key).toBeGreaterThanOrEqual(5);
+    }
+  });
+
+  it('has a mixer whose women-into-men side is full while the other side has a seat', () => {
+    const supper = DEMO_MIXERS.find((m) => m.key === 'supper-club-singles') as DemoMixer;
+    const sides = demoSides(supper, demoAudience(supper));
+    expect(sides.filter((s) => s === 'women-into-men')).toHaveLength(2);
+    expect(sides.filter((s) => s === 'men-into-women')).toHaveLength(1);
+    expect(fittingPools(demoAudience(supper).seatPlan, facts('maya-okafor'))).toContain('women-into-men');
   });
 });

@@ -1,11 +1,13 @@
 /**
- * Demo content used to seed a local or staging database: 40 members, 20
- * mixers (4 live, 13 upcoming, 3 ended) and some group chat history.
+ * Demo content used to seed a local or staging database: 40 members, 22
+ * mixers (4 live, 15 upcoming, 3 ended) and some group chat history.
  *
  * Everything here is fictional. Times are relative to the moment of seeding,
  * and every interest, gender, orientation and city name comes from the shared
  * reference lists.
  */
+
+import type { Audience } from '../../../shared/audience';
 
 export type LookingFor = 'Dating' | 'Friends' | 'Casual';
 export type MixerIntent = 'Dating' | 'Friends' | 'Casual';
@@ -827,7 +829,10 @@ export interface DemoMixer {
   durationMinutes: number;
   maxParticipants: number;
   icebreaker: string;
+  /** Members in order of joining; on a seat plan each takes the side they fit with most room. */
   memberKeys: string[];
+  /** Who it is for (issue 13); online and all ages when absent. A Dating mixer without a plan is open to everyone. */
+  audience?: Partial<Audience>;
 }
 
 export const DEMO_MIXERS: readonly DemoMixer[] = [
@@ -846,6 +851,7 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
     maxParticipants: 8,
     icebreaker: 'Which board game would you refuse to play with a partner, and what happened the last time you tried?',
     memberKeys: ['maya-okafor', 'rhys-llewellyn', 'arjun-patel', 'chloe-nguyen', 'nathan-brooks'],
+    audience: { ageMin: 21, ageMax: 45, seatPlan: [{ side: 'everyone', seats: 8 }] },
   },
   {
     key: 'warehouse-techno-talk',
@@ -923,6 +929,7 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
     maxParticipants: 6,
     icebreaker: 'Which book would you hand a first date to tell them everything they need to know about you?',
     memberKeys: ['imogen-clarke', 'callum-macleod', 'niamh-quinn', 'marcus-bell'],
+    audience: { ageMin: 25, ageMax: 49, seatPlan: [{ side: 'everyone', seats: 6 }] },
   },
   {
     key: 'bouldering-beta-and-banter',
@@ -938,6 +945,7 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
     maxParticipants: 6,
     icebreaker: "What's the climb you keep falling off at the moment, and what's your best excuse?",
     memberKeys: ['sam-okonkwo', 'dylan-roberts', 'ffion-davies'],
+    audience: { ageMin: 18, ageMax: 39, seatPlan: [{ side: 'everyone', seats: 6 }] },
   },
   {
     key: 'peak-district-hike-planning',
@@ -953,6 +961,7 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
     maxParticipants: 8,
     icebreaker: "What's the best view you've ever earned on a hike, and was it worth the blisters?",
     memberKeys: ['kwame-mensah', 'leah-thompson', 'nathan-brooks', 'hamish-fraser', 'eleanor-whitfield'],
+    audience: { ageMin: 21, ageMax: 70 },
   },
   {
     key: 'open-mic-confessions',
@@ -983,6 +992,7 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
     maxParticipants: 6,
     icebreaker: "Describe a photo you didn't take but still think about. Where were you, and what stopped you?",
     memberKeys: ['rosa-fernandes', 'alex-morgan', 'oisin-mccann'],
+    audience: { ageMin: 21, ageMax: 45, seatPlan: [{ side: 'everyone', seats: 6 }] },
   },
   {
     key: 'parkrun-and-pastries',
@@ -1058,6 +1068,7 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
     maxParticipants: 8,
     icebreaker: "What's your go-to curry order, and which side dish would you fight someone for?",
     memberKeys: ['ravi-kumar', 'grace-adeyemi', 'arjun-patel', 'jess-taylor', 'olu-bakare', 'declan-oneill'],
+    audience: { ageMin: 28, ageMax: 65, seatPlan: [{ side: 'everyone', seats: 8 }] },
   },
   {
     key: 'hooks-and-hot-chocolate',
@@ -1105,6 +1116,7 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
     maxParticipants: 6,
     icebreaker: 'Which film ending has stayed with you for days, and would you change it if you could?',
     memberKeys: ['maya-okafor', 'rhys-llewellyn', 'sam-okonkwo', 'siobhan-byrne', 'callum-macleod'],
+    audience: { ageMin: 21, ageMax: 45, seatPlan: [{ side: 'everyone', seats: 6 }] },
   },
   {
     key: 'salsa-two-left-feet',
@@ -1120,6 +1132,14 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
     maxParticipants: 8,
     icebreaker: 'What song gets you on the dance floor, no matter how tired you are?',
     memberKeys: ['tomasz-kowalski', 'rosa-fernandes', 'grace-adeyemi', 'olu-bakare'],
+    audience: {
+      ageMin: 25,
+      ageMax: 55,
+      seatPlan: [
+        { side: 'women-into-men', seats: 4 },
+        { side: 'men-into-women', seats: 4 },
+      ],
+    },
   },
   {
     key: 'allotment-seed-swap',
@@ -1135,6 +1155,47 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
     maxParticipants: 6,
     icebreaker: "What's the one thing you grow that always makes you feel like a proper gardener?",
     memberKeys: ['eleanor-whitfield', 'gareth-hughes', 'jess-taylor', 'aisha-rahman'],
+  },
+
+  // ── Audiences (issue 13): one side full, and one near the demo accounts ─────
+  {
+    key: 'supper-club-singles',
+    title: 'Supper Club Singles',
+    topic: 'Sunday roasts',
+    description:
+      'Two women and two men who love to cook talk through the dish they would make to impress, the kitchen disasters they survived and the restaurant they keep going back to. Small on purpose: everyone meets everyone.',
+    theme: 'sunset',
+    tags: ['Sunday roasts', 'Street food'],
+    intent: 'Dating',
+    startOffsetMinutes: 1500,
+    durationMinutes: 60,
+    maxParticipants: 4,
+    icebreaker: "What would you cook on a third date, and what's the one ingredient you'd never go without?",
+    memberKeys: ['grace-adeyemi', 'priya-sharma', 'ravi-kumar'],
+    audience: {
+      ageMin: 25,
+      ageMax: 49,
+      seatPlan: [
+        { side: 'women-into-men', seats: 2 },
+        { side: 'men-into-women', seats: 2 },
+      ],
+    },
+  },
+  {
+    key: 'hackney-wick-wine-walk',
+    title: 'Hackney Wick Wine Walk',
+    topic: 'Wine tasting',
+    description:
+      'Londoners only: plan a slow Saturday along the canal from one natural wine bar to the next. Share your favourite bottles under a tenner, the bars worth the detour and the ones to skip.',
+    theme: 'berry',
+    tags: ['Wine tasting', 'Brunch'],
+    intent: 'Friends',
+    startOffsetMinutes: 2600,
+    durationMinutes: 75,
+    maxParticipants: 8,
+    icebreaker: 'Which bottle would you bring to a picnic to make friends fast?',
+    memberKeys: ['hannah-begum', 'arjun-patel'],
+    audience: { region: 'Greater London', ageMin: 21, ageMax: 45 },
   },
 ];
 

@@ -8,7 +8,27 @@ import { THUMB_EDGE_PX } from '../../modules/profiles/images';
 import { newPhotoKey, thumbKey } from '../../modules/profiles/service';
 import type { Database } from '../client';
 import { account, directMessages, fancies, matches, mixerMemberships, mixerMessages, mixers, profiles, user } from '../schema';
-import { DEMO_ACCOUNT_KEYS, DEMO_CHAT, DEMO_MATCHES, DEMO_MEMBERS, DEMO_MIXERS, DEMO_PASSWORD, type DemoMember } from './demo-data';
+import {
+  type Audience,
+  DEFAULT_AUDIENCE,
+  fittingPools,
+  londonToday,
+  memberFacts,
+  pickSeat,
+  planSeats,
+  type SeatKey,
+  seatPools,
+} from '../../../shared/audience';
+import {
+  DEMO_ACCOUNT_KEYS,
+  DEMO_CHAT,
+  DEMO_MATCHES,
+  DEMO_MEMBERS,
+  DEMO_MIXERS,
+  DEMO_PASSWORD,
+  type DemoMember,
+  type DemoMixer,
+} from './demo-data';
 
 export const DEMO_EMAIL_DOMAIN = '@demo.fancy.test';
 
@@ -138,6 +158,27 @@ export async function seedDemoMatches(
   }
 }
 
+/** A demo mixer's audience: online and all ages unless given; a Dating mixer without a plan is open to everyone. */
+export function demoAudience(mx: DemoMixer): Audience {
+  const a = { ...DEFAULT_AUDIENCE, ...mx.audience };
+  if (mx.intent === 'Dating' && !a.seatPlan.length) a.seatPlan = [{ side: 'everyone', seats: mx.maxParticipants }];
+  return a;
+}
+
+/** The side each demo member takes, in joining order, by the same rule as a real join. */
+export function demoSides(mx: DemoMixer, audience: Audience, now = Date.now()): SeatKey[] {
+  const pools = seatPools(audience.seatPlan, mx.maxParticipants).map((p) => ({ ...p, joined: 0, waiting: 0 }));
+  const today = londonToday(new Date(now));
+  return mx.memberKeys.map((key) => {
+    const m = DEMO_MEMBERS.find((x) => x.key === key) as DemoMember;
+    const facts = memberFacts({ ...m, city: m.city }, today);
+    const pick = pickSeat(pools, fittingPools(audience.seatPlan, facts)) ?? { key: pools[0].key, state: 'joined' };
+    const pool = pools.find((p) => p.key === pick.key);
+    if (pool) pool.joined += 1;
+    return pick.key;
+  });
+}
+
 /**
  * The demo mixers (times relative to `now`) with their memberships, icebreakers and chat.
  * From then on the mixer lifecycle (modules/mixers/lifecycle.ts) moves them along the clock.
@@ -152,6 +193,8 @@ export async function seedDemoMixers(
     const startsAt = new Date(now + mx.startOffsetMinutes * 60_000);
     const endsAt = new Date(startsAt.getTime() + mx.durationMinutes * 60_000);
     const status = endsAt.getTime() <= now ? 'ended' : startsAt.getTime() <= now ? 'live' : 'scheduled';
+    const audience = demoAudience(mx);
+    const sides = demoSides(mx, audience, now);
     const [row] = await db
       .insert(mixers)
       .values({
@@ -164,8 +207,12 @@ export async function seedDemoMixers(
         status,
         startsAt,
         endsAt,
-        maxParticipants: mx.maxParticipants,
+        maxParticipants: audience.seatPlan.length ? planSeats(audience.seatPlan) : mx.maxParticipants,
         icebreaker: mx.icebreaker,
+        audienceRegion: audience.region,
+        ageMin: audience.ageMin,
+        ageMax: audience.ageMax,
+        seatPlan: audience.seatPlan,
         createdAt: new Date(Math.min(now, startsAt.getTime()) - 3 * 86_400_000),
       })
       .returning({ id: mixers.id });
@@ -176,6 +223,7 @@ export async function seedDemoMixers(
           mixerId: row.id,
           userId: ids.get(k) as string,
           state: 'joined',
+          side: sides[i],
           joinedAt: new Date(Math.min(now, startsAt.getTime()) - (mx.memberKeys.length - i) * 3_600_000),
         })),
       );

@@ -139,6 +139,12 @@ describe('authorization: every admin route × anonymous / unverified / member / 
       { method: 'POST', url: '/api/admin/interest-suggestions/reject', payload: { text: 'Authz reject' }, ok: 200 },
       { method: 'GET', url: '/api/admin/metrics', ok: 200 },
       { method: 'GET', url: '/api/admin/mixers', ok: 200 },
+      {
+        method: 'POST',
+        url: '/api/admin/mixers/audience-preview',
+        payload: { region: null, ageMin: 18, ageMax: 99, seatPlan: [] },
+        ok: 200,
+      },
       { method: 'POST', url: '/api/admin/mixers', payload: mixerInput({ title: 'Authz create' }), ok: 201 },
       {
         method: 'PUT',

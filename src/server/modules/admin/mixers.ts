@@ -4,7 +4,12 @@ import type { ChatMessage } from '../../../shared/realtime/events';
 import { ADMIN_MESSAGES, type AdminMixer, type AdminMixerView, type Page, type mixerInputSchema } from '../../../shared/schemas/admin';
 import type { z } from 'zod';
 import { DEFAULT_TZ } from '../../../shared/constants';
+import { type Audience, AUDIENCE_MESSAGES, planSeats, type SeatPlan, seatPools } from '../../../shared/audience';
+import type { SeatFill } from '../../../shared/schemas/mixers';
+import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { audienceOf } from '../mixers/eligibility';
+import { joinedPerSide, seatWaitlisted } from '../mixers/seats';
 import { composeMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
 import { decodeCursor, encodeCursor, firstName, iso, isUuid, micros, type Queryable, query } from './sql';
@@ -34,6 +39,11 @@ interface MixerRow {
   created_by: string | null;
   created_at: string;
   sort: string;
+  audience_region: string | null;
+  age_min: number;
+  age_max: number;
+  seat_plan: SeatPlan | string;
+  fill: Record<string, { joined: number; waiting: number }> | string | null;
 }
 
 const mixerColumns = sql`
@@ -45,10 +55,26 @@ const mixerColumns = sql`
   (select count(*)::int from mixer_memberships c where c.mixer_id = m.id and c.state = 'waitlisted') as waitlist_count,
   (select count(*)::int from mixer_messages x where x.mixer_id = m.id and x.kind = 'member') as chat_messages,
   m.icebreaker, (select name from "user" where id = m.created_by) as created_by, ${iso(sql`m.created_at`)} as created_at,
-  ${micros(sql`m.starts_at`)}::text as sort`;
+  ${micros(sql`m.starts_at`)}::text as sort,
+  m.audience_region, m.age_min, m.age_max, m.seat_plan,
+  (select json_object_agg(f.side, json_build_object('joined', f.joined, 'waiting', f.waiting)) from (
+     select c.side, count(*) filter (where c.state = 'joined') as joined, count(*) filter (where c.state = 'waitlisted') as waiting
+       from mixer_memberships c where c.mixer_id = m.id group by c.side) f) as fill`;
+
+function seatsOf(r: MixerRow, plan: SeatPlan): SeatFill[] {
+  const fill = (typeof r.fill === 'string' ? JSON.parse(r.fill) : r.fill) ?? {};
+  return seatPools(plan, r.max_participants).map((p) => ({
+    key: p.key,
+    seats: p.seats,
+    joined: Number(fill[p.key]?.joined ?? 0),
+    waiting: Number(fill[p.key]?.waiting ?? 0),
+  }));
+}
 
 const toMixer = (r: MixerRow): AdminMixer => ({
   id: r.id,
+  audience: audienceOf(r),
+  seats: seatsOf(r, audienceOf(r).seatPlan),
   title: r.title,
   topic: r.topic,
   description: r.description,
@@ -130,6 +156,22 @@ async function catalogueTags(db: Queryable, tags: string[]): Promise<string[]> {
   return out;
 }
 
+/**
+ * The audience as stored: only Dating mixers have a seat plan (a Dating mixer without one is
+ * open to everyone), and a plan's seats are the mixer's capacity.
+ */
+function resolveAudience(input: MixerInputData): { audience: Audience; capacity: number } {
+  const { audience } = input;
+  if (input.intent !== 'Dating' && audience.seatPlan.length) {
+    throw new AppError('validation', AUDIENCE_MESSAGES.planOnlyDating, { 'audience.seatPlan': AUDIENCE_MESSAGES.planOnlyDating });
+  }
+  const seatPlan: SeatPlan =
+    input.intent === 'Dating' && !audience.seatPlan.length ? [{ side: 'everyone', seats: input.maxParticipants }] : audience.seatPlan;
+  return { audience: { ...audience, seatPlan }, capacity: seatPlan.length ? planSeats(seatPlan) : input.maxParticipants };
+}
+
+const audienceValues = (a: Audience) => sql`${a.region}, ${a.ageMin}, ${a.ageMax}, ${JSON.stringify(a.seatPlan)}::jsonb`;
+
 /** Creates a scheduled mixer (status follows the clock from here: the lifecycle job starts and ends it). */
 export async function createMixer(app: FastifyInstance, actorId: string, input: MixerInputData, now = new Date()): Promise<AdminMixer> {
   const db = app.deps.database.db;
@@ -138,14 +180,16 @@ export async function createMixer(app: FastifyInstance, actorId: string, input: 
     throw new AppError('validation', ADMIN_MESSAGES.startInPast, { startsAt: ADMIN_MESSAGES.startInPast });
   }
   const tags = await catalogueTags(db, input.tags);
+  const { audience, capacity } = resolveAudience(input);
   const endsAt = new Date(startsAt.getTime() + input.durationMinutes * 60_000);
   const id = await db.transaction(async (tx) => {
     const [row] = await query<{ id: string }>(
       tx,
-      sql`insert into mixers (title, topic, description, theme, tags, intent, status, starts_at, ends_at, max_participants, icebreaker, created_by)
+      sql`insert into mixers (title, topic, description, theme, tags, intent, status, starts_at, ends_at, max_participants, icebreaker, created_by,
+                              audience_region, age_min, age_max, seat_plan)
           values (${input.title}, ${input.topic}, ${input.description}, ${input.theme}, ${textArray(tags)}, ${input.intent}, 'scheduled',
-                  ${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, ${input.maxParticipants},
-                  ${input.icebreaker || null}, ${actorId})
+                  ${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, ${capacity},
+                  ${input.icebreaker || null}, ${actorId}, ${audienceValues(audience)})
           returning id`,
     );
     await recordAudit(tx, actorId, 'mixer.create', row.id, { title: input.title, startsAt: startsAt.toISOString() });
@@ -217,6 +261,7 @@ export async function updateMixer(
 ): Promise<AdminMixer> {
   const db = app.deps.database.db;
   const tags = await catalogueTags(db, input.tags);
+  const { audience, capacity } = resolveAudience(input);
   const outcome = await db.transaction(async (tx) => {
     const current = await lockMixer(tx, id);
     if (current.status !== 'scheduled' && current.status !== 'live') throw new AppError('conflict', ADMIN_MESSAGES.mixerNotEditable);
@@ -232,28 +277,28 @@ export async function updateMixer(
     if (current.status === 'live' && endsMs <= now.getTime()) {
       throw new AppError('validation', ADMIN_MESSAGES.mixerEndsInPast, { durationMinutes: ADMIN_MESSAGES.mixerEndsInPast });
     }
-    if (input.maxParticipants < current.joined) {
+    if (capacity < current.joined) {
       const message = ADMIN_MESSAGES.capacityBelowJoined(current.joined);
       throw new AppError('conflict', message, { maxParticipants: message });
     }
+    const seated = await joinedPerSide(tx, id);
+    for (const side of audience.seatPlan) {
+      const n = seated.get(side.side) ?? 0;
+      if (side.seats < n) {
+        const message = ADMIN_MESSAGES.capacityBelowJoined(n);
+        throw new AppError('conflict', message, { 'audience.seatPlan': message });
+      }
+    }
     await tx.execute(
       sql`update mixers set title = ${input.title}, topic = ${input.topic}, description = ${input.description}, theme = ${input.theme},
-            tags = ${textArray(tags)}, intent = ${input.intent}, max_participants = ${input.maxParticipants},
+            tags = ${textArray(tags)}, intent = ${input.intent}, max_participants = ${capacity},
+            audience_region = ${audience.region}, age_min = ${audience.ageMin}, age_max = ${audience.ageMax},
+            seat_plan = ${JSON.stringify(audience.seatPlan)}::jsonb,
             icebreaker = ${input.icebreaker || null},
             starts_at = ${new Date(startsMs).toISOString()}::timestamptz, ends_at = ${new Date(endsMs).toISOString()}::timestamptz
           where id = ${id}::uuid`,
     );
-    const free = input.maxParticipants - current.joined;
-    const promoted =
-      free > 0
-        ? await query<{ user_id: string }>(
-            tx,
-            sql`update mixer_memberships set state = 'joined', joined_at = ${now.toISOString()}::timestamptz
-                 where id in (select w.id from mixer_memberships w where w.mixer_id = ${id}::uuid and w.state = 'waitlisted'
-                               order by w.joined_at, w.id limit ${free})
-                returning user_id`,
-          )
-        : [];
+    const promoted = await seatWaitlisted(tx as unknown as Db, id, now);
     const members = timeChanged ? await memberContacts(tx, id, ['joined', 'waitlisted']) : [];
     await recordAudit(tx, actorId, 'mixer.update', id, {
       title: input.title,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { audienceSchema } from '../../../shared/audience';
 import { z } from 'zod';
 import {
   adminMixerListSchema,
@@ -18,6 +19,7 @@ import { requireAdmin } from '../../auth/session';
 import { listAudit } from './audit';
 import { createCampaign, listCampaigns } from './campaigns';
 import { adminMetrics } from './metrics';
+import { audiencePreview } from './audience-preview';
 import { cancelMixer, createMixer, listAdminMixers, updateMixer } from './mixers';
 import { listReports, listSuspended, resolveReport, unsuspendMember } from './moderation';
 import { adminOverview } from './overview';
@@ -64,6 +66,9 @@ export function registerAdminRoutes(app: FastifyInstance) {
     // Mixers
     scope.get('/api/admin/mixers', { schema: { querystring: adminMixerListSchema } }, async (req) =>
       listAdminMixers(db(), req.query as z.output<typeof adminMixerListSchema>),
+    );
+    scope.post('/api/admin/mixers/audience-preview', { schema: { body: audienceSchema } }, async (req) =>
+      audiencePreview(db(), req.body as z.output<typeof audienceSchema>),
     );
     scope.post('/api/admin/mixers', { schema: { body: mixerInputSchema } }, async (req, reply) =>
       reply.status(201).send(await createMixer(app, await adminId(req), req.body as z.output<typeof mixerInputSchema>)),

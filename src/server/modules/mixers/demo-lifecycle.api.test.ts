@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { refreshDemoMixers, seedDemoData } from '../../db/seed/demo';
-import { DEMO_MIXERS } from '../../db/seed/demo-data';
+import { cookieHeader } from '../../../../tests/helpers/test-app';
+import type { MixerPage } from '../../../shared/schemas/mixers';
+import { DEMO_ACCOUNT_KEYS, DEMO_MIXERS, DEMO_PASSWORD } from '../../db/seed/demo-data';
 import { thumbKey } from '../profiles/service';
 import { advanceMixers } from './lifecycle';
 import { rowsOf } from './shared';
@@ -44,6 +46,27 @@ describe('demo members', () => {
     for (const { avatar_url: key } of rows) {
       expect(await t.deps.storage.get(key), key).not.toBeNull();
       expect(await t.deps.storage.get(thumbKey(key)), key).not.toBeNull();
+    }
+  });
+});
+
+describe('demo accounts and For you (issue 13)', () => {
+  it('shows each demo account a few mixers with reasons, and the live mixer they share stays theirs', async () => {
+    for (const key of DEMO_ACCOUNT_KEYS) {
+      const login = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: `${key}@demo.fancy.test`, password: DEMO_PASSWORD },
+      });
+      expect(login.statusCode, key).toBe(200);
+      const cookie = cookieHeader(login.headers['set-cookie']);
+      const page = (await t.request({ method: 'GET', url: '/api/mixers?section=foryou', cookie })).json() as MixerPage;
+      expect(page.items.length, key).toBeGreaterThanOrEqual(3);
+      for (const item of page.items) expect(item.reasons?.length, `${key} ${item.title}`).toBeGreaterThanOrEqual(2);
+      const mine = (await t.request({ method: 'GET', url: '/api/mixers?section=live', cookie })).json() as MixerPage;
+      const boardGames = mine.items.find((i) => i.title === 'Board Game Night: Catan & Co.');
+      expect(boardGames?.myState, key).toBe('joined');
+      expect(boardGames?.audience.seatPlan, key).toEqual([{ side: 'everyone', seats: 8 }]);
     }
   });
 });
@@ -92,6 +115,6 @@ describe('demo mixers and the lifecycle', () => {
         sql`select status, count(*)::int as n from mixers where ends_at > ${new Date(later).toISOString()}::timestamptz group by status`,
       ),
     );
-    expect(Object.fromEntries(rows.map((r) => [r.status, r.n]))).toEqual({ live: 4, scheduled: 13 });
+    expect(Object.fromEntries(rows.map((r) => [r.status, r.n]))).toEqual({ live: 4, scheduled: 15 });
   });
 });

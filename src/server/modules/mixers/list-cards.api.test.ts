@@ -19,7 +19,7 @@ async function onboarded(name: string, avatar?: string) {
   const m = await t.member(name);
   await t.database.db
     .update(profiles)
-    .set({ fullName: name, onboardingCompleted: true, avatarUrl: avatar ?? null })
+    .set({ fullName: name, onboardingCompleted: true, dob: '1995-06-15', avatarUrl: avatar ?? null })
     .where(eq(profiles.id, m.id));
   return m;
 }

@@ -85,6 +85,8 @@ describe('authorization', () => {
   it('gives admins no extra access to chats they have not joined', async () => {
     const id = await mixer();
     const admin = await t.member('Ada Admin', { admin: true });
+    // Admins see mixers like any member: those whose audience they are in (issue 13).
+    await t.database.db.update(profiles).set({ dob: '1990-01-01' }).where(eq(profiles.id, admin.id));
     expect((await get('/api/mixers', admin.cookie)).statusCode).toBe(200);
     expect((await get(`/api/mixers/${id}`, admin.cookie)).statusCode).toBe(200);
     expect((await get(`/api/mixers/${id}/messages`, admin.cookie)).statusCode).toBe(403);

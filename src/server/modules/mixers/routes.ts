@@ -11,6 +11,7 @@ import {
 import { requireVerified } from '../../auth/session';
 import { RateLimiter } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
+import { forgetForYou, listForYou } from './foryou';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
 
 /** A malformed id is a 400 (issue 12: ids are validated in their values), with the not-found wording. */
@@ -32,13 +33,14 @@ export function registerMixerRoutes(app: FastifyInstance) {
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
     reply.header('cache-control', 'no-store');
-    return listMixers(deps, user.id, req.query as z.output<typeof mixerListQuerySchema>);
+    const query = req.query as z.output<typeof mixerListQuerySchema>;
+    return query.section === 'foryou' ? listForYou(deps, user.id, query) : listMixers(deps, user.id, query);
   });
 
   app.get('/api/mixers/topics', { onRequest }, async (req, reply) => {
-    await requireVerified(req);
+    const { user } = await requireVerified(req);
     reply.header('cache-control', 'no-store');
-    return topicFacets(deps.database.db);
+    return topicFacets(deps.database.db, user.id);
   });
 
   app.get('/api/mixers/:id', { onRequest, schema: { params: idParams } }, async (req, reply) => {
@@ -50,12 +52,14 @@ export function registerMixerRoutes(app: FastifyInstance) {
   app.post('/api/mixers/:id/join', { onRequest, schema: { params: idParams, body: joinMixerSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     const body = (req.body ?? {}) as z.output<typeof joinMixerSchema>;
+    forgetForYou(user.id);
     return joinMixer(deps, publish, user.id, (req.params as { id: string }).id, { waitlist: body.waitlist });
   });
 
   app.post('/api/mixers/:id/leave', { onRequest, schema: { params: idParams } }, async (req) => {
     const { user } = await requireVerified(req);
     const mixerId = (req.params as { id: string }).id;
+    forgetForYou(user.id);
     await leaveMixer(deps, publish, user.id, mixerId);
     await app.realtime.removeFromRoom(user.id, `mixer:${mixerId}`);
     return { ok: true };

@@ -18,9 +18,14 @@ import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { isCursorInteger } from '../../http/cursor';
 import { onboarded, profileVisibleTo } from '../safety/visibility';
+import { withAudience } from './audience';
+import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
+import { searchFilters } from './filters';
+import { promoteOnSide, takeSeat } from './seats';
 import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
+type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide' | 'seatsForMe'>;
 
 interface SummaryRow {
   id: string;
@@ -44,7 +49,7 @@ interface SummaryRow {
 
 const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
 
-function toSummary(row: SummaryRow, signer: Deps['signer']): MixerSummary {
+function toSummary(row: SummaryRow, signer: Deps['signer']): BaseSummary {
   return {
     id: row.id,
     title: row.title,
@@ -116,7 +121,6 @@ function relevanceColumns(userId: string) {
     coalesce(m.intent = any(coalesce((select looking_for from profiles where id = ${userId}), '{}'::text[])), false) as intent_match`;
 }
 
-const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const micros = (col: string) => sql.raw(`(extract(epoch from ${col}) * 1000000)::bigint`);
 
 type ListCursor = [number, number, string];
@@ -130,8 +134,9 @@ const isListCursor = (v: unknown[]): v is ListCursor =>
 export async function listMixers(deps: Deps, userId: string, query: MixerListQuery, now = new Date()): Promise<MixerPage> {
   const nowIso = now.toISOString();
   const cursor = decodeCursor(query.cursor, isListCursor);
+  const viewer = await loadViewer(deps.database.db, userId, now);
 
-  const filters = [sql`true`];
+  const filters = [eligibleSql(viewer)];
   if (query.section === 'live') filters.push(sql`m.status = 'live'`);
   if (query.section === 'upcoming') {
     filters.push(sql`m.status = 'scheduled' and m.starts_at < ${nowIso}::timestamptz + make_interval(days => ${UPCOMING_DAYS})`);
@@ -142,14 +147,7 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
     );
     if (query.active) filters.push(sql`m.status in ('live', 'scheduled')`);
   }
-  if (query.intent) filters.push(sql`m.intent = ${query.intent}`);
-  if (query.topic) {
-    filters.push(sql`(lower(m.topic) = lower(${query.topic}) or lower(${query.topic}) in (select lower(t) from unnest(m.tags) t))`);
-  }
-  if (query.q) {
-    const p = likePattern(query.q);
-    filters.push(sql`(m.title ilike ${p} or m.topic ilike ${p} or m.description ilike ${p} or array_to_string(m.tags, ' ') ilike ${p})`);
-  }
+  filters.push(...searchFilters(query));
 
   // Sort key (a, b, id), ascending. Live: best match, then most recently started.
   // Upcoming: best match, then soonest. Mine: live, upcoming (soonest), then past (latest first).
@@ -188,8 +186,14 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
   const pageRows = more ? rows.slice(0, query.limit) : rows;
   const last = pageRows.at(-1);
   return {
-    items: pageRows.map((r) => toSummary(r, deps.signer)),
+    items: await withAudience(
+      deps.database,
+      userId,
+      pageRows.map((r) => toSummary(r, deps.signer)),
+      viewer,
+    ),
     nextCursor: more && last ? encodeCursor([Number(last.sort_a), Number(last.sort_b), last.id]) : null,
+    notice: audienceNotice(viewer),
   };
 }
 
@@ -202,6 +206,8 @@ interface DetailRow extends SummaryRow {
 /** One mixer with its participants as I may see them (`visibleMember`), in one round trip. */
 export async function getMixer(deps: Deps, userId: string, mixerId: string, now = new Date()): Promise<MixerDetail> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
+  const viewer = await loadViewer(deps.database.db, userId, now);
+  await ensureEligible(deps.database.db, viewer, mixerId);
   const [row] = await readRows<DetailRow>(
     deps.database,
     sql`
@@ -216,14 +222,14 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
                 where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
         where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
-          and w.mixer_id = m.id and w.state = 'waitlisted' and (w.joined_at, w.id) <= (mine.joined_at, mine.id)) as waitlist_position,
+          and w.mixer_id = m.id and w.state = 'waitlisted' and w.side = mine.side and (w.joined_at, w.id) <= (mine.joined_at, mine.id)) as waitlist_position,
       (select onboarding_completed from profiles where id = ${userId}) as can_join
     from mixers m
     ${membershipJoin(userId)}
     where m.id = ${mixerId}`,
   );
   if (!row) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  const summary = toSummary(row, deps.signer);
+  const [summary] = await withAudience(deps.database, userId, [toSummary(row, deps.signer)], viewer);
   const participants: MixerParticipant[] = (json(row.participants) ?? []).map((p) => ({
     id: p.id,
     firstName: firstNameOf(p.name),
@@ -240,15 +246,16 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
   };
 }
 
-/** Topics and tags of live and upcoming mixers, for the list's filter. */
-export async function topicFacets(db: Db, now = new Date()): Promise<TopicFacets> {
+/** Topics and tags of live and upcoming mixers I am eligible for, for the list's filter. */
+export async function topicFacets(db: Db, userId: string, now = new Date()): Promise<TopicFacets> {
+  const eligible = eligibleSql(await loadViewer(db, userId, now));
   const result = await db.execute(sql`
     select distinct on (lower(x)) x as topic from (
       select m.topic as x from mixers m
-       where m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${now.toISOString()}::timestamptz + make_interval(days => ${UPCOMING_DAYS}))
+       where (m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${now.toISOString()}::timestamptz + make_interval(days => ${UPCOMING_DAYS}))) and ${eligible}
       union all
       select unnest(m.tags) from mixers m
-       where m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${now.toISOString()}::timestamptz + make_interval(days => ${UPCOMING_DAYS}))
+       where (m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${now.toISOString()}::timestamptz + make_interval(days => ${UPCOMING_DAYS}))) and ${eligible}
     ) t
     order by lower(x)
     limit 200`);
@@ -280,7 +287,7 @@ async function waitlistPosition(tx: Db, mixerId: string, userId: string): Promis
     await tx.execute(sql`
       select count(*) as n from mixer_memberships w, mixer_memberships mine
        where mine.mixer_id = ${mixerId} and mine.user_id = ${userId} and mine.state = 'waitlisted'
-         and w.mixer_id = ${mixerId} and w.state = 'waitlisted' and (w.joined_at, w.id) <= (mine.joined_at, mine.id)`),
+         and w.mixer_id = ${mixerId} and w.state = 'waitlisted' and w.side = mine.side and (w.joined_at, w.id) <= (mine.joined_at, mine.id)`),
   );
   return Number(row?.n) || null;
 }
@@ -304,27 +311,14 @@ export async function joinMixer(
     await db.execute(sql`select onboarding_completed as done from profiles where id = ${userId}`),
   );
   if (!profile?.done) throw new AppError('forbidden', MIXER_MESSAGES.profileIncomplete);
+  const viewer = await loadViewer(db, userId, now);
+  await ensureEligible(db, viewer, mixerId);
 
   const outcome = await db.transaction(async (tx) => {
     const mixer = await lockMixer(tx, mixerId);
     if (mixer.status === 'cancelled') throw new AppError('conflict', MIXER_MESSAGES.cancelled);
     if (mixer.status === 'ended' || Number(mixer.ends_ms) <= now.getTime()) throw new AppError('conflict', MIXER_MESSAGES.ended);
-    const [seats] = rowsOf<{ joined: number | string; mine: string | null }>(
-      await tx.execute(sql`
-        select (select count(*) from mixer_memberships where mixer_id = ${mixerId} and state = 'joined') as joined,
-               (select state from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId}) as mine`),
-    );
-    if (seats.mine === 'joined') return { state: 'joined' as const, changed: false };
-    const state = Number(seats.joined) < mixer.max_participants ? 'joined' : 'waitlisted';
-    if (state === 'waitlisted') {
-      if (seats.mine === 'waitlisted') return { state, changed: false };
-      if (!opts.waitlist) throw new AppError('conflict', MIXER_MESSAGES.full);
-    }
-    await tx.execute(sql`
-      insert into mixer_memberships (mixer_id, user_id, state, joined_at)
-      values (${mixerId}, ${userId}, ${state}, ${now.toISOString()}::timestamptz)
-      on conflict (mixer_id, user_id) do update set state = excluded.state, joined_at = excluded.joined_at`);
-    return { state, changed: true } as const;
+    return takeSeat(tx, mixerId, viewer, opts, now);
   });
 
   if (outcome.state === 'joined') {
@@ -345,8 +339,8 @@ export async function leaveMixer(deps: Deps, publish: Publish, userId: string, m
   const { db } = deps.database;
   const outcome = await db.transaction(async (tx) => {
     const mixer = await lockMixer(tx, mixerId);
-    const [mine] = rowsOf<{ state: string }>(
-      await tx.execute(sql`select state from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId}`),
+    const [mine] = rowsOf<{ state: string; side: string }>(
+      await tx.execute(sql`select state, side from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId}`),
     );
     if (!mine || mine.state === 'left') return { wasJoined: false, promoted: null, mixer };
     if (mixer.status === 'ended') throw new AppError('conflict', MIXER_MESSAGES.leaveEnded);
@@ -354,20 +348,7 @@ export async function leaveMixer(deps: Deps, publish: Publish, userId: string, m
     const wasJoined = mine.state === 'joined';
     let promoted: { user_id: string; email: string; name: string | null } | null = null;
     if (wasJoined && (mixer.status === 'scheduled' || mixer.status === 'live')) {
-      const [next] = rowsOf<{ user_id: string; email: string; name: string | null }>(
-        await tx.execute(sql`
-          update mixer_memberships set state = 'joined', joined_at = ${now.toISOString()}::timestamptz
-           where id = (
-             select w.id from mixer_memberships w
-              where w.mixer_id = ${mixerId} and w.state = 'waitlisted'
-                and (select count(*) from mixer_memberships c where c.mixer_id = ${mixerId} and c.state = 'joined') < ${mixer.max_participants}
-              order by w.joined_at, w.id
-              limit 1)
-          returning user_id,
-            (select email from "user" where id = mixer_memberships.user_id) as email,
-            (select coalesce(p.full_name, u.name) from "user" u left join profiles p on p.id = u.id where u.id = mixer_memberships.user_id) as name`),
-      );
-      promoted = next ?? null;
+      promoted = await promoteOnSide(tx, mixerId, mine.side, now);
     }
     return { wasJoined, promoted, mixer };
   });
@@ -416,4 +397,23 @@ export async function isJoinedMember(db: Db, userId: string, mixerId: string): P
     await db.execute(sql`select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined' limit 1`),
   );
   return rows.length > 0;
+}
+
+/** Cards for these mixers, in this order (the "For you" page), in one round trip plus their audiences. */
+export async function mixerSummaries(deps: Deps, userId: string, ids: string[]): Promise<MixerSummary[]> {
+  if (!ids.length) return [];
+  const rows = await readRows<SummaryRow>(
+    deps.database,
+    sql`
+    select ${summaryColumns(userId)}, ${relevanceColumns(userId)}
+      from mixers m
+      ${membershipJoin(userId)}
+     where m.id = any(string_to_array(${ids.join(',')}, ',')::uuid[])`,
+  );
+  const byId = new Map(rows.map((r) => [r.id, toSummary(r, deps.signer)]));
+  return withAudience(
+    deps.database,
+    userId,
+    ids.flatMap((id) => byId.get(id) ?? []),
+  );
 }

@@ -10,6 +10,7 @@ import {
   type MixerInput,
   mixerInputSchema,
 } from '../../../../shared/schemas/admin';
+import { type Audience, DEFAULT_AUDIENCE, PLAN_SEATS_MAX, planSeats } from '../../../../shared/audience';
 import { MIXER_INTENTS, MIXER_THEMES, type MixerTheme } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Field, Input, Textarea } from '../../../components/ui/input';
@@ -17,6 +18,7 @@ import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { adminApi, useAdminMutation } from '../api';
 import { fromLocalInput, toLocalInput } from '../format';
+import { AudienceFields, audienceForIntent } from './audience-fields';
 import { AdminDialog, DialogFooter, showSaveError } from './dialog';
 
 /** Swatches of the six mixer themes (the member pages draw the full bands). */
@@ -43,6 +45,7 @@ interface Draft {
   durationMinutes: number;
   maxParticipants: number;
   icebreaker: string;
+  audience: Audience;
 }
 
 function nextHour(): string {
@@ -65,6 +68,7 @@ const draftOf = (m: AdminMixer | null): Draft =>
         durationMinutes: m.durationMinutes,
         maxParticipants: m.maxParticipants,
         icebreaker: m.icebreaker,
+        audience: m.audience,
       }
     : {
         title: '',
@@ -77,6 +81,7 @@ const draftOf = (m: AdminMixer | null): Draft =>
         durationMinutes: 60,
         maxParticipants: 8,
         icebreaker: '',
+        audience: DEFAULT_AUDIENCE,
       };
 
 function TagPicker({
@@ -204,12 +209,15 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
       intent: draft.intent,
       startsAt: live && mixer ? mixer.startsAt : fromLocalInput(draft.start),
       durationMinutes: draft.durationMinutes,
-      maxParticipants: draft.maxParticipants,
+      maxParticipants: draft.intent === 'Dating' ? planSeats(draft.audience.seatPlan) : draft.maxParticipants,
       icebreaker: draft.icebreaker,
+      audience: draft.audience,
     };
     const parsed = mixerInputSchema.safeParse(input);
     const next: Record<string, string> = {};
     if (!parsed.success) for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
+    // The server names audience problems by their field path.
+    if (next.maxParticipants && draft.intent === 'Dating') next.audience ??= next.maxParticipants;
     if (!mixer && input.startsAt && new Date(input.startsAt).getTime() < Date.now()) next.startsAt ??= 'Pick a start time in the future';
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -356,20 +364,29 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
               ))}
             </select>
           </Field>
-          <Field id={`${id}-capacity`} label="Capacity" error={err('maxParticipants')}>
+          <Field
+            id={`${id}-capacity`}
+            label="Capacity"
+            error={err('maxParticipants')}
+            hint={draft.intent === 'Dating' ? 'Set by the seat plan below.' : undefined}
+          >
             <select
               id={`${id}-capacity`}
               className={selectClass}
-              value={draft.maxParticipants}
+              value={draft.intent === 'Dating' ? planSeats(draft.audience.seatPlan) : draft.maxParticipants}
+              disabled={draft.intent === 'Dating'}
               aria-invalid={Boolean(err('maxParticipants'))}
               aria-describedby={describedBy('maxParticipants')}
               onChange={(e) => set('maxParticipants', Number(e.target.value))}
             >
-              {Array.from({ length: MIXER_CAPACITY_MAX - MIXER_CAPACITY_MIN + 1 }, (_, i) => MIXER_CAPACITY_MIN + i).map((n) => (
-                <option key={n} value={n}>
-                  {n} people
-                </option>
-              ))}
+              {Array.from({ length: PLAN_SEATS_MAX }, (_, i) => i + 1)
+                .filter((n) => n >= MIXER_CAPACITY_MIN || draft.intent === 'Dating')
+                .filter((n) => n <= MIXER_CAPACITY_MAX)
+                .map((n) => (
+                  <option key={n} value={n}>
+                    {n} people
+                  </option>
+                ))}
             </select>
           </Field>
           <Field id={`${id}-intent`} label="For" error={err('intent')}>
@@ -377,7 +394,11 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
               id={`${id}-intent`}
               className={selectClass}
               value={draft.intent}
-              onChange={(e) => set('intent', e.target.value as Draft['intent'])}
+              onChange={(e) => {
+                const intent = e.target.value as Draft['intent'];
+                set('intent', intent);
+                set('audience', audienceForIntent(draft.audience, intent));
+              }}
             >
               {MIXER_INTENTS.map((i) => (
                 <option key={i} value={i}>
@@ -387,6 +408,14 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
             </select>
           </Field>
         </div>
+
+        <AudienceFields
+          id={`${id}-audience`}
+          value={draft.audience}
+          onChange={(a) => set('audience', a)}
+          dating={draft.intent === 'Dating'}
+          error={err('audience') ?? err('audience.seatPlan')}
+        />
 
         <Field
           id={`${id}-icebreaker`}

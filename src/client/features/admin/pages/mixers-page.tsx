@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { ageBandLabel, SIDE_LABELS, type Side, whereLabel } from '../../../../shared/audience';
 import { Ban, CalendarPlus, Pencil, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import type { AdminMixer, AdminMixerView } from '../../../../shared/schemas/admin';
@@ -157,7 +158,22 @@ export default function AdminMixersPage() {
                       <span className="text-muted-foreground">/{m.maxParticipants}</span>
                       {m.waitlistCount > 0 && <span className="block text-xs text-muted-foreground">{m.waitlistCount} waiting</span>}
                     </Td>
-                    <Td>{m.intent}</Td>
+                    <Td className="min-w-44">
+                      <span className="font-medium">{m.intent}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {whereLabel(m.audience.region)} · {ageBandLabel(m.audience)}
+                      </span>
+                      {m.audience.seatPlan.length > 0 && (
+                        <ul className="mt-1 grid gap-0.5 text-xs" aria-label="Seats per side">
+                          {m.seats.map((s) => (
+                            <li key={s.key} className="whitespace-nowrap tabular-nums">
+                              {SIDE_LABELS[s.key as Side]}: <span className="font-semibold">{s.joined}</span>/{s.seats}
+                              {s.waiting > 0 && <span className="text-muted-foreground"> · {s.waiting} waiting</span>}
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </Td>
                     <Td className="min-w-40">
                       <div className="flex flex-wrap gap-1">
                         {m.tags.length ? m.tags.map((t) => <Pill key={t}>{t}</Pill>) : <span className="text-muted-foreground">—</span>}

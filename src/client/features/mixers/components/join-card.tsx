@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useJoinMixer, useLeaveMixer } from '../api';
 import { formatTime } from '../format';
+import { SeatPlanFill } from './audience';
 
 /** Seats, and Join / Join the waitlist / Leave, with what each state means. */
 export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?: string }) {
@@ -18,6 +19,9 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
   const [confirmLeave, setConfirmLeave] = useState(false);
   const over = mixer.status === 'ended' || mixer.status === 'cancelled';
   const full = mixer.participantCount >= mixer.maxParticipants;
+  // Seats fill per side of a seat plan: my side can be full while the mixer is not.
+  const planned = mixer.audience.seatPlan.length > 0;
+  const fullForMe = mixer.seatsForMe === 0;
   const seatsLeft = Math.max(0, mixer.maxParticipants - mixer.participantCount);
   const pct = Math.min(100, Math.round((mixer.participantCount / Math.max(1, mixer.maxParticipants)) * 100));
 
@@ -59,9 +63,13 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
           </span>
         )}
       </div>
-      <div className="mt-2 h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
-        <div className={cn('h-full rounded-full', full ? 'bg-amber-500' : 'bg-primary')} style={{ width: `${pct}%` }} />
-      </div>
+      {planned ? (
+        <SeatPlanFill mixer={mixer} />
+      ) : (
+        <div className="mt-2 h-2 overflow-hidden rounded-full bg-muted" aria-hidden>
+          <div className={cn('h-full rounded-full', full ? 'bg-amber-500' : 'bg-primary')} style={{ width: `${pct}%` }} />
+        </div>
+      )}
 
       <div className="mt-4">
         {mixer.status === 'cancelled' ? (
@@ -113,10 +121,12 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
               Finish your profile
             </Button>
           </div>
-        ) : full ? (
+        ) : fullForMe ? (
           <div className="flex flex-col gap-3">
             <p className="text-sm text-muted-foreground">
-              This mixer is full. Join the waitlist and we'll let you know if a seat opens up.
+              {planned
+                ? "The seats on your side are taken. Join your side's waitlist and we'll let you know if one opens up."
+                : "This mixer is full. Join the waitlist and we'll let you know if a seat opens up."}
             </p>
             <Button onClick={() => doJoin(true)} disabled={join.isPending}>
               <Hourglass aria-hidden /> {join.isPending ? 'Joining…' : 'Join the waitlist'}

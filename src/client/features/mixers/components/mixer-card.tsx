@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { MixerSummary } from '../../../../shared/schemas/mixers';
 import { cn } from '../../../lib/cn';
 import { themeOf } from '../themes';
+import { AudienceLine } from './audience';
 import { AvatarStack } from './avatar-stack';
 import { MixerTags } from './mixer-tags';
 import { StatusPill } from './status-pill';
@@ -40,7 +41,7 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
             <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-foreground">
               <Hourglass className="size-3.5" aria-hidden /> Waitlisted
             </span>
-          ) : forYou || mixer.intentMatch ? (
+          ) : !mixer.reasons && (forYou || mixer.intentMatch) ? (
             <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-accent px-2.5 py-1 text-xs font-semibold text-accent-foreground">
               <Sparkles className="size-3.5" aria-hidden /> For you
             </span>
@@ -51,6 +52,16 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
             {mixer.title}
           </Link>
         </Heading>
+        {mixer.reasons && mixer.reasons.length > 0 && (
+          <p className="flex items-start gap-1.5 text-sm font-medium text-primary" data-testid="mixer-reasons">
+            <Sparkles className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+            <span>
+              <span className="sr-only">Why it's for you: </span>
+              {mixer.reasons.join(' · ')}
+            </span>
+          </p>
+        )}
+        <AudienceLine mixer={mixer} />
         <MixerTags tags={mixer.tags} sharedTags={mixer.sharedTags} />
         <div className="mt-auto flex items-center gap-2 pt-3">
           <span className="flex items-center gap-2">

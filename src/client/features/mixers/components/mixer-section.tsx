@@ -1,4 +1,5 @@
-import { RefreshCw } from 'lucide-react';
+import { Info, RefreshCw } from 'lucide-react';
+import { Link } from 'react-router';
 import type { MixerSection as Section } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -15,6 +16,7 @@ export function MixerSection({
   icon,
   empty,
   filtered,
+  showNotice = true,
 }: {
   id: string;
   section: Section;
@@ -23,9 +25,12 @@ export function MixerSection({
   icon?: React.ReactNode;
   empty: React.ReactNode;
   filtered: boolean;
+  /** Show the list's notice (e.g. online mixers only); one section per page is enough. */
+  showNotice?: boolean;
 }) {
   const list = useMixerList(section, filters);
   const items = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const notice = showNotice ? list.data?.pages[0]?.notice : null;
 
   return (
     <section aria-labelledby={id} className="mt-8 first:mt-6">
@@ -33,6 +38,17 @@ export function MixerSection({
         {icon}
         {title}
       </h2>
+      {notice && (
+        <p className="mt-3 flex items-start gap-2 rounded-xl border border-border bg-muted/60 px-3 py-2 text-sm" role="note">
+          <Info className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+          <span>
+            {notice}{' '}
+            <Link to="/profile" className="font-semibold underline">
+              Go to your profile
+            </Link>
+          </span>
+        </p>
+      )}
       <div className="mt-4" aria-busy={list.isPending}>
         {list.isPending ? (
           <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">

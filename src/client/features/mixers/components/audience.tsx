@@ -1,0 +1,87 @@
+import { HeartHandshake, Link2Off, MapPin, UsersRound } from 'lucide-react';
+import { Link } from 'react-router';
+import { ageBandLabel, OPEN_POOL, SIDE_LABELS, type Side, whereLabel } from '../../../../shared/audience';
+import type { MixerSummary } from '../../../../shared/schemas/mixers';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { cn } from '../../../lib/cn';
+
+const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** "Greater London · 25–34": where and for which ages. */
+export function AudienceLine({ mixer, className }: { mixer: Pick<MixerSummary, 'audience'>; className?: string }) {
+  return (
+    <p className={cn('flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground', className)}>
+      <MapPin className="size-3.5 shrink-0" aria-hidden />
+      <span className="truncate">
+        {whereLabel(mixer.audience.region)} · {ageBandLabel(mixer.audience)}
+      </span>
+    </p>
+  );
+}
+
+/** The seat plan with the fill of each side (counts only) and which side is mine. */
+export function SeatPlanFill({ mixer }: { mixer: Pick<MixerSummary, 'seats' | 'mySide'> }) {
+  const sides = mixer.seats.filter((s) => s.key !== OPEN_POOL);
+  if (!sides.length) return null;
+  return (
+    <ul className="mt-3 flex flex-col gap-2" aria-label="Seats per side">
+      {sides.map((s) => {
+        const full = s.joined >= s.seats;
+        const mine = mixer.mySide === s.key;
+        return (
+          <li key={s.key} className="text-sm">
+            <div className="flex items-baseline justify-between gap-2">
+              <span className={cn('font-medium', mine && 'text-primary')}>
+                {capital(SIDE_LABELS[s.key as Side])}
+                {mine && <span className="ml-1 text-xs font-semibold">(your side)</span>}
+              </span>
+              <span className="whitespace-nowrap text-xs text-muted-foreground tabular-nums">
+                {s.joined}/{s.seats}
+                {full ? ' · full' : ''}
+                {s.waiting ? ` · ${s.waiting} waiting` : ''}
+              </span>
+            </div>
+            <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
+              <div
+                className={cn('h-full rounded-full', full ? 'bg-amber-500' : 'bg-primary')}
+                style={{ width: `${Math.min(100, Math.round((s.joined / Math.max(1, s.seats)) * 100))}%` }}
+              />
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** The kind page for a direct link to a mixer set up for other people: never says who it is for. */
+export function NotForYou({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <Card className="flex flex-col items-start gap-3 p-6" data-testid="not-for-you">
+        <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <Link2Off className="size-5" aria-hidden />
+        </span>
+        <h1 className="font-display text-2xl font-bold">This one isn't for you</h1>
+        <p className="text-muted-foreground">{message}</p>
+        <p className="text-sm text-muted-foreground">
+          Each mixer is put together so everyone in it could plausibly click with someone else there: who, where and which ages. Keep your
+          profile up to date and we'll show you the ones that fit.
+        </p>
+        <div className="mt-1 flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/mixers">
+              <HeartHandshake aria-hidden /> Mixers for you
+            </Link>
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to="/profile">
+              <UsersRound aria-hidden /> Check your profile
+            </Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}

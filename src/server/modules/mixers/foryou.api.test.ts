@@ -1,0 +1,152 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import type { MixerPage } from '../../../shared/schemas/mixers';
+import { blocks, mixerMemberships, mixers, profiles } from '../../db/schema';
+
+/** GET /api/mixers?section=foryou: eligible mixers, ranked, with reasons, cursor-paginated. */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const HOUR = 3_600_000;
+let n = 0;
+async function person(profile: Partial<typeof profiles.$inferInsert> = {}) {
+  const name = `Ranker${++n} Test`;
+  const m = await t.member(name);
+  await t.database.db
+    .update(profiles)
+    .set({
+      fullName: name,
+      onboardingCompleted: true,
+      dob: '1994-03-10',
+      cityRegion: 'Leeds',
+      genderIdentities: ['Woman'],
+      sexualOrientations: ['Straight'],
+      lookingFor: ['Dating', 'Friends'],
+      interests: ['Climbing', 'Board games', 'Jazz', 'Baking'],
+      ...profile,
+    })
+    .where(eq(profiles.id, m.id));
+  return m;
+}
+async function mixer(title: string, values: Partial<typeof mixers.$inferInsert> = {}) {
+  const [row] = await t.database.db
+    .insert(mixers)
+    .values({
+      title,
+      topic: 'General',
+      intent: 'Friends',
+      status: 'scheduled',
+      startsAt: new Date(Date.now() + 5 * 24 * HOUR),
+      endsAt: new Date(Date.now() + 5 * 24 * HOUR + HOUR),
+      maxParticipants: 8,
+      ...values,
+    })
+    .returning({ id: mixers.id });
+  return row.id;
+}
+const forYou = async (cookie: string, extra = '') => {
+  const res = await t.request({ method: 'GET', url: `/api/mixers?section=foryou${extra}`, cookie });
+  expect(res.statusCode).toBe(200);
+  return res.json() as MixerPage;
+};
+
+describe('For you', () => {
+  it('ranks eligible mixers by shared interests, nearness, time and seats, and says why', async () => {
+    await t.database.db.update(mixers).set({ status: 'ended' }).where(sql`true`);
+    const me = await person();
+    const climber = await person({ interests: ['Climbing', 'Jazz'] });
+    const best = await mixer('Crag and chords', {
+      topic: 'Climbing',
+      tags: ['Jazz'],
+      audienceRegion: 'Yorkshire and the Humber',
+      startsAt: new Date(Date.now() + 26 * HOUR),
+      endsAt: new Date(Date.now() + 27 * HOUR),
+    });
+    await t.database.db.insert(mixerMemberships).values({ mixerId: best, userId: climber.id });
+    const plain = await mixer('Anything goes');
+    const full = await mixer('Full up', {
+      intent: 'Dating',
+      seatPlan: [
+        { side: 'women-into-men', seats: 1 },
+        { side: 'men-into-women', seats: 1 },
+      ],
+      maxParticipants: 2,
+      topic: 'Baking',
+    });
+    await t.database.db.insert(mixerMemberships).values({ mixerId: full, userId: climber.id, side: 'women-into-men' });
+    const notForMe = await mixer('Not for me', { audienceRegion: 'South East', topic: 'Climbing' });
+    const mine = await mixer('Already mine', { topic: 'Climbing' });
+    await t.database.db.insert(mixerMemberships).values({ mixerId: mine, userId: me.id });
+
+    const page = await forYou(me.cookie);
+    // Full up shares more interests than Anything goes, though only its waitlist is left for me.
+    expect(page.items.map((i) => i.title)).toEqual(['Crag and chords', 'Full up', 'Anything goes']);
+    expect(page.items.map((i) => i.id)).not.toContain(notForMe);
+    const [first, second, third] = page.items;
+    expect(first.reasons).toEqual([
+      '2 shared interests',
+      'near you',
+      expect.stringMatching(/^(Tomorrow|This) (morning|afternoon|evening)$/),
+      '7 seats for you',
+    ]);
+    expect(second.id).toBe(full);
+    expect(second.reasons).toEqual(['3 shared interests', expect.any(String), 'waitlist open']);
+    expect(third.id).toBe(plain);
+    expect(third.reasons).toEqual(['what you’re looking for', expect.any(String), '8 seats for you']);
+  });
+
+  it('counts no interests of members I blocked or who blocked me', async () => {
+    await t.database.db.update(mixers).set({ status: 'ended' }).where(sql`true`);
+    const seated = await person({ interests: ['Jazz', 'Pottery'] });
+    const id = await mixer('Quiet room');
+    await t.database.db.insert(mixerMemberships).values({ mixerId: id, userId: seated.id });
+    const viewer = () => person({ interests: ['Jazz', 'Pottery', 'Chess'] });
+    const firstReason = async (m: { cookie: string }) => (await forYou(m.cookie)).items[0].reasons?.[0];
+
+    expect(await firstReason(await viewer())).toBe('2 shared interests');
+    const blocker = await viewer();
+    await t.database.db.insert(blocks).values({ blockerId: blocker.id, blockedId: seated.id });
+    expect(await firstReason(blocker)).not.toMatch(/shared interest/);
+    const blockedOne = await viewer();
+    await t.database.db.insert(blocks).values({ blockerId: seated.id, blockedId: blockedOne.id });
+    expect(await firstReason(blockedOne)).not.toMatch(/shared interest/);
+  });
+
+  it('pages through the ranking with a cursor, each mixer once, and keeps filters', async () => {
+    await t.database.db.update(mixers).set({ status: 'ended' }).where(sql`true`);
+    const me = await person();
+    const ids = [];
+    for (let i = 0; i < 5; i++) ids.push(await mixer(`Paged ${i}`, { topic: i % 2 ? 'Jazz' : 'Chess' }));
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: MixerPage = await forYou(me.cookie, `&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      seen.push(...page.items.map((i) => i.id));
+      cursor = page.nextCursor;
+    } while (cursor);
+    expect(seen.sort()).toEqual([...ids].sort());
+    expect((await forYou(me.cookie, '&topic=Jazz')).items.map((i) => i.title).sort()).toEqual(['Paged 1', 'Paged 3']);
+    const bad = await t.request({ method: 'GET', url: '/api/mixers?section=foryou&cursor=nonsense', cookie: me.cookie });
+    expect(bad.statusCode).toBe(400);
+
+    // Joining takes a mixer off For you at once (the member's ranking is forgotten), leaving puts it back.
+    expect((await t.request({ method: 'POST', url: `/api/mixers/${ids[0]}/join`, cookie: me.cookie, payload: {} })).statusCode).toBe(200);
+    expect((await forYou(me.cookie, '&limit=50')).items.map((i) => i.id)).not.toContain(ids[0]);
+    expect((await t.request({ method: 'POST', url: `/api/mixers/${ids[0]}/leave`, cookie: me.cookie, payload: {} })).statusCode).toBe(200);
+    expect((await forYou(me.cookie, '&limit=50')).items.map((i) => i.id)).toContain(ids[0]);
+  });
+
+  it('is empty for members who fit nothing yet, and tells members without a city why', async () => {
+    await t.database.db.update(mixers).set({ status: 'ended' }).where(sql`true`);
+    await mixer('Local only', { audienceRegion: 'Yorkshire and the Humber' });
+    const page = await forYou((await person({ cityRegion: null })).cookie);
+    expect(page.items).toEqual([]);
+    expect(page.notice).toMatch(/Add your city/);
+  });
+});

@@ -1,0 +1,174 @@
+import { sql } from 'drizzle-orm';
+import { fittingPools, seatPools } from '../../../shared/audience';
+import { type MixerListQuery, type MixerPage, UPCOMING_DAYS } from '../../../shared/schemas/mixers';
+import type { AppDeps } from '../../app';
+import { readRows } from '../../db/prepared';
+import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer, type Viewer } from './eligibility';
+import { searchFilters } from './filters';
+import { rankMixer } from './ranking';
+import { mixerSummaries } from './service';
+import { decodeCursor, encodeCursor, epochMs, isUuid } from './shared';
+
+type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
+
+interface FeatureRow extends AudienceRow {
+  id: string;
+  status: string;
+  starts_ms: number;
+  max_participants: number;
+  shared: number | string;
+  topic_match: boolean;
+  intent_match: boolean;
+  fill: Record<string, number> | string | null;
+}
+
+type ForYouCursor = [number, number, string];
+const isCursor = (v: unknown[]): v is ForYouCursor =>
+  v.length === 3 && Number.isFinite(v[0]) && Number.isFinite(v[1]) && typeof v[2] === 'string' && isUuid(v[2]);
+
+/**
+ * "For you": live and upcoming mixers I am eligible for and not in yet, ranked by
+ * `rankMixer`, with its reasons on each card. The ranking features of every candidate come
+ * from one statement, the page's cards from one more: no query per mixer.
+ */
+export async function listForYou(deps: Deps, userId: string, query: MixerListQuery, now = new Date()): Promise<MixerPage> {
+  const cursor = decodeCursor(query.cursor, isCursor);
+  const viewer = await loadViewer(deps.database.db, userId, now);
+  const key = `${userId}|${query.intent ?? ''}|${query.topic ?? ''}|${query.q ?? ''}`;
+  const cached = rankings.get(key);
+  let ranked = cached && now.getTime() - cached.at < RANKING_TTL_MS ? cached.ranked : undefined;
+  if (!ranked) {
+    ranked = await rankCandidates(deps, viewer, query, now);
+    if (rankings.size >= RANKING_CACHE_MAX) rankings.delete(rankings.keys().next().value as string);
+    rankings.set(key, { at: now.getTime(), ranked });
+  }
+
+  const after = cursor
+    ? ranked.filter(
+        (r) =>
+          r.score < cursor[0] ||
+          (r.score === cursor[0] && (r.startsAtMs > cursor[1] || (r.startsAtMs === cursor[1] && r.id.localeCompare(cursor[2]) > 0))),
+      )
+    : ranked;
+  const page = after.slice(0, query.limit);
+  const more = after.length > query.limit;
+  const reasons = new Map(page.map((r) => [r.id, r.reasons]));
+  const items = await mixerSummaries(
+    deps,
+    userId,
+    page.map((r) => r.id),
+  );
+  const last = page.at(-1);
+  return {
+    items: items.map((i) => ({ ...i, reasons: reasons.get(i.id) ?? [] })),
+    nextCursor: more && last ? encodeCursor([last.score, last.startsAtMs, last.id]) : null,
+    notice: audienceNotice(viewer),
+  };
+}
+
+interface Ranked {
+  id: string;
+  score: number;
+  startsAtMs: number;
+  reasons: string[];
+}
+
+/**
+ * A member's ranking is kept for a few seconds (per process), so paging and the list's
+ * refetches do not rank every candidate again; the cards themselves are always read fresh.
+ * Joining or leaving a mixer forgets it at once.
+ */
+const RANKING_TTL_MS = 20_000;
+const RANKING_CACHE_MAX = 2_000;
+const rankings = new Map<string, { at: number; ranked: Ranked[] }>();
+
+export function forgetForYou(userId: string) {
+  for (const key of rankings.keys()) if (key.startsWith(`${userId}|`)) rankings.delete(key);
+}
+
+/** Every candidate for the viewer, scored and in page order. */
+async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery, now: Date): Promise<Ranked[]> {
+  const userId = viewer.userId;
+  const nowIso = now.toISOString();
+  const filters = [
+    eligibleSql(viewer),
+    sql`m.ends_at > ${nowIso}::timestamptz`,
+    sql`(m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${nowIso}::timestamptz + make_interval(days => ${UPCOMING_DAYS})))`,
+    sql`not exists (select 1 from mixer_memberships x where x.mixer_id = m.id and x.user_id = ${userId} and x.state in ('joined', 'waitlisted'))`,
+    ...searchFilters(query),
+  ];
+  // Candidates first (the index on status and start), then the interests of the people in
+  // them and the seats taken per side, each aggregated once for all candidates (hash joins).
+  const rows = await readRows<FeatureRow>(
+    deps.database,
+    sql`
+    with me as materialized (
+      select coalesce((select array(select lower(i) from unnest(p.interests) i) from profiles p where p.id = ${userId}), '{}'::text[]) as interests,
+             coalesce((select p.looking_for from profiles p where p.id = ${userId}), '{}'::text[]) as looking_for
+    ),
+    hidden as materialized (
+      select bl.blocked_id as uid from blocks bl where bl.blocker_id = ${userId}
+      union
+      select bl.blocker_id from blocks bl where bl.blocked_id = ${userId}
+    ),
+    cand as materialized (
+      select m.id, m.status, ${epochMs(sql`m.starts_at`)} as starts_ms, m.max_participants, m.topic, m.tags, m.intent,
+             m.audience_region, m.age_min, m.age_max, m.seat_plan
+        from mixers m
+       where ${sql.join(filters, sql` and `)}
+    ),
+    seated as materialized (
+      select c.mixer_id, c.user_id, c.side from mixer_memberships c join cand on cand.id = c.mixer_id where c.state = 'joined'
+    ),
+    people as (
+      select s.mixer_id, array_agg(distinct lower(i)) as interests
+        from seated s join profiles p on p.id = s.user_id cross join me cross join lateral unnest(p.interests) i
+       where lower(i) = any(me.interests) and s.user_id not in (select uid from hidden)
+       group by s.mixer_id
+    ),
+    fill as (
+      select f.mixer_id, json_object_agg(f.side, f.n) as fill
+        from (select mixer_id, side, count(*) as n from seated group by mixer_id, side) f
+       group by f.mixer_id
+    )
+    select cand.id, cand.status, cand.starts_ms, cand.max_participants,
+           cand.audience_region, cand.age_min, cand.age_max, cand.seat_plan,
+      (select count(distinct x) from (
+          select unnest(coalesce(people.interests, '{}'::text[])) as x
+          union all select lower(t) from unnest(cand.tags) t
+          union all select lower(cand.topic)) s
+        where s.x = any(me.interests)) as shared,
+      (lower(cand.topic) = any(me.interests) or exists (select 1 from unnest(cand.tags) t where lower(t) = any(me.interests))) as topic_match,
+      (cand.intent = any(me.looking_for)) as intent_match,
+      fill.fill
+    from cand cross join me
+      left join people on people.mixer_id = cand.id
+      left join fill on fill.mixer_id = cand.id`,
+  );
+
+  const nowMs = now.getTime();
+  return rows
+    .map((r) => {
+      const audience = audienceOf(r);
+      const fill = (typeof r.fill === 'string' ? JSON.parse(r.fill) : r.fill) ?? {};
+      const fitting = fittingPools(audience.seatPlan, viewer);
+      const seatsForMe = seatPools(audience.seatPlan, Number(r.max_participants))
+        .filter((p) => fitting.includes(p.key))
+        .reduce((n, p) => n + Math.max(0, p.seats - Number(fill[p.key] ?? 0)), 0);
+      const startsAtMs = Number(r.starts_ms);
+      const { score, reasons } = rankMixer(
+        {
+          sharedInterests: Number(r.shared),
+          topicMatch: Boolean(r.topic_match),
+          intentMatch: Boolean(r.intent_match),
+          near: viewer.region !== null && audience.region === viewer.region,
+          live: r.status === 'live',
+          startsAtMs,
+          seatsForMe,
+        },
+        nowMs,
+      );
+      return { id: r.id, score, startsAtMs, reasons };
+    })
+    .sort((a, b) => b.score - a.score || a.startsAtMs - b.startsAtMs || a.id.localeCompare(b.id));
+}
