@@ -254,6 +254,8 @@ describe('detail', () => {
     const id = await mixer();
     await seat(id, sharer.id);
     const newcomer = await t.member('Nell Newcomer');
+    // Halfway through onboarding: old enough for the mixer (issue 13), profile not complete.
+    await t.database.db.update(profiles).set({ dob: '1995-05-05' }).where(eq(profiles.id, newcomer.id));
     for (const url of [`/api/mixers/${id}`, '/api/mixers']) {
       const res = await get(url, newcomer.cookie);
       expect(res.statusCode, url).toBe(200);
