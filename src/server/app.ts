@@ -63,6 +63,8 @@ declare module 'fastify' {
   }
 }
 
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the whole HTTP app without listening; tests use it in-process. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
@@ -72,7 +74,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // No two log lines per request: errors are logged by the error handler, slow requests below.
     logController: new LogController({ disableRequestLogging: true }),
     ...(deps.logger === false ? {} : { childLoggerFactory: lazyChildLogger }),
-    trustProxy: config.trustProxy,
+    // A number of proxies trusts that many hops from the right of X-Forwarded-For (Fastify's own rule).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
     frameworkErrors,
     clientErrorHandler,

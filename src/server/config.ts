@@ -19,7 +19,13 @@ const envSchema = z.object({
   SUPPORT_EMAIL: z.preprocess(emptyToUndefined, z.email().default('support@fancy.example')),
   ADMIN_EMAILS: optionalString,
   LOG_LEVEL: z.preprocess(emptyToUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
-  TRUST_PROXY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(true|false|[1-9]|[0-9a-f.:/,\s]+)$/i, "must be 'true', 'false', a number of proxies (1–9) or a list of proxy addresses")
+      .optional(),
+  ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
 
@@ -37,7 +43,12 @@ export interface Config {
   adminEmails: string[];
   logLevel: string;
   /** Behind a load balancer: take the client IP from X-Forwarded-For. */
-  trustProxy: boolean;
+  /**
+   * Fastify's `trustProxy`: false, how many proxies stand in front (each appends the address it
+   * saw to X-Forwarded-For), or the proxies' own addresses/CIDRs. Never "trust every hop": the
+   * left-most X-Forwarded-For entries are written by the client.
+   */
+  trustProxy: false | number | string[];
   /** Embedded mode: dev mailbox on, demo data seeded (never in production). */
   seedDemo: boolean;
   devMailbox: boolean;
@@ -78,10 +89,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .map((s) => s.trim().toLowerCase())
       .filter(Boolean),
     logLevel: e.LOG_LEVEL,
-    trustProxy: e.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: !production && e.SEED_DEMO !== 'false',
     devMailbox: !production && !e.SMTP_URL,
   };
+}
+
+/** `true` means one proxy (a load balancer); a digit, that many; anything else, their addresses. */
+export function parseTrustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return 1;
+  if (/^[1-9]$/.test(value)) return Number(value);
+  return value
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Outside production an auth secret is generated once and kept in DATA_DIR. */
