@@ -1,8 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../shared/errors';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { errorBody } from './errors';
+
+export const TOO_LONG = 'This address is too long.';
 
 /**
  * Errors Fastify and Node answer before any route or error handler runs (bad URL encoding,
@@ -12,7 +14,7 @@ import { errorBody } from './errors';
 export function frameworkErrors(err: Error & { code?: string }, _req: FastifyRequest, reply: FastifyReply) {
   closeIfUpgrade(reply);
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.status(414).send(errorBody('bad_request', 'This address is too long.'));
+    return reply.status(414).send(errorBody('uri_too_long', TOO_LONG));
   }
   if (err.code === 'FST_ERR_BAD_URL') {
     return reply.status(400).send(errorBody('bad_request', 'This address is not valid.'));
@@ -23,12 +25,13 @@ export function frameworkErrors(err: Error & { code?: string }, _req: FastifyReq
 /** Node's `clientError`: the request never became a request (header overflow, bad HTTP, timeout). */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message]: [number, ErrorCode, string] =
+  const [code, message]: [ErrorCode, string] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'bad_request', 'The request headers are too large.']
+      ? ['headers_too_large', 'The request headers are too large.']
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'bad_request', 'The request took too long to arrive.']
-        : [400, 'bad_request', 'The request could not be understood.'];
+        ? ['request_timeout', 'The request took too long to arrive.']
+        : ['bad_request', 'The request could not be understood.'];
+  const status = ERROR_STATUS[code];
   const body = JSON.stringify(errorBody(code, message));
   if (socket.writable) {
     socket.write(
