@@ -52,10 +52,26 @@ export function closeIfUpgrade(reply: FastifyReply) {
   reply.raw.once('finish', () => reply.request.raw.socket?.destroySoon());
 }
 
-/** Routed requests (404s, refusals before the upgrade) get the same treatment. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route answers WebSocket upgrades (only these may get a 101). */
+    websocketRoute?: boolean;
+  }
+}
+
+/**
+ * Routed requests (404s, refusals before the upgrade) get the same treatment. An upgrade to a
+ * route with no WebSocket handler (`//api/realtime`, the SPA wildcard, any HTTP route) is refused
+ * here with a 404 in the error shape: @fastify/websocket would otherwise answer 101 and then close.
+ */
 export function registerUpgradeCleanup(app: FastifyInstance) {
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     closeIfUpgrade(reply);
+    // Node marks a request it hands over as an upgrade (the 'upgrade' event @fastify/websocket listens to).
+    if ((req.raw as { upgrade?: boolean }).upgrade && !req.routeOptions.config?.websocketRoute) {
+      reply.status(404).send(errorBody('not_found', 'Not found.'));
+      return;
+    }
     done();
   });
 }
