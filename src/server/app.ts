@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import '../shared/schemas/zod-defaults';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { registerAuthRoutes } from './auth/routes';
@@ -14,8 +15,8 @@ import { registerDevMailbox } from './infra/mail/dev-mailbox';
 import { createLogger } from './infra/log';
 import type { Mailer } from './infra/mail/mailer';
 import { startMailRetention } from './infra/mail/retention';
-import { registerErrorHandling, errorBody } from './http/errors';
-import { clientErrorHandler, frameworkErrors, registerUpgradeCleanup } from './http/framework-errors';
+import { AppError, registerErrorHandling, errorBody } from './http/errors';
+import { clientErrorHandler, frameworkErrors, registerUpgradeCleanup, TOO_LONG } from './http/framework-errors';
 import { registerOriginCheck } from './http/origin';
 import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -64,6 +65,8 @@ declare module 'fastify' {
 }
 
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+/** Fastify's default: a path parameter (or, on the SPA wildcard, a path segment) longer than this is 414. */
+const MAX_PARAM_LENGTH = 100;
 
 /** Builds the whole HTTP app without listening; tests use it in-process. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -77,9 +80,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A number of proxies trusts that many hops from the right of X-Forwarded-For (Fastify's own rule).
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 1024 * 1024,
+    maxParamLength: MAX_PARAM_LENGTH,
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  // JSON only (decision 008): Fastify's text/plain parser would hand a string to the schemas.
+  // Uploads register their multipart parser in their own scope.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', deps);
@@ -125,6 +132,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexHtml = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = Boolean(indexHtml && existsSync(indexHtml));
   if (clientDir && hasClient) {
+    // The wildcard `/*` also catches API paths whose parameter is over maxParamLength (and any
+    // other over-long path): answer those 414 like the router does, not the file lookup's 403/404.
+    app.addHook('onRequest', async (req) => {
+      if (req.routeOptions.url !== '/*') return;
+      const pathname = req.url.split('?')[0];
+      if (pathname.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) throw new AppError('uri_too_long', TOO_LONG);
+    });
     await app.register(fastifyStatic, {
       root: clientDir,
       index: false,

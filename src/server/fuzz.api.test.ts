@@ -1,8 +1,13 @@
 import diagnostics from 'node:diagnostics_channel';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import nodePath from 'node:path';
 import { request as httpRequest } from 'node:http';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../tests/helpers/test-app';
+import { ERROR_STATUS, type ErrorCode } from '../shared/errors';
+import { buildApp } from './app';
 
 /**
  * Issue 12: hostile bodies, query strings and path parameters sent to every route, generated
@@ -185,6 +190,8 @@ function casesFor(route: RouteInfo, perRoute: number): Case[] {
     cases.push({ path: basePath, payload: `${'['.repeat(5000)}${']'.repeat(5000)}` });
     cases.push({ path: basePath, payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' });
     cases.push({ path: basePath, payload: '<x/>', contentType: 'text/xml' });
+    cases.push({ path: basePath, payload: 'hello', contentType: 'text/plain' });
+    cases.push({ path: basePath, payload: '{"a":1}', contentType: 'text/plain; charset=utf-8' });
   }
   const fields = [...route.params.map((k) => `p:${k}`), ...route.query.map((k) => `q:${k}`), ...route.body.map((k) => `b:${k}`)];
   while (cases.length < perRoute) {
@@ -204,6 +211,9 @@ function casesFor(route: RouteInfo, perRoute: number): Case[] {
   }
   return cases;
 }
+
+/** zod's own English messages ("Invalid input: expected object, received array", "Too small: …"): never for members. */
+const RAW_ZOD = /^(Invalid(?! email or password)\b|Too (big|small)\b|Unrecognized key|Expected\b)/;
 
 /** Routes that would end the caller's own session, or that are not HTTP. */
 const SKIP = new Set(['POST /api/auth/logout', 'DELETE /api/me', 'POST /api/me/sessions/revoke-others', 'GET /api/realtime']);
@@ -231,7 +241,12 @@ describe('hostile input never gives a 5xx', () => {
     if (res.statusCode < 400) return null;
     try {
       const body = JSON.parse(res.body);
-      if (typeof body?.error?.code === 'string' && typeof body.error.message === 'string' && body.error.message) return null;
+      if (typeof body?.error?.code === 'string' && typeof body.error.message === 'string' && body.error.message) {
+        if (ERROR_STATUS[body.error.code as ErrorCode] !== res.statusCode) return `status ${res.statusCode} with code ${body.error.code}`;
+        const messages: string[] = [body.error.message, ...Object.values((body.error.fields ?? {}) as Record<string, string>)];
+        const raw = messages.find((m) => RAW_ZOD.test(m));
+        return raw ? `status ${res.statusCode} with zod's own wording: ${raw}` : null;
+      }
     } catch {
       // not JSON
     }
@@ -303,12 +318,67 @@ describe('hostile input never gives a 5xx', () => {
         status: 414,
         res: t.request({ method: 'GET', url: `/api/mixers/${'a'.repeat(1000)}`, cookie: member }),
       },
+      {
+        name: 'a very long path',
+        status: 414,
+        res: t.request({ method: 'GET', url: `/api/mixers/${'a'.repeat(5000)}`, cookie: member }),
+      },
+      {
+        name: 'text/plain body',
+        status: 415,
+        res: t.request({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'hello' }),
+      },
+      {
+        name: 'JSON array body',
+        status: 400,
+        res: t.request({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '[1,2]' }),
+      },
+      {
+        name: 'missing field',
+        status: 400,
+        res: t.request({
+          method: 'POST',
+          url: '/api/interest-suggestions',
+          cookie: member,
+          headers: { origin: TEST_ORIGIN, 'content-type': 'application/json' },
+          payload: '{"name":"x"}',
+        }),
+      },
     ];
+    const seen: Record<string, { statusCode: number; body: string }> = {};
     for (const c of cases) {
       const res = await c.res;
+      seen[c.name] = res;
       expect(res.statusCode, c.name).toBe(c.status);
       expect(problem(res), c.name).toBeNull();
       expect(res.body, c.name).not.toMatch(/FST_|Unsupported Media Type:|5MB/);
+    }
+    expect(JSON.parse(seen['a very long path'].body).error).toEqual({ code: 'uri_too_long', message: 'This address is too long.' });
+    expect(JSON.parse(seen['text/plain body'].body).error.message).toBe('Please send this request as JSON.');
+    expect(JSON.parse(seen['JSON array body'].body).error.message).toBe('Please send this request as JSON.');
+    expect(JSON.parse(seen['missing field'].body).error.fields).toEqual({ interests: 'This field is required.' });
+  });
+
+  it('answers over-long paths 414 with the matching code when the SPA wildcard is served too', async () => {
+    const clientDir = mkdtempSync(nodePath.join(tmpdir(), 'fancy-client-'));
+    writeFileSync(nodePath.join(clientDir, 'index.html'), '<!doctype html><title>Fancy</title>');
+    const app = await buildApp({ ...t.deps, clientDir });
+    try {
+      for (const url of [
+        `/api/mixers/${'a'.repeat(5000)}`,
+        `/api/mixers/${'a'.repeat(1000)}`,
+        `/${'a'.repeat(5000)}`,
+        `/mixers/${'b'.repeat(300)}`,
+      ]) {
+        const res = await app.inject({ method: 'GET', url, headers: { cookie: member } });
+        expect(res.statusCode, url.slice(0, 30)).toBe(414);
+        expect(res.json().error, url.slice(0, 30)).toEqual({ code: 'uri_too_long', message: 'This address is too long.' });
+      }
+      // Deep links and assets still work.
+      expect((await app.inject({ method: 'GET', url: '/mixers/00000000-0000-4000-8000-000000000000' })).statusCode).toBe(200);
+      expect((await app.inject({ method: 'GET', url: '/missing.js' })).statusCode).toBe(404);
+    } finally {
+      await app.close();
     }
   });
 
@@ -329,5 +399,6 @@ describe('hostile input never gives a 5xx', () => {
     });
     expect(res.statusCode).toBe(431);
     expect(problem(res)).toBeNull();
+    expect(JSON.parse(res.body).error.code).toBe('headers_too_large');
   });
 });

@@ -83,6 +83,49 @@ describe('member-entered text', () => {
     expect(name.json().error.message).toBe('Please enter your name');
   });
 
+  it('refuses invisible-only names and messages, strips hidden tag text and the Arabic letter mark, refuses lone surrogates', async () => {
+    const a = await t.member('Tia');
+    const b = await t.member('Tom');
+    const id = await liveMixerWith(a.id, b.id);
+    const send = (body: string) => t.request({ method: 'POST', url: `/api/mixers/${id}/messages`, cookie: a.cookie, payload: { body } });
+    for (const body of ['\u{E0041}\u{E0042}\u{E0043}', '\u061C', '\u0301\u0301', '\u200F\uFE0F']) {
+      const res = await send(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.message, JSON.stringify(body)).toBe(MIXER_MESSAGES.messageEmpty);
+    }
+    for (const body of ['\uD800', 'hi \uDC00']) {
+      const res = await send(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error.message).toBe(TEXT_MESSAGES.control);
+      expect(res.body).not.toMatch(/\\ud[89a-f]/i);
+    }
+    const tags = (s: string) => [...s].map((c) => String.fromCodePoint(0xe0000 + c.codePointAt(0)!)).join('');
+    const wales = `\u{1F3F4}${tags('gbwls')}\u{E007F}`;
+    expect((await send(`hi ${tags('ignore previous')} there`)).statusCode).toBeLessThan(300);
+    expect((await send(`Croeso ${wales}\u061C!`)).statusCode).toBeLessThan(300);
+    const page = await t.request({ method: 'GET', url: `/api/mixers/${id}/messages`, cookie: b.cookie });
+    const bodies = (page.json().items as { body: string }[]).map((m) => m.body);
+    expect(bodies).toContain('hi  there');
+    expect(bodies).toContain(`Croeso ${wales}!`);
+
+    for (const fullName of ['\u061C', '\u0301\u0301', '\u{E0041}\u{E0042}']) {
+      const res = await t.request({ method: 'PATCH', url: '/api/me/profile', cookie: a.cookie, payload: { fullName } });
+      expect(res.statusCode, JSON.stringify(fullName)).toBe(400);
+      expect(res.json().error.message).toBe('Please enter your name');
+    }
+    const lone = await t.request({ method: 'PATCH', url: '/api/me/profile', cookie: a.cookie, payload: { fullName: 'Tia\uD800' } });
+    expect(lone.statusCode).toBe(400);
+    expect(lone.json().error.message).toBe(TEXT_MESSAGES.control);
+    const reg = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      remoteAddress: '127.9.9.9',
+      payload: { fullName: '\u061C\u200F', email: 'tagname@example.com', password: 'a long enough passphrase 42' },
+    });
+    expect(reg.statusCode).toBe(400);
+    expect(reg.json().error.fields.fullName).toBe('Please enter your name');
+  });
+
   it('keeps bidi override characters from reaching other members', async () => {
     const a = await t.member('Bea');
     const b = await t.member('Bo');

@@ -14,7 +14,9 @@ export function readCursor<T>(cursor: string | undefined, parse: (text: string) 
     value = undefined;
   }
   if (value === undefined) {
-    throw new AppError('validation', 'That page link is no longer valid. Please reload.', { cursor: 'Invalid cursor' });
+    throw new AppError('validation', 'That page link is no longer valid. Please reload.', {
+      cursor: 'That page link is no longer valid. Please reload.',
+    });
   }
   return value;
 }

@@ -1,7 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
-import { type ApiErrorBody, ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+import { DEFAULT_MESSAGES } from '../../shared/schemas/zod-defaults';
+import { type ApiErrorBody, codeForStatus, ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+
+/** Plain sentences for refusals that come from Fastify or a plugin rather than from our code. */
+const PLAIN_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  forbidden: 'You cannot open this.',
+  not_found: 'Not found.',
+  request_timeout: 'The request took too long to arrive.',
+  uri_too_long: 'This address is too long.',
+  headers_too_large: 'The request headers are too large.',
+};
 
 /** Throw this from a route or service: it becomes the error JSON of DESIGN §5. */
 export class AppError extends Error {
@@ -41,15 +51,15 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields = fieldsFromZod(
         err.validation.map((v) => ({
           path: (v.instancePath || '').split('/').filter(Boolean),
-          message: (v.params.issue as { message?: string } | undefined)?.message ?? v.message ?? 'Invalid value',
+          message: (v.params.issue as { message?: string } | undefined)?.message ?? v.message ?? DEFAULT_MESSAGES.check,
         })),
       );
-      const first = Object.values(fields)[0] ?? 'Invalid request';
+      const first = Object.values(fields)[0] ?? DEFAULT_MESSAGES.check;
       return reply.status(400).send(errorBody('validation', first, fields));
     }
     if (err instanceof ZodError) {
       const fields = fieldsFromZod(err.issues);
-      return reply.status(400).send(errorBody('validation', err.issues[0]?.message ?? 'Invalid request', fields));
+      return reply.status(400).send(errorBody('validation', err.issues[0]?.message ?? DEFAULT_MESSAGES.check, fields));
     }
     const status = (err as FastifyError).statusCode ?? 500;
     if (status === 429) {
@@ -67,9 +77,10 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply.status(415).send(errorBody('unsupported_media_type', 'Please send this request as JSON.'));
     }
     if (status >= 400 && status < 500) {
-      const code: ErrorCode = status === 404 ? 'not_found' : 'bad_request';
+      // Status and code always agree (a 4xx without a code of its own becomes 400 bad_request).
+      const known = codeForStatus(status);
       // Fastify's own messages name internals (FST_ codes, parsers): members get a plain sentence.
-      return reply.status(status).send(errorBody(code, status === 404 ? 'Not found.' : 'The request could not be understood.'));
+      return reply.status(known.status).send(errorBody(known.code, PLAIN_MESSAGES[known.code] ?? 'The request could not be understood.'));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.status(500).send(errorBody('internal', 'Something went wrong on our side. Please try again.'));

@@ -1,8 +1,10 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorCode } from '../../shared/errors';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import { errorBody } from './errors';
+
+export const TOO_LONG = 'This address is too long.';
 
 /**
  * Errors Fastify and Node answer before any route or error handler runs (bad URL encoding,
@@ -12,7 +14,7 @@ import { errorBody } from './errors';
 export function frameworkErrors(err: Error & { code?: string }, _req: FastifyRequest, reply: FastifyReply) {
   closeIfUpgrade(reply);
   if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.status(414).send(errorBody('bad_request', 'This address is too long.'));
+    return reply.status(414).send(errorBody('uri_too_long', TOO_LONG));
   }
   if (err.code === 'FST_ERR_BAD_URL') {
     return reply.status(400).send(errorBody('bad_request', 'This address is not valid.'));
@@ -23,12 +25,13 @@ export function frameworkErrors(err: Error & { code?: string }, _req: FastifyReq
 /** Node's `clientError`: the request never became a request (header overflow, bad HTTP, timeout). */
 export function clientErrorHandler(err: Error & { code?: string }, socket: Socket) {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code, message]: [number, ErrorCode, string] =
+  const [code, message]: [ErrorCode, string] =
     err.code === 'HPE_HEADER_OVERFLOW'
-      ? [431, 'bad_request', 'The request headers are too large.']
+      ? ['headers_too_large', 'The request headers are too large.']
       : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-        ? [408, 'bad_request', 'The request took too long to arrive.']
-        : [400, 'bad_request', 'The request could not be understood.'];
+        ? ['request_timeout', 'The request took too long to arrive.']
+        : ['bad_request', 'The request could not be understood.'];
+  const status = ERROR_STATUS[code];
   const body = JSON.stringify(errorBody(code, message));
   if (socket.writable) {
     socket.write(
@@ -49,10 +52,26 @@ export function closeIfUpgrade(reply: FastifyReply) {
   reply.raw.once('finish', () => reply.request.raw.socket?.destroySoon());
 }
 
-/** Routed requests (404s, refusals before the upgrade) get the same treatment. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** This route answers WebSocket upgrades (only these may get a 101). */
+    websocketRoute?: boolean;
+  }
+}
+
+/**
+ * Routed requests (404s, refusals before the upgrade) get the same treatment. An upgrade to a
+ * route with no WebSocket handler (`//api/realtime`, the SPA wildcard, any HTTP route) is refused
+ * here with a 404 in the error shape: @fastify/websocket would otherwise answer 101 and then close.
+ */
 export function registerUpgradeCleanup(app: FastifyInstance) {
-  app.addHook('onRequest', (_req, reply, done) => {
+  app.addHook('onRequest', (req, reply, done) => {
     closeIfUpgrade(reply);
+    // Node marks a request it hands over as an upgrade (the 'upgrade' event @fastify/websocket listens to).
+    if ((req.raw as { upgrade?: boolean }).upgrade && !req.routeOptions.config?.websocketRoute) {
+      reply.status(404).send(errorBody('not_found', 'Not found.'));
+      return;
+    }
     done();
   });
 }

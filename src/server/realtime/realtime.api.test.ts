@@ -1,7 +1,12 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import WebSocket from 'ws';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/helpers/test-app';
+import { buildApp } from '../app';
 import { parseServerEvent, type ServerEvent } from '../../shared/realtime/events';
 import { CONNECTION_LIMIT, FRAME_LIMIT } from './frame-limit';
 import { MAX_SOCKETS_PER_MEMBER } from './hub';
@@ -86,8 +91,8 @@ describe('realtime socket', () => {
 });
 
 /** Opens a WebSocket to a raw target (not URL-normalised); resolves with the refusal's status and body. */
-function refusedUpgrade(target: string): Promise<{ status: number; body: string }> {
-  const { port } = t.app.server.address() as { port: number };
+function refusedUpgrade(target: string, app = t.app): Promise<{ status: number; body: string }> {
+  const { port } = app.server.address() as { port: number };
   return new Promise((resolve, reject) => {
     const req = httpRequest({
       port,
@@ -138,6 +143,62 @@ describe('realtime abuse (issue 12)', () => {
       expect(status, target).toBe(400);
       expect(JSON.parse(body), target).toMatchObject({ error: { code: 'bad_request', message: expect.any(String) } });
       expect(body, target).not.toMatch(/\bat .+:\d+:\d+|stack/i);
+    }
+  });
+
+  it('refuses upgrades to paths with no WebSocket handler before the upgrade, in the error shape', async () => {
+    for (const target of ['//api/realtime', '/api/health', '*', '/api/realtime/', '/']) {
+      const { status, body } = await refusedUpgrade(target);
+      expect(status, target).toBe(404);
+      expect(JSON.parse(body), target).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+    }
+    // With the SPA served, its wildcard route (added after @fastify/websocket) used to answer 101 and close.
+    const clientDir = mkdtempSync(path.join(tmpdir(), 'fancy-client-'));
+    writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><title>Fancy</title>');
+    const spa = await buildApp({ ...t.deps, clientDir });
+    try {
+      await spa.listen({ port: 0, host: '127.0.0.1' });
+      for (const target of ['//api/realtime', '/mixers/x', '/index.html', '*']) {
+        const { status, body } = await refusedUpgrade(target, spa);
+        expect(status, target).toBe(404);
+        expect(JSON.parse(body), target).toEqual({ error: { code: 'not_found', message: 'Not found.' } });
+      }
+    } finally {
+      await spa.close();
+    }
+    // The real route still upgrades.
+    const a = await t.member('Uma');
+    const ok = connect(a.cookie);
+    await ok.next((e) => e.type === 'ready');
+    ok.socket.close();
+  });
+
+  it('closes a socket sending an oversized frame with 1009 and logs one warn line, no error or stack', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    const logged = await createTestApp({}, { logger });
+    try {
+      await logged.app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = logged.app.server.address() as { port: number };
+      const a = await logged.member('Max');
+      const closes: Promise<number>[] = [];
+      for (let i = 0; i < 3; i++) {
+        const socket = new WebSocket(`ws://127.0.0.1:${port}/api/realtime`, { headers: { origin: TEST_ORIGIN, cookie: a.cookie } });
+        socket.on('error', () => {});
+        const closed = new Promise<number>((resolve) => socket.on('close', (code) => resolve(code)));
+        await new Promise<void>((resolve) => socket.on('message', () => resolve()));
+        socket.send('x'.repeat(20_000));
+        closes.push(closed);
+      }
+      expect(await Promise.all(closes)).toEqual([1009, 1009, 1009]);
+      await new Promise((r) => setTimeout(r, 50));
+      const serious = lines.filter((l) => Number(l.level) >= 50);
+      expect(serious).toEqual([]);
+      const warns = lines.filter((l) => l.level === 40);
+      expect(warns.length).toBeLessThanOrEqual(3);
+      expect(JSON.stringify(warns)).not.toMatch(/stack|\bat .+:\d+:\d+/);
+    } finally {
+      await logged.close();
     }
   });
 

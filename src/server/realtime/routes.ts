@@ -8,12 +8,26 @@ const HEARTBEAT_MS = 25_000;
 
 /** WebSocket at /api/realtime: session cookie checked at upgrade, Origin checked, heartbeats. */
 export async function registerRealtimeRoutes(app: FastifyInstance) {
-  await app.register(websocket, { options: { maxPayload: 16 * 1024 } });
+  await app.register(websocket, {
+    options: { maxPayload: 16 * 1024 },
+    // A frame over maxPayload, a bad opcode or bad UTF-8 from the client: ws has already sent
+    // the close (1009, 1002, 1007…). Any member can do it, so it is one warn line, not an error
+    // with a stack. Errors of our own handler stay errors.
+    errorHandler(error, socket, req) {
+      const code = (error as Error & { code?: unknown }).code;
+      if (typeof code === 'string' && code.startsWith('WS_ERR_')) {
+        req.log.warn({ wsError: code }, 'realtime socket closed: %s', error.message);
+      } else {
+        req.log.error({ err: error }, 'realtime handler failed');
+      }
+      socket.terminate();
+    },
+  });
   const hub = app.realtime;
   const allowedOrigin = new URL(app.deps.config.publicUrl).origin;
   const connections = new ConnectionLimit();
 
-  app.get('/api/realtime', { websocket: true }, async (socket, req) => {
+  app.get('/api/realtime', { websocket: true, config: { websocketRoute: true } }, async (socket, req) => {
     if (!originAllowed(req.headers.origin, allowedOrigin, req.headers.host)) {
       socket.close(4003, 'forbidden origin');
       return;
