@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import '../shared/schemas/zod-defaults';
 import { Providers } from './app/providers';
 import { router } from './app/router';
 import './styles.css';

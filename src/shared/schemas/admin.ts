@@ -3,6 +3,7 @@ import { memberTextChecks } from './text';
 import { INTEREST_CATEGORIES, type InterestCategory } from '../reference/catalog';
 import { type Audience, audienceSchema, DEFAULT_AUDIENCE } from '../audience';
 import { type MixerIntent, MIXER_INTENTS, type MixerStatus, MIXER_THEMES, type MixerTheme, type SeatFill } from './mixers';
+import './zod-defaults';
 
 /**
  * The admin area (spec §2 /admin…, §6 admin role): one place for the rules and messages both

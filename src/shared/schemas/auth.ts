@@ -3,6 +3,7 @@
 import { z } from 'zod/mini';
 import { memberTextChecks } from './text';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
+import './zod-defaults';
 
 export const emailSchema = z.pipe(
   z

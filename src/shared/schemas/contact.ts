@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberTextChecks } from './text';
 import { emailSchema } from './auth';
+import './zod-defaults';
 
 /** What a Contact Support message can be about (the form's select, the server's check). */
 export const CONTACT_TOPICS = ['Account & sign-in', 'Safety or a member', 'Mixers', 'Privacy & my data', 'Something else'] as const;

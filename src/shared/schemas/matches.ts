@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './zod-defaults';
 
 /**
  * Fancies → matches (DESIGN §6). A fancy is private; a mutual fancy becomes one `matches` row

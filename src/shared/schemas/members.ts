@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { memberIdSchema } from './matches';
+import './zod-defaults';
 
 /**
  * Another member's profile card (`GET /api/members/:id`). Who may open it follows the

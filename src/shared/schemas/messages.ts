@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { memberTextChecks } from './text';
 import type { DirectMessage } from '../realtime/events';
 import type { MatchMember, MatchStatus, MessagePreview } from './matches';
+import './zod-defaults';
 
 /** Direct messages between matched members (DESIGN §6, §7: chat pages of 50). */
 export const DM_MAX_LENGTH = 2000;

@@ -3,6 +3,7 @@ import { memberTextChecks } from './text';
 import type { Audience, SeatKey } from '../audience';
 import { LOOKING_FOR_OPTIONS } from '../constants';
 import type { ChatMessage } from '../realtime/events';
+import './zod-defaults';
 
 /** Mixers and their group chat (DESIGN §6): one place for the rules both sides use. */
 

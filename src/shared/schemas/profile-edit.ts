@@ -12,6 +12,7 @@ import {
   requiredGenderIdentitiesSchema,
   sexualOrientationsSchema,
 } from './profile';
+import './zod-defaults';
 
 export const PROFILE_EDIT_MESSAGES = {
   dobBySupport: 'Your date of birth can only be changed by our support team.',

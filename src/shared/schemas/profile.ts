@@ -15,6 +15,7 @@ import {
   PRONOUNS_MAX,
 } from '../constants';
 import { fullNameSchema } from './auth';
+import './zod-defaults';
 
 /** Spec §5 messages, word for word, in one place. */
 export const PROFILE_MESSAGES = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberTextChecks } from './text';
 import { memberIdSchema, mixerIdSchema } from './matches';
+import './zod-defaults';
 
 /** Blocks and reports (DESIGN §6): a block hides each member from the other everywhere. */
 export const REPORT_REASONS = [

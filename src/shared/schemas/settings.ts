@@ -3,6 +3,7 @@
 import { z } from 'zod/mini';
 import { PASSWORD_MAX } from '../constants';
 import { emailSchema, passwordSchema } from './auth';
+import './zod-defaults';
 
 /** Who can open my full profile (Settings → Privacy). */
 export const PROFILE_VISIBILITY = ['shared_mixer', 'all'] as const;

@@ -2,6 +2,7 @@
 // zod/mini checks: they slot into both zod/mini `.check(...)` and classic zod `.check(...)`,
 // keep the field's input type (string) and run before the field's own trim/min/max.
 import { z } from 'zod/mini';
+import './zod-defaults';
 
 export const TEXT_MESSAGES = {
   control: 'This text contains hidden control characters. Please remove them and try again.',

@@ -1,7 +1,8 @@
 // Plain default messages for every zod schema (issue 12): a member never sees zod's own wording
 // ("Invalid input: expected object, received array"). A message a schema gives itself (the spec's
 // per-field wording) still wins: zod asks this map only for issues that have none. Imported once
-// for its effect by the server (app.ts) and the client (main.tsx); zod and zod/mini share it.
+// for its effect by every shared schema module (so server and client get it with their schemas, and
+// no page loads it without them); zod and zod/mini share it.
 import { z } from 'zod/mini';
 
 export const DEFAULT_MESSAGES = {
