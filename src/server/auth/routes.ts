@@ -20,7 +20,7 @@ import { preloadPasswordStrength } from '../../shared/password-strength';
 import { isCommonPassword } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
-import { changeEmailTokenUser, confirmAddress, readSignupToken } from './verification';
+import { applyEmailChange, confirmAddress, readChangeToken, readSignupToken } from './verification';
 
 /** better-auth's own error → our error shape, keeping its message. */
 function rethrow(err: unknown): never {
@@ -320,18 +320,22 @@ export function registerAuthRoutes(app: FastifyInstance) {
    * A verification link never signs a browser in (docs/decisions/006): it leads to the login page,
    * where signing in with the link's token confirms the address. A browser signed in to the same
    * unverified account is signed out first (that session predates the confirmation); any other
-   * account signed in here is left alone. E-mail change links go to better-auth, which refuses them
-   * in another member's browser.
+   * account signed in here is left alone.
+   *
+   * An e-mail change link changes the address only in a browser signed in to the account that asked
+   * (the link proves the mailbox, the session the account). Signed out, it leads to the login page,
+   * which opens it again once signed in; signed in to another account, it changes nothing.
    */
   app.get('/api/auth/verify-email', async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const token = String((req.query as { token?: unknown }).token ?? '');
-    const changing = await changeEmailTokenUser(app, token);
-    if (changing) {
-      await forward(req, reply);
-      // Cached sessions still carry the old address.
-      await app.realtime.sessionsChanged(changing);
-      return reply;
+    const change = await readChangeToken(app, token);
+    if (change) {
+      const signedIn = await getSession(req);
+      if (!signedIn) return reply.redirect(`/auth/login?${new URLSearchParams({ change: token })}`, 302);
+      if (signedIn.user.id !== change.userId) return reply.redirect('/settings?error=OTHER_ACCOUNT', 302);
+      const changed = await applyEmailChange(app, change, { userId: signedIn.user.id, sessionId: signedIn.session.id });
+      return reply.redirect(changed ? '/settings?email=confirmed' : '/settings?error=INVALID_TOKEN', 302);
     }
     const claims = await readSignupToken(app, token);
     const current = await getSession(req);

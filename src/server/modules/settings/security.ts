@@ -85,8 +85,8 @@ export async function changePassword(
 
 /**
  * Change email: re-enter the password; better-auth mails a verification link to the new
- * address (the address changes when it is opened), every other session ends and the old
- * address is told. An address
+ * address (the address changes when it is opened in a browser signed in to this account:
+ * auth/routes.ts), every other session ends and the old address is told. An address
  * that belongs to another account gets the same answer and no mail (no enumeration).
  */
 export async function changeEmail(
