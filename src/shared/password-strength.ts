@@ -28,7 +28,8 @@ function load(): Promise<ZxcvbnFactory> {
 /** True when the password is too easy to guess; `related` are the member's own details (name, e-mail). */
 export async function isWeakPassword(password: string, related: string[] = []): Promise<boolean> {
   const zxcvbn = await load();
-  const inputs = related.flatMap((r) => [r, ...r.split(/[@\s.+_-]+/)]).filter((r) => r.length >= 3);
+  // Each whole, an address's local part, and every word in them.
+  const inputs = related.flatMap((r) => [r, r.split('@')[0], ...r.split(/[@\s.+_-]+/)]).filter((r) => r.length >= 3);
   return zxcvbn.check(password, inputs).score < MIN_PASSWORD_SCORE;
 }
 

@@ -322,6 +322,32 @@ describe('password reset links', () => {
   });
 });
 
+describe('every password being set follows one rule', () => {
+  it('a reset refuses a password built from the member’s own name or address, like sign-up and a change', async () => {
+    const m = await t.member('Priya Sharma');
+    const res = await t.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: nextIp(), payload: { email: m.email } });
+    expect(res.statusCode).toBe(200);
+    const token = new URL(await t.lastLinkTo(m.email)).pathname.split('/').pop() as string;
+    const local = m.email.split('@')[0];
+    const reset = (password: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: nextIp(), payload: { token, password } });
+    for (const password of ['Priya Sharma1!', 'priya sharma 1', `${local}!`]) {
+      const weak = await reset(password);
+      expect(weak.statusCode, password).toBe(400);
+      expect(weak.json().error.fields.password).toBe('That password is too common. Please choose one that is harder to guess.');
+    }
+    // Nothing was reset: the link still works, with a password of the member's own choosing.
+    expect((await reset('velvet-otter-lantern')).statusCode).toBe(200);
+    const change = await t.request({
+      method: 'POST',
+      url: '/api/me/password',
+      cookie: cookieHeader((await login(t, m.email, 'velvet-otter-lantern')).headers['set-cookie']),
+      payload: { currentPassword: 'velvet-otter-lantern', newPassword: 'Priya Sharma1!' },
+    });
+    expect(change.json().error.fields.newPassword).toBe('That password is too common. Please choose one that is harder to guess.');
+  });
+});
+
 describe('sign-in lockout (docs/decisions/006)', () => {
   it('a stranger’s failures do not lock the owner out from elsewhere', async () => {
     const m = await t.member('Targeted');

@@ -2,14 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod/mini';
-import {
-  COMMON_PASSWORD,
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-  resendSchema,
-  resetPasswordSchema,
-} from '../../shared/schemas/auth';
+import { forgotPasswordSchema, loginSchema, registerSchema, resendSchema, resetPasswordSchema } from '../../shared/schemas/auth';
 import { profiles, session as sessionTable, verification } from '../db/schema';
 import { signedAvatarUrl } from '../modules/profiles/service';
 import { deleteAccount } from '../modules/settings/service';
@@ -17,7 +10,7 @@ import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/se
 import { AppError, errorBody } from '../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
 import { preloadPasswordStrength } from '../../shared/password-strength';
-import { isCommonPassword } from './passwords';
+import { assertStrongPassword, memberWords } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
 import { applyEmailChange, confirmAddress, readChangeToken, readSignupToken } from './verification';
@@ -42,10 +35,6 @@ function rethrow(err: unknown): never {
   throw err;
 }
 
-async function assertNotCommon(password: string, related: string[] = [], field = 'password') {
-  if (await isCommonPassword(password, related)) throw new AppError('validation', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
-}
-
 const ip = (req: FastifyRequest) => req.ip;
 
 export function registerAuthRoutes(app: FastifyInstance) {
@@ -56,7 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof registerSchema>;
     limiter.hit(`signup:ip:${ip(req)}`, [{ limit: 10, windowMs: HOUR }], 'Too many sign-ups from this network. Please try again later.');
-    await assertNotCommon(body.password, [body.email, body.fullName]);
+    await assertStrongPassword(body.password, [body.email, body.fullName]);
     const c = body.campaign;
     try {
       await app.auth.api.signUpEmail({
@@ -213,12 +202,13 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (req, reply) => {
     const { token, password } = req.body as { token: string; password: string };
     limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
-    await assertNotCommon(password);
     // better-auth keeps the member's id under the token; read it before the reset consumes it.
     const [pending] = await app.deps.database.db
       .select({ userId: verification.value })
       .from(verification)
       .where(eq(verification.identifier, `reset-password:${token}`));
+    // The same rule as sign-up and a password change, with the member's own name and address.
+    await assertStrongPassword(password, pending ? await memberWords(app.deps.database.db, pending.userId) : []);
     try {
       await app.auth.api.resetPassword({ headers: toFetchHeaders(req), body: { token, newPassword: password } });
     } catch (err) {
