@@ -99,7 +99,16 @@ describe('register → verify → log in', () => {
   });
 
   it('refuses what attackers try first: capitals, digits and symbols on common words, the member’s own name', async () => {
-    for (const password of ['Password123!', 'P@ssw0rd2024', 'Summer2024!', 'Welcome1!', 'Iloveyou2!', 'Lovelace1990']) {
+    for (const password of [
+      'Password123!',
+      'P@ssw0rd2024',
+      'Summer2024!',
+      'Welcome1!',
+      'Iloveyou2!',
+      'Lovelace1990',
+      'Fancy2026!',
+      'Liverpool2024!',
+    ]) {
       const res = await t.request({
         method: 'POST',
         url: '/api/auth/register',
