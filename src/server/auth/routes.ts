@@ -324,8 +324,13 @@ export function registerAuthRoutes(app: FastifyInstance) {
       const signedIn = await getSession(req);
       if (!signedIn) return reply.redirect(`/auth/login?${new URLSearchParams({ change: token })}`, 302);
       if (signedIn.user.id !== change.userId) return reply.redirect('/settings?error=OTHER_ACCOUNT', 302);
-      const changed = await applyEmailChange(app, change, { userId: signedIn.user.id, sessionId: signedIn.session.id });
-      return reply.redirect(changed ? '/settings?email=confirmed' : '/settings?error=INVALID_TOKEN', 302);
+      const outcome = await applyEmailChange(app, change, { userId: signedIn.user.id, sessionId: signedIn.session.id });
+      const to = {
+        changed: '/settings?email=confirmed',
+        invalid: '/settings?error=INVALID_TOKEN',
+        'admin-address': '/settings?error=ADMIN_ADDRESS',
+      };
+      return reply.redirect(to[outcome], 302);
     }
     const claims = await readSignupToken(app, token);
     const current = await getSession(req);

@@ -55,20 +55,24 @@ export async function readChangeToken(app: FastifyInstance, token: string): Prom
  * Applies an e-mail change for `keepSessionId`'s member, who must be the member who asked: the link
  * proves the new mailbox, that session proves the account (docs/decisions/006). The address must
  * still be the one the token was made for and the new one still free. The new address is
- * confirmed; no role changes; every other session of the member ends. Returns whether it changed.
+ * confirmed; no role changes; every other session of the member ends.
  */
 export async function applyEmailChange(
   app: FastifyInstance,
   claims: ChangeClaims,
   current: { userId: string; sessionId: string },
-): Promise<boolean> {
-  if (current.userId !== claims.userId) return false;
+): Promise<'changed' | 'invalid' | 'admin-address'> {
+  if (current.userId !== claims.userId) return 'invalid';
+  // An ADMIN_EMAILS address never moves onto an existing account (its owner could be talked into
+  // signing in to someone else's): it comes with a sign-up confirmed at that address, or the CLI.
+  const admins = app.deps.config.adminEmails.map((e) => e.trim().toLowerCase());
+  if (admins.includes(claims.updateTo)) return 'admin-address';
   const db = app.deps.database.db;
   const [taken] = await db
     .select({ id: user.id })
     .from(user)
     .where(eq(sql`lower(${user.email})`, claims.updateTo));
-  if (taken) return false;
+  if (taken) return 'invalid';
   let changed: { id: string }[];
   try {
     changed = await db
@@ -77,13 +81,13 @@ export async function applyEmailChange(
       .where(and(eq(user.id, claims.userId), eq(sql`lower(${user.email})`, claims.email)))
       .returning({ id: user.id });
   } catch {
-    return false; // Taken in the meantime (unique address).
+    return 'invalid'; // Taken in the meantime (unique address).
   }
-  if (!changed.length) return false;
+  if (!changed.length) return 'invalid';
   await db.delete(session).where(and(eq(session.userId, claims.userId), ne(session.id, current.sessionId)));
   // Cached sessions still carry the old address.
   await app.realtime.sessionsChanged(claims.userId);
-  return true;
+  return 'changed';
 }
 
 /**

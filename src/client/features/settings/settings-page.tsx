@@ -56,9 +56,11 @@ function useEmailLinkOutcome() {
         description:
           error === 'OTHER_ACCOUNT'
             ? 'That link is for another Fancy account: nothing was changed. Log out and log in to that account to use it.'
-            : error === 'TOKEN_EXPIRED'
-              ? 'That link has expired. Please ask for a new one.'
-              : 'That link is not valid any more. Please ask for a new one.',
+            : error === 'ADMIN_ADDRESS'
+              ? 'That address cannot be moved to an existing account. Please contact support.'
+              : error === 'TOKEN_EXPIRED'
+                ? 'That link has expired. Please ask for a new one.'
+                : 'That link is not valid any more. Please ask for a new one.',
         variant: 'destructive',
       });
     } else {

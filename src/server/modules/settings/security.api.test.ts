@@ -150,6 +150,29 @@ describe('change email', () => {
     expect(again.headers.location).toBe('/settings?error=INVALID_TOKEN');
   });
 
+  it('an ADMIN_EMAILS address never moves onto an existing account, even signed in to the account that asked', async () => {
+    const a = await createTestApp({ ADMIN_EMAILS: 'chief@example.com' });
+    try {
+      const m = await a.member('Tricky Asker');
+      const res = await a.request({
+        method: 'POST',
+        url: '/api/me/email',
+        cookie: m.cookie,
+        payload: { newEmail: 'chief@example.com', password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      // The mailbox's owner, talked into signing in to the asker's account, opens the link there.
+      const link = new URL(await a.lastLinkTo('chief@example.com'));
+      const open = await a.request({ method: 'GET', url: link.pathname + link.search, cookie: m.cookie });
+      expect(open.headers.location).toBe('/settings?error=ADMIN_ADDRESS');
+      const [row] = await a.database.db.select().from(user).where(eq(user.id, m.id));
+      expect(row).toMatchObject({ email: m.email, role: 'user' });
+      expect(await promoteAdmins(a.database.db, ['chief@example.com'])).toBe(0);
+    } finally {
+      await a.close();
+    }
+  });
+
   it("an address already in use gets the same answer and no mail (no one learns who's a member)", async () => {
     const m = await t.member('Ned Newaddress');
     const taken = await t.member('Tia Taken');
