@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  SETTINGS_MESSAGES,
   changeEmailSchema,
   changePasswordSchema,
   confirmPasswordSchema,
@@ -42,21 +43,30 @@ export function registerSettingsRoutes(app: FastifyInstance) {
    */
   const failuresPerSession = [{ limit: 10, windowMs: 15 * MINUTE }];
   const failuresPerUser = [{ limit: 30, windowMs: 15 * MINUTE }];
-  const withPasswordLimits = async <T>(me: { user: { id: string }; session: { id: string } }, run: () => Promise<T>): Promise<T> => {
-    const keys = [`password-fail:session:${me.session.id}`, `password-fail:user:${me.user.id}`] as const;
+  const noStore = { 'cache-control': 'no-store' };
+  const withFailureLimits = async <T>(
+    kind: 'password' | 'totp',
+    isFailure: (err: unknown) => boolean,
+    me: { user: { id: string }; session: { id: string } },
+    run: () => Promise<T>,
+  ): Promise<T> => {
+    const keys = [`${kind}-fail:session:${me.session.id}`, `${kind}-fail:user:${me.user.id}`] as const;
     limiter.check(keys[0], failuresPerSession, TOO_MANY_PASSWORD_TRIES);
     limiter.check(keys[1], failuresPerUser, TOO_MANY_PASSWORD_TRIES);
     try {
       return await run();
     } catch (err) {
-      if (isWrongPassword(err)) {
+      if (isFailure(err)) {
         limiter.record(keys[0], failuresPerSession);
         limiter.record(keys[1], failuresPerUser);
       }
       throw err;
     }
   };
-  const noStore = { 'cache-control': 'no-store' };
+  const withPasswordLimits = <T>(me: { user: { id: string }; session: { id: string } }, run: () => Promise<T>) =>
+    withFailureLimits('password', isWrongPassword, me, run);
+  // Wrong codes while turning two-step verification on: counted the same way, apart from passwords.
+  const isWrongCode = (err: unknown) => err instanceof AppError && err.fields?.code === SETTINGS_MESSAGES.codeWrong;
 
   app.get('/api/settings', async (req, reply) => {
     const { user } = await requireVerified(req);
@@ -117,8 +127,7 @@ export function registerSettingsRoutes(app: FastifyInstance) {
 
   app.post('/api/me/two-factor/verify', { ...verifiedFirst, schema: { body: verifyTotpSchema } }, async (req, reply) => {
     const me = await requireVerified(req);
-    limiter.hit(`totp:${me.user.id}`, [{ limit: 10, windowMs: 15 * MINUTE }], TOO_MANY_PASSWORD_TRIES);
-    await confirmTwoFactor(app, req, reply, me, (req.body as { code: string }).code);
+    await withFailureLimits('totp', isWrongCode, me, () => confirmTwoFactor(app, req, reply, me, (req.body as { code: string }).code));
     return reply.send({ ok: true });
   });
 

@@ -231,6 +231,17 @@ describe('signed-in devices', () => {
 describe('two-step verification (authenticator app)', () => {
   const post = (url: string, cookie: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url, cookie, payload });
 
+  it('wrong codes are limited per session: another session of the member still turns it on', async () => {
+    const m = await t.member('Tess Blocked');
+    const thief = await loginAgain(m.email);
+    const res = await post('/api/me/two-factor/enable', m.cookie, { password: TEST_PASSWORD });
+    const { secret } = res.json() as { secret: string };
+    const wrong = () => ('000000' === totpCode(secret) ? '111111' : '000000');
+    for (let i = 0; i < 10; i++) expect((await post('/api/me/two-factor/verify', thief.cookie, { code: wrong() })).statusCode).toBe(400);
+    expect((await post('/api/me/two-factor/verify', thief.cookie, { code: totpCode(secret) })).statusCode).toBe(429);
+    expect((await post('/api/me/two-factor/verify', m.cookie, { code: totpCode(secret) })).statusCode).toBe(200);
+  });
+
   it('enrol: password → QR secret and backup codes → a code turns it on; then sign-in asks for a code', async () => {
     const m = await t.member('Tom Totp');
     let res = await post('/api/me/two-factor/enable', m.cookie, { password: 'wrong-password-x' });
