@@ -291,7 +291,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
     return reply.send({ ok: true });
   });
 
-  // The two links mailed by better-auth land here and are handled by it directly.
+  // The reset link mailed by better-auth lands here and is handled by it directly (verification and
+  // e-mail change links are the app's own: GET /api/auth/verify-email below).
   const forward = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const url = new URL(req.url, config.publicUrl);
     const response = await app.auth.handler(new Request(url, { method: 'GET', headers: toFetchHeaders(req) }));
