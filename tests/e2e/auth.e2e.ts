@@ -86,6 +86,35 @@ describe('accounts', () => {
     await context.close();
   });
 
+  it('an e-mail change link opened signed out asks for the account that asked, then changes the address', async () => {
+    const m = await e2e.createMember('Wren Mover');
+    await e2e.completeProfile(m.email);
+    const asking = await e2e.newPage();
+    await e2e.login(asking.page, m.email);
+    await asking.page.goto('/settings');
+    await asking.page.getByRole('button', { name: 'Change email' }).click();
+    const newEmail = `wren.new.${Date.now()}@example.com`;
+    await asking.page.getByLabel('New email address').fill(newEmail);
+    await asking.page.locator('#email-password').fill(E2E_PASSWORD);
+    await asking.page.getByRole('button', { name: 'Send confirmation link' }).click();
+    await toast(asking.page, 'Check your new inbox').waitFor();
+    await asking.context.close();
+
+    // Another browser, signed out: the link alone changes nothing (docs/decisions/006).
+    const { context, page } = await e2e.newPage();
+    await page.goto(await e2e.lastLinkTo(newEmail));
+    await page.waitForURL(/\/auth\/login\?change=/);
+    await page.getByText('To move your account to this new email address, log in with your current address and password.').waitFor();
+    await e2e.screenshot(page, 'change-email-login-desktop');
+    await page.getByLabel('Email').fill(m.email);
+    await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.waitForURL(/\/settings/);
+    await toast(page, 'Email address updated').waitFor();
+    await page.getByText(newEmail).first().waitFor();
+    await context.close();
+  });
+
   it('forgot password → reset → log in with the new password', async () => {
     const m = await e2e.createMember('Iris Moss');
     await e2e.completeProfile(m.email);

@@ -99,7 +99,16 @@ describe('register → verify → log in', () => {
   });
 
   it('refuses what attackers try first: capitals, digits and symbols on common words, the member’s own name', async () => {
-    for (const password of ['Password123!', 'P@ssw0rd2024', 'Summer2024!', 'Welcome1!', 'Iloveyou2!', 'Lovelace1990']) {
+    for (const password of [
+      'Password123!',
+      'P@ssw0rd2024',
+      'Summer2024!',
+      'Welcome1!',
+      'Iloveyou2!',
+      'Lovelace1990',
+      'Fancy2026!',
+      'Liverpool2024!',
+    ]) {
       const res = await t.request({
         method: 'POST',
         url: '/api/auth/register',
@@ -319,6 +328,32 @@ describe('password reset links', () => {
     expect(stale.statusCode).toBe(400);
     expect(stale.json().error.message).toMatch(/invalid or has expired/);
     expect((await login(t, m.email, 'the-newest-secret-1')).statusCode).toBe(200);
+  });
+});
+
+describe('every password being set follows one rule', () => {
+  it('a reset refuses a password built from the member’s own name or address, like sign-up and a change', async () => {
+    const m = await t.member('Priya Sharma');
+    const res = await t.request({ method: 'POST', url: '/api/auth/forgot-password', remoteAddress: nextIp(), payload: { email: m.email } });
+    expect(res.statusCode).toBe(200);
+    const token = new URL(await t.lastLinkTo(m.email)).pathname.split('/').pop() as string;
+    const local = m.email.split('@')[0];
+    const reset = (password: string) =>
+      t.request({ method: 'POST', url: '/api/auth/reset-password', remoteAddress: nextIp(), payload: { token, password } });
+    for (const password of ['Priya Sharma1!', 'priya sharma 1', `${local}!`]) {
+      const weak = await reset(password);
+      expect(weak.statusCode, password).toBe(400);
+      expect(weak.json().error.fields.password).toBe('That password is too common. Please choose one that is harder to guess.');
+    }
+    // Nothing was reset: the link still works, with a password of the member's own choosing.
+    expect((await reset('velvet-otter-lantern')).statusCode).toBe(200);
+    const change = await t.request({
+      method: 'POST',
+      url: '/api/me/password',
+      cookie: cookieHeader((await login(t, m.email, 'velvet-otter-lantern')).headers['set-cookie']),
+      payload: { currentPassword: 'velvet-otter-lantern', newPassword: 'Priya Sharma1!' },
+    });
+    expect(change.json().error.fields.newPassword).toBe('That password is too common. Please choose one that is harder to guess.');
   });
 });
 

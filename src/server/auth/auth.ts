@@ -66,7 +66,8 @@ export function createAuth({ config, database, mailer, log }: Pick<AppDeps, 'con
         onboardingComplete: { type: 'boolean', required: false, defaultValue: false, input: false },
       },
       // Settings → Security: a verification link goes to the new address (sendVerificationEmail
-      // below); the old address is told by POST /api/me/email (modules/settings).
+      // below), applied by the app's GET /api/auth/verify-email only for the account that asked;
+      // the old address is told by POST /api/me/email (modules/settings).
       changeEmail: { enabled: true },
     },
     emailAndPassword: {
@@ -127,13 +128,14 @@ export function createAuth({ config, database, mailer, log }: Pick<AppDeps, 'con
         if (isChangeEmailToken(token)) {
           await mailer.sendMail(
             composeMail(user.email, {
-              subject: 'Confirm your new email address for Fancy',
+              subject: 'Did you ask to use this address on Fancy?',
               greeting: 'Hi there,',
               lines: [
-                'You asked to use this address for your Fancy account. Please confirm it: until you do, we keep using your old address. The link is valid for 24 hours.',
+                'Someone asked to move a Fancy account to this address. Only if it was you, open the link and log in to that account to confirm (valid 24 hours).',
+                'Not you? Ignore this email: nothing changes.',
               ],
-              action: { label: 'Confirm my new email', url },
-              footer: 'If you did not ask for this, you can ignore this email: nothing changes.',
+              action: { label: 'Yes, I asked: confirm', url },
+              footer: 'We send this because someone entered this address on Fancy.',
             }),
           );
           return;

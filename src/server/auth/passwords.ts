@@ -1,6 +1,25 @@
+import { eq } from 'drizzle-orm';
 import { isWeakPassword } from '../../shared/password-strength';
+import { COMMON_PASSWORD } from '../../shared/schemas/auth';
+import type { Db } from '../db/client';
+import { profiles, user } from '../db/schema';
+import { AppError } from '../http/errors';
 
-/** True when the password is among those attackers try first (docs/decisions/006: a strength estimate, not a short list). */
-export function isCommonPassword(password: string, related: string[] = []): Promise<boolean> {
-  return isWeakPassword(password, related);
+/** A member's own words, which their password must not be built from: e-mail address and names (account and profile). */
+export async function memberWords(db: Db, userId: string): Promise<string[]> {
+  const [row] = await db
+    .select({ email: user.email, name: user.name, fullName: profiles.fullName })
+    .from(user)
+    .leftJoin(profiles, eq(profiles.id, user.id))
+    .where(eq(user.id, userId));
+  return row ? [row.email, row.name, row.fullName].filter((w): w is string => Boolean(w)) : [];
+}
+
+/**
+ * The one rule for every password being set (sign-up, reset, change; docs/decisions/006): a strength
+ * estimate against the common dictionaries, the app's own words and `ownWords` (the member's e-mail
+ * and names). A weak one is a validation error on `field`.
+ */
+export async function assertStrongPassword(password: string, ownWords: string[], field = 'password'): Promise<void> {
+  if (await isWeakPassword(password, ownWords)) throw new AppError('validation', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
 }

@@ -2,14 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
 import type { z } from 'zod/mini';
-import {
-  COMMON_PASSWORD,
-  forgotPasswordSchema,
-  loginSchema,
-  registerSchema,
-  resendSchema,
-  resetPasswordSchema,
-} from '../../shared/schemas/auth';
+import { forgotPasswordSchema, loginSchema, registerSchema, resendSchema, resetPasswordSchema } from '../../shared/schemas/auth';
 import { profiles, session as sessionTable, verification } from '../db/schema';
 import { signedAvatarUrl } from '../modules/profiles/service';
 import { deleteAccount } from '../modules/settings/service';
@@ -17,10 +10,10 @@ import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/se
 import { AppError, errorBody } from '../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
 import { preloadPasswordStrength } from '../../shared/password-strength';
-import { isCommonPassword } from './passwords';
+import { assertStrongPassword, memberWords } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
-import { changeEmailTokenUser, confirmAddress, readSignupToken } from './verification';
+import { applyEmailChange, confirmAddress, readChangeToken, readSignupToken } from './verification';
 
 /** better-auth's own error → our error shape, keeping its message. */
 function rethrow(err: unknown): never {
@@ -42,10 +35,6 @@ function rethrow(err: unknown): never {
   throw err;
 }
 
-async function assertNotCommon(password: string, related: string[] = [], field = 'password') {
-  if (await isCommonPassword(password, related)) throw new AppError('validation', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
-}
-
 const ip = (req: FastifyRequest) => req.ip;
 
 export function registerAuthRoutes(app: FastifyInstance) {
@@ -56,7 +45,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof registerSchema>;
     limiter.hit(`signup:ip:${ip(req)}`, [{ limit: 10, windowMs: HOUR }], 'Too many sign-ups from this network. Please try again later.');
-    await assertNotCommon(body.password, [body.email, body.fullName]);
+    await assertStrongPassword(body.password, [body.email, body.fullName]);
     const c = body.campaign;
     try {
       await app.auth.api.signUpEmail({
@@ -213,12 +202,13 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (req, reply) => {
     const { token, password } = req.body as { token: string; password: string };
     limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
-    await assertNotCommon(password);
     // better-auth keeps the member's id under the token; read it before the reset consumes it.
     const [pending] = await app.deps.database.db
       .select({ userId: verification.value })
       .from(verification)
       .where(eq(verification.identifier, `reset-password:${token}`));
+    // The same rule as sign-up and a password change, with the member's own name and address.
+    await assertStrongPassword(password, pending ? await memberWords(app.deps.database.db, pending.userId) : []);
     try {
       await app.auth.api.resetPassword({ headers: toFetchHeaders(req), body: { token, newPassword: password } });
     } catch (err) {
@@ -301,7 +291,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
     return reply.send({ ok: true });
   });
 
-  // The two links mailed by better-auth land here and are handled by it directly.
+  // The reset link mailed by better-auth lands here and is handled by it directly (verification and
+  // e-mail change links are the app's own: GET /api/auth/verify-email below).
   const forward = async (req: FastifyRequest, reply: import('fastify').FastifyReply) => {
     const url = new URL(req.url, config.publicUrl);
     const response = await app.auth.handler(new Request(url, { method: 'GET', headers: toFetchHeaders(req) }));
@@ -320,18 +311,27 @@ export function registerAuthRoutes(app: FastifyInstance) {
    * A verification link never signs a browser in (docs/decisions/006): it leads to the login page,
    * where signing in with the link's token confirms the address. A browser signed in to the same
    * unverified account is signed out first (that session predates the confirmation); any other
-   * account signed in here is left alone. E-mail change links go to better-auth, which refuses them
-   * in another member's browser.
+   * account signed in here is left alone.
+   *
+   * An e-mail change link changes the address only in a browser signed in to the account that asked
+   * (the link proves the mailbox, the session the account). Signed out, it leads to the login page,
+   * which opens it again once signed in; signed in to another account, it changes nothing.
    */
   app.get('/api/auth/verify-email', async (req, reply) => {
     reply.header('cache-control', 'no-store');
     const token = String((req.query as { token?: unknown }).token ?? '');
-    const changing = await changeEmailTokenUser(app, token);
-    if (changing) {
-      await forward(req, reply);
-      // Cached sessions still carry the old address.
-      await app.realtime.sessionsChanged(changing);
-      return reply;
+    const change = await readChangeToken(app, token);
+    if (change) {
+      const signedIn = await getSession(req);
+      if (!signedIn) return reply.redirect(`/auth/login?${new URLSearchParams({ change: token })}`, 302);
+      if (signedIn.user.id !== change.userId) return reply.redirect('/settings?error=OTHER_ACCOUNT', 302);
+      const outcome = await applyEmailChange(app, change, { userId: signedIn.user.id, sessionId: signedIn.session.id });
+      const to = {
+        changed: '/settings?email=confirmed',
+        invalid: '/settings?error=INVALID_TOKEN',
+        'admin-address': '/settings?error=ADMIN_ADDRESS',
+      };
+      return reply.redirect(to[outcome], 302);
     }
     const claims = await readSignupToken(app, token);
     const current = await getSession(req);

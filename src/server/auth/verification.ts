@@ -26,12 +26,68 @@ export async function readSignupToken(app: FastifyInstance, token: string): Prom
   return { email: payload.email.toLowerCase(), userId: payload.userId };
 }
 
-/** The member of one of better-auth's e-mail change tokens (those carry `updateTo`), or null for any other token. */
-export async function changeEmailTokenUser(app: FastifyInstance, token: string): Promise<string | null> {
+interface ChangeClaims {
+  /** The member who asked for the change. */
+  userId: string;
+  /** Their address when they asked (the token dies once it changes). */
+  email: string;
+  /** The new address, proven by the link. */
+  updateTo: string;
+}
+
+/**
+ * The claims of one of better-auth's e-mail change tokens (those carry `updateTo`), or null for any
+ * other token. Only the app applies them (applyEmailChange): better-auth's own handler would confirm
+ * the change for whoever opens the link, signed in or not.
+ */
+export async function readChangeToken(app: FastifyInstance, token: string): Promise<ChangeClaims | null> {
   if (!token || token.length > 4096) return null;
   const { secret } = await app.auth.$context;
-  const payload = await verifyJWT<{ updateTo?: unknown; userId?: unknown }>(token, secret);
-  return payload?.updateTo && typeof payload.userId === 'string' ? payload.userId : null;
+  const payload = await verifyJWT<{ email?: unknown; updateTo?: unknown; userId?: unknown; requestType?: unknown }>(token, secret);
+  if (!payload?.updateTo) return null;
+  const { email, updateTo, userId, requestType } = payload;
+  if (requestType !== 'change-email-verification') return null;
+  if (typeof email !== 'string' || typeof updateTo !== 'string' || typeof userId !== 'string') return null;
+  return { userId, email: email.toLowerCase(), updateTo: updateTo.toLowerCase() };
+}
+
+/**
+ * Applies an e-mail change for `keepSessionId`'s member, who must be the member who asked: the link
+ * proves the new mailbox, that session proves the account (docs/decisions/006). The address must
+ * still be the one the token was made for and the new one still free. The new address is
+ * confirmed; no role changes; every other session of the member ends.
+ */
+export async function applyEmailChange(
+  app: FastifyInstance,
+  claims: ChangeClaims,
+  current: { userId: string; sessionId: string },
+): Promise<'changed' | 'invalid' | 'admin-address'> {
+  if (current.userId !== claims.userId) return 'invalid';
+  // An ADMIN_EMAILS address never moves onto an existing account (its owner could be talked into
+  // signing in to someone else's): it comes with a sign-up confirmed at that address, or the CLI.
+  const admins = app.deps.config.adminEmails.map((e) => e.trim().toLowerCase());
+  if (admins.includes(claims.updateTo)) return 'admin-address';
+  const db = app.deps.database.db;
+  const [taken] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(eq(sql`lower(${user.email})`, claims.updateTo));
+  if (taken) return 'invalid';
+  let changed: { id: string }[];
+  try {
+    changed = await db
+      .update(user)
+      .set({ email: claims.updateTo, emailVerified: true, updatedAt: sql`now()` })
+      .where(and(eq(user.id, claims.userId), eq(sql`lower(${user.email})`, claims.email)))
+      .returning({ id: user.id });
+  } catch {
+    return 'invalid'; // Taken in the meantime (unique address).
+  }
+  if (!changed.length) return 'invalid';
+  await db.delete(session).where(and(eq(session.userId, claims.userId), ne(session.id, current.sessionId)));
+  // Cached sessions still carry the old address.
+  await app.realtime.sessionsChanged(claims.userId);
+  return 'changed';
 }
 
 /**

@@ -41,7 +41,7 @@ function savedMessage(input: UpdateSettingsInput): string {
   return on ? `We'll email you about ${what}.` : `No more emails about ${what}.`;
 }
 
-/** Banner states of the e-mail change link (better-auth redirects here with ?email=confirmed or ?error=…). */
+/** Banner states of the e-mail change link (GET /api/auth/verify-email redirects here with ?email=confirmed or ?error=…). */
 function useEmailLinkOutcome() {
   const [params, setParams] = useSearchParams();
   const toast = useToast();
@@ -54,9 +54,13 @@ function useEmailLinkOutcome() {
       toast({
         title: "Couldn't change your email",
         description:
-          error === 'TOKEN_EXPIRED'
-            ? 'That link has expired. Please ask for a new one.'
-            : 'That link is not valid any more. Please ask for a new one.',
+          error === 'OTHER_ACCOUNT'
+            ? 'That link is for another Fancy account: nothing was changed. Log out and log in to that account to use it.'
+            : error === 'ADMIN_ADDRESS'
+              ? 'That address cannot be moved to an existing account. Please contact support.'
+              : error === 'TOKEN_EXPIRED'
+                ? 'That link has expired. Please ask for a new one.'
+                : 'That link is not valid any more. Please ask for a new one.',
         variant: 'destructive',
       });
     } else {

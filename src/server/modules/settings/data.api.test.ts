@@ -332,6 +332,41 @@ describe('recent re-authentication for deletion and the export (docs/decisions/0
     expect(await t.database.db.select().from(user).where(eq(user.id, m.id))).toEqual([]);
   });
 
+  it('wrong passwords are limited per session: a stolen session blocks only itself; several together hit a per-member cap', async () => {
+    const m = await t.member('Owner Blocked');
+    let ip = 0;
+    const signIn = async () =>
+      cookieHeader(
+        (
+          await t.request({
+            method: 'POST',
+            url: '/api/auth/login',
+            remoteAddress: `10.89.0.${++ip}`,
+            payload: { email: m.email, password: TEST_PASSWORD },
+          })
+        ).headers['set-cookie'],
+      );
+    const [thief, second, third] = [await signIn(), await signIn(), await signIn()];
+    for (let i = 0; i < 10; i++) expect((await reauth(thief, `wrong-guess-${i}`)).statusCode).toBe(400);
+    const blocked = await reauth(thief, TEST_PASSWORD);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().error.code).toBe('rate_limited');
+    // The owner's other sessions are not blocked, for re-authenticating or for any other password check.
+    expect((await reauth(m.cookie, TEST_PASSWORD)).statusCode).toBe(200);
+    const enable = await t.request({
+      method: 'POST',
+      url: '/api/me/two-factor/enable',
+      cookie: m.cookie,
+      payload: { password: 'wrong-again-1' },
+    });
+    expect(enable.statusCode).toBe(400);
+    // 30 failures across the member's sessions stop every session for a while.
+    for (let i = 0; i < 10; i++) await reauth(second, `wrong-guess-b${i}`);
+    for (let i = 0; i < 8; i++) await reauth(third, `wrong-guess-c${i}`);
+    expect((await reauth(third, 'wrong-guess-c9')).statusCode).toBe(400);
+    expect((await reauth(m.cookie, TEST_PASSWORD)).statusCode).toBe(429);
+  });
+
   it('asks anonymous callers to log in', async () => {
     expect((await t.request({ method: 'POST', url: '/api/me/reauthenticate', payload: {} })).statusCode).toBe(401);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  SETTINGS_MESSAGES,
   changeEmailSchema,
   changePasswordSchema,
   confirmPasswordSchema,
@@ -22,6 +23,7 @@ import {
   changePassword,
   confirmTwoFactor,
   disableTwoFactor,
+  isWrongPassword,
   regenerateBackupCodes,
   startTwoFactor,
 } from './security';
@@ -34,8 +36,37 @@ const TOO_MANY_PASSWORD_TRIES = 'Too many attempts. Please wait a few minutes an
 export function registerSettingsRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter();
   const db = () => app.deps.database.db;
-  const passwordRule = [{ limit: 10, windowMs: 15 * MINUTE }];
+  /**
+   * Wrong passwords on a signed-in session (docs/decisions/006): 10 per session, so a stolen session
+   * can guess little and blocks only itself; 30 per member across sessions, a total no single session
+   * can reach, against guessing from several. Right passwords never count.
+   */
+  const failuresPerSession = [{ limit: 10, windowMs: 15 * MINUTE }];
+  const failuresPerUser = [{ limit: 30, windowMs: 15 * MINUTE }];
   const noStore = { 'cache-control': 'no-store' };
+  const withFailureLimits = async <T>(
+    kind: 'password' | 'totp',
+    isFailure: (err: unknown) => boolean,
+    me: { user: { id: string }; session: { id: string } },
+    run: () => Promise<T>,
+  ): Promise<T> => {
+    const keys = [`${kind}-fail:session:${me.session.id}`, `${kind}-fail:user:${me.user.id}`] as const;
+    limiter.check(keys[0], failuresPerSession, TOO_MANY_PASSWORD_TRIES);
+    limiter.check(keys[1], failuresPerUser, TOO_MANY_PASSWORD_TRIES);
+    try {
+      return await run();
+    } catch (err) {
+      if (isFailure(err)) {
+        limiter.record(keys[0], failuresPerSession);
+        limiter.record(keys[1], failuresPerUser);
+      }
+      throw err;
+    }
+  };
+  const withPasswordLimits = <T>(me: { user: { id: string }; session: { id: string } }, run: () => Promise<T>) =>
+    withFailureLimits('password', isWrongPassword, me, run);
+  // Wrong codes while turning two-step verification on: counted the same way, apart from passwords.
+  const isWrongCode = (err: unknown) => err instanceof AppError && err.fields?.code === SETTINGS_MESSAGES.codeWrong;
 
   app.get('/api/settings', async (req, reply) => {
     const { user } = await requireVerified(req);
@@ -72,48 +103,45 @@ export function registerSettingsRoutes(app: FastifyInstance) {
 
   app.post('/api/me/password', { ...verifiedFirst, schema: { body: changePasswordSchema } }, async (req, reply) => {
     const me = await requireVerified(req);
-    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
-    await changePassword(app, req, reply, me, req.body as { currentPassword: string; newPassword: string });
+    await withPasswordLimits(me, () => changePassword(app, req, reply, me, req.body as { currentPassword: string; newPassword: string }));
     return reply.send({ ok: true });
   });
 
   app.post('/api/me/email', { ...verifiedFirst, schema: { body: changeEmailSchema } }, async (req) => {
     const me = await requireVerified(req);
-    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
+    limiter.check(`password-fail:session:${me.session.id}`, failuresPerSession, TOO_MANY_PASSWORD_TRIES);
     limiter.hit(
       `email:${me.user.id}`,
       [{ limit: 5, windowMs: HOUR }],
       'You have asked for a lot of email changes. Please try again later.',
     );
     const body = req.body as { newEmail: string; password: string };
-    await changeEmail(app, req, me, body);
+    await withPasswordLimits(me, () => changeEmail(app, req, me, body));
     return { ok: true, pendingEmail: body.newEmail };
   });
 
   app.post('/api/me/two-factor/enable', { ...verifiedFirst, schema: { body: confirmPasswordSchema } }, async (req) => {
     const me = await requireVerified(req);
-    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
-    return startTwoFactor(app, req, (req.body as { password: string }).password);
+    return withPasswordLimits(me, () => startTwoFactor(app, req, (req.body as { password: string }).password));
   });
 
   app.post('/api/me/two-factor/verify', { ...verifiedFirst, schema: { body: verifyTotpSchema } }, async (req, reply) => {
     const me = await requireVerified(req);
-    limiter.hit(`totp:${me.user.id}`, [{ limit: 10, windowMs: 15 * MINUTE }], TOO_MANY_PASSWORD_TRIES);
-    await confirmTwoFactor(app, req, reply, me, (req.body as { code: string }).code);
+    await withFailureLimits('totp', isWrongCode, me, () => confirmTwoFactor(app, req, reply, me, (req.body as { code: string }).code));
     return reply.send({ ok: true });
   });
 
   app.post('/api/me/two-factor/disable', { ...verifiedFirst, schema: { body: confirmPasswordSchema } }, async (req, reply) => {
     const me = await requireVerified(req);
-    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
-    await disableTwoFactor(app, req, reply, me, (req.body as { password: string }).password);
+    await withPasswordLimits(me, () => disableTwoFactor(app, req, reply, me, (req.body as { password: string }).password));
     return reply.send({ ok: true });
   });
 
   app.post('/api/me/two-factor/backup-codes', { ...verifiedFirst, schema: { body: confirmPasswordSchema } }, async (req) => {
     const me = await requireVerified(req);
-    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
-    return { backupCodes: await regenerateBackupCodes(app, req, (req.body as { password: string }).password) };
+    return {
+      backupCodes: await withPasswordLimits(me, () => regenerateBackupCodes(app, req, (req.body as { password: string }).password)),
+    };
   });
 
   // /profile: edit the sections in place; the profile module's own endpoints serve reads and uploads.
@@ -139,8 +167,7 @@ export function registerSettingsRoutes(app: FastifyInstance) {
   /** Re-enter the password before deleting the account or downloading the export (docs/decisions/006). */
   app.post('/api/me/reauthenticate', { ...sessionFirst, schema: { body: confirmPasswordSchema } }, async (req) => {
     const me = await requireSession(req);
-    limiter.hit(`password:${me.user.id}`, passwordRule, TOO_MANY_PASSWORD_TRIES);
-    await assertPassword(app, me.user.id, (req.body as { password: string }).password);
+    await withPasswordLimits(me, () => assertPassword(app, me.user.id, (req.body as { password: string }).password));
     await markReauthenticated(app, me.session.id);
     return { ok: true };
   });

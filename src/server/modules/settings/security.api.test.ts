@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/helpers/test-app';
 import { COMMON_PASSWORD } from '../../../shared/schemas/auth';
 import { SETTINGS_MESSAGES } from '../../../shared/schemas/settings';
+import { promoteAdmins } from '../../auth/admins';
 import { session, twoFactor, user } from '../../db/schema';
 import { totpCode } from './test-fixtures';
 
@@ -97,7 +98,8 @@ describe('change email', () => {
     expect((await whoAmI(m.cookie)).id).toBe(m.id);
 
     const [toNew] = await t.mailsTo(newEmail);
-    expect(toNew.subject).toBe('Confirm your new email address for Fancy');
+    expect(toNew.subject).toBe('Did you ask to use this address on Fancy?');
+    expect(toNew.text).toContain('Not you? Ignore this email: nothing changes.');
     const [toOld] = await t.mailsTo(m.email);
     expect(toOld.subject).toBe('A change of email address was requested');
     expect(toOld.text).toContain(newEmail);
@@ -112,6 +114,63 @@ describe('change email', () => {
     expect(row).toMatchObject({ email: newEmail, emailVerified: true });
     expect((await loginAgain(newEmail)).res.statusCode).toBe(200);
     expect((await loginAgain(m.email)).res.statusCode).toBe(401);
+  });
+
+  it('a change link changes the address only for a browser signed in to the account that asked (never an admin role by another mailbox)', async () => {
+    const attacker = await t.member('Mal Lory');
+    const bystander = await t.member('Bea Stander');
+    const boss = `boss.${Date.now()}@example.com`;
+    expect((await change(attacker.cookie, { newEmail: boss, password: TEST_PASSWORD })).statusCode).toBe(200);
+    const link = new URL(await t.lastLinkTo(boss));
+    const row = async (id: string) => (await t.database.db.select().from(user).where(eq(user.id, id)))[0];
+
+    // The owner of the mailbox opens it signed out: the login page, nothing changed.
+    const signedOut = await t.request({ method: 'GET', url: link.pathname + link.search });
+    expect(signedOut.statusCode).toBe(302);
+    expect(signedOut.headers.location).toBe(`/auth/login?${new URLSearchParams({ change: link.searchParams.get('token') ?? '' })}`);
+    expect(signedOut.headers['set-cookie']).toBeUndefined();
+    // Opened in a browser signed in to another account: nothing changes there either.
+    const elsewhere = await t.request({ method: 'GET', url: link.pathname + link.search, cookie: bystander.cookie });
+    expect(elsewhere.statusCode).toBe(302);
+    expect(elsewhere.headers.location).toBe('/settings?error=OTHER_ACCOUNT');
+    expect(await row(attacker.id)).toMatchObject({ email: attacker.email, role: 'user' });
+    expect(await row(bystander.id)).toMatchObject({ email: bystander.email });
+    // A restart's ADMIN_EMAILS promotion finds no confirmed boss address.
+    expect(await promoteAdmins(t.database.db, [boss])).toBe(0);
+    expect((await row(attacker.id)).role).toBe('user');
+
+    // The member who asked confirms by signing in to that account (the login page opens the link again).
+    const signedIn = await loginAgain(attacker.email);
+    const mine = await t.request({ method: 'GET', url: link.pathname + link.search, cookie: signedIn.cookie });
+    expect(mine.headers.location).toBe('/settings?email=confirmed');
+    expect(await row(attacker.id)).toMatchObject({ email: boss, emailVerified: true });
+    // Every other session (the one that asked included) ends; the link works once.
+    expect(await whoAmI(attacker.cookie)).toBeNull();
+    const again = await t.request({ method: 'GET', url: link.pathname + link.search, cookie: signedIn.cookie });
+    expect(again.headers.location).toBe('/settings?error=INVALID_TOKEN');
+  });
+
+  it('an ADMIN_EMAILS address never moves onto an existing account, even signed in to the account that asked', async () => {
+    const a = await createTestApp({ ADMIN_EMAILS: 'chief@example.com' });
+    try {
+      const m = await a.member('Tricky Asker');
+      const res = await a.request({
+        method: 'POST',
+        url: '/api/me/email',
+        cookie: m.cookie,
+        payload: { newEmail: 'chief@example.com', password: TEST_PASSWORD },
+      });
+      expect(res.statusCode).toBe(200);
+      // The mailbox's owner, talked into signing in to the asker's account, opens the link there.
+      const link = new URL(await a.lastLinkTo('chief@example.com'));
+      const open = await a.request({ method: 'GET', url: link.pathname + link.search, cookie: m.cookie });
+      expect(open.headers.location).toBe('/settings?error=ADMIN_ADDRESS');
+      const [row] = await a.database.db.select().from(user).where(eq(user.id, m.id));
+      expect(row).toMatchObject({ email: m.email, role: 'user' });
+      expect(await promoteAdmins(a.database.db, ['chief@example.com'])).toBe(0);
+    } finally {
+      await a.close();
+    }
   });
 
   it("an address already in use gets the same answer and no mail (no one learns who's a member)", async () => {
@@ -171,6 +230,17 @@ describe('signed-in devices', () => {
 
 describe('two-step verification (authenticator app)', () => {
   const post = (url: string, cookie: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url, cookie, payload });
+
+  it('wrong codes are limited per session: another session of the member still turns it on', async () => {
+    const m = await t.member('Tess Blocked');
+    const thief = await loginAgain(m.email);
+    const res = await post('/api/me/two-factor/enable', m.cookie, { password: TEST_PASSWORD });
+    const { secret } = res.json() as { secret: string };
+    const wrong = () => ('000000' === totpCode(secret) ? '111111' : '000000');
+    for (let i = 0; i < 10; i++) expect((await post('/api/me/two-factor/verify', thief.cookie, { code: wrong() })).statusCode).toBe(400);
+    expect((await post('/api/me/two-factor/verify', thief.cookie, { code: totpCode(secret) })).statusCode).toBe(429);
+    expect((await post('/api/me/two-factor/verify', m.cookie, { code: totpCode(secret) })).statusCode).toBe(200);
+  });
 
   it('enrol: password → QR secret and backup codes → a code turns it on; then sign-in asks for a code', async () => {
     const m = await t.member('Tom Totp');

@@ -1,9 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAPIError } from 'better-auth/api';
-import { COMMON_PASSWORD } from '../../../shared/schemas/auth';
 import { SETTINGS_MESSAGES, type TwoFactorEnrolment } from '../../../shared/schemas/settings';
-import { isCommonPassword } from '../../auth/passwords';
+import { assertStrongPassword, memberWords } from '../../auth/passwords';
 import { type CurrentSession, forwardCookies, toFetchHeaders } from '../../auth/session';
 import { account } from '../../db/schema';
 import { AppError } from '../../http/errors';
@@ -15,6 +14,11 @@ const wrongPassword = () =>
     currentPassword: SETTINGS_MESSAGES.currentPasswordWrong,
     password: SETTINGS_MESSAGES.currentPasswordWrong,
   });
+
+/** True for the error of a wrong current password (what the password limits count). */
+export function isWrongPassword(err: unknown): boolean {
+  return err instanceof AppError && err.fields?.password === SETTINGS_MESSAGES.currentPasswordWrong;
+}
 
 /** better-auth's "invalid password" (400 INVALID_PASSWORD) → our field error; anything else rethrown. */
 function mapAuthError(err: unknown): never {
@@ -64,8 +68,7 @@ export async function changePassword(
   me: CurrentSession,
   input: { currentPassword: string; newPassword: string },
 ) {
-  if (await isCommonPassword(input.newPassword, [me.user.email, me.user.name]))
-    throw new AppError('validation', COMMON_PASSWORD, { newPassword: COMMON_PASSWORD });
+  await assertStrongPassword(input.newPassword, await memberWords(app.deps.database.db, me.user.id), 'newPassword');
   try {
     const { headers } = await app.auth.api.changePassword({
       headers: toFetchHeaders(req),
@@ -85,8 +88,8 @@ export async function changePassword(
 
 /**
  * Change email: re-enter the password; better-auth mails a verification link to the new
- * address (the address changes when it is opened), every other session ends and the old
- * address is told. An address
+ * address (the address changes when it is opened in a browser signed in to this account:
+ * auth/routes.ts), every other session ends and the old address is told. An address
  * that belongs to another account gets the same answer and no mail (no enumeration).
  */
 export async function changeEmail(

@@ -25,14 +25,21 @@ export default function LoginPage() {
   const toast = useToast();
   const [twoFactor, setTwoFactor] = useState(false);
   // From a verification link: signing in with its token confirms the address (docs/decisions/006).
-  const verify = useSearchParams()[0].get('verify');
+  const [params] = useSearchParams();
+  const verify = params.get('verify');
   const verifyToken = verify && verify !== 'invalid' ? verify : undefined;
+  // From an e-mail change link: it applies only once signed in to the account that asked, so it is opened again then.
+  const changeToken = params.get('change') || undefined;
   const form = useSchemaForm(loginSchema, { email: '', password: '' });
   const { errors, isSubmitting } = form;
 
   if (auth.user && !isSubmitting && !twoFactor) return <Navigate to={next} replace />;
 
   const signedIn = async () => {
+    if (changeToken) {
+      window.location.assign(`/api/auth/verify-email?${new URLSearchParams({ token: changeToken })}`);
+      return;
+    }
     await auth.refresh('SIGNED_IN');
     toast({ title: 'Welcome back!', description: "You've successfully logged in." });
     navigate(next, { replace: true });
@@ -77,6 +84,12 @@ export default function LoginPage() {
     <div>
       <h2 className="font-display text-3xl font-extrabold">Welcome back</h2>
       <p className="mt-2 text-muted-foreground">Log in to see your mixers, matches and messages.</p>
+      {changeToken && (
+        <p role="status" className="mt-4 rounded-xl border border-border bg-muted/50 p-3 text-sm">
+          To move your account to this new email address, log in with your current address and password. Did not ask for this? Close this
+          page: nothing changes.
+        </p>
+      )}
       {verify && (
         <p role="status" className="mt-4 rounded-xl border border-border bg-muted/50 p-3 text-sm">
           {verifyToken

@@ -58,8 +58,8 @@ export function EmailBlock({ email }: { email: string }) {
         <p className="flex items-start gap-2 rounded-xl bg-accent/60 p-3 text-sm" role="status">
           <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
           <span>
-            Open the link we sent to <span className="font-medium break-all">{pending}</span> to finish. Until then we keep using your
-            current address, and we've let it know about the change.
+            Open the link we sent to <span className="font-medium break-all">{pending}</span> while logged in to this account (or log in
+            when it asks) to finish. Until then we keep using your current address, and we've let it know about the change.
           </span>
         </p>
       )}
@@ -84,7 +84,8 @@ export function EmailBlock({ email }: { email: string }) {
             {...form.register('password')}
           />
           <p className="text-sm text-muted-foreground">
-            We'll email a link to the new address. Your email changes when you open it, and we'll tell your current address too.
+            We'll email a link to the new address. Your email changes when you open it logged in to this account, and we'll tell your
+            current address too.
           </p>
           <div className="flex flex-col-reverse gap-2 sm:flex-row">
             <Button
