@@ -80,18 +80,25 @@ async function registerVerifiedLogin(base: string, email: string): Promise<strin
     headers,
     body: JSON.stringify({ fullName: 'Fan Out', email, password: 'velvet-otter-lantern' }),
   });
-  // Verification link from the outbox (SMTP is not configured, so mail is stored).
+  // Verification link from the outbox (SMTP is not configured, so mail is stored). Mail leaves
+  // after the response (no enumeration by timing), so wait for it.
   const { default: pg } = await import('pg');
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
-  const { rows } = await db.query('select text from mail_outbox where "to" = $1 order by created_at desc limit 1', [email]);
+  let text: string | undefined;
+  for (let i = 0; i < 100 && !text; i++) {
+    const { rows } = await db.query('select text from mail_outbox where "to" = $1 order by created_at desc limit 1', [email]);
+    text = rows[0]?.text;
+    if (!text) await new Promise((r) => setTimeout(r, 100));
+  }
   await db.end();
-  const link = new URL(String(rows[0].text).match(/https?:\/\/\S+/)?.[0] as string);
-  await fetch(`${base}${link.pathname}${link.search}`, { redirect: 'manual' });
+  const link = new URL(String(text).match(/https?:\/\/\S+/)?.[0] as string);
+  // The link alone confirms nothing (docs/decisions/006): signing in with its token does.
+  const verifyToken = link.searchParams.get('token');
   const login = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers,
-    body: JSON.stringify({ email, password: 'velvet-otter-lantern' }),
+    body: JSON.stringify({ email, password: 'velvet-otter-lantern', verifyToken }),
   });
   return login.headers
     .getSetCookie()
