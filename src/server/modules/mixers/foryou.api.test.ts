@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { MixerPage } from '../../../shared/schemas/mixers';
-import { blocks, mixerMemberships, mixers, profiles } from '../../db/schema';
+import { blocks, mixerMemberships, mixers, profiles, user } from '../../db/schema';
 
 /** GET /api/mixers?section=foryou: eligible mixers, ranked, with reasons, cursor-paginated. */
 let t: TestApp;
@@ -101,7 +101,7 @@ describe('For you', () => {
     expect(third.reasons).toEqual(['what you’re looking for', expect.any(String), '8 seats for you']);
   });
 
-  it('counts no interests of members I blocked or who blocked me', async () => {
+  it('counts no interests of members I blocked, who blocked me, or who are suspended', async () => {
     await t.database.db.update(mixers).set({ status: 'ended' }).where(sql`true`);
     const seated = await person({ interests: ['Jazz', 'Pottery'] });
     const id = await mixer('Quiet room');
@@ -116,6 +116,9 @@ describe('For you', () => {
     const blockedOne = await viewer();
     await t.database.db.insert(blocks).values({ blockerId: seated.id, blockedId: blockedOne.id });
     expect(await firstReason(blockedOne)).not.toMatch(/shared interest/);
+    // Hidden from everyone once suspended, like a blocked member (docs/decisions/007).
+    await t.database.db.update(user).set({ banned: true }).where(eq(user.id, seated.id));
+    expect(await firstReason(await viewer())).not.toMatch(/shared interest/);
   });
 
   it('pages through the ranking with a cursor, each mixer once, and keeps filters', async () => {

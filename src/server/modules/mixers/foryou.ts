@@ -106,10 +106,13 @@ async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery,
       select coalesce((select array(select lower(i) from unnest(p.interests) i) from profiles p where p.id = ${userId}), '{}'::text[]) as interests,
              coalesce((select p.looking_for from profiles p where p.id = ${userId}), '{}'::text[]) as looking_for
     ),
+    -- Members hidden from me (safety/visibility's hiddenFrom, as a set): a block either way, or suspended.
     hidden as materialized (
       select bl.blocked_id as uid from blocks bl where bl.blocker_id = ${userId}
       union
       select bl.blocker_id from blocks bl where bl.blocked_id = ${userId}
+      union
+      select hu.id from "user" hu where hu.banned is true
     ),
     cand as materialized (
       select m.id, m.status, ${epochMs(sql`m.starts_at`)} as starts_ms, m.max_participants, m.topic, m.tags, m.intent,
