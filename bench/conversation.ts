@@ -5,14 +5,9 @@
  * it (session cookie checked, participant check and page in one query); autocannon drives both
  * from this process on 127.0.0.1 for a bounded time each.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { directMessages, matches, mixerMemberships, mixers } from '../src/server/db/schema';
-import { createMembers, readAgainstBare, startBenchServer, signIn, withBenchDatabase } from './seed';
+import { createMembers, signedInReadBench, withBenchDatabase } from './seed';
 
-const SECONDS = 10;
-const CONNECTIONS = 32;
 const MESSAGES = 200;
 
 export function seed(dataDir: string) {
@@ -47,30 +42,17 @@ export function seed(dataDir: string) {
   });
 }
 
-export async function benchConversation(): Promise<Record<string, unknown>> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-conv-'));
-  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
-  try {
-    const { matchId, email } = await seed(dataDir);
-    server = await startBenchServer(dataDir);
-    const cookie = await signIn(server.base, email);
-    return await readAgainstBare({
-      endpoint: 'GET /api/conversations/:id/messages (50 of 200)',
-      base: server.base,
-      path: `/api/conversations/${matchId}/messages`,
-      cookie,
-      check: (status, body) => {
-        const page = JSON.parse(body) as { messages?: unknown[] };
-        if (status !== 200 || page.messages?.length !== 50)
-          throw new Error(`unexpected conversation page: ${status} ${body.slice(0, 200)}`);
-      },
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-    });
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+export function benchConversation(): Promise<Record<string, unknown>> {
+  return signedInReadBench({
+    name: 'conv',
+    seed,
+    endpoint: 'GET /api/conversations/:id/messages (50 of 200)',
+    path: ({ matchId }) => `/api/conversations/${matchId}/messages`,
+    check: (status, body) => {
+      const page = JSON.parse(body) as { messages?: unknown[] };
+      if (status !== 200 || page.messages?.length !== 50) throw new Error(`unexpected conversation page: ${status} ${body.slice(0, 200)}`);
+    },
+  });
 }
 
 // Run alone: `node --import tsx bench/conversation.ts`

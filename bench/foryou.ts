@@ -5,15 +5,10 @@
  * week, the rest ended or later), 2,000 members, 6 seats taken in each; audiences spread over
  * regions, age bands and seat plans so eligibility really filters. One page of 12.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { AUDIENCE_REGIONS, PLAN_PRESETS } from '../src/shared/audience';
 import { mixerMemberships, mixers } from '../src/server/db/schema';
-import { type BenchMember, createMembers, readAgainstBare, signIn, startBenchServer, withBenchDatabase } from './seed';
+import { type BenchMember, createMembers, signedInReadBench, withBenchDatabase } from './seed';
 
-const SECONDS = 10;
-const CONNECTIONS = 32;
 const MIXERS = 3_000;
 const MEMBERS = 2_000;
 const SEATED = 6;
@@ -116,31 +111,19 @@ export function seedForYou(dataDir: string) {
   });
 }
 
-export async function benchForYou(): Promise<Record<string, unknown>> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-foryou-'));
-  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
-  try {
-    const { email } = await seedForYou(dataDir);
-    server = await startBenchServer(dataDir);
-    const cookie = await signIn(server.base, email);
-    return await readAgainstBare({
-      endpoint: `GET /api/mixers?section=foryou (12; ${MIXERS} mixers, ${MEMBERS} members)`,
-      base: server.base,
-      path: '/api/mixers?section=foryou',
-      cookie,
-      check: (status, body) => {
-        const page = JSON.parse(body) as { items?: { reasons?: string[] }[]; nextCursor?: string | null };
-        if (status !== 200 || page.items?.length !== 12 || !page.nextCursor || page.items.some((m) => !m.reasons?.length)) {
-          throw new Error(`unexpected For you page: ${status} ${body.slice(0, 200)}`);
-        }
-      },
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-    });
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+export function benchForYou(): Promise<Record<string, unknown>> {
+  return signedInReadBench({
+    name: 'foryou',
+    seed: seedForYou,
+    endpoint: `GET /api/mixers?section=foryou (12; ${MIXERS} mixers, ${MEMBERS} members)`,
+    path: () => '/api/mixers?section=foryou',
+    check: (status, body) => {
+      const page = JSON.parse(body) as { items?: { reasons?: string[] }[]; nextCursor?: string | null };
+      if (status !== 200 || page.items?.length !== 12 || !page.nextCursor || page.items.some((m) => !m.reasons?.length)) {
+        throw new Error(`unexpected For you page: ${status} ${body.slice(0, 200)}`);
+      }
+    },
+  });
 }
 
 // Run alone: `node --import tsx bench/foryou.ts`

@@ -4,14 +4,9 @@
  * the same bytes. 20 live mixers of 8 members each (the viewer in 5, avatars on every face,
  * tags and intents that partly match the viewer's profile), 41 members; one page of 12.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { mixerMemberships, mixers } from '../src/server/db/schema';
-import { createMembers, readAgainstBare, signIn, startBenchServer, withBenchDatabase } from './seed';
+import { createMembers, signedInReadBench, withBenchDatabase } from './seed';
 
-const SECONDS = 10;
-const CONNECTIONS = 32;
 const MIXERS = 20;
 const MEMBERS_PER_MIXER = 8;
 const POOL = 40;
@@ -67,31 +62,19 @@ export function seedMixers(dataDir: string) {
   });
 }
 
-export async function benchMixers(): Promise<Record<string, unknown>> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-mixers-'));
-  let server: Awaited<ReturnType<typeof startBenchServer>> | undefined;
-  try {
-    const { email } = await seedMixers(dataDir);
-    server = await startBenchServer(dataDir);
-    const cookie = await signIn(server.base, email);
-    return await readAgainstBare({
-      endpoint: `GET /api/mixers (12 of ${MIXERS} live)`,
-      base: server.base,
-      path: '/api/mixers',
-      cookie,
-      check: (status, body) => {
-        const page = JSON.parse(body) as { items?: { preview: unknown[] }[]; nextCursor?: string | null };
-        if (status !== 200 || page.items?.length !== 12 || !page.nextCursor || page.items.some((m) => m.preview.length === 0)) {
-          throw new Error(`unexpected mixers page: ${status} ${body.slice(0, 200)}`);
-        }
-      },
-      seconds: SECONDS,
-      connections: CONNECTIONS,
-    });
-  } finally {
-    await server?.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+export function benchMixers(): Promise<Record<string, unknown>> {
+  return signedInReadBench({
+    name: 'mixers',
+    seed: seedMixers,
+    endpoint: `GET /api/mixers (12 of ${MIXERS} live)`,
+    path: () => '/api/mixers',
+    check: (status, body) => {
+      const page = JSON.parse(body) as { items?: { preview: unknown[] }[]; nextCursor?: string | null };
+      if (status !== 200 || page.items?.length !== 12 || !page.nextCursor || page.items.some((m) => m.preview.length === 0)) {
+        throw new Error(`unexpected mixers page: ${status} ${body.slice(0, 200)}`);
+      }
+    },
+  });
 }
 
 // Run alone: `node --import tsx bench/mixers.ts`

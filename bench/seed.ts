@@ -4,6 +4,9 @@
  * run of ours against a bare node:http server answering with the same bytes.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
 import { type Database, openDatabase } from '../src/server/db/client';
 import { account, profiles, user } from '../src/server/db/schema';
@@ -149,5 +152,37 @@ export async function readAgainstBare(opts: {
     };
   } finally {
     bare.kill('SIGTERM');
+  }
+}
+
+/**
+ * The whole signed-in read bench: seeds a fresh DATA_DIR, starts our server on it, signs in as
+ * the seeded member and loads `path` against a bare server (10 s, 32 connections each).
+ */
+export async function signedInReadBench<T extends { email: string }>(opts: {
+  name: string;
+  seed: (dataDir: string) => Promise<T>;
+  endpoint: string;
+  path: (seeded: T) => string;
+  check: (status: number, body: string) => void;
+}): Promise<ReadBenchRow> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `fancy-bench-${opts.name}-`));
+  let server: BenchServer | undefined;
+  try {
+    const seeded = await opts.seed(dataDir);
+    server = await startBenchServer(dataDir);
+    const cookie = await signIn(server.base, seeded.email);
+    return await readAgainstBare({
+      endpoint: opts.endpoint,
+      base: server.base,
+      path: opts.path(seeded),
+      cookie,
+      check: opts.check,
+      seconds: 10,
+      connections: 32,
+    });
+  } finally {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
