@@ -13,19 +13,50 @@ import { errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';
 import { CardBlock, SettingsCard, SettingsSection } from '../components/section';
 
-/** The password field of a re-authentication (docs/decisions/006): the server's message, or the empty-field one. */
-function passwordError(err: unknown): string {
-  if (err instanceof ApiError && err.fields.password) return err.fields.password;
-  return errorMessage(err);
+/**
+ * The password asked again before the export or deletion (docs/decisions/006): the field's state,
+ * and `confirm()`, which re-authenticates and, on a wrong password, shows the server's message on
+ * the field and puts the focus back in it.
+ */
+function usePasswordAgain() {
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const ref = useRef<HTMLInputElement>(null);
+  return {
+    ref,
+    filled: password.length > 0,
+    field: {
+      ref,
+      autoComplete: 'current-password',
+      value: password,
+      error,
+      onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
+        setPassword(e.target.value);
+        setError(undefined);
+      },
+    },
+    async confirm(): Promise<boolean> {
+      try {
+        await reauthenticate(password);
+        return true;
+      } catch (err) {
+        setError(err instanceof ApiError && err.fields.password ? err.fields.password : errorMessage(err));
+        ref.current?.focus();
+        return false;
+      }
+    },
+    reset() {
+      setPassword('');
+      setError(undefined);
+    },
+  };
 }
 
 function DownloadBlock() {
   const toast = useToast();
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const again = usePasswordAgain();
 
   const download = async () => {
     setBusy(true);
@@ -48,8 +79,7 @@ function DownloadBlock() {
 
   const close = () => {
     setAsking(false);
-    setPassword('');
-    setError(undefined);
+    again.reset();
   };
 
   return (
@@ -74,33 +104,15 @@ function DownloadBlock() {
         confirmLabel="Download my data"
         busyLabel="Preparing…"
         busy={busy}
-        canConfirm={password.length > 0}
-        initialFocus={passwordRef}
+        canConfirm={again.filled}
+        initialFocus={again.ref}
         onConfirm={async () => {
           setBusy(true);
-          try {
-            await reauthenticate(password);
-          } catch (err) {
-            setBusy(false);
-            setError(passwordError(err));
-            passwordRef.current?.focus();
-            return;
-          }
+          if (!(await again.confirm())) return setBusy(false);
           if (await download()) close();
         }}
       >
-        <PasswordField
-          ref={passwordRef}
-          id="export-password"
-          label="Password"
-          autoComplete="current-password"
-          value={password}
-          error={error}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setError(undefined);
-          }}
-        />
+        <PasswordField id="export-password" label="Password" {...again.field} />
       </ConfirmDialog>
     </>
   );
@@ -113,9 +125,7 @@ function DeleteBlock() {
   const [typed, setTyped] = useState('');
   const [busy, setBusy] = useState(false);
   const [touched, setTouched] = useState(false);
-  const [password, setPassword] = useState('');
-  const [passwordErr, setPasswordErr] = useState<string | undefined>();
-  const passwordRef = useRef<HTMLInputElement>(null);
+  const again = usePasswordAgain();
   const matches = typed.trim() === DELETE_CONFIRMATION_WORD;
 
   return (
@@ -137,8 +147,7 @@ function DeleteBlock() {
           if (!next) {
             setTyped('');
             setTouched(false);
-            setPassword('');
-            setPasswordErr(undefined);
+            again.reset();
           }
         }}
         destructive
@@ -155,19 +164,12 @@ function DeleteBlock() {
         confirmLabel="Delete my account"
         busyLabel="Deleting…"
         busy={busy}
-        canConfirm={matches && password.length > 0}
-        initialFocus={passwordRef}
+        canConfirm={matches && again.filled}
+        initialFocus={again.ref}
         onConfirm={async () => {
           setBusy(true);
           // Deleting needs the password again (docs/decisions/006); a wrong one keeps the dialog open.
-          try {
-            await reauthenticate(password);
-          } catch (err) {
-            setBusy(false);
-            setPasswordErr(passwordError(err));
-            passwordRef.current?.focus();
-            return;
-          }
+          if (!(await again.confirm())) return setBusy(false);
           // Go to the site root first: once the account is gone, the protected pages would send the
           // browser to the login page before a later move to '/' could finish loading.
           await navigate('/', { replace: true });
@@ -180,18 +182,7 @@ function DeleteBlock() {
           }
         }}
       >
-        <PasswordField
-          ref={passwordRef}
-          id="delete-password"
-          label="Your password"
-          autoComplete="current-password"
-          value={password}
-          error={passwordErr}
-          onChange={(e) => {
-            setPassword(e.target.value);
-            setPasswordErr(undefined);
-          }}
-        />
+        <PasswordField id="delete-password" label="Your password" {...again.field} />
         <Field
           id="delete-confirm"
           label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
