@@ -8,6 +8,7 @@ import { searchFilters } from './filters';
 import { rankMixer } from './ranking';
 import { mixerSummaries } from './service';
 import { decodeCursor, encodeCursor, epochMs, isUuid } from './shared';
+import { hiddenSetOf } from '../safety/visibility';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
 
@@ -106,14 +107,7 @@ async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery,
       select coalesce((select array(select lower(i) from unnest(p.interests) i) from profiles p where p.id = ${userId}), '{}'::text[]) as interests,
              coalesce((select p.looking_for from profiles p where p.id = ${userId}), '{}'::text[]) as looking_for
     ),
-    -- Members hidden from me (safety/visibility's hiddenFrom, as a set): a block either way, or suspended.
-    hidden as materialized (
-      select bl.blocked_id as uid from blocks bl where bl.blocker_id = ${userId}
-      union
-      select bl.blocker_id from blocks bl where bl.blocked_id = ${userId}
-      union
-      select hu.id from "user" hu where hu.banned is true
-    ),
+    hidden as materialized (${hiddenSetOf(userId)}),
     cand as materialized (
       select m.id, m.status, ${epochMs(sql`m.starts_at`)} as starts_ms, m.max_participants, m.topic, m.tags, m.intent,
              m.audience_region, m.age_min, m.age_max, m.seat_plan

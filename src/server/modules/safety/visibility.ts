@@ -20,6 +20,14 @@ export const hiddenFrom = (viewer: Who, other: Who) =>
   sql`(${blockedBetween(viewer, other)} or exists (select 1 from "user" hu where hu.id = ${other} and hu.banned is true))`;
 
 /**
+ * SQL: the ids of every member hidden from `viewer` (the set form of `hiddenFrom`), for a
+ * statement that filters many members at once.
+ */
+export const hiddenSetOf = (viewer: Who) => sql`select bl.blocked_id as uid from blocks bl where bl.blocker_id = ${viewer}
+      union select bl.blocker_id from blocks bl where bl.blocked_id = ${viewer}
+      union select hu.id from "user" hu where hu.banned is true`;
+
+/**
  * SQL: true when `viewer` may see `target`'s profile details (name, age, city, photos) in a
  * card or a participant list: not hidden, and either the member shows their profile to
  * 'all' members, or the two are joined in the same mixer, or they are matched
