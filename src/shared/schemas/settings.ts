@@ -18,6 +18,10 @@ export interface Preferences {
   notifyMatch: boolean;
   notifyMessage: boolean;
   notifyMixerSoon: boolean;
+  /** Mail when the formation job invites me to a mixer (issue 14); the in-app notice always shows. */
+  notifyInvitations: boolean;
+  /** Mail when a mixer I was in ends, with the "Who did you click with?" prompt (issue 14). */
+  notifyAfterMixer: boolean;
   profileVisibility: ProfileVisibility;
 }
 
@@ -25,6 +29,8 @@ export const DEFAULT_PREFERENCES: Preferences = {
   notifyMatch: true,
   notifyMessage: true,
   notifyMixerSoon: true,
+  notifyInvitations: true,
+  notifyAfterMixer: true,
   profileVisibility: 'shared_mixer',
 };
 
@@ -35,6 +41,8 @@ export function readPreferences(raw: unknown): Preferences {
     notifyMatch: p.notifyMatch !== false,
     notifyMessage: p.notifyMessage !== false,
     notifyMixerSoon: p.notifyMixerSoon !== false,
+    notifyInvitations: p.notifyInvitations !== false,
+    notifyAfterMixer: p.notifyAfterMixer !== false,
     profileVisibility: p.profileVisibility === 'all' ? 'all' : 'shared_mixer',
   };
 }
@@ -59,6 +67,8 @@ export const updateSettingsSchema = z
       notifyMatch: z.optional(flag),
       notifyMessage: z.optional(flag),
       notifyMixerSoon: z.optional(flag),
+      notifyInvitations: z.optional(flag),
+      notifyAfterMixer: z.optional(flag),
     },
     { error: 'Only privacy and notification settings can be changed here' },
   )

@@ -36,6 +36,10 @@ export const profiles = pgTable('profiles', {
   onboardingCompleted: boolean('onboarding_completed').notNull().default(false),
   /** Furthest wizard step reached (0..10), for the onboarding funnel. */
   onboardingStep: integer('onboarding_step').notNull().default(0),
+  /** When the member is usually free: slot keys of the weekly grid (src/shared/availability.ts), in `tz`. */
+  availability: text('availability').array().notNull().default(sql`'{}'::text[]`),
+  /** Topics (predefined interest names) the member would join a mixer about. */
+  topicAsks: text('topic_asks').array().notNull().default(sql`'{}'::text[]`),
 });
 
 export const genderOptions = pgTable('gender_options', {

@@ -27,6 +27,10 @@ export const mixers = pgTable(
     seatPlan: jsonb('seat_plan').$type<SeatPlan>().notNull().default([]),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'admin' (typed in) or 'auto' (made by the formation job, issue 14). */
+    origin: text('origin').notNull().default('admin'),
+    /** Auto mixers: topic|region|intent|plan|slot start. Unique, so two job runs never make the same mixer twice. */
+    formationKey: text('formation_key').unique(),
   },
   (t) => [index('mixers_status_starts_idx').on(t.status, t.startsAt)],
 );
@@ -46,6 +50,8 @@ export const mixerMemberships = pgTable(
     /** The seat-plan side this seat (or waitlist place) is on; 'all' when the mixer has no plan. */
     side: text('side').notNull().default('all'),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the member last left (state 'left'), to tell a late leave from an early one. */
+    leftAt: timestamp('left_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('mixer_memberships_mixer_user_uq').on(t.mixerId, t.userId),

@@ -70,7 +70,14 @@ describe('privacy and notification preferences', () => {
       emailVerified: true,
       twoFactorEnabled: false,
       shareCityRegion: true,
-      preferences: { notifyMatch: true, notifyMessage: true, notifyMixerSoon: true, profileVisibility: 'shared_mixer' },
+      preferences: {
+        notifyMatch: true,
+        notifyMessage: true,
+        notifyMixerSoon: true,
+        notifyInvitations: true,
+        notifyAfterMixer: true,
+        profileVisibility: 'shared_mixer',
+      },
     });
   });
 
