@@ -5,6 +5,7 @@ import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { type Publish, rowsOf } from './shared';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
+import { afterMixerHook } from '../after-mixer/service';
 
 /** How often each instance moves mixers along (DESIGN §6: status follows the clock on the server). */
 export const LIFECYCLE_INTERVAL_MS = 20_000;
@@ -27,7 +28,13 @@ const isoMs = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY
  * insert in the same statement, so it is idempotent and safe when several instances (or two
  * overlapping runs) do it at once: a row changes status, and gets its message, exactly once.
  */
-export async function advanceMixers(db: Db, now: Date, publish: Publish): Promise<{ started: string[]; ended: string[] }> {
+export async function advanceMixers(
+  db: Db,
+  now: Date,
+  publish: Publish,
+  /** Runs once with the mixers this call moved live → ended (the "Who did you click with?" prompt). */
+  onEnded?: (mixerIds: string[]) => Promise<void>,
+): Promise<{ started: string[]; ended: string[] }> {
   const at = now.toISOString();
 
   const started = rowsOf<TransitionRow>(
@@ -61,6 +68,19 @@ export async function advanceMixers(db: Db, now: Date, publish: Publish): Promis
         insert into mixer_messages (mixer_id, sender_id, kind, body, created_at)
         select id, null, 'system', ${MIXER_MESSAGES.endedSystem}, ends_at from ended
         returning id, mixer_id, body, created_at
+      ),
+      attendance as (
+        -- Each member still in it: attended (wrote a line) or no_show. An upsert, so a member who
+        -- left late and came back gets their real outcome (reliability, issue 14).
+        insert into mixer_attendance (mixer_id, user_id, outcome, recorded_at)
+        select e.id, c.user_id,
+               case when exists (select 1 from mixer_messages w
+                                  where w.mixer_id = e.id and w.sender_id = c.user_id and w.kind = 'member')
+                    then 'attended' else 'no_show' end,
+               e.ends_at
+          from ended e join mixer_memberships c on c.mixer_id = e.id and c.state = 'joined'
+        on conflict (mixer_id, user_id) do update set outcome = excluded.outcome, recorded_at = excluded.recorded_at
+        returning 1
       )
       select closing.mixer_id, closing.id as message_id, closing.body, ${isoMs('closing.created_at')} as created_at,
              array(select c.user_id from mixer_memberships c where c.mixer_id = closing.mixer_id and c.state = 'joined') as members
@@ -94,6 +114,7 @@ export async function advanceMixers(db: Db, now: Date, publish: Publish): Promis
   await announce(started, 'icebreaker', 1);
   await announce(ended, 'system', -1);
   for (const { id } of missed) await publish(`mixer:${id}`, { type: 'mixer.updated', mixerId: id });
+  if (onEnded && ended.length) await onEnded(ended.map((r) => r.mixer_id));
 
   return { started: started.map((r) => r.mixer_id), ended: [...ended.map((r) => r.mixer_id), ...missed.map((r) => r.id)] };
 }
@@ -104,6 +125,6 @@ export async function advanceMixers(db: Db, now: Date, publish: Publish): Promis
  */
 export function startMixerLifecycle(app: FastifyInstance, intervalMs = LIFECYCLE_INTERVAL_MS) {
   startPeriodicJob(app, 'mixer lifecycle', intervalMs, (now) =>
-    advanceMixers(app.deps.database.db, now, (room, event) => app.realtime.publish(room, event)),
+    advanceMixers(app.deps.database.db, now, (room, event) => app.realtime.publish(room, event), afterMixerHook(app)),
   );
 }

@@ -11,6 +11,7 @@ import {
   type TopicFacets,
   UPCOMING_DAYS,
 } from '../../../shared/schemas/mixers';
+import { LATE_LEAVE_MS } from '../../../shared/reliability';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
@@ -344,8 +345,18 @@ export async function leaveMixer(deps: Deps, publish: Publish, userId: string, m
     );
     if (!mine || mine.state === 'left') return { wasJoined: false, promoted: null, mixer };
     if (mixer.status === 'ended') throw new AppError('conflict', MIXER_MESSAGES.leaveEnded);
-    await tx.execute(sql`update mixer_memberships set state = 'left' where mixer_id = ${mixerId} and user_id = ${userId}`);
+    await tx.execute(
+      sql`update mixer_memberships set state = 'left', left_at = ${now.toISOString()}::timestamptz where mixer_id = ${mixerId} and user_id = ${userId}`,
+    );
     const wasJoined = mine.state === 'joined';
+    // Leaving a seat in the last hour before the start is recorded, privately (reliability, issue 14).
+    const untilStart = Number(mixer.starts_ms) - now.getTime();
+    if (wasJoined && mixer.status === 'scheduled' && untilStart > 0 && untilStart <= LATE_LEAVE_MS) {
+      await tx.execute(sql`
+        insert into mixer_attendance (mixer_id, user_id, outcome, recorded_at)
+        values (${mixerId}, ${userId}, 'left_late', ${now.toISOString()}::timestamptz)
+        on conflict (mixer_id, user_id) do update set outcome = excluded.outcome, recorded_at = excluded.recorded_at`);
+    }
     let promoted: { user_id: string; email: string; name: string | null } | null = null;
     if (wasJoined && (mixer.status === 'scheduled' || mixer.status === 'live')) {
       promoted = await promoteOnSide(tx, mixerId, mine.side, now);

@@ -11,8 +11,11 @@ import {
   dailyActivity,
   directMessages,
   fancies,
+  formationSettings,
   interestSuggestions,
   matches,
+  mixerAttendance,
+  mixerInvitations,
   mixerMemberships,
   mixerMessages,
   mixers,
@@ -20,6 +23,7 @@ import {
   profileViews,
   reports,
   session,
+  topicTemplates,
   twoFactor,
   user,
 } from '../../db/schema';
@@ -255,6 +259,8 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
           sexualOrientations: profile.sexualOrientations,
           lookingFor: profile.lookingFor,
           interests: profile.interests,
+          availability: profile.availability,
+          topicAsks: profile.topicAsks,
           smallJoy: profile.smallJoy,
           loveToTalkAbout: profile.loveToTalkAbout,
           valueInRelationships: profile.valueInRelationships,
@@ -303,5 +309,47 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     daily_activity: activity.map((a) => a.day),
     mixers: mixersCreated.map((m) => ({ ...m, startsAt: iso(m.startsAt), createdAt: iso(m.createdAt) })),
     campaigns: campaignsCreated.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
+    ...(await formationSections(db, userId)),
+  };
+}
+
+/**
+ * Issue 14's tables: your own attendance record (private to you), the invitations the formation
+ * job sent you, and the formation settings and topic templates you changed as an admin.
+ */
+async function formationSections(db: Deps['database']['db'], userId: string) {
+  const [attendance, invitations, settingsChanged, templatesChanged] = await Promise.all([
+    db
+      .select({ mixerId: mixerAttendance.mixerId, outcome: mixerAttendance.outcome, recordedAt: mixerAttendance.recordedAt })
+      .from(mixerAttendance)
+      .where(eq(mixerAttendance.userId, userId))
+      .orderBy(asc(mixerAttendance.recordedAt)),
+    db
+      .select({
+        mixerId: mixerInvitations.mixerId,
+        status: mixerInvitations.status,
+        createdAt: mixerInvitations.createdAt,
+        expiresAt: mixerInvitations.expiresAt,
+        respondedAt: mixerInvitations.respondedAt,
+      })
+      .from(mixerInvitations)
+      .where(eq(mixerInvitations.userId, userId))
+      .orderBy(asc(mixerInvitations.createdAt)),
+    db.select({ updatedAt: formationSettings.updatedAt }).from(formationSettings).where(eq(formationSettings.updatedBy, userId)),
+    db
+      .select({ topic: topicTemplates.topic, updatedAt: topicTemplates.updatedAt })
+      .from(topicTemplates)
+      .where(eq(topicTemplates.updatedBy, userId)),
+  ]);
+  return {
+    mixer_attendance: attendance.map((a) => ({ ...a, recordedAt: iso(a.recordedAt) })),
+    mixer_invitations: invitations.map((i) => ({
+      ...i,
+      createdAt: iso(i.createdAt),
+      expiresAt: iso(i.expiresAt),
+      respondedAt: iso(i.respondedAt),
+    })),
+    formation_settings: settingsChanged.map((f) => ({ updatedAt: iso(f.updatedAt) })),
+    topic_templates: templatesChanged.map((t) => ({ ...t, updatedAt: iso(t.updatedAt) })),
   };
 }
