@@ -60,6 +60,7 @@ export const router = createBrowserRouter([
                   { path: '/home', lazy: page(() => import('../features/home/home-page')) },
                   { path: '/mixers', lazy: page(() => import('../features/mixers/mixers-page')) },
                   { path: '/mixers/:id', lazy: page(() => import('../features/mixers/mixer-detail-page')) },
+                  { path: '/mixers/:id/after', lazy: page(() => import('../features/mixers/after-mixer-page')) },
                   { path: '/matches', lazy: page(() => import('../features/matches/matches-page')) },
                   {
                     path: '/messages',

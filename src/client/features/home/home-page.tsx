@@ -5,7 +5,9 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { displayName, useAuth } from '../auth/auth-context';
+import { AfterMixerPrompts } from '../mixers/components/after-mixer-prompts';
 import { YourNextMixers } from '../mixers/next-mixers';
+import { AvailabilityPrompt } from '../profile/availability/availability-prompt';
 import { isOnboardingDeferred } from '../onboarding/deferred';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -65,6 +67,9 @@ export default function HomePage() {
           </Button>
         </Card>
       )}
+
+      <AfterMixerPrompts className="mt-6" />
+      {auth.profile?.onboardingCompleted && <AvailabilityPrompt className="mt-6" />}
 
       <section aria-labelledby="counters" className="mt-8">
         <h2 id="counters" className="sr-only">

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ProfileCard } from '../profile-card/profile-card';
 import { useOwnProfile, useShareCity } from './api';
+import { AvailabilitySection } from './availability/availability-section';
 import { profileCompletion } from './completion';
 import { AboutSection } from './sections/about';
 import { BioSection } from './sections/bio';
@@ -171,6 +172,7 @@ export default function ProfilePage() {
           <IdentitySection profile={p} onPreview={preview.identity} />
           <LookingForSection profile={p} onPreview={preview.lookingFor} />
           <InterestsSection profile={p} onPreview={preview.interests} />
+          <AvailabilitySection profile={p} />
           <LocationSection profile={p} onPreview={preview.location} shareCity={shareCity.data} />
         </div>
       </div>

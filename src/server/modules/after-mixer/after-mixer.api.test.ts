@@ -68,7 +68,8 @@ const outcomes = async (mixerId: string) =>
         .where(eq(mixerAttendance.mixerId, mixerId))
     ).map((r) => [r.u, r.o]),
   );
-const end = (now = new Date()) => advanceMixers(t.database.db, now, (room, event) => t.app.realtime.publish(room, event), afterMixerHook(t.app));
+const end = (now = new Date()) =>
+  advanceMixers(t.database.db, now, (room, event) => t.app.realtime.publish(room, event), afterMixerHook(t.app));
 const prompt = (id: string, m: Member) => t.request({ method: 'GET', url: `/api/mixers/${id}/after`, cookie: m.cookie });
 
 describe('attendance when a mixer ends', () => {
@@ -127,9 +128,7 @@ describe('attendance when a mixer ends', () => {
     // Everyone still in it is told once, in the app and by mail; Lola, who left, is not.
     for (const m of [talker, quiet, back]) {
       const notices = published.filter((p) => p.room === `user:${m.id}` && p.event.type === 'notice');
-      expect(notices.map((n) => n.event)).toEqual([
-        expect.objectContaining({ type: 'notice', title: AFTER_MIXER_MESSAGES.noticeTitle }),
-      ]);
+      expect(notices.map((n) => n.event)).toEqual([expect.objectContaining({ type: 'notice', title: AFTER_MIXER_MESSAGES.noticeTitle })]);
       const mails = (await t.mailsTo(m.email)).filter((x) => x.subject.startsWith('Who did you click with'));
       expect(mails).toHaveLength(1);
       expect(mails[0].text).toContain(`/mixers/${soon}/after`);
@@ -200,7 +199,9 @@ describe('the "Who did you click with?" prompt', () => {
     const mine = (await t.request({ method: 'GET', url: '/api/me/after-mixer', cookie: me.cookie })).json() as { prompts: OpenPrompt[] };
     expect(mine.prompts.map((p) => p.mixerId)).toContain(id);
     expect(mine.prompts.find((p) => p.mixerId === id)?.others).toBe(1);
-    const theirs = (await t.request({ method: 'GET', url: '/api/me/after-mixer', cookie: outsider.cookie })).json() as { prompts: OpenPrompt[] };
+    const theirs = (await t.request({ method: 'GET', url: '/api/me/after-mixer', cookie: outsider.cookie })).json() as {
+      prompts: OpenPrompt[];
+    };
     expect(theirs.prompts).toEqual([]);
   });
 
@@ -242,7 +243,9 @@ describe('reliability', () => {
     for (const [i, outcome] of mine.entries()) {
       const id = await mixer({ status: 'ended' });
       await t.database.db.insert(mixerAttendance).values({ mixerId: id, userId: me.id, outcome, recordedAt: new Date(now - i * HOUR) });
-      await t.database.db.insert(mixerAttendance).values({ mixerId: id, userId: other.id, outcome: 'no_show', recordedAt: new Date(now - i * HOUR) });
+      await t.database.db
+        .insert(mixerAttendance)
+        .values({ mixerId: id, userId: other.id, outcome: 'no_show', recordedAt: new Date(now - i * HOUR) });
     }
     const view = (await get(me)).json() as ReliabilityView;
     expect(view).toEqual({ of: 6, attended: 5, note: 'You came to 5 of your last 6 mixers.' });
@@ -263,8 +266,34 @@ describe('reliability', () => {
       ['no_show', 'attended', 'no_show', 'left_late'],
       ['attended', 'attended', 'attended', 'no_show', 'no_show', 'no_show'],
       // 12 records: only the newest 10 count (newest first: 8 attended of 10 → reliable).
-      ['attended', 'attended', 'attended', 'attended', 'attended', 'attended', 'attended', 'attended', 'no_show', 'no_show', 'no_show', 'no_show'],
-      ['no_show', 'no_show', 'no_show', 'no_show', 'no_show', 'no_show', 'attended', 'attended', 'attended', 'attended', 'attended', 'attended'],
+      [
+        'attended',
+        'attended',
+        'attended',
+        'attended',
+        'attended',
+        'attended',
+        'attended',
+        'attended',
+        'no_show',
+        'no_show',
+        'no_show',
+        'no_show',
+      ],
+      [
+        'no_show',
+        'no_show',
+        'no_show',
+        'no_show',
+        'no_show',
+        'no_show',
+        'attended',
+        'attended',
+        'attended',
+        'attended',
+        'attended',
+        'attended',
+      ],
     ];
     const ids: Member[] = [];
     const now = Date.now();

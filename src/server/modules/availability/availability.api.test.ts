@@ -67,7 +67,9 @@ describe('availability and topic asks', () => {
     expect(inactive.json().error.message).toBe(AVAILABILITY_MESSAGES.askUnknown);
     await t.database.db.update(predefinedInterests).set({ isActive: true }).where(eq(predefinedInterests.name, 'Bouldering'));
 
-    const tooMany = await put(m.cookie, { topicAsks: ['Hiking', 'Bouldering', 'Indie films', 'Yoga', 'Cooking', 'Poetry'].slice(0, TOPIC_ASKS_MAX + 1) });
+    const tooMany = await put(m.cookie, {
+      topicAsks: ['Hiking', 'Bouldering', 'Indie films', 'Yoga', 'Cooking', 'Poetry'].slice(0, TOPIC_ASKS_MAX + 1),
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toBe(AVAILABILITY_MESSAGES.asksTooMany);
 

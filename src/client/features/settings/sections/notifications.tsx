@@ -34,6 +34,20 @@ export function NotificationsSection({ settings, save }: { settings: SettingsVie
           checked={p.notifyMixerSoon}
           onCheckedChange={(notifyMixerSoon) => save({ notifyMixerSoon })}
         />
+        <SwitchRow
+          id="notify-invitations"
+          label="Mixer invitations"
+          description="When we form a mixer around you and save you a seat. The invitation always shows in the app too."
+          checked={p.notifyInvitations}
+          onCheckedChange={(notifyInvitations) => save({ notifyInvitations })}
+        />
+        <SwitchRow
+          id="notify-after-mixer"
+          label="After a mixer"
+          description="When a mixer you were in ends: who did you click with? Open for 48 hours."
+          checked={p.notifyAfterMixer}
+          onCheckedChange={(notifyAfterMixer) => save({ notifyAfterMixer })}
+        />
       </SettingsCard>
     </SettingsSection>
   );

@@ -1,0 +1,24 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AvailabilityInput, AvailabilityView } from '../../../../shared/availability';
+import type { ReliabilityView } from '../../../../shared/reliability';
+import { api } from '../../../lib/api';
+
+export const availabilityKey = ['profile', 'availability'] as const;
+
+/** When I'm usually free and the topics I'd join (GET /api/profile/availability). */
+export function useAvailability(enabled = true) {
+  return useQuery({ queryKey: availabilityKey, queryFn: () => api<AvailabilityView>('/api/profile/availability'), enabled });
+}
+
+export function useSaveAvailability() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (input: AvailabilityInput) => api<AvailabilityView>('/api/profile/availability', { method: 'PUT', body: input }),
+    onSuccess: (view) => qc.setQueryData(availabilityKey, view),
+  });
+}
+
+/** My own reliability note (GET /api/me/reliability): only ever mine. */
+export function useReliability() {
+  return useQuery({ queryKey: ['me', 'reliability'], queryFn: () => api<ReliabilityView>('/api/me/reliability') });
+}

@@ -1,0 +1,102 @@
+import { CalendarClock } from 'lucide-react';
+import { useState } from 'react';
+import { describeAvailability } from '../../../../shared/availability';
+import type { OwnProfile } from '../../../../shared/schemas/profile';
+import { Button } from '../../../components/ui/button';
+import { useToast } from '../../../components/ui/toast';
+import { ApiError } from '../../../lib/api';
+import { EditableSection } from '../components/editable-section';
+import { Tags } from '../sections/tags';
+import { useAvailability, useSaveAvailability } from './api';
+import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
+import { ReliabilityNote } from './reliability-note';
+
+/** Profile → "When you're free": the weekly grid and topic asks (issue 14), always editable, and my reliability note. */
+export function AvailabilitySection({ profile }: { profile: OwnProfile }) {
+  const toast = useToast();
+  const query = useAvailability();
+  const save = useSaveAvailability();
+  const [editing, setEditing] = useState(false);
+  const [value, setValue] = useState<AvailabilityValue>({ availability: [], topicAsks: [] });
+  const [error, setError] = useState<string | null>(null);
+
+  const start = () => {
+    setValue({ availability: query.data?.availability ?? [], topicAsks: query.data?.topicAsks ?? [] });
+    setError(null);
+    setEditing(true);
+  };
+  const onSave = async () => {
+    try {
+      await save.mutateAsync(value);
+      setEditing(false);
+      toast({ title: 'Profile updated', description: "We'll form mixers around the times you picked." });
+    } catch (err) {
+      const message = err instanceof ApiError ? (err.fields.topicAsks ?? err.message) : (err as Error).message;
+      setError(message);
+      toast({ title: "Couldn't save your changes", description: message, variant: 'destructive' });
+    }
+  };
+
+  const view = query.isPending ? (
+    <div className="grid gap-2" aria-busy="true">
+      <span className="sr-only" role="status">
+        Loading your times
+      </span>
+      <div className="h-5 w-2/3 animate-pulse rounded bg-muted" />
+      <div className="h-8 w-1/2 animate-pulse rounded-full bg-muted" />
+    </div>
+  ) : query.isError ? (
+    <div className="flex flex-col items-start gap-2">
+      <p className="text-sm text-muted-foreground">We couldn't load your times just now.</p>
+      <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+        Try again
+      </Button>
+    </div>
+  ) : (
+    <div className="grid gap-3">
+      <p className="flex items-start gap-2 text-sm">
+        <CalendarClock className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+        {query.data.availability.length ? (
+          <span className="font-medium" data-testid="availability-summary">
+            {describeAvailability(query.data.availability)}
+          </span>
+        ) : (
+          <span className="italic text-muted-foreground">No times yet — add some and we'll form mixers around you.</span>
+        )}
+      </p>
+      <div>
+        <h3 className="mb-1.5 text-xs font-bold tracking-wider text-muted-foreground uppercase">I'd join one about</h3>
+        <Tags items={query.data.topicAsks} tone="accent" empty="No topics yet" />
+      </div>
+      <ReliabilityNote />
+    </div>
+  );
+
+  return (
+    <EditableSection
+      id="availability"
+      title="When you're free"
+      description="We form small mixers at times that suit you, about topics you'd join."
+      editing={editing}
+      saving={save.isPending}
+      onEdit={query.isSuccess ? start : undefined}
+      onCancel={() => {
+        setEditing(false);
+        setError(null);
+      }}
+      onSave={() => void onSave()}
+      view={view}
+    >
+      <AvailabilityEditor
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          setError(null);
+        }}
+        myInterests={profile.interests}
+        idPrefix="profile-availability"
+        error={error}
+      />
+    </EditableSection>
+  );
+}
