@@ -1,9 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fancies, mixerMemberships, mixerMessages, mixers } from '../../src/server/db/schema';
 import { advanceMixers } from '../../src/server/modules/mixers/lifecycle';
+import { axeViolations } from './a11y';
 import { type E2E, startE2E } from './harness';
 
 /**
@@ -23,9 +24,24 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-async function shot(page: Page, name: string) {
+/** A full-page screenshot, or just one element (the Profile sections sit in a long page). */
+async function shot(page: Page, name: string, element?: Locator) {
+  if (element) {
+    await element.scrollIntoViewIfNeeded();
+    await element.screenshot({ path: `test-results/screenshots/${name}.png` });
+    if (SHOTS) await element.screenshot({ path: `${SHOTS}/${name}.png` });
+    return;
+  }
   await e2e.screenshot(page, name);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+async function expectNoSeriousA11yIssues(page: Page, where: string) {
+  const violations = await axeViolations(page);
+  expect(
+    violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    where,
+  ).toEqual([]);
 }
 
 async function member(name: string) {
@@ -66,7 +82,8 @@ describe('availability, the after-mixer prompt and reliability', () => {
     await section.getByLabel('Search all topics').fill('boulder');
     await section.getByRole('button', { name: 'Bouldering' }).click();
     await section.getByRole('button', { name: 'Remove Bouldering' }).waitFor();
-    await shot(page, 'profile-availability-editor-1280');
+    await shot(page, 'profile-availability-editor-1280', section);
+    await expectNoSeriousA11yIssues(page, 'profile availability editor');
     await section.getByRole('button', { name: 'Save' }).click();
     await section.getByTestId('availability-summary').getByText('Weekday evenings · Sat morning · Sun morning').waitFor();
     await section.getByText('Bouldering').waitFor();
@@ -114,6 +131,7 @@ describe('availability, the after-mixer prompt and reliability', () => {
       expect.stringContaining('Sam'),
     ]);
     await shot(page, 'after-mixer-open-1280');
+    await expectNoSeriousA11yIssues(page, 'after-mixer page');
 
     // Rhys already fancied Maya: her fancy makes the match, celebrated with a way to say hello.
     await page.getByRole('button', { name: 'Fancy Rhys' }).click();
@@ -131,7 +149,7 @@ describe('availability, the after-mixer prompt and reliability', () => {
     // Her own record, kindly, on Profile.
     await page.goto('/profile#availability');
     await page.getByTestId('reliability-note').getByText('You came to your first mixer — lovely to have you.').waitFor();
-    await shot(page, 'profile-reliability-note-1280');
+    await shot(page, 'profile-reliability-note-1280', page.getByRole('region', { name: "When you're free" }));
 
     // Phone width and dark theme.
     const phone = await e2e.newPage({ width: 375, height: 812 });
@@ -140,16 +158,17 @@ describe('availability, the after-mixer prompt and reliability', () => {
     await phone.page.goto(`/mixers/${mixer.id}/after`);
     await phone.page.getByTestId('prompt-person').first().waitFor();
     await shot(phone.page, 'after-mixer-open-375-dark');
+    await expectNoSeriousA11yIssues(phone.page, 'after-mixer page, phone, dark');
     await phone.page.goto('/profile#availability');
     const phoneSection = phone.page.getByRole('region', { name: "When you're free" });
     await phoneSection.getByTestId('reliability-note').waitFor();
-    await shot(phone.page, 'profile-reliability-note-375-dark');
+    await shot(phone.page, 'profile-reliability-note-375-dark', phoneSection);
     await phoneSection.getByRole('button', { name: "Edit when you're free" }).click();
     await phoneSection.getByRole('button', { name: 'Monday evening' }).waitFor();
     // The 7-column grid fits the phone: no sideways scrolling.
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
-    await phoneSection.scrollIntoViewIfNeeded();
-    await shot(phone.page, 'profile-availability-editor-375-dark');
+    await shot(phone.page, 'profile-availability-editor-375-dark', phoneSection);
+    await expectNoSeriousA11yIssues(phone.page, 'profile availability editor, phone, dark');
 
     // 48 hours on, the prompt has closed kindly.
     await e2e.db.update(mixers).set({ endsAt: sql`now() - interval '49 hours'` }).where(eq(mixers.id, mixer.id));
@@ -174,6 +193,7 @@ describe('availability, the after-mixer prompt and reliability', () => {
     const dialog = page.getByRole('dialog', { name: "When you're free" });
     await dialog.getByRole('button', { name: 'Friday evening' }).click();
     await shot(page, 'home-availability-dialog-375');
+    await expectNoSeriousA11yIssues(page, 'availability dialog');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await page.getByTestId('availability-prompt').count()).toBe(0);

@@ -19,7 +19,7 @@ export function AfterMixerPrompts({ className }: { className?: string }) {
   return (
     <section aria-labelledby="after-mixer-prompts" className={className} data-testid="after-mixer-prompts">
       <Card className="overflow-hidden border-primary/30 p-0">
-        <div className="flex items-center gap-3 bg-linear-to-r from-pink-600 to-rose-500 px-5 py-3 text-white">
+        <div className="flex items-center gap-3 bg-linear-to-r from-pink-700 to-rose-600 px-5 py-3 text-white">
           <Heart className="size-5 fill-current" aria-hidden />
           <h2 id="after-mixer-prompts" className="font-semibold">
             Who did you click with?

@@ -207,9 +207,7 @@ function TopicAsks({
 
   const needle = query.trim().toLocaleLowerCase('en-GB');
   const mine = myInterests.filter((i) => !value.includes(i) && (!catalog.data || known.has(i)));
-  const found = needle
-    ? (catalog.data ?? []).filter((i) => i.name.toLocaleLowerCase('en-GB').includes(needle) && !value.includes(i.name)).slice(0, 16)
-    : [];
+  const found = needle ? (catalog.data ?? []).filter((i) => i.name.toLocaleLowerCase('en-GB').includes(needle)).slice(0, 16) : [];
   const message = error ?? (refused ? AVAILABILITY_MESSAGES.asksTooMany : null);
 
   return (
@@ -272,17 +270,20 @@ function TopicAsks({
             <p className="text-sm text-muted-foreground">No topics match “{query.trim()}”.</p>
           ) : (
             <div className="flex flex-wrap gap-2">
-              {found.map((i) => (
-                <ToggleChip
-                  key={i.id}
-                  selected={false}
-                  softDisabled={full}
-                  className="min-h-9 px-3.5 py-1.5"
-                  onClick={() => toggle(i.name)}
-                >
-                  {i.name}
-                </ToggleChip>
-              ))}
+              {found.map((i) => {
+                const on = value.includes(i.name);
+                return (
+                  <ToggleChip
+                    key={i.id}
+                    selected={on}
+                    softDisabled={full && !on}
+                    className="min-h-9 px-3.5 py-1.5"
+                    onClick={() => toggle(i.name)}
+                  >
+                    {i.name}
+                  </ToggleChip>
+                );
+              })}
             </div>
           ))}
       </div>
