@@ -1,9 +1,11 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ArrowRight, Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { afterMixerPath } from '../../../../shared/after-mixer';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
-import { useOpenPrompts } from '../after-mixer-api';
+import { useRealtimeEvents } from '../../../lib/realtime';
+import { openPromptsKey, useOpenPrompts } from '../after-mixer-api';
 import { themeOf } from '../themes';
 
 const hoursLeft = (closesAt: string) => Math.max(1, Math.round((new Date(closesAt).getTime() - Date.now()) / 3_600_000));
@@ -14,6 +16,11 @@ const hoursLeft = (closesAt: string) => Math.max(1, Math.round((new Date(closesA
  */
 export function AfterMixerPrompts({ className }: { className?: string }) {
   const prompts = useOpenPrompts();
+  const qc = useQueryClient();
+  // A mixer I'm in changed (it may have just ended): look again.
+  useRealtimeEvents((event) => {
+    if (event.type === 'mixer.updated') void qc.invalidateQueries({ queryKey: openPromptsKey });
+  });
   const items = prompts.data ?? [];
   if (!items.length) return null;
   return (
