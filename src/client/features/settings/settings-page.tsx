@@ -37,7 +37,13 @@ function savedMessage(input: UpdateSettingsInput): string {
       : "Only members you've shared a mixer with can see your profile.";
   }
   const [[key, on]] = Object.entries(input) as [keyof UpdateSettingsInput, boolean][];
-  const what = { notifyMatch: 'new matches', notifyMessage: 'new messages', notifyMixerSoon: 'mixers starting soon' }[key as string];
+  const what = {
+    notifyMatch: 'new matches',
+    notifyMessage: 'new messages',
+    notifyMixerSoon: 'mixers starting soon',
+    notifyInvitations: 'mixer invitations',
+    notifyAfterMixer: 'who you clicked with after a mixer',
+  }[key as string];
   return on ? `We'll email you about ${what}.` : `No more emails about ${what}.`;
 }
 

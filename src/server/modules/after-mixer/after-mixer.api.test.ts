@@ -72,6 +72,25 @@ const end = (now = new Date()) =>
   advanceMixers(t.database.db, now, (room, event) => t.app.realtime.publish(room, event), afterMixerHook(t.app));
 const prompt = (id: string, m: Member) => t.request({ method: 'GET', url: `/api/mixers/${id}/after`, cookie: m.cookie });
 
+describe('authorization', () => {
+  it('answers 401 to anonymous callers and 403 to unverified members on every new route; an admin sees only their own', async () => {
+    const id = await mixer({ status: 'ended' });
+    const unverified = await t.member('Una Unverified', { verified: false });
+    const admin = await t.member('Ada Admin', { admin: true });
+    for (const url of ['/api/me/reliability', '/api/me/after-mixer', `/api/mixers/${id}/after`]) {
+      expect((await t.request({ method: 'GET', url })).statusCode, url).toBe(401);
+      expect((await t.request({ method: 'GET', url, cookie: unverified.cookie })).statusCode, url).toBe(403);
+    }
+    // An admin is a member here: their own (empty) record, no prompt for a mixer they weren't in.
+    expect((await t.request({ method: 'GET', url: '/api/me/reliability', cookie: admin.cookie })).json()).toEqual({
+      of: 0,
+      attended: 0,
+      note: null,
+    });
+    expect((await t.request({ method: 'GET', url: `/api/mixers/${id}/after`, cookie: admin.cookie })).statusCode).toBe(404);
+  });
+});
+
 describe('attendance when a mixer ends', () => {
   it('records attended, no_show and left_late, once, and the real outcome of a late leaver who came back', async () => {
     const talker = await onboarded('Tara Talker');
