@@ -157,6 +157,9 @@ describe('availability, the after-mixer prompt and reliability', () => {
     await phone.page.getByTestId('prompt-person').first().waitFor();
     await shot(phone.page, 'after-mixer-open-375-dark');
     await expectNoSeriousA11yIssues(phone.page, 'after-mixer page, phone, dark');
+    await phone.page.goto('/home');
+    await phone.page.getByTestId('after-mixer-prompts').getByText('Sunday Bouldering Crew').waitFor();
+    await shot(phone.page, 'home-after-mixer-card-375-dark');
     await phone.page.goto('/profile#availability');
     const phoneSection = phone.page.getByRole('region', { name: "When you're free" });
     await phoneSection.getByTestId('reliability-note').waitFor();
