@@ -2,12 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { and, gt, inArray, like } from 'drizzle-orm';
 import sharp from 'sharp';
+import { AVAILABILITY_PRESETS, type SlotKey } from '../../../shared/availability';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Storage } from '../../infra/storage/storage';
 import { THUMB_EDGE_PX } from '../../modules/profiles/images';
 import { newPhotoKey, thumbKey } from '../../modules/profiles/service';
 import type { Database } from '../client';
-import { account, directMessages, fancies, matches, mixerMemberships, mixerMessages, mixers, profiles, user } from '../schema';
+import {
+  account,
+  directMessages,
+  fancies,
+  matches,
+  mixerAttendance,
+  mixerMemberships,
+  mixerMessages,
+  mixers,
+  profiles,
+  user,
+} from '../schema';
 import {
   type Audience,
   DEFAULT_AUDIENCE,
@@ -71,7 +83,7 @@ export async function seedDemoData({ database, storage }: { database: Database; 
   const now = Date.now();
   const ids = new Map<string, string>();
 
-  for (const m of DEMO_MEMBERS) {
+  for (const [index, m] of DEMO_MEMBERS.entries()) {
     const id = randomUUID().replace(/-/g, '');
     ids.set(m.key, id);
     const avatarKey = newPhotoKey(id);
@@ -108,11 +120,13 @@ export async function seedDemoData({ database, storage }: { database: Database; 
       locationLastConfirmedAt: m.city ? new Date(now) : null,
       onboardingCompleted: true,
       onboardingStep: 10,
+      ...demoAvailability(index, m),
     });
   }
 
   const mixerIds = await seedDemoMixers(database, ids, now);
   await seedDemoMatches(database, ids, mixerIds, now);
+  await seedDemoAttendance(database, ids, mixerIds, now);
   return { accounts, password: DEMO_PASSWORD, seeded: true };
 }
 
@@ -156,6 +170,45 @@ export async function seedDemoMatches(
       }),
     );
   }
+}
+
+/**
+ * When demo members are free and what they ask for (issue 14): a spread of the usual patterns,
+ * and most of them asking for one or two of their own interests.
+ */
+export function demoAvailability(index: number, m: DemoMember): { availability: SlotKey[]; topicAsks: string[] } {
+  const [weekdayEvenings, weekendDaytime, weekendEvenings] = AVAILABILITY_PRESETS.map((p) => p.slots);
+  const patterns: readonly (readonly SlotKey[])[] = [
+    weekdayEvenings,
+    [...weekendDaytime, ...weekendEvenings],
+    [...weekdayEvenings, ...weekendEvenings],
+    ['tue-evening', 'thu-evening', 'sat-afternoon', 'sun-morning'],
+    [],
+  ];
+  const availability = [...patterns[index % patterns.length]];
+  const topicAsks = availability.length ? m.interests.slice(0, index % 3 === 0 ? 2 : 1) : [];
+  return { availability, topicAsks };
+}
+
+/**
+ * How the demo's ended mixers went for their members, as the lifecycle records it when a
+ * mixer ends (modules/mixers/lifecycle.ts): attended when they wrote a line, else no-show.
+ */
+export async function seedDemoAttendance(
+  { db }: Pick<Database, 'db'>,
+  ids: ReadonlyMap<string, string>,
+  mixerIds: ReadonlyMap<string, string>,
+  now = Date.now(),
+) {
+  const rows = DEMO_MIXERS.filter((mx) => mx.startOffsetMinutes + mx.durationMinutes <= 0).flatMap((mx) =>
+    mx.memberKeys.map((key) => ({
+      mixerId: mixerIds.get(mx.key) as string,
+      userId: ids.get(key) as string,
+      outcome: DEMO_CHAT.some((line) => line.mixerKey === mx.key && line.memberKey === key) ? 'attended' : 'no_show',
+      recordedAt: new Date(now + (mx.startOffsetMinutes + mx.durationMinutes) * 60_000),
+    })),
+  );
+  if (rows.length) await db.insert(mixerAttendance).values(rows);
 }
 
 /** A demo mixer's audience: online and all ages unless given; a Dating mixer without a plan is open to everyone. */

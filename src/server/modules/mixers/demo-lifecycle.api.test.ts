@@ -50,6 +50,29 @@ describe('demo members', () => {
   });
 });
 
+describe('demo members and issue 14', () => {
+  it('mostly say when they are free and ask for topics from their own interests', async () => {
+    const rows = rowsOf<{ availability: string[]; topic_asks: string[]; interests: string[] }>(
+      await t.database.db.execute(sql`select availability, topic_asks, interests from profiles`),
+    );
+    const free = rows.filter((r) => r.availability.length);
+    expect(free.length / rows.length).toBeGreaterThan(0.7);
+    for (const r of rows) for (const ask of r.topic_asks) expect(r.interests).toContain(ask);
+  });
+
+  it('have the ended demo mixers on their private record: attended when they wrote a line, else no-show', async () => {
+    const rows = rowsOf<{ email: string; title: string; outcome: string }>(
+      await t.database.db.execute(sql`
+        select u.email, m.title, a.outcome from mixer_attendance a
+          join "user" u on u.id = a.user_id join mixers m on m.id = a.mixer_id`),
+    );
+    const maya = rows.filter((r) => r.email === 'maya-okafor@demo.fancy.test');
+    expect(maya.map((r) => r.outcome)).toEqual(['attended']);
+    const ended = DEMO_MIXERS.filter((mx) => mx.startOffsetMinutes + mx.durationMinutes <= 0);
+    expect(rows.length).toBe(ended.reduce((n, mx) => n + mx.memberKeys.length, 0));
+  });
+});
+
 describe('demo accounts and For you (issue 13)', () => {
   it('shows each demo account a few mixers with reasons, and the live mixer they share stays theirs', async () => {
     for (const key of DEMO_ACCOUNT_KEYS) {
