@@ -99,6 +99,8 @@ export interface SeatFill {
   key: SeatKey;
   seats: number;
   joined: number;
+  /** Seats held for other invited members (issue 14): taken, like joined ones, for everyone else. */
+  held: number;
   waiting: number;
 }
 
@@ -110,6 +112,8 @@ export interface MixerAudienceView {
   mySide: SeatKey | null;
   /** Open seats on my side (or the sides I fit); 0 means only the waitlist. */
   seatsForMe: number;
+  /** A seat held for me by a pending invitation (issue 14), or null. */
+  myInvitation: { id: string; expiresAt: string } | null;
 }
 
 /** What the list cards show. Times are ISO strings. */

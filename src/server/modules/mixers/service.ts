@@ -15,17 +15,17 @@ import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
-import { composeMail } from '../../infra/mail/template';
 import { isCursorInteger } from '../../http/cursor';
 import { onboarded, profileVisibleTo } from '../safety/visibility';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
+import { tellPromoted } from './promotion';
 import { promoteOnSide, takeSeat } from './seats';
 import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
-type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide' | 'seatsForMe'>;
+type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide' | 'seatsForMe' | 'myInvitation'>;
 
 interface SummaryRow {
   id: string;
@@ -355,38 +355,7 @@ export async function leaveMixer(deps: Deps, publish: Publish, userId: string, m
 
   if (outcome.wasJoined) await publish(`user:${userId}`, { type: 'counter', key: 'mixersJoined', delta: -1 });
   const promoted = outcome.promoted;
-  if (promoted) {
-    const { mixer } = outcome;
-    const room = `user:${promoted.user_id}`;
-    const live = mixer.status === 'live';
-    await publish(room, { type: 'counter', key: 'mixersJoined', delta: 1 });
-    await publish(room, {
-      type: 'notice',
-      title: "You're in!",
-      description: `A seat opened up in "${mixer.title}" and it's yours.`,
-    });
-    await publish(room, { type: 'mixer.updated', mixerId });
-    const when = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(Number(mixer.starts_ms)));
-    await deps.mailer.sendMail(
-      composeMail(promoted.email, {
-        subject: `You're in: ${mixer.title}`,
-        greeting: `Hi ${firstNameOf(promoted.name)},`,
-        lines: [
-          `Good news: a seat opened up in "${mixer.title}" and it's yours. You've moved off the waitlist and joined the mixer.`,
-          live ? "It's live right now, so jump into the chat and say hello." : `It starts on ${when} (UK time).`,
-          "Can't make it after all? Leave the mixer from its page so the next person on the waitlist gets your seat.",
-        ],
-        action: { label: 'Open the mixer', url: `${deps.config.publicUrl}/mixers/${mixerId}` },
-      }),
-    );
-  }
+  if (promoted) await tellPromoted(deps, publish, promoted, outcome.mixer);
   if (outcome.wasJoined || promoted) await publish(`mixer:${mixerId}`, { type: 'mixer.updated', mixerId });
 }
 
