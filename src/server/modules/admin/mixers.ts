@@ -9,6 +9,7 @@ import type { SeatFill } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { audienceOf } from '../mixers/eligibility';
+import { withdrawInvitations } from '../invitations/service';
 import { joinedPerSide, seatFillSql, seatWaitlisted } from '../mixers/seats';
 import { composeMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
@@ -361,7 +362,13 @@ export async function cancelMixer(app: FastifyInstance, actorId: string, id: str
           returning id, ${iso(sql`created_at`)} as created_at`,
     );
     const members = await memberContacts(tx, id, ['joined', 'waitlisted']);
-    await recordAudit(tx, actorId, 'mixer.cancel', id, { title: current.title, reason, membersTold: members.length });
+    const withdrawn = await withdrawInvitations(tx, id);
+    await recordAudit(tx, actorId, 'mixer.cancel', id, {
+      title: current.title,
+      reason,
+      membersTold: members.length,
+      ...(withdrawn.length && { invitationsWithdrawn: withdrawn.length }),
+    });
     return {
       current,
       members,

@@ -87,7 +87,6 @@ export async function takeSeat(
     await tx.execute(sql`select state, side from mixer_memberships where mixer_id = ${mixerId} and user_id = ${viewer.userId}`),
   );
   if (mine?.state === 'joined') return { state: 'joined', changed: false };
-  if (mine?.state === 'waitlisted') return { state: 'waitlisted', changed: false };
 
   const fitting = fittingPools(plan, viewer);
   const [hold] = rowsOf<{ side: string }>(
@@ -95,16 +94,17 @@ export async function takeSeat(
       select side from mixer_invitations
        where mixer_id = ${mixerId} and user_id = ${viewer.userId} and status = 'pending' and expires_at > ${now.toISOString()}::timestamptz`),
   );
-  const pick: { key: SeatKey; state: 'joined' | 'waitlisted' } | null =
-    hold && fitting.includes(hold.side as SeatKey)
-      ? { key: hold.side as SeatKey, state: 'joined' }
-      : pickSeat(
-          pools.map((p) => {
-            const c = counts.get(p.key) ?? { joined: 0, held: 0, waiting: 0 };
-            return { ...p, joined: takenSeats(c), waiting: c.waiting };
-          }),
-          fitting,
-        );
+  const held = hold && fitting.includes(hold.side as SeatKey) ? (hold.side as SeatKey) : null;
+  if (mine?.state === 'waitlisted' && !held) return { state: 'waitlisted', changed: false };
+  const pick: { key: SeatKey; state: 'joined' | 'waitlisted' } | null = held
+    ? { key: held, state: 'joined' }
+    : pickSeat(
+        pools.map((p) => {
+          const c = counts.get(p.key) ?? { joined: 0, held: 0, waiting: 0 };
+          return { ...p, joined: takenSeats(c), waiting: c.waiting };
+        }),
+        fitting,
+      );
   if (!pick) throw new AppError('not_for_you', AUDIENCE_MESSAGES.notForYou);
   if (pick.state === 'waitlisted' && !opts.waitlist) {
     throw new AppError('conflict', plan.length ? AUDIENCE_MESSAGES.sideFull : MIXER_MESSAGES.full);
