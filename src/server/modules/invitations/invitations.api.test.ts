@@ -70,7 +70,8 @@ const accept = (id: string, m: Member) => post(`/api/invitations/${id}/accept`, 
 const decline = (id: string, m: Member) => post(`/api/invitations/${id}/decline`, m);
 const join = (id: string, m: Member, waitlist?: boolean) =>
   t.request({ method: 'POST', url: `/api/mixers/${id}/join`, cookie: m.cookie, payload: waitlist ? { waitlist } : {} });
-const detail = async (id: string, m: Member) => (await t.request({ method: 'GET', url: `/api/mixers/${id}`, cookie: m.cookie })).json() as MixerDetail;
+const detail = async (id: string, m: Member) =>
+  (await t.request({ method: 'GET', url: `/api/mixers/${id}`, cookie: m.cookie })).json() as MixerDetail;
 
 async function stateOf(mixerId: string, userId: string) {
   const [row] = await t.database.db
@@ -80,7 +81,10 @@ async function stateOf(mixerId: string, userId: string) {
   return row;
 }
 async function statusOf(invitationId: string) {
-  const [row] = await t.database.db.select({ status: mixerInvitations.status }).from(mixerInvitations).where(eq(mixerInvitations.id, invitationId));
+  const [row] = await t.database.db
+    .select({ status: mixerInvitations.status })
+    .from(mixerInvitations)
+    .where(eq(mixerInvitations.id, invitationId));
   return row?.status;
 }
 const auditOf = (target: string) => t.database.db.select().from(auditLog).where(eq(auditLog.target, target));
@@ -103,7 +107,9 @@ describe('a held seat', () => {
     expect(seen.seats).toEqual([{ key: 'all', seats: 2, joined: 1, held: 1, waiting: 0 }]);
     expect(seen.seatsForMe).toBe(0);
     expect(seen.myInvitation).toBeNull();
-    const list = (await t.request({ method: 'GET', url: '/api/mixers?section=upcoming&limit=50', cookie: other.cookie })).json() as MixerPage;
+    const list = (
+      await t.request({ method: 'GET', url: '/api/mixers?section=upcoming&limit=50', cookie: other.cookie })
+    ).json() as MixerPage;
     const card = list.items.find((i) => i.id === id);
     expect(card?.seats[0]).toMatchObject({ joined: 1, held: 1 });
     expect(card?.seatsForMe).toBe(0);
@@ -300,7 +306,11 @@ describe('waitlist priority', () => {
     expect((await join(id, newcomer, true)).json().state).toBe('waitlisted');
     expect((await join(id, reliable, true)).json().state).toBe('waitlisted');
     for (let i = 0; i < 3; i++) {
-      const past = await mixer({ status: 'ended', startsAt: new Date(Date.now() - (50 + i) * HOUR), endsAt: new Date(Date.now() - (49 + i) * HOUR) });
+      const past = await mixer({
+        status: 'ended',
+        startsAt: new Date(Date.now() - (50 + i) * HOUR),
+        endsAt: new Date(Date.now() - (49 + i) * HOUR),
+      });
       await t.database.db.insert(mixerAttendance).values({ mixerId: past, userId: reliable.id, outcome: 'attended' });
     }
     expect((await t.request({ method: 'POST', url: `/api/mixers/${id}/leave`, cookie: seated.cookie, payload: {} })).statusCode).toBe(200);
