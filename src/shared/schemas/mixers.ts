@@ -104,6 +104,13 @@ export interface SeatFill {
   waiting: number;
 }
 
+/** Seats taken on a side: members seated there plus seats held for invited members (issue 14). */
+export const takenSeats = (f: { joined: number; held: number }) => f.joined + f.held;
+
+/** Seats taken in the whole mixer as a viewer sees them: joined members plus seats held for others. */
+export const mixerSeatsTaken = (m: { participantCount: number; seats: { held: number }[] }) =>
+  m.participantCount + m.seats.reduce((n, s) => n + s.held, 0);
+
 /** Who a mixer is for (issue 13). Only ever sent to members in its audience (or already in it). */
 export interface MixerAudienceView {
   audience: Audience;

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { displayName, useAuth } from '../auth/auth-context';
+import { YourInvitations } from '../invitations/invitation-card';
 import { YourNextMixers } from '../mixers/next-mixers';
 import { isOnboardingDeferred } from '../onboarding/deferred';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -65,6 +66,8 @@ export default function HomePage() {
           </Button>
         </Card>
       )}
+
+      <YourInvitations className="mt-8" />
 
       <section aria-labelledby="counters" className="mt-8">
         <h2 id="counters" className="sr-only">

@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { AUDIENCE_MESSAGES, fittingPools, pickSeat, type SeatKey, type SeatPlan, seatPools } from '../../../shared/audience';
-import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
+import { MIXER_MESSAGES, takenSeats } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { reliabilityTierSql } from '../reliability/priority';
@@ -36,8 +36,7 @@ export function seatHoldsSql(now: SQL, exceptUser: string | SQL | null = null): 
               where i.status = 'pending' and i.expires_at > ${now}${except}`;
 }
 
-/** Seats taken on one side: members seated there plus seats held for invited members. */
-export const takenSeats = (f: { joined: number; held: number }) => f.joined + f.held;
+export { takenSeats };
 
 /**
  * SQL rows (side, joined, held, waiting) for one mixer: members seated and waiting per side,

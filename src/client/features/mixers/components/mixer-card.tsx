@@ -1,6 +1,6 @@
 import { Check, Hourglass, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import type { MixerSummary } from '../../../../shared/schemas/mixers';
+import { type MixerSummary, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
 import { cn } from '../../../lib/cn';
 import { themeOf } from '../themes';
 import { AudienceLine } from './audience';
@@ -13,7 +13,8 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
   const theme = themeOf(mixer.theme);
   const Icon = theme.icon;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const full = mixer.participantCount >= mixer.maxParticipants;
+  const taken = mixerSeatsTaken(mixer);
+  const full = taken >= mixer.maxParticipants;
   const forYou = mixer.sharedTags.length > 0;
   const ended = mixer.status === 'ended' || mixer.status === 'cancelled';
 
@@ -68,7 +69,7 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
             <AvatarStack preview={mixer.preview} total={mixer.participantCount} />
             <span className="whitespace-nowrap text-sm text-muted-foreground">
               <span className="font-semibold text-foreground tabular-nums">
-                {mixer.participantCount}/{mixer.maxParticipants}
+                {full && !ended ? taken : mixer.participantCount}/{mixer.maxParticipants}
               </span>{' '}
               {full && !ended ? 'full' : 'joined'}
             </span>
