@@ -158,3 +158,15 @@ export interface FormationOverview {
   /** The most recent `formation.*` and `invitation.*` audit rows. */
   recent: AuditEntry[];
 }
+
+/** How the formation page names audit actions (the job's own `formation.*` rows fall back to their key). */
+export const FORMATION_ACTION_LABELS: Record<string, string> = {
+  'formation.paused': 'Paused formation',
+  'formation.resumed': 'Resumed formation',
+  'formation.settings': 'Changed formation settings',
+  'formation.template': 'Edited a topic template',
+  'formation.template.create': 'Added a topic template',
+  'invitation.accepted': 'Invitation accepted',
+  'invitation.declined': 'Invitation declined',
+  'invitation.expired': 'Invitation expired',
+};

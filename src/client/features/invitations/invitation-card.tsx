@@ -71,7 +71,10 @@ function InvitationCard({ invitation }: { invitation: InvitationView }) {
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2 p-4 sm:p-5">
         <div className="flex items-center gap-2">
-          <span className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg sm:hidden', theme.band, theme.onBand)} aria-hidden>
+          <span
+            className={cn('flex size-8 shrink-0 items-center justify-center rounded-lg sm:hidden', theme.band, theme.onBand)}
+            aria-hidden
+          >
             <Icon className="size-4" />
           </span>
           <p className="truncate text-xs font-semibold uppercase tracking-wide text-muted-foreground">
