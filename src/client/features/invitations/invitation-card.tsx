@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
-import { dayLabel, formatTime } from '../mixers/format';
+import { dayLabel, formatTime, inSentence } from '../mixers/format';
 import { themeOf } from '../mixers/themes';
 import { useAnswerInvitation, useInvitations } from './api';
 
@@ -95,7 +95,7 @@ function InvitationCard({ invitation }: { invitation: InvitationView }) {
         </p>
         <p className="flex items-center gap-1.5 text-xs text-muted-foreground">
           <Clock className="size-3.5 shrink-0" aria-hidden />
-          Your seat is held until {dayLabel(invitation.expiresAt)}, {formatTime(invitation.expiresAt)}
+          Your seat is held until {inSentence(dayLabel(invitation.expiresAt))}, {formatTime(invitation.expiresAt)}
         </p>
         <div className="mt-auto flex flex-wrap items-center gap-2 pt-2">
           <Button size="sm" onClick={() => reply('accept')} disabled={busy}>

@@ -9,6 +9,7 @@ import {
   FORMATION_BOUNDS,
   type FormationDemand,
   type FormationOverview,
+  type FormedMixer,
   formationSettingsSchema,
   newTopicTemplateSchema,
   type TopicTemplate,
@@ -17,7 +18,7 @@ import {
 import { MIXER_INTENTS, MIXER_THEMES, type MixerTheme } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { Field, Input, Textarea } from '../../../components/ui/input';
+import { Field, Input, Label, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
@@ -202,33 +203,41 @@ function DemandSection({ className }: { className?: string }) {
           ? `${fmtNumber(demand.data.membersWithAvailability)} members said when they're free. Asks ("I'd join one about…") and interests are counted apart, never added.`
           : 'Members with availability, by topic, region and intent.'
       }
-      actions={
-        <>
-          <label htmlFor={`${id}-region`} className="sr-only">
-            Region
-          </label>
-          <select id={`${id}-region`} className={cn(selectClass, 'max-w-44')} value={region} onChange={(e) => setRegion(e.target.value)}>
-            <option value="">All regions</option>
-            {AUDIENCE_REGIONS.map((r) => (
-              <option key={r} value={r}>
-                {r}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${id}-intent`} className="sr-only">
-            Intent
-          </label>
-          <select id={`${id}-intent`} className={selectClass} value={intent} onChange={(e) => setIntent(e.target.value)}>
-            <option value="">All intents</option>
-            {MIXER_INTENTS.map((i) => (
-              <option key={i} value={i}>
-                {i}
-              </option>
-            ))}
-          </select>
-        </>
-      }
     >
+      <div className="flex flex-wrap items-center gap-2 border-b border-border px-4 py-2.5 sm:px-5">
+        <label htmlFor={`${id}-region`} className="sr-only">
+          Region
+        </label>
+        <select
+          id={`${id}-region`}
+          className={cn(selectClass, 'min-w-0 flex-1 sm:max-w-56 sm:flex-none')}
+          value={region}
+          onChange={(e) => setRegion(e.target.value)}
+        >
+          <option value="">All regions</option>
+          {AUDIENCE_REGIONS.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <label htmlFor={`${id}-intent`} className="sr-only">
+          Intent
+        </label>
+        <select id={`${id}-intent`} className={selectClass} value={intent} onChange={(e) => setIntent(e.target.value)}>
+          <option value="">All intents</option>
+          {MIXER_INTENTS.map((i) => (
+            <option key={i} value={i}>
+              {i}
+            </option>
+          ))}
+        </select>
+        {demand.data && (
+          <span className="ml-auto text-xs text-muted-foreground">
+            {fmtNumber(demand.data.rows.length)} {demand.data.rows.length === 1 ? 'row' : 'rows'}
+          </span>
+        )}
+      </div>
       {demand.isPending ? (
         <TableSkeleton rows={6} label="Loading demand" />
       ) : demand.isError && !demand.data ? (
@@ -254,7 +263,7 @@ function DemandSection({ className }: { className?: string }) {
             <tbody>
               {rows.map((r) => (
                 <tr key={`${r.topic}|${r.region}|${r.intent}`}>
-                  <Td className="font-medium">{r.topic}</Td>
+                  <Td className="whitespace-nowrap font-medium">{r.topic}</Td>
                   <Td className="whitespace-nowrap text-muted-foreground">{r.region ?? 'No listed city'}</Td>
                   <Td>{r.intent}</Td>
                   <Td className="text-right font-semibold tabular-nums">{fmtNumber(r.asks)}</Td>
@@ -273,17 +282,23 @@ function DemandSection({ className }: { className?: string }) {
 }
 
 const SETTING_FIELDS: { key: Exclude<keyof FormationSettings, 'paused'>; label: string; hint: string; max: number; min: number }[] = [
-  { key: 'groupSize', label: 'Group size', hint: 'Seats in a formed mixer.', ...FORMATION_BOUNDS.groupSize },
-  { key: 'minSeats', label: 'Seats filled to form', hint: 'Form only when this many can be invited at once.', min: 4, max: 10 },
-  { key: 'holdHours', label: 'Hold a seat for (hours)', hint: 'Never later than an hour before the start.', ...FORMATION_BOUNDS.holdHours },
+  { key: 'groupSize', label: 'Group size', hint: 'Seats in a formed mixer,', ...FORMATION_BOUNDS.groupSize },
+  {
+    key: 'minSeats',
+    label: 'Min. seats to form',
+    hint: 'Form only when this many can be invited at once, up to the group size:',
+    min: 4,
+    max: 10,
+  },
+  { key: 'holdHours', label: 'Seat hold (hours)', hint: 'Never later than an hour before the start,', ...FORMATION_BOUNDS.holdHours },
   {
     key: 'maxInvitesPerWeek',
     label: 'Invitations per member per week',
-    hint: 'Nobody is asked too often.',
+    hint: 'Invitations one member may get in 7 days,',
     ...FORMATION_BOUNDS.maxInvitesPerWeek,
   },
-  { key: 'leadHours', label: 'Notice before the start (hours)', hint: 'Earliest a formed mixer may start.', ...FORMATION_BOUNDS.leadHours },
-  { key: 'horizonDays', label: 'Plan ahead (days)', hint: 'Latest a formed mixer may start.', ...FORMATION_BOUNDS.horizonDays },
+  { key: 'leadHours', label: 'Notice (hours)', hint: 'Hours ahead a formed mixer starts at the earliest,', ...FORMATION_BOUNDS.leadHours },
+  { key: 'horizonDays', label: 'Plan ahead (days)', hint: 'Days ahead it may start at the latest,', ...FORMATION_BOUNDS.horizonDays },
 ];
 
 function SettingsSection({ settings }: { settings?: FormationOverview['settings'] }) {
@@ -322,29 +337,37 @@ function SettingsSection({ settings }: { settings?: FormationOverview['settings'
         <TableSkeleton rows={6} label="Loading settings" />
       ) : (
         <form onSubmit={submit} noValidate className="grid gap-3 p-4 sm:p-5" aria-label="Formation settings">
-          <div className="grid grid-cols-2 gap-3">
+          <ul className="grid gap-3">
             {SETTING_FIELDS.map((f) => (
-              <Field key={f.key} id={`${id}-${f.key}`} label={f.label} error={errors[f.key]}>
-                <Input
-                  id={`${id}-${f.key}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={f.min}
-                  max={f.max}
-                  value={values[f.key] ?? ''}
-                  aria-invalid={Boolean(errors[f.key])}
-                  aria-describedby={errors[f.key] ? `${id}-${f.key}-error` : undefined}
-                  title={f.hint}
-                  onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
-                  className="h-10"
-                />
-              </Field>
+              <li key={f.key}>
+                <div className="flex items-center justify-between gap-3">
+                  <span className="min-w-0">
+                    <Label htmlFor={`${id}-${f.key}`}>{f.label}</Label>
+                    <span id={`${id}-${f.key}-hint`} className="block text-xs text-muted-foreground">
+                      {f.hint} {f.min}–{f.max}.
+                    </span>
+                  </span>
+                  <Input
+                    id={`${id}-${f.key}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={f.min}
+                    max={f.max}
+                    value={values[f.key] ?? ''}
+                    aria-invalid={Boolean(errors[f.key])}
+                    aria-describedby={errors[f.key] ? `${id}-${f.key}-error` : `${id}-${f.key}-hint`}
+                    onChange={(e) => setValues((v) => ({ ...v, [f.key]: e.target.value }))}
+                    className="h-10 w-20 shrink-0 text-right tabular-nums"
+                  />
+                </div>
+                {errors[f.key] && (
+                  <p id={`${id}-${f.key}-error`} role="alert" className="mt-1 text-sm font-medium text-destructive">
+                    {errors[f.key]}
+                  </p>
+                )}
+              </li>
             ))}
-          </div>
-          <p className="text-xs text-muted-foreground">
-            Group size {FORMATION_BOUNDS.groupSize.min}–{FORMATION_BOUNDS.groupSize.max}; seats filled to form from 4 up to the group size;
-            holds {FORMATION_BOUNDS.holdHours.min}–{FORMATION_BOUNDS.holdHours.max} h.
-          </p>
+          </ul>
           <div className="flex justify-end">
             <Button type="submit" size="sm" disabled={save.isPending}>
               <SlidersHorizontal aria-hidden /> {save.isPending ? 'Saving…' : 'Save settings'}
@@ -379,11 +402,7 @@ function FormedSection({ overview }: { overview?: FormationOverview }) {
               <Th>When</Th>
               <Th>Status</Th>
               <Th className="text-right">Seats</Th>
-              <Th className="text-right">Sent</Th>
-              <Th className="text-right">Accepted</Th>
-              <Th className="text-right">Declined</Th>
-              <Th className="text-right">Expired</Th>
-              <Th className="text-right">Pending</Th>
+              <Th>Invitations</Th>
               <Th className="text-right">Fill</Th>
             </tr>
           </thead>
@@ -392,7 +411,7 @@ function FormedSection({ overview }: { overview?: FormationOverview }) {
               const sent = Object.values(m.invitations).reduce((a, b) => a + b, 0);
               return (
                 <tr key={m.id}>
-                  <Td className="min-w-48">
+                  <Td className="min-w-44">
                     <span className="font-medium">{m.title}</span>
                     <span className="block text-xs text-muted-foreground">{m.topic}</span>
                   </Td>
@@ -403,11 +422,9 @@ function FormedSection({ overview }: { overview?: FormationOverview }) {
                   <Td className="text-right tabular-nums">
                     {m.joined}/{m.capacity}
                   </Td>
-                  <Td className="text-right tabular-nums">{sent}</Td>
-                  <Td className="text-right tabular-nums">{m.invitations.accepted}</Td>
-                  <Td className="text-right tabular-nums">{m.invitations.declined}</Td>
-                  <Td className="text-right tabular-nums">{m.invitations.expired}</Td>
-                  <Td className="text-right tabular-nums">{m.invitations.pending}</Td>
+                  <Td>
+                    <InvitationCounts sent={sent} counts={m.invitations} />
+                  </Td>
                   <Td className="text-right">
                     <FillBar rate={m.fillRate} />
                   </Td>
@@ -422,11 +439,9 @@ function FormedSection({ overview }: { overview?: FormationOverview }) {
                 <Td className="text-right tabular-nums">
                   {fmtNumber(t.joined)}/{fmtNumber(t.capacity)}
                 </Td>
-                <Td className="text-right tabular-nums">{fmtNumber(Object.values(t.invitations).reduce((a, b) => a + b, 0))}</Td>
-                <Td className="text-right tabular-nums">{fmtNumber(t.invitations.accepted)}</Td>
-                <Td className="text-right tabular-nums">{fmtNumber(t.invitations.declined)}</Td>
-                <Td className="text-right tabular-nums">{fmtNumber(t.invitations.expired)}</Td>
-                <Td className="text-right tabular-nums">{fmtNumber(t.invitations.pending)}</Td>
+                <Td>
+                  <InvitationCounts sent={Object.values(t.invitations).reduce((a, b) => a + b, 0)} counts={t.invitations} />
+                </Td>
                 <Td className="text-right">
                   <FillBar rate={t.fillRate} />
                 </Td>
@@ -436,6 +451,20 @@ function FormedSection({ overview }: { overview?: FormationOverview }) {
         </Table>
       )}
     </Section>
+  );
+}
+
+/** "8 sent" and, under it, how they were answered. */
+function InvitationCounts({ sent, counts }: { sent: number; counts: FormedMixer['invitations'] }) {
+  return (
+    <span className="block whitespace-nowrap tabular-nums">
+      <span className="font-semibold">{fmtNumber(sent)}</span> sent
+      <span className="block text-xs font-normal text-muted-foreground">
+        {fmtNumber(counts.accepted)} accepted · {fmtNumber(counts.declined)} declined · {fmtNumber(counts.expired)} expired ·{' '}
+        {fmtNumber(counts.pending)} pending
+        {counts.withdrawn ? ` · ${fmtNumber(counts.withdrawn)} withdrawn` : ''}
+      </span>
+    </span>
   );
 }
 

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useAnswerInvitation, useJoinMixer, useLeaveMixer } from '../api';
-import { dayLabel, formatTime } from '../format';
+import { dayLabel, formatTime, inSentence } from '../format';
 import { SeatPlanFill } from './audience';
 
 /** Seats, and Join / Join the waitlist / Leave, with what each state means. */
@@ -128,7 +128,7 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
               <Ticket className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
               <span>
                 <span className="font-semibold">
-                  A seat is held for you until {dayLabel(invitation.expiresAt)}, {formatTime(invitation.expiresAt)}.
+                  A seat is held for you until {inSentence(dayLabel(invitation.expiresAt))}, {formatTime(invitation.expiresAt)}.
                 </span>{' '}
                 Accept to take it, or decline and we'll offer it to someone else.
               </span>
