@@ -313,6 +313,9 @@ describe('waitlist priority', () => {
       });
       await t.database.db.insert(mixerAttendance).values({ mixerId: past, userId: reliable.id, outcome: 'attended' });
     }
+    // The waitlist position shown follows the same order.
+    expect((await detail(id, reliable)).waitlistPosition).toBe(1);
+    expect((await detail(id, newcomer)).waitlistPosition).toBe(2);
     expect((await t.request({ method: 'POST', url: `/api/mixers/${id}/leave`, cookie: seated.cookie, payload: {} })).statusCode).toBe(200);
     expect(await stateOf(id, reliable.id)).toEqual({ state: 'joined', side: 'all' });
     expect(await stateOf(id, newcomer.id)).toEqual({ state: 'waitlisted', side: 'all' });

@@ -65,8 +65,16 @@ async function fill(tx: Db, mixerId: string, now: Date, exceptUser: string | nul
   return new Map(rows.map((r) => [r.side, { joined: Number(r.joined), held: Number(r.held), waiting: Number(r.waiting) }]));
 }
 
-/** Waitlist order on a side: reliable members first (private reliability), then who waited longest. */
-const waitlistOrder = sql`${reliabilityTierSql(sql`w.user_id`)} desc, w.joined_at, w.id`;
+/**
+ * A waiting membership's place in its side's queue, as a row value for the membership aliased
+ * `alias`: reliable members first (private reliability, docs/decisions/011), then who waited
+ * longest. Promotions take the smallest; the waitlist position shown counts those <= mine.
+ */
+const waitlistColumns = (alias: 'w' | 'mine') =>
+  sql`-${reliabilityTierSql(sql.raw(`${alias}.user_id`))}, ${sql.raw(`${alias}.joined_at`)}, ${sql.raw(`${alias}.id`)}`;
+export const waitlistKey = (alias: 'w' | 'mine') => sql`(${waitlistColumns(alias)})`;
+
+const waitlistOrder = waitlistColumns('w');
 
 /**
  * Takes a seat on the viewer's side (the fitting side with most room), or a waitlist place on

@@ -21,7 +21,7 @@ import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
 import { tellPromoted } from './promotion';
-import { promoteOnSide, takeSeat } from './seats';
+import { promoteOnSide, takeSeat, waitlistKey } from './seats';
 import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
@@ -222,7 +222,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
                 where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
         where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
-          and w.mixer_id = m.id and w.state = 'waitlisted' and w.side = mine.side and (w.joined_at, w.id) <= (mine.joined_at, mine.id)) as waitlist_position,
+          and w.mixer_id = m.id and w.state = 'waitlisted' and w.side = mine.side and ${waitlistKey('w')} <= ${waitlistKey('mine')}) as waitlist_position,
       (select onboarding_completed from profiles where id = ${userId}) as can_join
     from mixers m
     ${membershipJoin(userId)}
@@ -287,7 +287,7 @@ async function waitlistPosition(tx: Db, mixerId: string, userId: string): Promis
     await tx.execute(sql`
       select count(*) as n from mixer_memberships w, mixer_memberships mine
        where mine.mixer_id = ${mixerId} and mine.user_id = ${userId} and mine.state = 'waitlisted'
-         and w.mixer_id = ${mixerId} and w.state = 'waitlisted' and w.side = mine.side and (w.joined_at, w.id) <= (mine.joined_at, mine.id)`),
+         and w.mixer_id = ${mixerId} and w.state = 'waitlisted' and w.side = mine.side and ${waitlistKey('w')} <= ${waitlistKey('mine')}`),
   );
   return Number(row?.n) || null;
 }

@@ -1,4 +1,4 @@
-import { Check, Hourglass, Sparkles } from 'lucide-react';
+import { Check, Hourglass, Sparkles, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
 import { type MixerSummary, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
 import { cn } from '../../../lib/cn';
@@ -41,6 +41,10 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
           ) : mixer.myState === 'waitlisted' ? (
             <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-foreground">
               <Hourglass className="size-3.5" aria-hidden /> Waitlisted
+            </span>
+          ) : mixer.myInvitation && !ended ? (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-primary px-2.5 py-1 text-xs font-semibold text-primary-foreground">
+              <Ticket className="size-3.5" aria-hidden /> Seat held for you
             </span>
           ) : !mixer.reasons && (forYou || mixer.intentMatch) ? (
             <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-accent px-2.5 py-1 text-xs font-semibold text-accent-foreground">
