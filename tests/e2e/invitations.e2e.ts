@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formationSettings, mixerInvitations, mixerMemberships, mixers, profiles, topicTemplates, user } from '../../src/server/db/schema';
 import { checkA11y } from './a11y';
-import { type E2E, startE2E } from './harness';
+import { type E2E, startE2E, viewportShot } from './harness';
 
 /**
  * Issue 14: a member sees an invitation on Home, opens the mixer and accepts the held seat; an
@@ -175,6 +175,13 @@ describe('invitations', () => {
     await page.getByRole('button', { name: 'Edit the Hiking template' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Title').fill('Hill walkers and map nerds');
+    await viewportShot(page, 'c-admin-template-dialog-1280');
+    if (process.env.SHOTS_DIR) {
+      copyFileSync(
+        path.join('test-results', 'screenshots', 'c-admin-template-dialog-1280.png'),
+        path.join(process.env.SHOTS_DIR, 'c-admin-template-dialog-1280-light.png'),
+      );
+    }
     await dialog.getByRole('button', { name: 'Save template' }).click();
     await dialog.waitFor({ state: 'detached' });
     await page.getByRole('cell', { name: 'Hill walkers and map nerds' }).waitFor();
