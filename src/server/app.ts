@@ -28,6 +28,8 @@ import { registerContactRoutes } from './modules/contact/routes';
 import { registerFancyRoutes } from './modules/fancies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerInvitationRoutes } from './modules/invitations/routes';
+import { startInvitationExpiry } from './modules/invitations/service';
 import { startMixerLifecycle } from './modules/mixers/lifecycle';
 import { registerMixerRoutes } from './modules/mixers/routes';
 import { registerMatchRoutes } from './modules/matches/routes';
@@ -122,6 +124,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAvailabilityRoutes(app);
   registerReliabilityRoutes(app);
   startMixerLifecycle(app);
+  registerInvitationRoutes(app);
+  startInvitationExpiry(app);
   registerFancyRoutes(app);
   registerMatchRoutes(app);
   registerMemberRoutes(app);

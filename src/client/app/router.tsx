@@ -81,6 +81,7 @@ export const router = createBrowserRouter([
                       { path: '/admin/interest-suggestions', lazy: page(() => import('../features/admin/pages/suggestions-page')) },
                       { path: '/admin/metrics', lazy: page(() => import('../features/admin/pages/metrics-page')) },
                       { path: '/admin/mixers', lazy: page(() => import('../features/admin/pages/mixers-page')) },
+                      { path: '/admin/formation', lazy: page(() => import('../features/admin/pages/formation-page')) },
                       { path: '/admin/campaigns', lazy: page(() => import('../features/admin/pages/campaigns-page')) },
                       { path: '/admin/reports', lazy: page(() => import('../features/admin/pages/reports-page')) },
                     ],

@@ -99,8 +99,17 @@ export interface SeatFill {
   key: SeatKey;
   seats: number;
   joined: number;
+  /** Seats held for other invited members (issue 14): taken, like joined ones, for everyone else. */
+  held: number;
   waiting: number;
 }
+
+/** Seats taken on a side: members seated there plus seats held for invited members (issue 14). */
+export const takenSeats = (f: { joined: number; held: number }) => f.joined + f.held;
+
+/** Seats taken in the whole mixer as a viewer sees them: joined members plus seats held for others. */
+export const mixerSeatsTaken = (m: { participantCount: number; seats: { held: number }[] }) =>
+  m.participantCount + m.seats.reduce((n, s) => n + s.held, 0);
 
 /** Who a mixer is for (issue 13). Only ever sent to members in its audience (or already in it). */
 export interface MixerAudienceView {
@@ -110,6 +119,8 @@ export interface MixerAudienceView {
   mySide: SeatKey | null;
   /** Open seats on my side (or the sides I fit); 0 means only the waitlist. */
   seatsForMe: number;
+  /** A seat held for me by a pending invitation (issue 14), or null. */
+  myInvitation: { id: string; expiresAt: string } | null;
 }
 
 /** What the list cards show. Times are ISO strings. */

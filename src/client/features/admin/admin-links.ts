@@ -1,4 +1,4 @@
-import { BarChart3, Flag, LayoutDashboard, Lightbulb, Megaphone, UsersRound } from 'lucide-react';
+import { BarChart3, Flag, LayoutDashboard, Lightbulb, Megaphone, UsersRound, Wand2 } from 'lucide-react';
 
 /** The admin area's pages, in sidebar order. */
 export const ADMIN_LINKS = [
@@ -6,6 +6,7 @@ export const ADMIN_LINKS = [
   { to: '/admin/reports', label: 'Reports', icon: Flag },
   { to: '/admin/interest-suggestions', label: 'Interest suggestions', icon: Lightbulb },
   { to: '/admin/mixers', label: 'Mixers', icon: UsersRound },
+  { to: '/admin/formation', label: 'Formation', icon: Wand2 },
   { to: '/admin/campaigns', label: 'Campaigns', icon: Megaphone },
   { to: '/admin/metrics', label: 'Metrics', icon: BarChart3 },
 ] as const;

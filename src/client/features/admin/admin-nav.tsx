@@ -5,7 +5,7 @@ import { useAuth } from '../auth/auth-context';
 import { ADMIN_LINKS, isAdminLinkActive } from './admin-links';
 
 /**
- * The sidebar's admin section (admins only): links with icons to the six admin pages. Collapsed,
+ * The sidebar's admin section (admins only): links with icons to the admin pages. Collapsed,
  * only the icons show, with their names in tooltips and for screen readers.
  */
 export function AdminNav({ expanded }: { expanded: boolean }) {

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { displayName, useAuth } from '../auth/auth-context';
+import { YourInvitations } from '../invitations/invitation-card';
 import { AfterMixerPrompts } from '../mixers/components/after-mixer-prompts';
 import { YourNextMixers } from '../mixers/next-mixers';
 import { AvailabilityPrompt } from '../profile/availability/availability-prompt';
@@ -68,6 +69,7 @@ export default function HomePage() {
         </Card>
       )}
 
+      <YourInvitations className="mt-6" />
       <AfterMixerPrompts className="mt-6" />
       {auth.profile?.onboardingCompleted && <AvailabilityPrompt className="mt-6" />}
 

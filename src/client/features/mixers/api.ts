@@ -73,6 +73,20 @@ export function useLeaveMixer(id: string) {
   });
 }
 
+/** Accept or decline the seat an invitation holds for me in this mixer (issue 14). */
+export function useAnswerInvitation(mixerId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: { id: string; answer: 'accept' | 'decline' }) =>
+      api<{ status: string; mixerId: string }>(`/api/invitations/${id}/${answer}`, { method: 'POST', body: {} }),
+    onSettled: () => {
+      void qc.invalidateQueries({ queryKey: mixerKeys.detail(mixerId) });
+      void qc.invalidateQueries({ queryKey: mixerKeys.all });
+      void qc.invalidateQueries({ queryKey: ['invitations'] });
+    },
+  });
+}
+
 export type ChatData = InfiniteData<ChatPage, string | undefined>;
 
 /** Chat history: page 0 is the newest; older pages follow. */

@@ -22,6 +22,9 @@ export function dayLabel(iso: string, now = new Date(), long = false): string {
   return (long ? longDay : shortDay).format(d);
 }
 
+/** "today" / "tomorrow" inside a sentence ("held until today, 18:00"); a date stays as it is. */
+export const inSentence = (day: string) => (day === 'Today' || day === 'Tomorrow' ? day.toLowerCase() : day);
+
 /** A card's time line: "Live now · until 21:00", "Starts in 25 min", "Tomorrow, 19:30", "Ended · Sat 21 Nov". */
 export function whenLabel(m: { status: string; startsAt: string; endsAt: string }, now = new Date()): string {
   if (m.status === 'live') return `Live now · until ${formatTime(m.endsAt)}`;

@@ -89,8 +89,8 @@ describe('admin audiences', () => {
     expect((await call('POST', `/api/mixers/${mixer.id}/join`, {}, w.cookie)).statusCode).toBe(200);
     const list = (await call('GET', '/api/admin/mixers?view=active')).json() as Page<AdminMixer>;
     expect(list.items.find((i) => i.id === mixer.id)?.seats).toEqual([
-      { key: 'women-into-men', seats: 4, joined: 1, waiting: 0 },
-      { key: 'men-into-women', seats: 4, joined: 0, waiting: 0 },
+      { key: 'women-into-men', seats: 4, joined: 1, held: 0, waiting: 0 },
+      { key: 'men-into-women', seats: 4, joined: 0, held: 0, waiting: 0 },
     ]);
   });
 

@@ -9,7 +9,8 @@ import type { SeatFill } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { audienceOf } from '../mixers/eligibility';
-import { joinedPerSide, seatWaitlisted } from '../mixers/seats';
+import { withdrawInvitations } from '../invitations/service';
+import { joinedPerSide, seatFillSql, seatWaitlisted } from '../mixers/seats';
 import { composeMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
 import { decodeCursor, encodeCursor, firstName, iso, isUuid, micros, type Queryable, query } from './sql';
@@ -43,7 +44,7 @@ interface MixerRow {
   age_min: number;
   age_max: number;
   seat_plan: SeatPlan | string;
-  fill: Record<string, { joined: number; waiting: number }> | string | null;
+  fill: Record<string, { joined: number; held: number; waiting: number }> | string | null;
 }
 
 const mixerColumns = sql`
@@ -57,9 +58,8 @@ const mixerColumns = sql`
   m.icebreaker, (select name from "user" where id = m.created_by) as created_by, ${iso(sql`m.created_at`)} as created_at,
   ${micros(sql`m.starts_at`)}::text as sort,
   m.audience_region, m.age_min, m.age_max, m.seat_plan,
-  (select json_object_agg(f.side, json_build_object('joined', f.joined, 'waiting', f.waiting)) from (
-     select c.side, count(*) filter (where c.state = 'joined') as joined, count(*) filter (where c.state = 'waitlisted') as waiting
-       from mixer_memberships c where c.mixer_id = m.id group by c.side) f) as fill`;
+  (select json_object_agg(f.side, json_build_object('joined', f.joined, 'held', f.held, 'waiting', f.waiting))
+     from (${seatFillSql(sql`m.id`, sql`now()`)}) f) as fill`;
 
 function seatsOf(r: MixerRow, plan: SeatPlan): SeatFill[] {
   const fill = (typeof r.fill === 'string' ? JSON.parse(r.fill) : r.fill) ?? {};
@@ -67,6 +67,7 @@ function seatsOf(r: MixerRow, plan: SeatPlan): SeatFill[] {
     key: p.key,
     seats: p.seats,
     joined: Number(fill[p.key]?.joined ?? 0),
+    held: Number(fill[p.key]?.held ?? 0),
     waiting: Number(fill[p.key]?.waiting ?? 0),
   }));
 }
@@ -361,7 +362,13 @@ export async function cancelMixer(app: FastifyInstance, actorId: string, id: str
           returning id, ${iso(sql`created_at`)} as created_at`,
     );
     const members = await memberContacts(tx, id, ['joined', 'waitlisted']);
-    await recordAudit(tx, actorId, 'mixer.cancel', id, { title: current.title, reason, membersTold: members.length });
+    const withdrawn = await withdrawInvitations(tx, id);
+    await recordAudit(tx, actorId, 'mixer.cancel', id, {
+      title: current.title,
+      reason,
+      membersTold: members.length,
+      ...(withdrawn.length && { invitationsWithdrawn: withdrawn.length }),
+    });
     return {
       current,
       members,

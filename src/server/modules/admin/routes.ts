@@ -14,10 +14,17 @@ import {
   resolveReportSchema,
   unsuspendSchema,
 } from '../../../shared/schemas/admin';
+import {
+  demandQuerySchema,
+  formationSettingsSchema,
+  newTopicTemplateSchema,
+  topicTemplateSchema,
+} from '../../../shared/schemas/formation-admin';
 import { memberIdSchema } from '../../../shared/schemas/matches';
 import { requireAdmin } from '../../auth/session';
 import { listAudit } from './audit';
 import { createCampaign, listCampaigns } from './campaigns';
+import { createTopicTemplate, formationDemand, formationOverview, updateFormationSettings, updateTopicTemplate } from './formation';
 import { adminMetrics } from './metrics';
 import { audiencePreview } from './audience-preview';
 import { cancelMixer, createMixer, listAdminMixers, updateMixer } from './mixers';
@@ -61,6 +68,21 @@ export function registerAdminRoutes(app: FastifyInstance) {
     // Metrics
     scope.get('/api/admin/metrics', { schema: { querystring: metricsQuerySchema } }, async (req) =>
       adminMetrics(db(), req.query as z.output<typeof metricsQuerySchema>),
+    );
+
+    // Formation (issue 14): demand, formed mixers, settings and topic templates
+    scope.get('/api/admin/formation', async () => formationOverview(db()));
+    scope.get('/api/admin/formation/demand', { schema: { querystring: demandQuerySchema } }, async (req) =>
+      formationDemand(db(), req.query as z.output<typeof demandQuerySchema>),
+    );
+    scope.put('/api/admin/formation/settings', { schema: { body: formationSettingsSchema } }, async (req) =>
+      updateFormationSettings(db(), await adminId(req), req.body as z.output<typeof formationSettingsSchema>),
+    );
+    scope.post('/api/admin/formation/templates', { schema: { body: newTopicTemplateSchema } }, async (req, reply) =>
+      reply.status(201).send(await createTopicTemplate(db(), await adminId(req), req.body as z.output<typeof newTopicTemplateSchema>)),
+    );
+    scope.put('/api/admin/formation/templates/:id', { schema: { params: uuidParams, body: topicTemplateSchema } }, async (req) =>
+      updateTopicTemplate(db(), await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof topicTemplateSchema>),
     );
 
     // Mixers

@@ -178,8 +178,8 @@ describe('seats per side', () => {
 
     const detail = (await get(`/api/mixers/${id}`, w3.cookie)).json() as MixerDetail;
     expect(detail.seats).toEqual([
-      { key: 'women-into-men', seats: 2, joined: 2, waiting: 1 },
-      { key: 'men-into-women', seats: 2, joined: 1, waiting: 0 },
+      { key: 'women-into-men', seats: 2, joined: 2, held: 0, waiting: 1 },
+      { key: 'men-into-women', seats: 2, joined: 1, held: 0, waiting: 0 },
     ]);
     expect(detail.mySide).toBe('women-into-men');
     expect(detail.waitlistPosition).toBe(1);

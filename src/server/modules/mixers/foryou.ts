@@ -7,6 +7,7 @@ import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer, 
 import { searchFilters } from './filters';
 import { rankMixer } from './ranking';
 import { mixerSummaries } from './service';
+import { seatHoldsSql } from './seats';
 import { decodeCursor, encodeCursor, epochMs, isUuid } from './shared';
 import { hiddenSetOf } from '../safety/visibility';
 
@@ -125,7 +126,11 @@ async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery,
     ),
     fill as (
       select f.mixer_id, json_object_agg(f.side, f.n) as fill
-        from (select mixer_id, side, count(*) as n from seated group by mixer_id, side) f
+        from (select x.mixer_id, x.side, count(*) as n
+                from (select mixer_id, side from seated
+                      union all
+                      select h.mixer_id, h.side from (${seatHoldsSql(sql`${nowIso}::timestamptz`, userId)}) h join cand on cand.id = h.mixer_id) x
+               group by x.mixer_id, x.side) f
        group by f.mixer_id
     )
     select cand.id, cand.status, cand.starts_ms, cand.max_participants,

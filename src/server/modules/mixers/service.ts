@@ -16,17 +16,17 @@ import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
-import { composeMail } from '../../infra/mail/template';
 import { isCursorInteger } from '../../http/cursor';
 import { onboarded, profileVisibleTo } from '../safety/visibility';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
-import { promoteOnSide, takeSeat } from './seats';
+import { tellPromoted } from './promotion';
+import { promoteOnSide, takeSeat, waitlistKey } from './seats';
 import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
-type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide' | 'seatsForMe'>;
+type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide' | 'seatsForMe' | 'myInvitation'>;
 
 interface SummaryRow {
   id: string;
@@ -223,7 +223,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
                 where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
         where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
-          and w.mixer_id = m.id and w.state = 'waitlisted' and w.side = mine.side and (w.joined_at, w.id) <= (mine.joined_at, mine.id)) as waitlist_position,
+          and w.mixer_id = m.id and w.state = 'waitlisted' and w.side = mine.side and ${waitlistKey('w')} <= ${waitlistKey('mine')}) as waitlist_position,
       (select onboarding_completed from profiles where id = ${userId}) as can_join
     from mixers m
     ${membershipJoin(userId)}
@@ -288,7 +288,7 @@ async function waitlistPosition(tx: Db, mixerId: string, userId: string): Promis
     await tx.execute(sql`
       select count(*) as n from mixer_memberships w, mixer_memberships mine
        where mine.mixer_id = ${mixerId} and mine.user_id = ${userId} and mine.state = 'waitlisted'
-         and w.mixer_id = ${mixerId} and w.state = 'waitlisted' and w.side = mine.side and (w.joined_at, w.id) <= (mine.joined_at, mine.id)`),
+         and w.mixer_id = ${mixerId} and w.state = 'waitlisted' and w.side = mine.side and ${waitlistKey('w')} <= ${waitlistKey('mine')}`),
   );
   return Number(row?.n) || null;
 }
@@ -366,38 +366,7 @@ export async function leaveMixer(deps: Deps, publish: Publish, userId: string, m
 
   if (outcome.wasJoined) await publish(`user:${userId}`, { type: 'counter', key: 'mixersJoined', delta: -1 });
   const promoted = outcome.promoted;
-  if (promoted) {
-    const { mixer } = outcome;
-    const room = `user:${promoted.user_id}`;
-    const live = mixer.status === 'live';
-    await publish(room, { type: 'counter', key: 'mixersJoined', delta: 1 });
-    await publish(room, {
-      type: 'notice',
-      title: "You're in!",
-      description: `A seat opened up in "${mixer.title}" and it's yours.`,
-    });
-    await publish(room, { type: 'mixer.updated', mixerId });
-    const when = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'Europe/London',
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      hour: '2-digit',
-      minute: '2-digit',
-    }).format(new Date(Number(mixer.starts_ms)));
-    await deps.mailer.sendMail(
-      composeMail(promoted.email, {
-        subject: `You're in: ${mixer.title}`,
-        greeting: `Hi ${firstNameOf(promoted.name)},`,
-        lines: [
-          `Good news: a seat opened up in "${mixer.title}" and it's yours. You've moved off the waitlist and joined the mixer.`,
-          live ? "It's live right now, so jump into the chat and say hello." : `It starts on ${when} (UK time).`,
-          "Can't make it after all? Leave the mixer from its page so the next person on the waitlist gets your seat.",
-        ],
-        action: { label: 'Open the mixer', url: `${deps.config.publicUrl}/mixers/${mixerId}` },
-      }),
-    );
-  }
+  if (promoted) await tellPromoted(deps, publish, promoted, outcome.mixer);
   if (outcome.wasJoined || promoted) await publish(`mixer:${mixerId}`, { type: 'mixer.updated', mixerId });
 }
 

@@ -168,6 +168,7 @@ export default function AdminMixersPage() {
                           {m.seats.map((s) => (
                             <li key={s.key} className="whitespace-nowrap tabular-nums">
                               {SIDE_LABELS[s.key as Side]}: <span className="font-semibold">{s.joined}</span>/{s.seats}
+                              {s.held > 0 && <span className="text-muted-foreground"> · {s.held} held</span>}
                               {s.waiting > 0 && <span className="text-muted-foreground"> · {s.waiting} waiting</span>}
                             </li>
                           ))}

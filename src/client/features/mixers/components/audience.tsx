@@ -1,7 +1,7 @@
 import { HeartHandshake, Link2Off, MapPin, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { ageBandLabel, OPEN_POOL, SIDE_LABELS, type Side, whereLabel } from '../../../../shared/audience';
-import type { MixerSummary } from '../../../../shared/schemas/mixers';
+import { type MixerSummary, takenSeats } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
@@ -27,7 +27,8 @@ export function SeatPlanFill({ mixer }: { mixer: Pick<MixerSummary, 'seats' | 'm
   return (
     <ul className="mt-3 flex flex-col gap-2" aria-label="Seats per side">
       {sides.map((s) => {
-        const full = s.joined >= s.seats;
+        const taken = takenSeats(s);
+        const full = taken >= s.seats;
         const mine = mixer.mySide === s.key;
         return (
           <li key={s.key} className="text-sm">
@@ -37,7 +38,8 @@ export function SeatPlanFill({ mixer }: { mixer: Pick<MixerSummary, 'seats' | 'm
                 {mine && <span className="ml-1 text-xs font-semibold">(your side)</span>}
               </span>
               <span className="whitespace-nowrap text-xs text-muted-foreground tabular-nums">
-                {s.joined}/{s.seats}
+                {taken}/{s.seats}
+                {s.held ? ` · ${s.held} held` : ''}
                 {full ? ' · full' : ''}
                 {s.waiting ? ` · ${s.waiting} waiting` : ''}
               </span>
@@ -45,7 +47,7 @@ export function SeatPlanFill({ mixer }: { mixer: Pick<MixerSummary, 'seats' | 'm
             <div className="mt-1 h-1.5 overflow-hidden rounded-full bg-muted" aria-hidden>
               <div
                 className={cn('h-full rounded-full', full ? 'bg-amber-500' : 'bg-primary')}
-                style={{ width: `${Math.min(100, Math.round((s.joined / Math.max(1, s.seats)) * 100))}%` }}
+                style={{ width: `${Math.min(100, Math.round((taken / Math.max(1, s.seats)) * 100))}%` }}
               />
             </div>
           </li>

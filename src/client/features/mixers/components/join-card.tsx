@@ -1,14 +1,14 @@
-import { CalendarClock, CheckCircle2, Hourglass, UserRoundPen } from 'lucide-react';
+import { CalendarClock, CheckCircle2, Hourglass, Ticket, UserRoundPen } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
-import type { MixerDetail } from '../../../../shared/schemas/mixers';
+import { type MixerDetail, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { useJoinMixer, useLeaveMixer } from '../api';
-import { formatTime } from '../format';
+import { useAnswerInvitation, useJoinMixer, useLeaveMixer } from '../api';
+import { dayLabel, formatTime, inSentence } from '../format';
 import { SeatPlanFill } from './audience';
 
 /** Seats, and Join / Join the waitlist / Leave, with what each state means. */
@@ -18,12 +18,28 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
   const leave = useLeaveMixer(mixer.id);
   const [confirmLeave, setConfirmLeave] = useState(false);
   const over = mixer.status === 'ended' || mixer.status === 'cancelled';
-  const full = mixer.participantCount >= mixer.maxParticipants;
+  const answer = useAnswerInvitation(mixer.id);
+  // Seats held for invited members count as taken (issue 14), except the one held for me.
+  const taken = mixerSeatsTaken(mixer);
+  const full = taken >= mixer.maxParticipants;
+  const invitation = mixer.status === 'scheduled' && !mixer.myState ? mixer.myInvitation : null;
   // Seats fill per side of a seat plan: my side can be full while the mixer is not.
   const planned = mixer.audience.seatPlan.length > 0;
   const fullForMe = mixer.seatsForMe === 0;
-  const seatsLeft = Math.max(0, mixer.maxParticipants - mixer.participantCount);
-  const pct = Math.min(100, Math.round((mixer.participantCount / Math.max(1, mixer.maxParticipants)) * 100));
+  const seatsLeft = Math.max(0, mixer.maxParticipants - taken);
+  const pct = Math.min(100, Math.round((taken / Math.max(1, mixer.maxParticipants)) * 100));
+
+  const doAnswer = (id: string, kind: 'accept' | 'decline') =>
+    answer.mutate(
+      { id, answer: kind },
+      {
+        onSuccess: () =>
+          kind === 'accept'
+            ? toast({ title: "You're in!", description: `Your seat in ${mixer.title} is confirmed.` })
+            : toast({ title: 'Invitation declined', description: "No problem — we've offered your seat to someone else." }),
+        onError: (err) => toast({ title: "Couldn't answer the invitation", description: err.message, variant: 'destructive' }),
+      },
+    );
 
   const doJoin = (waitlist: boolean) =>
     join.mutate(waitlist, {
@@ -55,7 +71,7 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
     <Card className={cn('p-4 sm:p-5', className)}>
       <div className="flex items-baseline justify-between gap-2 text-sm">
         <span className="font-semibold">
-          {mixer.participantCount} of {mixer.maxParticipants} seats taken
+          {taken} of {mixer.maxParticipants} seats taken
         </span>
         {!over && (
           <span className="text-muted-foreground">
@@ -105,6 +121,30 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
             <Button variant="outline" onClick={doLeave} disabled={leave.isPending}>
               {leave.isPending ? 'Leaving…' : 'Leave the waitlist'}
             </Button>
+          </div>
+        ) : invitation && mixer.canJoin ? (
+          <div className="flex flex-col gap-3" data-testid="held-seat">
+            <p className="flex items-start gap-2 rounded-xl border border-primary/30 bg-accent/60 p-3 text-sm">
+              <Ticket className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+              <span>
+                <span className="font-semibold">
+                  A seat is held for you until {inSentence(dayLabel(invitation.expiresAt))}, {formatTime(invitation.expiresAt)}.
+                </span>{' '}
+                Accept to take it, or decline and we'll offer it to someone else.
+              </span>
+            </p>
+            <div className="grid grid-cols-2 gap-2">
+              <Button variant="outline" onClick={() => doAnswer(invitation.id, 'decline')} disabled={answer.isPending}>
+                Decline
+              </Button>
+              <Button onClick={() => doAnswer(invitation.id, 'accept')} disabled={answer.isPending}>
+                {answer.isPending && answer.variables?.answer === 'accept' ? 'Accepting…' : 'Accept'}
+              </Button>
+            </div>
+            <p className="flex items-center justify-center gap-1.5 text-xs text-muted-foreground">
+              <CalendarClock className="size-3.5" aria-hidden />
+              {dayLabel(mixer.startsAt)} at {formatTime(mixer.startsAt)}. You can leave any time before.
+            </p>
           </div>
         ) : !mixer.canJoin ? (
           <div className="flex flex-col gap-3">

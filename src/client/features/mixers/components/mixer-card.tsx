@@ -1,6 +1,6 @@
-import { Check, Hourglass, Sparkles } from 'lucide-react';
+import { Check, Hourglass, Sparkles, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
-import type { MixerSummary } from '../../../../shared/schemas/mixers';
+import { type MixerSummary, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
 import { cn } from '../../../lib/cn';
 import { themeOf } from '../themes';
 import { AudienceLine } from './audience';
@@ -13,7 +13,8 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
   const theme = themeOf(mixer.theme);
   const Icon = theme.icon;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const full = mixer.participantCount >= mixer.maxParticipants;
+  const taken = mixerSeatsTaken(mixer);
+  const full = taken >= mixer.maxParticipants;
   const forYou = mixer.sharedTags.length > 0;
   const ended = mixer.status === 'ended' || mixer.status === 'cancelled';
 
@@ -40,6 +41,10 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
           ) : mixer.myState === 'waitlisted' ? (
             <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-secondary px-2.5 py-1 text-xs font-semibold text-secondary-foreground">
               <Hourglass className="size-3.5" aria-hidden /> Waitlisted
+            </span>
+          ) : mixer.myInvitation && !ended ? (
+            <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-primary px-2.5 py-1 text-xs font-semibold text-primary-foreground">
+              <Ticket className="size-3.5" aria-hidden /> Seat held for you
             </span>
           ) : !mixer.reasons && (forYou || mixer.intentMatch) ? (
             <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-accent px-2.5 py-1 text-xs font-semibold text-accent-foreground">
@@ -68,7 +73,7 @@ export function MixerCard({ mixer, headingLevel = 3 }: { mixer: MixerSummary; he
             <AvatarStack preview={mixer.preview} total={mixer.participantCount} />
             <span className="whitespace-nowrap text-sm text-muted-foreground">
               <span className="font-semibold text-foreground tabular-nums">
-                {mixer.participantCount}/{mixer.maxParticipants}
+                {full && !ended ? taken : mixer.participantCount}/{mixer.maxParticipants}
               </span>{' '}
               {full && !ended ? 'full' : 'joined'}
             </span>
