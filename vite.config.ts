@@ -1,3 +1,7 @@
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -31,8 +35,73 @@ function productionBuild(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Text files worth compressing; images and fonts (woff2) are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/i;
+/** Below this a compressed copy saves less than a packet: @fastify/static then sends the file itself. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
+    else if (entry.isFile()) out.push(full);
+  }
+  return out;
+}
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip -9) beside every
+ * compressible file of at least PRECOMPRESS_MIN_BYTES in `dir`, each only when it is smaller
+ * than the file. Served by @fastify/static's `preCompressed` (docs/decisions/015). The work
+ * runs in libuv's thread pool, so several files compress at once.
+ */
+export async function precompressDir(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number }> {
+  const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f));
+  let count = 0;
+  let bytes = 0;
+  let brotliBytes = 0;
+  await Promise.all(
+    files.map(async (file) => {
+      if ((await stat(file)).size < PRECOMPRESS_MIN_BYTES) return;
+      const body = await readFile(file);
+      const [br, gzipped] = await Promise.all([
+        brotli(body, {
+          params: {
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+        gz(body, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      if (br.length < body.length) await writeFile(`${file}.br`, br);
+      if (gzipped.length < body.length) await writeFile(`${file}.gz`, gzipped);
+      count++;
+      bytes += body.length;
+      brotliBytes += Math.min(br.length, body.length);
+    }),
+  );
+  return { files: count, bytes, brotliBytes };
+}
+
+/** Pre-compresses the whole output folder (bundle and copied public files) once it is written. */
+function precompressAssets(): Plugin {
+  return {
+    name: 'fancy:precompress',
+    apply: 'build',
+    async writeBundle(options) {
+      if (options.dir) await precompressDir(options.dir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [productionBuild(), react(), tailwindcss()],
+  // Every text asset also as .br and .gz, served by @fastify/static's preCompressed (decision 015).
+  plugins: [productionBuild(), react(), tailwindcss(), precompressAssets()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -20,6 +20,7 @@ import { clientErrorHandler, frameworkErrors, registerUpgradeCleanup, TOO_LONG }
 import { registerOriginCheck } from './http/origin';
 import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerJsonCompression } from './http/compress';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerContactRoutes } from './modules/contact/routes';
@@ -99,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.bus) app.addHook('onClose', () => bus.close());
 
   registerSecurityHeaders(app, { production: config.env === 'production', publicUrl: config.publicUrl });
+  registerJsonCompression(app);
   // Cookies are parsed only where needed (session-cache reads the header itself); the plugin
   // stays for reply.setCookie/clearCookie.
   await app.register(cookie, { hook: false });
@@ -144,6 +146,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: false,
       // Files are looked up per request, so a rebuild's new assets are served without a restart.
       wildcard: true,
+      // The build writes .br and .gz beside each text asset (build-compress.ts): sent with
+      // Content-Encoding and Vary: Accept-Encoding when the client accepts them (decision 015).
+      preCompressed: true,
       maxAge: '1y',
       immutable: true,
       setHeaders(res, filePath) {
