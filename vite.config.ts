@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -88,20 +88,69 @@ export async function precompressDir(dir: string): Promise<{ files: number; byte
   return { files: count, bytes, brotliBytes };
 }
 
-/** Pre-compresses the whole output folder (bundle and copied public files) once it is written. */
-function precompressAssets(): Plugin {
+/**
+ * Writes the signed-out entry pages' HTML (src/client/prerender.tsx) beside index.html, in
+ * `prerendered/`, so their content paints before the script runs (decision 015). The page
+ * modules are loaded through a throw-away Vite server in SSR mode; a failure leaves the pages
+ * to the plain index.html (the server falls back to it) and says so.
+ */
+export async function prerenderPages(dir: string): Promise<string[]> {
+  const template = await readFile(path.join(dir, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to prerender into');
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    plugins: [react()],
+  });
+  try {
+    const { PRERENDERED, renderPage } = (await server.ssrLoadModule(
+      '/src/client/prerender.tsx',
+    )) as typeof import('./src/client/prerender');
+    await mkdir(path.join(dir, 'prerendered'), { recursive: true });
+    const written: string[] = [];
+    for (const [route, { file, title }] of Object.entries(PRERENDERED)) {
+      const markup = renderPage(route as keyof typeof PRERENDERED);
+      // A form is not usable until the app has taken over (a native submit would put the password
+      // in the URL): `inert` keeps it out of reach without changing how it looks.
+      const content = markup.includes('<form') ? `<div inert style="display:contents">${markup}</div>` : markup;
+      const html = template
+        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${content}</div>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+      await writeFile(path.join(dir, 'prerendered', file), html);
+      written.push(route);
+    }
+    return written;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Prerenders the signed-out pages, then pre-compresses the whole output folder (bundle, pages and copied public files). */
+function prerenderAndCompress(): Plugin {
   return {
-    name: 'fancy:precompress',
+    name: 'fancy:prerender-and-compress',
     apply: 'build',
     async writeBundle(options) {
-      if (options.dir) await precompressDir(options.dir);
+      if (!options.dir) return;
+      try {
+        await prerenderPages(options.dir);
+      } catch (err) {
+        console.warn(`Prerendering the signed-out pages failed; they are served without it.\n${(err as Error).stack ?? err}`);
+      }
+      await precompressDir(options.dir);
     },
   };
 }
 
 export default defineConfig({
-  // Every text asset also as .br and .gz, served by @fastify/static's preCompressed (decision 015).
-  plugins: [productionBuild(), react(), tailwindcss(), precompressAssets()],
+  // The signed-out pages' HTML, and every text asset also as .br and .gz, served by
+  // @fastify/static's preCompressed (decision 015).
+  plugins: [productionBuild(), react(), tailwindcss(), prerenderAndCompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../shared/schemas/zod-defaults';
+import { PRERENDERED_PAGES } from '../shared/prerendered';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { registerAuthRoutes } from './auth/routes';
@@ -156,7 +157,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
     // The static wildcard would answer the root folder itself with 403: the root is the SPA.
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    // The signed-out entry pages are sent with their build-time HTML when the build has it
+    // (decision 015), otherwise as the plain SPA page.
+    for (const [route, { file }] of Object.entries(PRERENDERED_PAGES)) {
+      const prerendered = path.join(clientDir, 'prerendered', file);
+      app.get(route, (_req, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile(existsSync(prerendered) ? `prerendered/${file}` : 'index.html'),
+      );
+    }
   }
 
   app.setNotFoundHandler((req, reply) => {
