@@ -45,6 +45,13 @@ beforeAll(async () => {
   writeFileSync(path.join(clientDir, 'assets', 'app-1.js'), BIG_JS);
   writeFileSync(path.join(clientDir, 'assets', 'tiny-1.js'), SMALL_JS);
   writeFileSync(path.join(clientDir, 'assets', 'photo-1.png'), Buffer.alloc(4000, 7));
+  // A build with the landing and login pages prerendered, not the register page.
+  mkdirSync(path.join(clientDir, 'prerendered'));
+  writeFileSync(
+    path.join(clientDir, 'prerendered', 'landing.html'),
+    `<!doctype html><div id="root" data-prerendered="">Meet people${' '.repeat(1200)}</div>`,
+  );
+  writeFileSync(path.join(clientDir, 'prerendered', 'login.html'), '<!doctype html><div id="root" data-prerendered="">Welcome back</div>');
   // What the build does (vite.config.ts): .br and .gz beside every text asset worth it.
   await precompressDir(clientDir);
   withClient = await buildApp({ ...t.deps, clientDir });
@@ -94,13 +101,34 @@ describe('pre-compressed build assets', () => {
   });
 
   it('the SPA page is compressed too and stays no-cache', async () => {
-    for (const url of ['/', '/mixers/abc']) {
+    for (const url of ['/home', '/mixers/abc']) {
       const res = await withClient.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(decoded(res)).toContain('<title>Fancy</title>');
+    }
+  });
+
+  it('the signed-out entry pages are sent with their prerendered HTML when the build has it', async () => {
+    const landing = await withClient.inject({ method: 'GET', url: '/', headers: { 'accept-encoding': 'br' } });
+    expect(landing.headers['content-encoding']).toBe('br');
+    expect(decoded(landing)).toContain('Meet people');
+    const login = await withClient.inject({ method: 'GET', url: '/auth/login?next=%2Fmixers' });
+    expect(login.body).toContain('Welcome back');
+    for (const res of [landing, login]) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    }
+    // Not prerendered in this build, and member pages: the plain SPA page.
+    for (const url of ['/auth/register', '/home', '/auth/forgot-password']) {
+      const res = await withClient.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>Fancy</title>');
+      expect(res.body).not.toContain('data-prerendered');
     }
   });
 
