@@ -24,6 +24,8 @@ export interface FirstLoad {
   scripts: number;
   /** Every response's bytes over the wire (HTML, CSS, JS, fonts, API). */
   totalBytes: number;
+  /** Cumulative layout shift until the page is idle (the app taking over a prerendered page must not move it). */
+  cls: number;
 }
 
 /** One cold load of `url` on the phone profile. */
@@ -49,18 +51,27 @@ export async function coldLoad(browser: Browser, url: string): Promise<FirstLoad
       }
     });
     await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: number };
+      const w = window as unknown as { __lcp: number; __cls: number };
       w.__lcp = 0;
+      w.__cls = 0;
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries()) w.__lcp = entry.startTime;
       }).observe({ type: 'largest-contentful-paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) w.__cls += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.waitForLoadState('networkidle');
     // LCP entries are queued to the observer after the paint: give it a frame or two.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(r, 100)))));
-    const lcpMs = await page.evaluate(() => (window as unknown as { __lcp: number }).__lcp);
-    return { lcpMs: Math.round(lcpMs), jsBytes, scripts, totalBytes };
+    const { lcp, cls } = await page.evaluate(() => {
+      const w = window as unknown as { __lcp: number; __cls: number };
+      return { lcp: w.__lcp, cls: w.__cls };
+    });
+    return { lcpMs: Math.round(lcp), jsBytes, scripts, totalBytes, cls: Math.round(cls * 1000) / 1000 };
   } finally {
     await context.close();
   }
@@ -89,6 +100,7 @@ export async function benchFirstLoad(base: string) {
         js_ok: kib(js) <= JS_GOAL_KIB ? '✓' : '✗',
         scripts: median(loads.map((l) => l.scripts)),
         all_kib_wire: kib(median(loads.map((l) => l.totalBytes))),
+        cls: Math.max(...loads.map((l) => l.cls)),
         lcp_runs_ms: loads.map((l) => l.lcpMs).join(' / '),
       });
     }
