@@ -114,7 +114,7 @@ export async function prerenderPages(dir: string): Promise<string[]> {
     await mkdir(path.join(dir, 'prerendered'), { recursive: true });
     const written: string[] = [];
     for (const [route, { file, title }] of Object.entries(PRERENDERED)) {
-      const markup = renderPage(route as keyof typeof PRERENDERED);
+      const markup = await renderPage(route as keyof typeof PRERENDERED);
       // A form is not usable until the app has taken over (a native submit would put the password
       // in the URL): `inert` keeps it out of reach without changing how it looks.
       const content = markup.includes('<form') ? `<div inert style="display:contents">${markup}</div>` : markup;

@@ -32,11 +32,13 @@ describe('first load on a phone', () => {
     expect(compressed).toBeGreaterThan(1);
   });
 
-  it('the landing and sign-in pages arrive with their content in the HTML, and the app takes over without moving it', async () => {
+  it('the landing, sign-in and legal pages arrive with their content in the HTML, and the app takes over without moving it', async () => {
     for (const [url, text] of [
       ['/', 'talking about what you love'],
       ['/auth/login', 'Welcome back'],
       ['/auth/register', 'Create your account'],
+      ['/terms', 'Terms &amp; Conditions'],
+      ['/privacy', 'Privacy Policy'],
     ] as const) {
       const html = await (await fetch(e2e.baseUrl + url)).text();
       expect(html).toContain('data-prerendered');
