@@ -147,7 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: false,
       // Files are looked up per request, so a rebuild's new assets are served without a restart.
       wildcard: true,
-      // The build writes .br and .gz beside each text asset (build-compress.ts): sent with
+      // The build writes .br and .gz beside each text asset (vite.config.ts): sent with
       // Content-Encoding and Vary: Accept-Encoding when the client accepts them (decision 015).
       preCompressed: true,
       maxAge: '1y',
