@@ -1,3 +1,7 @@
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -31,8 +35,122 @@ function productionBuild(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** Text files worth compressing; images and fonts (woff2) are compressed already. */
+const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|map)$/i;
+/** Below this a compressed copy saves less than a packet: @fastify/static then sends the file itself. */
+const PRECOMPRESS_MIN_BYTES = 1024;
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
+    else if (entry.isFile()) out.push(full);
+  }
+  return out;
+}
+
+/**
+ * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip -9) beside every
+ * compressible file of at least PRECOMPRESS_MIN_BYTES in `dir`, each only when it is smaller
+ * than the file. Served by @fastify/static's `preCompressed` (docs/decisions/015). The work
+ * runs in libuv's thread pool, so several files compress at once.
+ */
+export async function precompressDir(dir: string): Promise<{ files: number; bytes: number; brotliBytes: number }> {
+  const files = (await filesUnder(dir)).filter((f) => COMPRESSIBLE.test(f));
+  let count = 0;
+  let bytes = 0;
+  let brotliBytes = 0;
+  await Promise.all(
+    files.map(async (file) => {
+      if ((await stat(file)).size < PRECOMPRESS_MIN_BYTES) return;
+      const body = await readFile(file);
+      const [br, gzipped] = await Promise.all([
+        brotli(body, {
+          params: {
+            [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+        gz(body, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      if (br.length < body.length) await writeFile(`${file}.br`, br);
+      if (gzipped.length < body.length) await writeFile(`${file}.gz`, gzipped);
+      count++;
+      bytes += body.length;
+      brotliBytes += Math.min(br.length, body.length);
+    }),
+  );
+  return { files: count, bytes, brotliBytes };
+}
+
+/**
+ * Writes the signed-out entry pages' HTML (src/client/prerender.tsx) beside index.html, in
+ * `prerendered/`, so their content paints before the script runs (decision 015). The page
+ * modules are loaded through a throw-away Vite server in SSR mode; a failure leaves the pages
+ * to the plain index.html (the server falls back to it) and says so.
+ */
+export async function prerenderPages(dir: string): Promise<string[]> {
+  const template = await readFile(path.join(dir, 'index.html'), 'utf8');
+  if (!template.includes('<div id="root"></div>')) throw new Error('index.html has no empty #root to prerender into');
+  const { createServer } = await import('vite');
+  const server = await createServer({
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false, watch: null },
+    optimizeDeps: { noDiscovery: true, include: [] },
+    plugins: [react()],
+  });
+  try {
+    const { PRERENDERED, renderPage } = (await server.ssrLoadModule(
+      '/src/client/prerender.tsx',
+    )) as typeof import('./src/client/prerender');
+    await mkdir(path.join(dir, 'prerendered'), { recursive: true });
+    const written: string[] = [];
+    for (const [route, { file, title }] of Object.entries(PRERENDERED)) {
+      const markup = await renderPage(route as keyof typeof PRERENDERED);
+      // A form is not usable until the app has taken over (a native submit would put the password
+      // in the URL): `inert` keeps it out of reach without changing how it looks.
+      const content = markup.includes('<form') ? `<div inert style="display:contents">${markup}</div>` : markup;
+      const html = template
+        .replace('<div id="root"></div>', () => `<div id="root" data-prerendered="">${content}</div>`)
+        .replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+      await writeFile(path.join(dir, 'prerendered', file), html);
+      written.push(route);
+    }
+    return written;
+  } finally {
+    await server.close();
+  }
+}
+
+/** Prerenders the signed-out pages, then pre-compresses the whole output folder (bundle, pages and copied public files). */
+function prerenderAndCompress(): Plugin {
+  return {
+    name: 'fancy:prerender-and-compress',
+    apply: 'build',
+    async writeBundle(options) {
+      if (!options.dir) return;
+      try {
+        await prerenderPages(options.dir);
+      } catch (err) {
+        console.warn(`Prerendering the signed-out pages failed; they are served without it.\n${(err as Error).stack ?? err}`);
+      }
+      await precompressDir(options.dir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [productionBuild(), react(), tailwindcss()],
+  // The signed-out pages' HTML, and every text asset also as .br and .gz, served by
+  // @fastify/static's preCompressed (decision 015).
+  plugins: [productionBuild(), react(), tailwindcss(), prerenderAndCompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

@@ -4,10 +4,15 @@
  */
 import Fastify from 'fastify';
 
-const routes = JSON.parse(process.env.BARE_ROUTES ?? '{}') as Record<string, { type: string; body: string }>;
+const routes = JSON.parse(process.env.BARE_ROUTES ?? '{}') as Record<string, { type: string; body: string; br?: string }>;
 const app = Fastify({ logger: false });
 for (const [url, route] of Object.entries(routes)) {
-  app.get(url, (_req, reply) => {
+  const br = route.br ? Buffer.from(route.br, 'base64') : undefined;
+  app.get(url, (req, reply) => {
+    if (br && req.headers['accept-encoding']?.includes('br')) {
+      reply.type(route.type).header('content-encoding', 'br').header('vary', 'accept-encoding').send(br);
+      return;
+    }
     reply.type(route.type).send(route.body);
   });
 }

@@ -5,10 +5,26 @@ import { Providers } from './app/providers';
 import { router } from './app/router';
 import './styles.css';
 
-createRoot(document.getElementById('root') as HTMLElement).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
-  </StrictMode>,
-);
+const container = document.getElementById('root') as HTMLElement;
+
+function render() {
+  createRoot(container).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+// A prerendered page (decision 015) stays on screen until the page's own code has loaded:
+// rendering at once would swap it for the loading spinner first.
+if (container.hasAttribute('data-prerendered') && !router.state.initialized) {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+} else {
+  render();
+}

@@ -6,6 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } 
 import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../shared/schemas/zod-defaults';
+import { PRERENDERED_PAGES } from '../shared/prerendered';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { registerAuthRoutes } from './auth/routes';
@@ -20,6 +21,7 @@ import { clientErrorHandler, frameworkErrors, registerUpgradeCleanup, TOO_LONG }
 import { registerOriginCheck } from './http/origin';
 import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerJsonCompression } from './http/compress';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAfterMixerRoutes } from './modules/after-mixer/routes';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
@@ -104,6 +106,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.bus) app.addHook('onClose', () => bus.close());
 
   registerSecurityHeaders(app, { production: config.env === 'production', publicUrl: config.publicUrl });
+  registerJsonCompression(app);
   // Cookies are parsed only where needed (session-cache reads the header itself); the plugin
   // stays for reply.setCookie/clearCookie.
   await app.register(cookie, { hook: false });
@@ -154,6 +157,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       index: false,
       // Files are looked up per request, so a rebuild's new assets are served without a restart.
       wildcard: true,
+      // The build writes .br and .gz beside each text asset (vite.config.ts): sent with
+      // Content-Encoding and Vary: Accept-Encoding when the client accepts them (decision 015).
+      preCompressed: true,
       maxAge: '1y',
       immutable: true,
       setHeaders(res, filePath) {
@@ -161,7 +167,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     });
     // The static wildcard would answer the root folder itself with 403: the root is the SPA.
-    app.get('/', (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
+    // The signed-out entry pages are sent with their build-time HTML when the build has it
+    // (decision 015), otherwise as the plain SPA page.
+    for (const [route, { file }] of Object.entries(PRERENDERED_PAGES)) {
+      const prerendered = path.join(clientDir, 'prerendered', file);
+      app.get(route, (_req, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile(existsSync(prerendered) ? `prerendered/${file}` : 'index.html'),
+      );
+    }
   }
 
   app.setNotFoundHandler((req, reply) => {

@@ -10,7 +10,12 @@ function RedirectKeepingQuery({ to }: { to: string }) {
   return <Navigate to={`${to}${search}`} replace />;
 }
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+/** A page module may export `preload` (its first data): the route then waits for both, no spinner in between. */
+const page = (load: () => Promise<{ default: React.ComponentType; preload?: () => Promise<unknown> }>) => async () => {
+  const mod = await load();
+  await mod.preload?.();
+  return { Component: mod.default };
+};
 const gate = (name: 'ProtectedRoute' | 'AdminRoute') => async () => ({
   Component: (await import('../features/auth/protected-route'))[name],
 });

@@ -50,3 +50,58 @@ export class RateLimiter {
 
 export const MINUTE = 60_000;
 export const HOUR = 60 * MINUTE;
+
+/**
+ * A per-key pace limiter for "at most `limit` per `windowMs`" where honest clients pace
+ * themselves at that rate (chat sends). It is the generic cell rate algorithm (a token bucket
+ * of `limit` tokens refilled at one per `windowMs / limit`), in exact integer arithmetic
+ * (times are scaled by `limit`, so 10 per 10 s and 3 per 7 s are both exact).
+ *
+ * Unlike the sliding log above, it never refuses a client that sends at or below the rate as
+ * measured by the client: the network and the server's queue shift arrival times by up to
+ * (limit − 1) intervals without a refusal (a sliding log of 10 per 10 s refuses a client
+ * sending every 1.01 s as soon as two of its requests reach the server 0.1 s closer together
+ * than they were sent). A burst of `limit` is allowed at once; a client that keeps sending
+ * faster than the rate is refused once its burst is used up, so over any long period it gets at
+ * most `limit` per window plus one burst (docs/decisions/015).
+ */
+export class PaceLimiter {
+  /** Per key, the theoretical arrival time of the next request, in ms × limit. */
+  private tat = new Map<string, number>();
+  private readonly interval: number;
+  private readonly tolerance: number;
+
+  constructor(
+    private readonly rule: { limit: number; windowMs: number },
+    private readonly clock: () => number = Date.now,
+  ) {
+    if (!Number.isInteger(rule.limit) || rule.limit < 1 || !Number.isInteger(rule.windowMs) || rule.windowMs < 1) {
+      throw new Error('PaceLimiter needs a whole, positive limit and window');
+    }
+    // One request every windowMs / limit ms is, scaled by limit, one every windowMs units.
+    this.interval = rule.windowMs;
+    this.tolerance = (rule.limit - 1) * rule.windowMs;
+  }
+
+  /** Takes one request for the key, or throws a 429 AppError with Retry-After (whole seconds, ≥ 1). */
+  hit(key: string, message = 'Too many attempts. Please wait a moment and try again.') {
+    const wait = this.take(key);
+    if (wait > 0) throw new AppError('rate_limited', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) });
+  }
+
+  /** Takes one request for the key: 0 when allowed, otherwise the ms until one would be (nothing is counted). */
+  take(key: string): number {
+    const now = this.clock() * this.rule.limit;
+    const tat = Math.max(this.tat.get(key) ?? now, now);
+    const earliest = tat - this.tolerance;
+    if (earliest > now) return Math.ceil((earliest - now) / this.rule.limit);
+    this.tat.set(key, tat + this.interval);
+    if (this.tat.size > 50_000) this.prune(now);
+    return 0;
+  }
+
+  /** Keys whose allowance is back to a full burst carry no state. */
+  private prune(now: number) {
+    for (const [k, t] of this.tat) if (t <= now) this.tat.delete(k);
+  }
+}

@@ -8,6 +8,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { formatDateGB, interceptInternalLinks, parseFrontMatter, readingMinutes, renderMarkdown } from '../../lib/markdown';
 import { PublicLayout, StateMessage } from './public-layout';
 import { usePageTitle } from '../../lib/use-page-title';
+import { queryClient } from '../../lib/query';
 
 /** The legal documents, loaded on demand (each becomes its own small chunk). */
 const DOCUMENTS = import.meta.glob<string>('/content/legal/*.md', { query: '?raw', import: 'default' });
@@ -21,6 +22,20 @@ async function loadDocument(name: LegalDocumentName) {
   return { title: data.title ?? '', updated: data.updated ?? '', minutes: readingMinutes(body), ...renderMarkdown(body) };
 }
 
+const legalQuery = (name: LegalDocumentName) => ({
+  queryKey: ['legal', name],
+  queryFn: () => loadDocument(name),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/**
+ * Loads a document into the tab's query cache. The route awaits it with the page's code, so the
+ * page renders with its text at once (over its prerendered HTML, decision 015) instead of a spinner.
+ */
+export function preloadLegalDocument(name: LegalDocumentName): Promise<unknown> {
+  return queryClient.ensureQueryData(legalQuery(name)).catch(() => undefined);
+}
+
 const OTHER: Record<LegalDocumentName, { to: string; label: string; topic: string }> = {
   terms: { to: '/privacy', label: 'Privacy Policy', topic: 'Something else' },
   privacy: { to: '/terms', label: 'Terms & Conditions', topic: 'Privacy & my data' },
@@ -28,7 +43,7 @@ const OTHER: Record<LegalDocumentName, { to: string; label: string; topic: strin
 
 /** A legal document page: title, last-updated date, contents and the rendered Markdown. */
 export function LegalDocument({ name, fallbackTitle }: { name: LegalDocumentName; fallbackTitle: string }) {
-  const doc = useQuery({ queryKey: ['legal', name], queryFn: () => loadDocument(name), staleTime: Number.POSITIVE_INFINITY });
+  const doc = useQuery(legalQuery(name));
   usePageTitle(doc.data?.title || fallbackTitle);
   const navigate = useNavigate();
   const articleRef = useRef<HTMLDivElement>(null);

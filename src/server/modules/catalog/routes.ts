@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { cachedJson } from '../../http/cached-json';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type CachedBody, cachedJson } from '../../http/cached-json';
+import { sendMaybeCompressed } from '../../http/compress';
 import { listGenderOptions, listInterests, listOrientationOptions } from './service';
 
 const TTL_MS = 30_000;
@@ -27,15 +28,18 @@ export function registerCatalogRoutes(app: FastifyInstance) {
   const cache = createCatalogCache(app);
   app.decorate('catalog', cache);
   // Not async: a fresh body (nearly every request) is sent without a promise in between.
-  const serve = (entry: CatalogCache['interests']) => (_req: unknown, reply: FastifyReply) => {
+  // Compressed answers come from the cache's own brotli/gzip copies (decision 015).
+  const send = (req: FastifyRequest, reply: FastifyReply, cached: CachedBody) =>
+    sendMaybeCompressed(req, reply, cached.body, cached.encoded);
+  const serve = (entry: CatalogCache['interests']) => (req: FastifyRequest, reply: FastifyReply) => {
     reply.header('cache-control', 'public, max-age=60').type('application/json; charset=utf-8');
-    const body = entry.fresh();
-    if (body === undefined) {
+    const cached = entry.fresh();
+    if (cached === undefined) {
       return entry.get().then((loaded) => {
-        reply.send(loaded);
+        send(req, reply, loaded);
       });
     }
-    reply.send(body);
+    send(req, reply, cached);
   };
   app.get('/api/catalog/interests', serve(cache.interests));
   app.get('/api/catalog/gender-options', serve(cache.genderOptions));
