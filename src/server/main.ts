@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { promoteAdmins } from './auth/admins';
@@ -18,6 +19,8 @@ export interface Running {
   url: string;
   /** The open database, for tests that arrange data directly. */
   database: Database;
+  /** The app itself, for tests that run its jobs at a chosen moment. */
+  app: FastifyInstance;
   demo?: { accounts: string[]; password: string };
   close(): Promise<void>;
 }
@@ -57,6 +60,7 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
   return {
     url,
     database,
+    app,
     demo,
     close() {
       closing ??= (async () => {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { profiles, user } from '../../src/server/db/schema';
@@ -31,6 +32,8 @@ export interface E2E {
   createMember(fullName?: string): Promise<{ email: string; password: string }>;
   /** The server's database, to arrange data a journey does not cover itself. */
   db: Db;
+  /** The running app, to run its jobs (formation, lifecycle) at a chosen moment. */
+  app: FastifyInstance;
   /** Marks a member's profile complete with plausible answers, so the gate lets them through. */
   completeProfile(email: string): Promise<string>;
   /** Signs a page in through the login form and waits to leave /auth. */
@@ -93,6 +96,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     mailsTo,
     lastLinkTo,
     db: server.database.db,
+    app: server.app,
     async completeProfile(email) {
       const [row] = await server.database.db.select({ id: user.id, name: user.name }).from(user).where(eq(user.email, email));
       const answer = 'Long walks along the canal with a flask of tea and a podcast about old maps of London.';

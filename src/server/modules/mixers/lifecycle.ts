@@ -124,7 +124,10 @@ export async function advanceMixers(
  * timer is unref'd and cleared on close, and close waits for a run in progress.
  */
 export function startMixerLifecycle(app: FastifyInstance, intervalMs = LIFECYCLE_INTERVAL_MS) {
-  startPeriodicJob(app, 'mixer lifecycle', intervalMs, (now) =>
-    advanceMixers(app.deps.database.db, now, (room, event) => app.realtime.publish(room, event), afterMixerHook(app)),
-  );
+  startPeriodicJob(app, 'mixer lifecycle', intervalMs, (now) => advanceAppMixers(app, now));
+}
+
+/** One lifecycle run of this app: its database, its realtime hub, and the after-mixer prompts. */
+export function advanceAppMixers(app: FastifyInstance, now: Date) {
+  return advanceMixers(app.deps.database.db, now, (room, event) => app.realtime.publish(room, event), afterMixerHook(app));
 }
