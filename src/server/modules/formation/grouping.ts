@@ -1,0 +1,429 @@
+import { AUDIENCE_AGE_MAX, AUDIENCE_AGE_MIN, type SeatKey, type SeatPlan, type Side } from '../../../shared/audience';
+import { FORMED_MIXER_MINUTES, type SlotKey } from '../../../shared/availability';
+import type { FormationSettings } from '../../../shared/formation';
+import { type Slot, slotKeyAt } from './slots';
+
+/**
+ * Who meets whom (issue 14, docs/decisions/012): pure grouping of candidates into proposed
+ * mixers, and topping up formed mixers that have free seats. No clock, no database: the job
+ * loads the candidates and writes the proposals.
+ *
+ * Buckets, not pairs: members are split by region × intent (× seat plan for Dating); inside a
+ * bucket a group grows around its highest-priority member (the anchor) on a topic, at the slot
+ * most of them are free, within an age window. Members a region cannot place are pooled into
+ * online mixers (region null) the same way.
+ */
+
+export const MIXER_MS = FORMED_MIXER_MINUTES * 60 * 1000;
+/** How far from the anchor's age a member may be (Dating narrower than Friends and Casual). */
+export const AGE_WINDOW = { Dating: 6, other: 10 } as const;
+/** A formed mixer's age band is at least this wide (years). */
+export const MIN_BAND_WIDTH = 8;
+/** Within one bucket, stop after this many groups that could not be filled in a row. */
+const MAX_FAILED_TRIES = 12;
+/** Weight of a topic ask against a plain interest when choosing a bucket's topic. */
+export const ASK_WEIGHT = 3;
+
+export interface Candidate {
+  id: string;
+  age: number;
+  /** Member's region (built-in city list), or null: then online mixers only. */
+  region: string | null;
+  /** Dating sides they fit (`sidesFor`). */
+  sides: readonly Side[];
+  lookingFor: readonly string[];
+  interests: readonly string[];
+  asks: readonly string[];
+  availability: readonly SlotKey[];
+  tz: string;
+  /** reliabilityTier: 2 reliable, 1 new or mixed, 0 mostly missed. */
+  tier: number;
+  /** Last active (epoch ms of their latest active day); more recent goes first among equals. */
+  lastActive: number;
+  /** Invitations received in the 7 days before now. */
+  invitesThisWeek: number;
+  /** Mixers they are already invited to (pending/accepted) or in, as [start, end) epoch ms. */
+  busy: readonly (readonly [number, number])[];
+}
+
+export interface PlanShape {
+  key: string;
+  plan: SeatPlan;
+}
+
+/** Seat plans formation uses for Dating (the admin presets, scaled to the group size). */
+export function datingPlans(groupSize: number): PlanShape[] {
+  const half = Math.floor(groupSize / 2);
+  return [
+    {
+      key: 'straight',
+      plan: [
+        { side: 'women-into-men', seats: half },
+        { side: 'men-into-women', seats: groupSize - half },
+      ],
+    },
+    { key: 'gay', plan: [{ side: 'men-into-men', seats: groupSize }] },
+    { key: 'lesbian', plan: [{ side: 'women-into-women', seats: groupSize }] },
+    { key: 'queer', plan: [{ side: 'everyone', seats: groupSize }] },
+  ];
+}
+
+export interface Proposal {
+  /** Unique: topic|region|intent|plan|age band|slot start (+ #n when the same again). */
+  formationKey: string;
+  topic: string;
+  intent: string;
+  region: string | null;
+  ageMin: number;
+  ageMax: number;
+  seatPlan: SeatPlan;
+  planKey: string;
+  slot: Slot;
+  members: { id: string; side: SeatKey }[];
+  /** Distinct interests held by at least two members. */
+  sharedInterests: number;
+}
+
+export interface GroupingContext {
+  settings: Pick<FormationSettings, 'groupSize' | 'minSeats' | 'maxInvitesPerWeek'>;
+  /** Candidate slot starts (the mixer's time zone), soonest first. */
+  slots: readonly Slot[];
+  /** Topics with an active template, in a stable order. */
+  topics: readonly string[];
+  /** Pairs who must never meet: blocked either way, or already matched. Symmetric. */
+  avoid: ReadonlyMap<string, ReadonlySet<string>>;
+  /** Formation keys already taken (existing auto mixers), so a new group gets the next suffix. */
+  takenKeys?: ReadonlySet<string>;
+}
+
+/** Run-wide bookkeeping: who got something this run (one new invitation per member per run). */
+interface RunState {
+  placed: Set<string>;
+  keys: Set<string>;
+  freeCache: Map<string, Map<number, boolean>>;
+}
+
+const intentsOf = (c: Candidate) => c.lookingFor;
+
+function underCap(c: Candidate, max: number) {
+  return c.invitesThisWeek < max;
+}
+
+function overlaps(busy: Candidate['busy'], start: number, end: number) {
+  return busy.some(([s, e]) => s < end && start < e);
+}
+
+/** Free at this slot: the slot falls in their grid (read in their time zone) and they have nothing else then. */
+export function freeAt(c: Candidate, slotStart: number, cache?: Map<string, Map<number, boolean>>): boolean {
+  let mine = cache?.get(c.id);
+  const hit = mine?.get(slotStart);
+  if (hit !== undefined) return hit;
+  const key = slotKeyAt(slotStart, c.tz);
+  const free = key !== null && c.availability.includes(key) && !overlaps(c.busy, slotStart, slotStart + MIXER_MS);
+  if (cache) {
+    if (!mine) {
+      mine = new Map();
+      cache.set(c.id, mine);
+    }
+    mine.set(slotStart, free);
+  }
+  return free;
+}
+
+/** 2 when they asked for the topic, 1 when it is one of their interests, 0 otherwise. */
+export function topicFit(c: Candidate, topic: string): number {
+  if (c.asks.includes(topic)) return 2;
+  if (c.interests.includes(topic)) return 1;
+  return 0;
+}
+
+/** Who goes first: topic fit, then reliability (tier), then recent activity, then id (stable). */
+export function byPriority(topic: string) {
+  return (a: Candidate, b: Candidate) =>
+    topicFit(b, topic) - topicFit(a, topic) || b.tier - a.tier || b.lastActive - a.lastActive || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+function conflicts(c: Candidate, chosen: readonly { id: string }[], avoid: GroupingContext['avoid']) {
+  const mine = avoid.get(c.id);
+  if (!mine) return false;
+  return chosen.some((o) => mine.has(o.id));
+}
+
+/** The band a group's ages make, widened to MIN_BAND_WIDTH around its middle, inside 18–99. */
+export function ageBand(ages: readonly number[]): { ageMin: number; ageMax: number } {
+  let lo = Math.min(...ages);
+  let hi = Math.max(...ages);
+  while (hi - lo < MIN_BAND_WIDTH) {
+    if (lo > AUDIENCE_AGE_MIN) lo--;
+    if (hi - lo < MIN_BAND_WIDTH && hi < AUDIENCE_AGE_MAX) hi++;
+  }
+  return { ageMin: Math.max(AUDIENCE_AGE_MIN, lo), ageMax: Math.min(AUDIENCE_AGE_MAX, hi) };
+}
+
+export function sharedInterestCount(members: readonly Candidate[]): number {
+  const counts = new Map<string, number>();
+  for (const m of members) for (const i of new Set(m.interests)) counts.set(i, (counts.get(i) ?? 0) + 1);
+  let n = 0;
+  for (const v of counts.values()) if (v >= 2) n++;
+  return n;
+}
+
+/**
+ * Fills a plan's sides from `ordered` (best first) at one slot: each member takes the fitting
+ * side with the most open seats; then sides are trimmed so none is more than one seat above
+ * another. Returns the seated members, or null below minSeats.
+ */
+export function fillPlan(
+  ordered: readonly Candidate[],
+  plan: SeatPlan,
+  groupSize: number,
+  minSeats: number,
+  accept: (c: Candidate, chosen: readonly { id: string }[]) => boolean,
+): { member: Candidate; side: SeatKey }[] | null {
+  const pools: { key: SeatKey; seats: number; taken: { member: Candidate; side: SeatKey }[] }[] = plan.length
+    ? plan.map((s) => ({ key: s.side, seats: s.seats, taken: [] }))
+    : [{ key: 'all', seats: groupSize, taken: [] }];
+  const chosen: { member: Candidate; side: SeatKey; id: string }[] = [];
+  for (const c of ordered) {
+    if (chosen.length >= groupSize) break;
+    const fitting = pools.filter((p) => p.taken.length < p.seats && (p.key === 'all' || c.sides.includes(p.key as Side)));
+    if (!fitting.length) continue;
+    if (!accept(c, chosen)) continue;
+    fitting.sort((a, b) => b.seats - b.taken.length - (a.seats - a.taken.length));
+    const seat = { member: c, side: fitting[0].key, id: c.id };
+    fitting[0].taken.push(seat);
+    chosen.push(seat);
+  }
+  if (pools.length > 1) {
+    const least = Math.min(...pools.map((p) => p.taken.length));
+    for (const p of pools) p.taken.length = Math.min(p.taken.length, least + 1);
+  }
+  const seated = pools.flatMap((p) => p.taken);
+  return seated.length >= minSeats ? seated.map(({ member, side }) => ({ member, side })) : null;
+}
+
+function formationKey(p: Omit<Proposal, 'formationKey' | 'members' | 'sharedInterests'>, taken: Set<string>): string {
+  const base = [p.topic, p.region ?? 'online', p.intent, p.planKey, `${p.ageMin}-${p.ageMax}`, new Date(p.slot.start).toISOString()].join('|');
+  let key = base;
+  for (let n = 2; taken.has(key); n++) key = `${base}#${n}`;
+  taken.add(key);
+  return key;
+}
+
+/** Topics of a bucket, most wanted first: asks weigh ASK_WEIGHT, plain interests 1; ties by name. */
+export function rankTopics(pool: readonly Candidate[], topics: ReadonlySet<string>): string[] {
+  const score = new Map<string, number>();
+  for (const c of pool) {
+    for (const t of c.interests) if (topics.has(t)) score.set(t, (score.get(t) ?? 0) + 1);
+    for (const t of c.asks) if (topics.has(t)) score.set(t, (score.get(t) ?? 0) + ASK_WEIGHT);
+  }
+  return [...score.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
+}
+
+/**
+ * Greedy groups inside one bucket (same region, intent and plan). Each round: the most wanted
+ * topic among those left, its best-placed member as anchor, the slot most of the anchor's age
+ * window holding the topic are free (ties: most free at all, then soonest), then seats filled
+ * in priority order. Members seated leave the bucket.
+ */
+function formBucket(
+  pool: Candidate[],
+  shape: { intent: string; region: string | null; planKey: string; plan: SeatPlan },
+  ctx: GroupingContext,
+  topicSet: ReadonlySet<string>,
+  state: RunState,
+): Proposal[] {
+  const { groupSize, minSeats } = ctx.settings;
+  const out: Proposal[] = [];
+  const window = shape.intent === 'Dating' ? AGE_WINDOW.Dating : AGE_WINDOW.other;
+  let left = pool.filter((c) => !state.placed.has(c.id));
+  let failures = 0;
+  const triedAnchor = new Set<string>();
+  while (left.length >= minSeats && failures < MAX_FAILED_TRIES) {
+    const topics = rankTopics(left, topicSet);
+    let formed = false;
+    for (const topic of topics) {
+      const ordered = [...left].sort(byPriority(topic));
+      const anchor = ordered.find((c) => topicFit(c, topic) > 0 && !triedAnchor.has(`${topic}|${c.id}`));
+      if (!anchor) continue;
+      triedAnchor.add(`${topic}|${anchor.id}`);
+      const near = ordered.filter((c) => Math.abs(c.age - anchor.age) <= window);
+      if (near.length < minSeats) {
+        failures++;
+        if (failures >= MAX_FAILED_TRIES) break;
+        continue;
+      }
+      let best: { slot: Slot; holders: number; free: number } | null = null;
+      for (const slot of ctx.slots) {
+        if (!freeAt(anchor, slot.start, state.freeCache)) continue;
+        let holders = 0;
+        let free = 0;
+        for (const c of near) {
+          if (!freeAt(c, slot.start, state.freeCache)) continue;
+          free++;
+          if (topicFit(c, topic) > 0) holders++;
+        }
+        if (!best || holders > best.holders || (holders === best.holders && free > best.free)) best = { slot, holders, free };
+      }
+      if (!best || best.free < minSeats) {
+        failures++;
+        if (failures >= MAX_FAILED_TRIES) break;
+        continue;
+      }
+      const slot = best.slot;
+      const atSlot = [anchor, ...near.filter((c) => c !== anchor && freeAt(c, slot.start, state.freeCache))];
+      const seated = fillPlan(atSlot, shape.plan, groupSize, minSeats, (c, chosen) => !conflicts(c, chosen, ctx.avoid));
+      if (!seated) {
+        failures++;
+        if (failures >= MAX_FAILED_TRIES) break;
+        continue;
+      }
+      const band = ageBand(seated.map((s) => s.member.age));
+      const base = { topic, intent: shape.intent, region: shape.region, ...band, seatPlan: shape.plan, planKey: shape.planKey, slot };
+      out.push({
+        ...base,
+        formationKey: formationKey(base, state.keys),
+        members: seated.map((s) => ({ id: s.member.id, side: s.side })),
+        sharedInterests: sharedInterestCount(seated.map((s) => s.member)),
+      });
+      for (const s of seated) state.placed.add(s.member.id);
+      const gone = new Set(seated.map((s) => s.member.id));
+      left = left.filter((c) => !gone.has(c.id));
+      failures = 0;
+      formed = true;
+      break;
+    }
+    if (!formed) break;
+  }
+  return out;
+}
+
+interface BucketShape {
+  intent: string;
+  planKey: string;
+  plan: SeatPlan;
+  fits: (c: Candidate) => boolean;
+}
+
+function bucketShapes(groupSize: number): BucketShape[] {
+  const shapes: BucketShape[] = [];
+  for (const p of datingPlans(groupSize)) {
+    const sides = p.plan.map((s) => s.side);
+    const fits =
+      p.key === 'queer'
+        ? // The open side is for members whose identity or orientation no gendered plan covers, or who fit more than one.
+          (c: Candidate) => c.sides.filter((s) => s !== 'everyone').length !== 1
+        : (c: Candidate) => c.sides.some((s) => sides.includes(s));
+    shapes.push({ intent: 'Dating', planKey: p.key, plan: p.plan, fits });
+  }
+  shapes.push({ intent: 'Friends', planKey: 'open', plan: [], fits: () => true });
+  shapes.push({ intent: 'Casual', planKey: 'open', plan: [], fits: () => true });
+  return shapes;
+}
+
+/**
+ * Proposed mixers from the candidates. Regional first (region × intent × plan buckets); every
+ * member no regional group placed (and members without a region) is then considered for an
+ * online mixer in the same buckets. Each member gets at most one proposal per run, never one
+ * overlapping something they already have, and never past the weekly cap.
+ */
+export function proposeMixers(candidates: readonly Candidate[], ctx: GroupingContext): Proposal[] {
+  const state: RunState = { placed: new Set(), keys: new Set(ctx.takenKeys ?? []), freeCache: new Map() };
+  const topicSet = new Set(ctx.topics);
+  const eligible = candidates.filter((c) => underCap(c, ctx.settings.maxInvitesPerWeek) && c.availability.length > 0);
+  const shapes = bucketShapes(ctx.settings.groupSize);
+  const out: Proposal[] = [];
+
+  const byRegion = new Map<string, Candidate[]>();
+  for (const c of eligible) {
+    if (c.region === null) continue;
+    let list = byRegion.get(c.region);
+    if (!list) {
+      list = [];
+      byRegion.set(c.region, list);
+    }
+    list.push(c);
+  }
+  const regions = [...byRegion.keys()].sort();
+  for (const shape of shapes) {
+    for (const region of regions) {
+      const pool = (byRegion.get(region) ?? []).filter((c) => intentsOf(c).includes(shape.intent) && shape.fits(c));
+      if (pool.length < ctx.settings.minSeats) continue;
+      out.push(...formBucket(pool, { ...shape, region }, ctx, topicSet, state));
+    }
+  }
+  for (const shape of shapes) {
+    const pool = eligible.filter((c) => !state.placed.has(c.id) && intentsOf(c).includes(shape.intent) && shape.fits(c));
+    if (pool.length < ctx.settings.minSeats) continue;
+    out.push(...formBucket(pool, { ...shape, region: null }, ctx, topicSet, state));
+  }
+  return out;
+}
+
+/** A scheduled formed mixer with free seats, as top-up sees it. */
+export interface OpenMixer {
+  id: string;
+  topic: string;
+  intent: string;
+  region: string | null;
+  ageMin: number;
+  ageMax: number;
+  seatPlan: SeatPlan;
+  maxParticipants: number;
+  start: number;
+  /** Members seated or holding a pending invitation, with their side. */
+  holding: { id: string; side: SeatKey }[];
+  /** Everyone ever invited to or in it (never invited twice). */
+  known: ReadonlySet<string>;
+}
+
+/**
+ * Next compatible members for formed mixers' free seats (same rules as forming: audience,
+ * free at its time, no overlap, weekly cap, nobody to avoid, reliable and recently active first,
+ * topic fans first). Every side is filled up to its seats; `placed` carries members already
+ * given something this run and is updated.
+ */
+export function topUp(
+  open: readonly OpenMixer[],
+  candidates: readonly Candidate[],
+  ctx: Pick<GroupingContext, 'settings' | 'avoid'>,
+  placed: Set<string> = new Set(),
+): { mixerId: string; members: { id: string; side: SeatKey }[] }[] {
+  const out: { mixerId: string; members: { id: string; side: SeatKey }[] }[] = [];
+  const cache = new Map<string, Map<number, boolean>>();
+  for (const m of open) {
+    const pools = m.seatPlan.length
+      ? m.seatPlan.map((s) => ({ key: s.side as SeatKey, seats: s.seats }))
+      : [{ key: 'all' as SeatKey, seats: m.maxParticipants }];
+    const free = pools.map((p) => ({ ...p, open: p.seats - m.holding.filter((h) => h.side === p.key).length }));
+    if (!free.some((p) => p.open > 0)) continue;
+    const chosen: { id: string; side: SeatKey }[] = [...m.holding];
+    const added: { id: string; side: SeatKey }[] = [];
+    const ordered = candidates
+      .filter(
+        (c) =>
+          !placed.has(c.id) &&
+          !m.known.has(c.id) &&
+          underCap(c, ctx.settings.maxInvitesPerWeek) &&
+          c.lookingFor.includes(m.intent) &&
+          c.age >= m.ageMin &&
+          c.age <= m.ageMax &&
+          (m.region === null || c.region === m.region),
+      )
+      .sort(byPriority(m.topic));
+    for (const c of ordered) {
+      const fitting = free.filter((p) => p.open > 0 && (p.key === 'all' || c.sides.includes(p.key as Side)));
+      if (!fitting.length) continue;
+      if (!freeAt(c, m.start, cache) || conflicts(c, chosen, ctx.avoid)) continue;
+      fitting.sort((a, b) => b.open - a.open);
+      fitting[0].open--;
+      const seat = { id: c.id, side: fitting[0].key };
+      chosen.push(seat);
+      added.push(seat);
+      placed.add(c.id);
+      if (!free.some((p) => p.open > 0)) break;
+    }
+    if (added.length) out.push({ mixerId: m.id, members: added });
+  }
+  return out;
+}
