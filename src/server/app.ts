@@ -25,6 +25,7 @@ import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerFancyRoutes } from './modules/fancies/routes';
 import { registerFileRoutes } from './modules/files/routes';
+import { startFormation } from './modules/formation/job';
 import { registerHealthRoutes } from './modules/health/routes';
 import { startMixerLifecycle } from './modules/mixers/lifecycle';
 import { registerMixerRoutes } from './modules/mixers/routes';
@@ -116,6 +117,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerContactRoutes(app);
   registerMixerRoutes(app);
   startMixerLifecycle(app);
+  startFormation(app);
   registerFancyRoutes(app);
   registerMatchRoutes(app);
   registerMemberRoutes(app);

@@ -1,0 +1,355 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { londonToday, memberFacts, type SeatPlan } from '../../../shared/audience';
+import type { SlotKey } from '../../../shared/availability';
+import { DEFAULT_FORMATION_SETTINGS, type FormationSettings, INVITATION_CUTOFF_MS } from '../../../shared/formation';
+import type { Db } from '../../db/client';
+import { auditLog, mixerInvitations, mixers } from '../../db/schema';
+import { startPeriodicJob } from '../../infra/jobs/periodic';
+import { announceInvitations } from '../invitations/announce';
+import { rowsOf } from '../mixers/shared';
+import { reliabilityTierSql } from '../reliability/priority';
+import { type Candidate, MIXER_MS, type OpenMixer, type Proposal, proposeMixers, topUp } from './grouping';
+import { DEFAULT_TZ, upcomingSlots } from './slots';
+import { loadActiveTemplates } from './templates';
+
+/**
+ * The formation job (issue 14, docs/decisions/012): reads demand, proposes mixers
+ * (grouping.ts), creates them with pending invitations, tops up formed mixers with free seats,
+ * audits every automatic action and, after commit, announces the invitations.
+ *
+ * Several instances on one PostgreSQL: a run holds a transaction-scoped advisory lock, so one
+ * run at a time does the work (the others return `locked`); and even without it nothing is
+ * created twice, because `mixers.formation_key` and `mixer_invitations (mixer_id, user_id)` are
+ * unique and every insert is `on conflict do nothing`.
+ */
+
+/** How often each instance tries a run. */
+export const FORMATION_INTERVAL_MS = 10 * 60 * 1000;
+/** Only members active on some day in this many days are invited. */
+export const ACTIVE_DAYS = 14;
+/** pg advisory lock key of the formation job ("FORM" in ASCII). */
+export const FORMATION_LOCK_KEY = 0x464f524d;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WEEK_MS = 7 * DAY_MS;
+const INSERT_CHUNK = 2000;
+
+export interface FormationRun {
+  /** Why nothing was done: settings paused, or another run holds the lock. */
+  skipped?: 'paused' | 'locked';
+  candidates: number;
+  /** Mixers created. */
+  mixers: string[];
+  /** Invitations created (new mixers and top-ups). */
+  invitations: string[];
+  /** Invitations added to existing mixers. */
+  toppedUp: number;
+  ms: number;
+}
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export async function loadSettings(db: Pick<Db, 'execute'>): Promise<FormationSettings> {
+  const [row] = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select paused, group_size, min_seats, hold_hours, max_invites_per_week, lead_hours, horizon_days
+                           from formation_settings where id = 1`),
+  );
+  if (!row) return DEFAULT_FORMATION_SETTINGS;
+  return {
+    paused: Boolean(row.paused),
+    groupSize: Number(row.group_size),
+    minSeats: Number(row.min_seats),
+    holdHours: Number(row.hold_hours),
+    maxInvitesPerWeek: Number(row.max_invites_per_week),
+    leadHours: Number(row.lead_hours),
+    horizonDays: Number(row.horizon_days),
+  };
+}
+
+interface CandidateRow {
+  id: string;
+  dob: string;
+  city: string | null;
+  genders: string[];
+  orientations: string[];
+  looking_for: string[];
+  interests: string[];
+  asks: string[];
+  availability: string[];
+  tz: string | null;
+  last_active: string | number;
+  invites: string | number;
+  tier: string | number;
+}
+
+/**
+ * Everyone who may be invited, in three statements: members onboarded, with a confirmed
+ * address, not suspended, with availability, a birth date and an intent, active in the last
+ * ACTIVE_DAYS; their invitations this week, reliability tier, what they already have on, and
+ * who they must not meet (blocks either way, earlier matches).
+ */
+export async function loadCandidates(db: Pick<Db, 'execute'>, now: Date): Promise<{ candidates: Candidate[]; avoid: Map<string, Set<string>> }> {
+  const at = now.toISOString();
+  const since = new Date(now.getTime() - ACTIVE_DAYS * DAY_MS).toISOString().slice(0, 10);
+  const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
+  const rows = rowsOf<CandidateRow>(
+    await db.execute(sql`
+      select p.id, to_char(p.dob, 'YYYY-MM-DD') as dob, p.city_region as city, p.gender_identities as genders,
+             p.sexual_orientations as orientations, p.looking_for, p.interests, p.topic_asks as asks, p.availability, p.tz,
+             (extract(epoch from act.last_day::timestamp) * 1000)::bigint as last_active,
+             coalesce(inv.n, 0) as invites,
+             ${reliabilityTierSql(sql`p.id`)} as tier
+        from profiles p
+        join "user" u on u.id = p.id
+        join (select user_id, max(day) as last_day from daily_activity where day >= ${since}::date group by user_id) act on act.user_id = p.id
+        left join (select user_id, count(*) as n from mixer_invitations where created_at > ${weekAgo}::timestamptz group by user_id) inv
+               on inv.user_id = p.id
+       where p.onboarding_completed and u.email_verified and u.banned is not true
+         and cardinality(p.availability) > 0 and cardinality(p.looking_for) > 0 and p.dob is not null`),
+  );
+  const busy = new Map<string, [number, number][]>();
+  for (const b of rowsOf<{ user_id: string; s: string | number; e: string | number }>(
+    await db.execute(sql`
+      select i.user_id, (extract(epoch from m.starts_at) * 1000)::bigint as s, (extract(epoch from m.ends_at) * 1000)::bigint as e
+        from mixer_invitations i join mixers m on m.id = i.mixer_id
+       where i.status in ('pending', 'accepted') and m.status in ('scheduled', 'live') and m.ends_at > ${at}::timestamptz
+      union all
+      select c.user_id, (extract(epoch from m.starts_at) * 1000)::bigint, (extract(epoch from m.ends_at) * 1000)::bigint
+        from mixer_memberships c join mixers m on m.id = c.mixer_id
+       where c.state in ('joined', 'waitlisted') and m.status in ('scheduled', 'live') and m.ends_at > ${at}::timestamptz`),
+  )) {
+    let list = busy.get(b.user_id);
+    if (!list) {
+      list = [];
+      busy.set(b.user_id, list);
+    }
+    list.push([Number(b.s), Number(b.e)]);
+  }
+  const avoid = new Map<string, Set<string>>();
+  const link = (a: string, b: string) => {
+    let s = avoid.get(a);
+    if (!s) {
+      s = new Set();
+      avoid.set(a, s);
+    }
+    s.add(b);
+  };
+  for (const r of rowsOf<{ a: string; b: string }>(
+    await db.execute(sql`select blocker_id as a, blocked_id as b from blocks union all select profile1_id, profile2_id from matches`),
+  )) {
+    link(r.a, r.b);
+    link(r.b, r.a);
+  }
+  const today = londonToday(now);
+  const candidates: Candidate[] = [];
+  for (const r of rows) {
+    const facts = memberFacts(
+      { dob: r.dob, city: r.city, genderIdentities: r.genders ?? [], sexualOrientations: r.orientations ?? [], lookingFor: r.looking_for ?? [] },
+      today,
+    );
+    if (facts.age === null || facts.age < 18) continue;
+    candidates.push({
+      id: r.id,
+      age: facts.age,
+      region: facts.region,
+      sides: facts.sides,
+      lookingFor: r.looking_for ?? [],
+      interests: r.interests ?? [],
+      asks: r.asks ?? [],
+      availability: (r.availability ?? []) as SlotKey[],
+      tz: r.tz || DEFAULT_TZ,
+      tier: Number(r.tier),
+      lastActive: Number(r.last_active),
+      invitesThisWeek: Number(r.invites),
+      busy: busy.get(r.id) ?? [],
+    });
+  }
+  return { candidates, avoid };
+}
+
+async function loadOpenMixers(db: Pick<Db, 'execute'>, now: Date): Promise<OpenMixer[]> {
+  const rows = rowsOf<{
+    id: string;
+    topic: string;
+    intent: string;
+    audience_region: string | null;
+    age_min: number;
+    age_max: number;
+    seat_plan: SeatPlan | string;
+    max_participants: number;
+    start: string | number;
+    holding: { id: string; side: string }[] | string;
+    known: string[];
+  }>(
+    await db.execute(sql`
+      select m.id, m.topic, m.intent, m.audience_region, m.age_min, m.age_max, m.seat_plan, m.max_participants,
+             (extract(epoch from m.starts_at) * 1000)::bigint as start,
+             coalesce((select json_agg(json_build_object('id', h.user_id, 'side', h.side))
+                         from (select c.user_id, c.side from mixer_memberships c where c.mixer_id = m.id and c.state = 'joined'
+                               union
+                               select i.user_id, i.side from mixer_invitations i where i.mixer_id = m.id and i.status = 'pending') h), '[]'::json) as holding,
+             array(select i.user_id from mixer_invitations i where i.mixer_id = m.id
+                   union select c.user_id from mixer_memberships c where c.mixer_id = m.id) as known
+        from mixers m
+       where m.origin = 'auto' and m.status = 'scheduled' and m.starts_at > ${new Date(now.getTime() + INVITATION_CUTOFF_MS).toISOString()}::timestamptz`),
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    topic: r.topic,
+    intent: r.intent,
+    region: r.audience_region,
+    ageMin: Number(r.age_min),
+    ageMax: Number(r.age_max),
+    seatPlan: typeof r.seat_plan === 'string' ? (JSON.parse(r.seat_plan) as SeatPlan) : r.seat_plan,
+    maxParticipants: Number(r.max_participants),
+    start: Number(r.start),
+    holding: (typeof r.holding === 'string' ? JSON.parse(r.holding) : r.holding) as OpenMixer['holding'],
+    known: new Set(r.known ?? []),
+  }));
+}
+
+function chunks<T>(list: T[], size = INSERT_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+const expiresAt = (now: Date, holdHours: number, start: number) =>
+  new Date(Math.min(now.getTime() + holdHours * 60 * 60 * 1000, start - INVITATION_CUTOFF_MS));
+
+/** One run's work inside its transaction (lock already held). */
+async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promise<Omit<FormationRun, 'ms' | 'skipped'>> {
+  const templates = await loadActiveTemplates(tx);
+  const { candidates, avoid } = await loadCandidates(tx, now);
+  const created: string[] = [];
+  const invited: { id: string; mixerId: string; userId: string; side: string }[] = [];
+  const audits: (typeof auditLog.$inferInsert)[] = [];
+
+  // 1. Top-up: free seats of formed mixers go to the next compatible members.
+  const placed = new Set<string>();
+  const open = await loadOpenMixers(tx, now);
+  const fills = topUp(open, candidates, { settings, avoid }, placed);
+  const startOf = new Map(open.map((m) => [m.id, m.start]));
+  const topUpRows = fills.flatMap((f) =>
+    f.members.map((m) => ({ mixerId: f.mixerId, userId: m.id, side: m.side, status: 'pending', expiresAt: expiresAt(now, settings.holdHours, startOf.get(f.mixerId)!) })),
+  );
+  let toppedUp = 0;
+  for (const part of chunks(topUpRows)) {
+    const rows = await tx
+      .insert(mixerInvitations)
+      .values(part.map((r) => ({ ...r, createdAt: now })))
+      .onConflictDoNothing()
+      .returning({ id: mixerInvitations.id, mixerId: mixerInvitations.mixerId, userId: mixerInvitations.userId, side: mixerInvitations.side });
+    invited.push(...rows);
+    toppedUp += rows.length;
+    for (const r of rows) audits.push({ action: 'formation.invited', target: r.mixerId, details: JSON.stringify({ userId: r.userId, side: r.side, topUp: true }), createdAt: now });
+  }
+
+  // 2. New mixers from everyone left.
+  const slots = upcomingSlots(now.getTime(), settings.leadHours, settings.horizonDays, DEFAULT_TZ);
+  const takenKeys = new Set(
+    rowsOf<{ k: string }>(
+      await tx.execute(sql`select formation_key as k from mixers where formation_key is not null and ends_at > ${now.toISOString()}::timestamptz`),
+    ).map((r) => r.k),
+  );
+  const proposals = proposeMixers(
+    candidates.filter((c) => !placed.has(c.id)),
+    { settings, slots, topics: [...templates.keys()], avoid, takenKeys },
+  );
+  const byKey = new Map<string, Proposal>(proposals.map((p) => [p.formationKey, p]));
+  for (const part of chunks(proposals, 500)) {
+    const rows = await tx
+      .insert(mixers)
+      .values(
+        part.map((p) => {
+          const t = templates.get(p.topic)!;
+          return {
+            title: t.title,
+            topic: p.topic,
+            description: t.description,
+            theme: t.theme,
+            tags: [p.topic],
+            intent: p.intent,
+            status: 'scheduled',
+            startsAt: new Date(p.slot.start),
+            endsAt: new Date(p.slot.start + MIXER_MS),
+            maxParticipants: settings.groupSize,
+            icebreaker: t.icebreaker,
+            audienceRegion: p.region,
+            ageMin: p.ageMin,
+            ageMax: p.ageMax,
+            seatPlan: p.seatPlan,
+            origin: 'auto',
+            formationKey: p.formationKey,
+            createdAt: now,
+          };
+        }),
+      )
+      .onConflictDoNothing({ target: mixers.formationKey })
+      .returning({ id: mixers.id, key: mixers.formationKey });
+    const invitationRows: (typeof mixerInvitations.$inferInsert)[] = [];
+    for (const r of rows) {
+      const p = byKey.get(r.key!)!;
+      created.push(r.id);
+      audits.push({
+        action: 'formation.mixer_created',
+        target: r.id,
+        details: JSON.stringify({
+          topic: p.topic,
+          intent: p.intent,
+          region: p.region,
+          ageMin: p.ageMin,
+          ageMax: p.ageMax,
+          plan: p.planKey,
+          startsAt: new Date(p.slot.start).toISOString(),
+          invited: p.members.length,
+          sharedInterests: p.sharedInterests,
+        }),
+        createdAt: now,
+      });
+      for (const m of p.members) {
+        invitationRows.push({ mixerId: r.id, userId: m.id, side: m.side, status: 'pending', createdAt: now, expiresAt: expiresAt(now, settings.holdHours, p.slot.start) });
+      }
+    }
+    for (const ip of chunks(invitationRows)) {
+      const inserted = await tx
+        .insert(mixerInvitations)
+        .values(ip)
+        .onConflictDoNothing()
+        .returning({ id: mixerInvitations.id, mixerId: mixerInvitations.mixerId, userId: mixerInvitations.userId, side: mixerInvitations.side });
+      invited.push(...inserted);
+      for (const i of inserted) audits.push({ action: 'formation.invited', target: i.mixerId, details: JSON.stringify({ userId: i.userId, side: i.side }), createdAt: now });
+    }
+  }
+  for (const part of chunks(audits)) await tx.insert(auditLog).values(part);
+  return { candidates: candidates.length, mixers: created, invitations: invited.map((i) => i.id), toppedUp };
+}
+
+function isApp(target: FastifyInstance | Db): target is FastifyInstance {
+  return typeof (target as FastifyInstance).deps === 'object' && (target as FastifyInstance).deps !== null;
+}
+
+/**
+ * One formation run at `now`. Paused: does nothing at all (no new mixers, no top-ups;
+ * invitations already sent still expire as usual). Another run holding the lock: returns
+ * `locked`. Given the app, the new invitations are announced after the transaction commits.
+ */
+export async function runFormation(target: FastifyInstance | Db, now: Date = new Date()): Promise<FormationRun> {
+  const started = performance.now();
+  const db = isApp(target) ? target.deps.database.db : target;
+  const empty = { candidates: 0, mixers: [], invitations: [], toppedUp: 0 };
+  const result = await db.transaction(async (tx) => {
+    const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${FORMATION_LOCK_KEY}) as ok`));
+    if (!lock?.ok) return { ...empty, skipped: 'locked' as const };
+    const settings = await loadSettings(tx);
+    if (settings.paused) return { ...empty, skipped: 'paused' as const };
+    return formInside(tx, now, settings);
+  });
+  if (isApp(target) && result.invitations.length) await announceInvitations(target, result.invitations);
+  return { ...result, ms: Math.round(performance.now() - started) };
+}
+
+/** Runs the job when the app is ready and every FORMATION_INTERVAL_MS after (several instances are fine). */
+export function startFormation(app: FastifyInstance, intervalMs = FORMATION_INTERVAL_MS) {
+  startPeriodicJob(app, 'mixer formation', intervalMs, (now) => runFormation(app, now));
+}
