@@ -248,22 +248,19 @@ function formBucket(
       if (!anchor) continue;
       triedAnchor.add(`${topic}|${anchor.id}`);
       const near = ordered.filter((c) => Math.abs(c.age - anchor.age) <= window);
-      if (near.length < minSeats) {
-        failures++;
-        if (failures >= MAX_FAILED_TRIES) break;
-        continue;
-      }
       let best: { slot: Slot; holders: number; free: number } | null = null;
-      for (const slot of ctx.slots) {
-        if (!freeAt(anchor, slot.start, state.freeCache)) continue;
-        let holders = 0;
-        let free = 0;
-        for (const c of near) {
-          if (!freeAt(c, slot.start, state.freeCache)) continue;
-          free++;
-          if (topicFit(c, topic) > 0) holders++;
+      if (near.length >= minSeats) {
+        for (const slot of ctx.slots) {
+          if (!freeAt(anchor, slot.start, state.freeCache)) continue;
+          let holders = 0;
+          let free = 0;
+          for (const c of near) {
+            if (!freeAt(c, slot.start, state.freeCache)) continue;
+            free++;
+            if (topicFit(c, topic) > 0) holders++;
+          }
+          if (!best || holders > best.holders || (holders === best.holders && free > best.free)) best = { slot, holders, free };
         }
-        if (!best || holders > best.holders || (holders === best.holders && free > best.free)) best = { slot, holders, free };
       }
       if (!best || best.free < minSeats) {
         failures++;
@@ -293,7 +290,7 @@ function formBucket(
       formed = true;
       break;
     }
-    if (!formed) break;
+    if (!formed && !topics.some((t) => left.some((c) => topicFit(c, t) > 0 && !triedAnchor.has(`${t}|${c.id}`)))) break;
   }
   return out;
 }
@@ -330,7 +327,9 @@ function bucketShapes(groupSize: number): BucketShape[] {
 export function proposeMixers(candidates: readonly Candidate[], ctx: GroupingContext): Proposal[] {
   const state: RunState = { placed: new Set(), keys: new Set(ctx.takenKeys ?? []), freeCache: new Map() };
   const topicSet = new Set(ctx.topics);
-  const eligible = candidates.filter((c) => underCap(c, ctx.settings.maxInvitesPerWeek) && c.availability.length > 0);
+  const eligible = candidates.filter(
+    (c) => underCap(c, ctx.settings.maxInvitesPerWeek) && ctx.slots.some((s) => freeAt(c, s.start, state.freeCache)),
+  );
   const shapes = bucketShapes(ctx.settings.groupSize);
   const out: Proposal[] = [];
 
