@@ -119,7 +119,10 @@ describe('the formation job', () => {
     expect(audit.filter((a) => a.action === 'formation.mixer_created')).toHaveLength(1);
     expect(audit.filter((a) => a.action === 'formation.invited')).toHaveLength(8);
     expect(audit.every((a) => a.actor_id === null && a.target === mixerId)).toBe(true);
-    expect(JSON.parse(audit.find((a) => a.action === 'formation.mixer_created')!.details)).toMatchObject({ topic: 'Board games', invited: 8 });
+    expect(JSON.parse(audit.find((a) => a.action === 'formation.mixer_created')!.details)).toMatchObject({
+      topic: 'Board games',
+      invited: 8,
+    });
   });
 
   it('creates nothing new when run again', async () => {
@@ -146,7 +149,9 @@ describe('the formation job', () => {
     await t.database.db.execute(sql`update topic_templates set active = true where topic = 'Hiking'`);
     const on = await runFormation(t.app, NOW);
     expect(on.mixers).toHaveLength(1);
-    const [m] = rowsOf<{ topic: string; title: string }>(await t.database.db.execute(sql`select topic, title from mixers where id = ${on.mixers[0]}`));
+    const [m] = rowsOf<{ topic: string; title: string }>(
+      await t.database.db.execute(sql`select topic, title from mixers where id = ${on.mixers[0]}`),
+    );
     expect(m).toEqual({ topic: 'Hiking', title: 'Hike Planning Huddle' });
     // Never invited: unverified, suspended or inactive members.
     expect(await count(sql`select count(*) as n from mixer_invitations where user_id in (${sql.join(left, sql`, `)})`)).toBe(0);
@@ -167,7 +172,9 @@ describe('the formation job', () => {
     expect(pending).not.toContain(decliner);
     expect(pending).toHaveLength(8);
     const [audit] = rowsOf<{ details: string }>(
-      await t.database.db.execute(sql`select details from audit_log where action = 'formation.invited' and details like ${`%${newcomer}%`}`),
+      await t.database.db.execute(
+        sql`select details from audit_log where action = 'formation.invited' and details like ${`%${newcomer}%`}`,
+      ),
     );
     expect(JSON.parse(audit.details)).toMatchObject({ userId: newcomer, topUp: true });
   });
@@ -177,6 +184,8 @@ describe('the formation job', () => {
     await seedReferenceData(t.database.db);
     const [row] = rowsOf<{ title: string }>(await t.database.db.execute(sql`select title from topic_templates where topic = 'Baking'`));
     expect(row.title).toBe('Edited by an admin');
-    expect(await count(sql`select count(*) as n from topic_templates`)).toBe(await count(sql`select count(*) as n from predefined_interests`));
+    expect(await count(sql`select count(*) as n from topic_templates`)).toBe(
+      await count(sql`select count(*) as n from predefined_interests`),
+    );
   });
 });

@@ -65,7 +65,12 @@ describe('grouping', () => {
   });
 
   it('forms nothing below minSeats', () => {
-    expect(proposeMixers(many(5, () => member()), ctx())).toEqual([]);
+    expect(
+      proposeMixers(
+        many(5, () => member()),
+        ctx(),
+      ),
+    ).toEqual([]);
     // Six people but only five free at one time.
     const split = [...many(5, () => member()), member({ availability: ['sat-morning'] })];
     expect(proposeMixers(split, ctx())).toEqual([]);
@@ -108,7 +113,9 @@ describe('grouping', () => {
   });
 
   it('gives each member at most one new mixer per run', () => {
-    const people = many(16, (i) => member({ interests: ['Board games', 'Hiking'], availability: ['fri-evening', 'sat-evening'], age: 30 + (i % 3) }));
+    const people = many(16, (i) =>
+      member({ interests: ['Board games', 'Hiking'], availability: ['fri-evening', 'sat-evening'], age: 30 + (i % 3) }),
+    );
     const proposals = proposeMixers(people, ctx());
     expect(proposals).toHaveLength(2);
     const all = proposals.flatMap((p) => p.members.map((m) => m.id));
@@ -197,7 +204,10 @@ describe('top-up', () => {
       man({ id: 'elsewhere', region: 'North West' }),
       man({ id: 'busy-then', availability: ['sat-morning'] }),
     ];
-    const open = mixer({ holding: held.map((h) => ({ id: h.id, side: h.sides[0] })), known: new Set([...held.map((h) => h.id), declined.id]) });
+    const open = mixer({
+      holding: held.map((h) => ({ id: h.id, side: h.sides[0] })),
+      known: new Set([...held.map((h) => h.id), declined.id]),
+    });
     const out = topUp([open], candidates, { settings: DEFAULT_FORMATION_SETTINGS, avoid: new Map() });
     expect(out).toEqual([{ mixerId: 'mx1', members: [{ id: 'reliable-man', side: 'men-into-women' }] }]);
   });
@@ -210,7 +220,12 @@ describe('top-up', () => {
       ['blocker', new Set([held[0].id])],
       [held[0].id, new Set(['blocker'])],
     ]);
-    const open = mixer({ intent: 'Friends', seatPlan: [], holding: held.map((h) => ({ id: h.id, side: 'all' })), known: new Set(held.map((h) => h.id)) });
+    const open = mixer({
+      intent: 'Friends',
+      seatPlan: [],
+      holding: held.map((h) => ({ id: h.id, side: 'all' })),
+      known: new Set(held.map((h) => h.id)),
+    });
     const out = topUp([open], [blocker, fine], { settings: DEFAULT_FORMATION_SETTINGS, avoid });
     expect(out[0].members.map((m) => m.id)).toEqual(['fine']);
   });

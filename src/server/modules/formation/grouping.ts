@@ -203,7 +203,9 @@ export function fillPlan(
 }
 
 function formationKey(p: Omit<Proposal, 'formationKey' | 'members' | 'sharedInterests'>, taken: Set<string>): string {
-  const base = [p.topic, p.region ?? 'online', p.intent, p.planKey, `${p.ageMin}-${p.ageMax}`, new Date(p.slot.start).toISOString()].join('|');
+  const base = [p.topic, p.region ?? 'online', p.intent, p.planKey, `${p.ageMin}-${p.ageMax}`, new Date(p.slot.start).toISOString()].join(
+    '|',
+  );
   let key = base;
   for (let n = 2; taken.has(key); n++) key = `${base}#${n}`;
   taken.add(key);

@@ -88,7 +88,10 @@ interface CandidateRow {
  * ACTIVE_DAYS; their invitations this week, reliability tier, what they already have on, and
  * who they must not meet (blocks either way, earlier matches).
  */
-export async function loadCandidates(db: Pick<Db, 'execute'>, now: Date): Promise<{ candidates: Candidate[]; avoid: Map<string, Set<string>> }> {
+export async function loadCandidates(
+  db: Pick<Db, 'execute'>,
+  now: Date,
+): Promise<{ candidates: Candidate[]; avoid: Map<string, Set<string>> }> {
   const at = now.toISOString();
   const since = new Date(now.getTime() - ACTIVE_DAYS * DAY_MS).toISOString().slice(0, 10);
   const weekAgo = new Date(now.getTime() - WEEK_MS).toISOString();
@@ -144,7 +147,13 @@ export async function loadCandidates(db: Pick<Db, 'execute'>, now: Date): Promis
   const candidates: Candidate[] = [];
   for (const r of rows) {
     const facts = memberFacts(
-      { dob: r.dob, city: r.city, genderIdentities: r.genders ?? [], sexualOrientations: r.orientations ?? [], lookingFor: r.looking_for ?? [] },
+      {
+        dob: r.dob,
+        city: r.city,
+        genderIdentities: r.genders ?? [],
+        sexualOrientations: r.orientations ?? [],
+        lookingFor: r.looking_for ?? [],
+      },
       today,
     );
     if (facts.age === null || facts.age < 18) continue;
@@ -231,7 +240,13 @@ async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promi
   const fills = topUp(open, candidates, { settings, avoid }, placed);
   const startOf = new Map(open.map((m) => [m.id, m.start]));
   const topUpRows = fills.flatMap((f) =>
-    f.members.map((m) => ({ mixerId: f.mixerId, userId: m.id, side: m.side, status: 'pending', expiresAt: expiresAt(now, settings.holdHours, startOf.get(f.mixerId)!) })),
+    f.members.map((m) => ({
+      mixerId: f.mixerId,
+      userId: m.id,
+      side: m.side,
+      status: 'pending',
+      expiresAt: expiresAt(now, settings.holdHours, startOf.get(f.mixerId)!),
+    })),
   );
   let toppedUp = 0;
   for (const part of chunks(topUpRows)) {
@@ -239,17 +254,30 @@ async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promi
       .insert(mixerInvitations)
       .values(part.map((r) => ({ ...r, createdAt: now })))
       .onConflictDoNothing()
-      .returning({ id: mixerInvitations.id, mixerId: mixerInvitations.mixerId, userId: mixerInvitations.userId, side: mixerInvitations.side });
+      .returning({
+        id: mixerInvitations.id,
+        mixerId: mixerInvitations.mixerId,
+        userId: mixerInvitations.userId,
+        side: mixerInvitations.side,
+      });
     invited.push(...rows);
     toppedUp += rows.length;
-    for (const r of rows) audits.push({ action: 'formation.invited', target: r.mixerId, details: JSON.stringify({ userId: r.userId, side: r.side, topUp: true }), createdAt: now });
+    for (const r of rows)
+      audits.push({
+        action: 'formation.invited',
+        target: r.mixerId,
+        details: JSON.stringify({ userId: r.userId, side: r.side, topUp: true }),
+        createdAt: now,
+      });
   }
 
   // 2. New mixers from everyone left.
   const slots = upcomingSlots(now.getTime(), settings.leadHours, settings.horizonDays, DEFAULT_TZ);
   const takenKeys = new Set(
     rowsOf<{ k: string }>(
-      await tx.execute(sql`select formation_key as k from mixers where formation_key is not null and ends_at > ${now.toISOString()}::timestamptz`),
+      await tx.execute(
+        sql`select formation_key as k from mixers where formation_key is not null and ends_at > ${now.toISOString()}::timestamptz`,
+      ),
     ).map((r) => r.k),
   );
   const proposals = proposeMixers(
@@ -308,7 +336,14 @@ async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promi
         createdAt: now,
       });
       for (const m of p.members) {
-        invitationRows.push({ mixerId: r.id, userId: m.id, side: m.side, status: 'pending', createdAt: now, expiresAt: expiresAt(now, settings.holdHours, p.slot.start) });
+        invitationRows.push({
+          mixerId: r.id,
+          userId: m.id,
+          side: m.side,
+          status: 'pending',
+          createdAt: now,
+          expiresAt: expiresAt(now, settings.holdHours, p.slot.start),
+        });
       }
     }
     for (const ip of chunks(invitationRows)) {
@@ -316,9 +351,20 @@ async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promi
         .insert(mixerInvitations)
         .values(ip)
         .onConflictDoNothing()
-        .returning({ id: mixerInvitations.id, mixerId: mixerInvitations.mixerId, userId: mixerInvitations.userId, side: mixerInvitations.side });
+        .returning({
+          id: mixerInvitations.id,
+          mixerId: mixerInvitations.mixerId,
+          userId: mixerInvitations.userId,
+          side: mixerInvitations.side,
+        });
       invited.push(...inserted);
-      for (const i of inserted) audits.push({ action: 'formation.invited', target: i.mixerId, details: JSON.stringify({ userId: i.userId, side: i.side }), createdAt: now });
+      for (const i of inserted)
+        audits.push({
+          action: 'formation.invited',
+          target: i.mixerId,
+          details: JSON.stringify({ userId: i.userId, side: i.side }),
+          createdAt: now,
+        });
     }
   }
   for (const part of chunks(audits)) await tx.insert(auditLog).values(part);
@@ -334,13 +380,20 @@ function isApp(target: FastifyInstance | Db): target is FastifyInstance {
  * invitations already sent still expire as usual). Another run holding the lock: returns
  * `locked`. Given the app, the new invitations are announced after the transaction commits.
  */
-export async function runFormation(target: FastifyInstance | Db, now: Date = new Date()): Promise<FormationRun> {
+export async function runFormation(
+  target: FastifyInstance | Db,
+  now: Date = new Date(),
+  /** `lock: false` only in tests, to show the unique keys alone keep concurrent runs from doubling anything. */
+  opts: { lock?: boolean } = {},
+): Promise<FormationRun> {
   const started = performance.now();
   const db = isApp(target) ? target.deps.database.db : target;
   const empty = { candidates: 0, mixers: [], invitations: [], toppedUp: 0 };
   const result = await db.transaction(async (tx) => {
-    const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${FORMATION_LOCK_KEY}) as ok`));
-    if (!lock?.ok) return { ...empty, skipped: 'locked' as const };
+    if (opts.lock !== false) {
+      const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${FORMATION_LOCK_KEY}) as ok`));
+      if (!lock?.ok) return { ...empty, skipped: 'locked' as const };
+    }
     const settings = await loadSettings(tx);
     if (settings.paused) return { ...empty, skipped: 'paused' as const };
     return formInside(tx, now, settings);

@@ -57,12 +57,18 @@ describe('slot start times', () => {
       { key: 'fri-evening' as const, start: 2 },
       { key: 'sat-evening' as const, start: 3 },
     ];
-    const member = (...keys: string[]) => (s: { key: string }) => keys.includes(s.key);
-    expect(chooseSlot(slots, [member('fri-evening'), member('fri-evening', 'sat-evening'), member('sat-evening', 'thu-evening')])?.key).toBe(
-      'fri-evening',
-    );
+    const member =
+      (...keys: string[]) =>
+      (s: { key: string }) =>
+        keys.includes(s.key);
+    expect(
+      chooseSlot(slots, [member('fri-evening'), member('fri-evening', 'sat-evening'), member('sat-evening', 'thu-evening')])?.key,
+    ).toBe('fri-evening');
     expect(chooseSlot(slots, [member('sat-evening', 'thu-evening'), member('thu-evening', 'sat-evening')])?.key).toBe('thu-evening');
-    expect(chooseSlot(slots, [member('sat-evening'), member('sat-evening'), member('fri-evening')])).toMatchObject({ key: 'sat-evening', free: 2 });
+    expect(chooseSlot(slots, [member('sat-evening'), member('sat-evening'), member('fri-evening')])).toMatchObject({
+      key: 'sat-evening',
+      free: 2,
+    });
     expect(chooseSlot(slots, [member('sun-morning')])).toBeNull();
   });
 });

@@ -75,7 +75,14 @@ export function zonedTime(year: number, month: number, day: number, hour: number
 export function slotKeyAt(t: number, tz: string): SlotKey | null {
   const p = localParts(t, tz);
   const minutes = p.hour * 60 + p.minute;
-  const part: Part | null = minutes >= 9 * 60 && minutes < 12 * 60 ? 'morning' : minutes < 17 * 60 && minutes >= 12 * 60 ? 'afternoon' : minutes >= 18 * 60 && minutes < 22 * 60 ? 'evening' : null;
+  const part: Part | null =
+    minutes >= 9 * 60 && minutes < 12 * 60
+      ? 'morning'
+      : minutes < 17 * 60 && minutes >= 12 * 60
+        ? 'afternoon'
+        : minutes >= 18 * 60 && minutes < 22 * 60
+          ? 'evening'
+          : null;
   return part ? `${p.weekday}-${part}` : null;
 }
 

@@ -23,7 +23,8 @@ type Written = Omit<TopicTemplate, 'topic'>;
 const HANDWRITTEN: Record<string, Written> = {
   'Board games': {
     title: 'Board Game Natter',
-    description: 'For people who own too many boxes with tiny wooden pieces. Swap favourites, confess your worst trades and find players for the next game night.',
+    description:
+      'For people who own too many boxes with tiny wooden pieces. Swap favourites, confess your worst trades and find players for the next game night.',
     theme: 'berry',
     icebreaker: 'Which board game would you refuse to play with a partner, and what happened the last time you tried?',
   },
@@ -276,7 +277,13 @@ export function defaultTopicTemplates(): TopicTemplate[] {
     const written = HANDWRITTEN[name];
     if (written) return { topic: name, ...written };
     const c = BY_CATEGORY[category];
-    return { topic: name, title: fill(c.title, name), description: fill(c.description, name), theme: c.theme, icebreaker: fill(c.icebreaker, name) };
+    return {
+      topic: name,
+      title: fill(c.title, name),
+      description: fill(c.description, name),
+      theme: c.theme,
+      icebreaker: fill(c.icebreaker, name),
+    };
   });
 }
 
