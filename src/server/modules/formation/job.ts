@@ -347,16 +347,12 @@ async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promi
       }
     }
     for (const ip of chunks(invitationRows)) {
-      const inserted = await tx
-        .insert(mixerInvitations)
-        .values(ip)
-        .onConflictDoNothing()
-        .returning({
-          id: mixerInvitations.id,
-          mixerId: mixerInvitations.mixerId,
-          userId: mixerInvitations.userId,
-          side: mixerInvitations.side,
-        });
+      const inserted = await tx.insert(mixerInvitations).values(ip).onConflictDoNothing().returning({
+        id: mixerInvitations.id,
+        mixerId: mixerInvitations.mixerId,
+        userId: mixerInvitations.userId,
+        side: mixerInvitations.side,
+      });
       invited.push(...inserted);
       for (const i of inserted)
         audits.push({
