@@ -137,10 +137,17 @@ export function topicFit(c: Candidate, topic: string): number {
   return 0;
 }
 
-/** Who goes first: topic fit, then reliability (tier), then recent activity, then id (stable). */
+/**
+ * Who goes first: topic fit, then reliability (tier), then fewer invitations this week (so
+ * invitations spread), then recent activity, then id (stable).
+ */
 export function byPriority(topic: string) {
   return (a: Candidate, b: Candidate) =>
-    topicFit(b, topic) - topicFit(a, topic) || b.tier - a.tier || b.lastActive - a.lastActive || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    topicFit(b, topic) - topicFit(a, topic) ||
+    b.tier - a.tier ||
+    a.invitesThisWeek - b.invitesThisWeek ||
+    b.lastActive - a.lastActive ||
+    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 function conflicts(c: Candidate, chosen: readonly { id: string }[], avoid: GroupingContext['avoid']) {

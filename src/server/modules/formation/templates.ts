@@ -196,18 +196,6 @@ const HANDWRITTEN: Record<string, Written> = {
     theme: 'berry',
     icebreaker: 'What is the best thing you have seen on stage, and why did it stay with you?',
   },
-  Cooking: {
-    title: 'Kitchen Table Talk',
-    description: 'Go-to recipes, disasters and dinner-party showpieces.',
-    theme: 'sunset',
-    icebreaker: 'What is the dish you cook when you want to impress someone?',
-  },
-  Travel: {
-    title: 'Where Next?',
-    description: 'Trips taken, trips planned and the place you would go back to tomorrow.',
-    theme: 'ocean',
-    icebreaker: 'Where would you go tomorrow if someone else paid?',
-  },
 };
 
 /** Per-category wording for topics without a handwritten template. `{t}` is the topic, `{tl}` in lower case. */
