@@ -59,24 +59,125 @@ const DAY = 24 * HOUR;
 
 /** Rough 2021 Census populations (thousands) of each place in the built-in list. */
 const POPULATION: Record<string, number> = {
-  Aberdeen: 200, Aberystwyth: 15, Armagh: 15, Ballymena: 30, Bath: 95, Belfast: 345, Birmingham: 1140, Bournemouth: 200,
-  Bradford: 550, Brecon: 8, Brighton: 280, Bristol: 470, Brixton: 80, Cambridge: 145, Camden: 210, Canterbury: 55, Cardiff: 360,
-  Carlisle: 75, Carmarthen: 15, Chelmsford: 110, Chester: 90, Coleraine: 25, Coventry: 345, Derby: 260, 'Derry~Londonderry': 85,
-  Dundee: 150, Dunfermline: 55, Durham: 50, Edinburgh: 510, Enniskillen: 14, Exeter: 130, Glasgow: 620, Gloucester: 130,
-  Hackney: 260, Hull: 270, Inverness: 48, Ipswich: 140, Islington: 215, Lancaster: 50, Leeds: 810, Leicester: 370, Lincoln: 100,
-  Lisburn: 50, Liverpool: 490, Llandudno: 20, London: 7500, Manchester: 550, Middlesbrough: 145, 'Milton Keynes': 290,
-  'Newcastle upon Tyne': 300, Newport: 160, Newry: 30, Northampton: 220, Norwich: 145, Nottingham: 325, Omagh: 20, Oxford: 160,
-  Peckham: 70, Perth: 47, Peterborough: 215, Plymouth: 265, Portsmouth: 210, Preston: 150, Reading: 175, Salford: 270,
-  Sheffield: 555, Southampton: 250, 'St Albans': 150, 'St Andrews': 17, 'St Davids': 2, Stirling: 38, 'Stoke-on-Trent': 260,
-  Sunderland: 275, Swansea: 240, Truro: 21, Winchester: 45, Wolverhampton: 265, Worcester: 105, Wrexham: 45, York: 200,
+  Aberdeen: 200,
+  Aberystwyth: 15,
+  Armagh: 15,
+  Ballymena: 30,
+  Bath: 95,
+  Belfast: 345,
+  Birmingham: 1140,
+  Bournemouth: 200,
+  Bradford: 550,
+  Brecon: 8,
+  Brighton: 280,
+  Bristol: 470,
+  Brixton: 80,
+  Cambridge: 145,
+  Camden: 210,
+  Canterbury: 55,
+  Cardiff: 360,
+  Carlisle: 75,
+  Carmarthen: 15,
+  Chelmsford: 110,
+  Chester: 90,
+  Coleraine: 25,
+  Coventry: 345,
+  Derby: 260,
+  'Derry~Londonderry': 85,
+  Dundee: 150,
+  Dunfermline: 55,
+  Durham: 50,
+  Edinburgh: 510,
+  Enniskillen: 14,
+  Exeter: 130,
+  Glasgow: 620,
+  Gloucester: 130,
+  Hackney: 260,
+  Hull: 270,
+  Inverness: 48,
+  Ipswich: 140,
+  Islington: 215,
+  Lancaster: 50,
+  Leeds: 810,
+  Leicester: 370,
+  Lincoln: 100,
+  Lisburn: 50,
+  Liverpool: 490,
+  Llandudno: 20,
+  London: 7500,
+  Manchester: 550,
+  Middlesbrough: 145,
+  'Milton Keynes': 290,
+  'Newcastle upon Tyne': 300,
+  Newport: 160,
+  Newry: 30,
+  Northampton: 220,
+  Norwich: 145,
+  Nottingham: 325,
+  Omagh: 20,
+  Oxford: 160,
+  Peckham: 70,
+  Perth: 47,
+  Peterborough: 215,
+  Plymouth: 265,
+  Portsmouth: 210,
+  Preston: 150,
+  Reading: 175,
+  Salford: 270,
+  Sheffield: 555,
+  Southampton: 250,
+  'St Albans': 150,
+  'St Andrews': 17,
+  'St Davids': 2,
+  Stirling: 38,
+  'Stoke-on-Trent': 260,
+  Sunderland: 275,
+  Swansea: 240,
+  Truro: 21,
+  Winchester: 45,
+  Wolverhampton: 265,
+  Worcester: 105,
+  Wrexham: 45,
+  York: 200,
 };
 
 /** Everyday interests first; the rest follow in catalogue order. */
 const POPULAR = [
-  'Coffee', 'Live music', 'Hiking', 'Reading', 'Running', 'Board games', 'Pub quizzes', 'Photography', 'Yoga', 'Festivals',
-  'Brunch', 'Sunday roasts', 'Craft beer', 'Wine tasting', 'Video games', 'Indie films', 'Stand-up comedy', 'Baking',
-  'Gardening', 'Dog walking', 'Museums', 'Theatre', 'City breaks', 'Cocktails', 'Street food', 'Podcasts', 'Book club',
-  'Camping', 'Climbing', 'Bouldering', 'Cycling', 'Wild swimming', 'Parkrun', 'Karaoke', 'Musicals',
+  'Coffee',
+  'Live music',
+  'Hiking',
+  'Reading',
+  'Running',
+  'Board games',
+  'Pub quizzes',
+  'Photography',
+  'Yoga',
+  'Festivals',
+  'Brunch',
+  'Sunday roasts',
+  'Craft beer',
+  'Wine tasting',
+  'Video games',
+  'Indie films',
+  'Stand-up comedy',
+  'Baking',
+  'Gardening',
+  'Dog walking',
+  'Museums',
+  'Theatre',
+  'City breaks',
+  'Cocktails',
+  'Street food',
+  'Podcasts',
+  'Book club',
+  'Camping',
+  'Climbing',
+  'Bouldering',
+  'Cycling',
+  'Wild swimming',
+  'Parkrun',
+  'Karaoke',
+  'Musicals',
 ];
 
 /** A small, seeded PRNG (mulberry32): the same population every run. */
@@ -151,7 +252,9 @@ export function population(count: number, seed = 14): SimMember[] {
   ] as const;
   const order = [...POPULAR, ...PREDEFINED_INTERESTS.map((i) => i.name).filter((n) => !POPULAR.includes(n))];
   const popularity = order.map((name, rank) => [name, 1 / (rank + 1) ** 0.8] as const);
-  const byCategory = new Map(INTEREST_CATEGORIES.map((c) => [c, popularity.filter(([n]) => PREDEFINED_INTERESTS.find((i) => i.name === n)?.category === c)]));
+  const byCategory = new Map(
+    INTEREST_CATEGORIES.map((c) => [c, popularity.filter(([n]) => PREDEFINED_INTERESTS.find((i) => i.name === n)?.category === c)]),
+  );
   const members: SimMember[] = [];
   for (let i = 0; i < count; i++) {
     const [lo, hi] = weighted(random, ageBands);
@@ -207,9 +310,17 @@ async function insertChunks<T>(items: T[], size: number, insert: (part: T[]) => 
 export async function seedPopulation(database: Database, members: SimMember[], seed = 7): Promise<void> {
   const { db } = database;
   await insertChunks(members, 1000, (part) =>
-    db.insert(user).values(
-      part.map((m) => ({ id: m.id, name: `Sim ${m.id.slice(0, 6)}`, email: `${m.id}@sim.example.com`, emailVerified: true, onboardingComplete: true })),
-    ),
+    db
+      .insert(user)
+      .values(
+        part.map((m) => ({
+          id: m.id,
+          name: `Sim ${m.id.slice(0, 6)}`,
+          email: `${m.id}@sim.example.com`,
+          emailVerified: true,
+          onboardingComplete: true,
+        })),
+      ),
   );
   await insertChunks(members, 1000, (part) =>
     db.insert(profiles).values(
@@ -239,13 +350,15 @@ export async function seedPopulation(database: Database, members: SimMember[], s
     const b = members[Math.floor(random() * members.length)].id;
     if (a !== b) pairs.add(`${a}|${b}`);
   }
-  await db.execute(sql`insert into blocks (blocker_id, blocked_id) values ${sql.join(
-    [...pairs].map((p) => {
-      const [a, b] = p.split('|');
-      return sql`(${a}, ${b})`;
-    }),
-    sql`, `,
-  )} on conflict do nothing`);
+  await db.execute(
+    sql`insert into blocks (blocker_id, blocked_id) values ${sql.join(
+      [...pairs].map((p) => {
+        const [a, b] = p.split('|');
+        return sql`(${a}, ${b})`;
+      }),
+      sql`, `,
+    )} on conflict do nothing`,
+  );
 }
 
 export interface SimulationResult {
@@ -330,12 +443,21 @@ export async function simulateOn(database: Database, label: SimulationResult['da
                               sql`, `,
                             )}) and status = 'pending'`);
     }
-    await db.execute(sql`update mixer_invitations set status = 'expired' where status = 'pending' and expires_at <= ${now.toISOString()}::timestamptz`);
+    await db.execute(
+      sql`update mixer_invitations set status = 'expired' where status = 'pending' and expires_at <= ${now.toISOString()}::timestamptz`,
+    );
     await advanceMixers(db, now, noPublish);
     const run = await runFormation(db, now);
     times.push(run.ms);
   }
-  return { ...(await measure(database, label, count)), firstRunMs: times[0], maxRunMs: Math.max(...times), medianRunMs: median(times), runs: times.length, seedMs };
+  return {
+    ...(await measure(database, label, count)),
+    firstRunMs: times[0],
+    maxRunMs: Math.max(...times),
+    medianRunMs: median(times),
+    runs: times.length,
+    seedMs,
+  };
 }
 
 function median(values: number[]) {

@@ -11,7 +11,9 @@ else console.log('(Set BENCH_DATABASE_URL to a PostgreSQL server to simulate on 
 
 let failed = false;
 for (const [label, url] of targets) {
-  console.log(`\nFormation simulation on ${label}: ${SIM_MEMBERS.toLocaleString('en-GB')} members, two simulated weeks, a run every 6 hours`);
+  console.log(
+    `\nFormation simulation on ${label}: ${SIM_MEMBERS.toLocaleString('en-GB')} members, two simulated weeks, a run every 6 hours`,
+  );
   const result = await withSimDatabase(url, (database) => simulateOn(database, label));
   const rows = report(result);
   console.table(rows);

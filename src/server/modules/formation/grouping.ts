@@ -100,10 +100,7 @@ export interface GroupingContext {
 interface RunState {
   placed: Set<string>;
   keys: Set<string>;
-  freeCache: Map<string, Map<number, boolean>>;
 }
-
-const intentsOf = (c: Candidate) => c.lookingFor;
 
 function underCap(c: Candidate, max: number) {
   return c.invitesThisWeek < max;
@@ -229,6 +226,53 @@ export function rankTopics(pool: readonly Candidate[], topics: ReadonlySet<strin
   return [...score.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
 }
 
+/** A candidate prepared once per run: free at each of the run's slots, topics as sets. */
+interface Prep {
+  c: Candidate;
+  free: Uint8Array;
+  asks: ReadonlySet<string>;
+  interests: ReadonlySet<string>;
+}
+
+const fitOf = (p: Prep, topic: string) => (p.asks.has(topic) ? 2 : p.interests.has(topic) ? 1 : 0);
+
+/** Reliability, then fewer invitations this week, then recent activity, then id: `byPriority` without the topic. */
+function baseCompare(a: Candidate, b: Candidate) {
+  return (
+    b.tier - a.tier || a.invitesThisWeek - b.invitesThisWeek || b.lastActive - a.lastActive || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
+  );
+}
+
+/** `list` (already in base order) in `byPriority(topic)` order: askers, then fans, then the rest — one pass, stable. */
+function orderFor(list: readonly Prep[], topic: string): Prep[] {
+  const asked: Prep[] = [];
+  const fans: Prep[] = [];
+  const rest: Prep[] = [];
+  for (const p of list) {
+    const f = fitOf(p, topic);
+    (f === 2 ? asked : f === 1 ? fans : rest).push(p);
+  }
+  return asked.concat(fans, rest);
+}
+
+/** Topic demand of a bucket, kept up to date as members leave it (asks weigh ASK_WEIGHT). */
+function topicScores(pool: readonly Prep[], topics: ReadonlySet<string>): Map<string, number> {
+  const score = new Map<string, number>();
+  for (const p of pool) adjustScores(score, p, topics, 1);
+  return score;
+}
+
+function adjustScores(score: Map<string, number>, p: Prep, topics: ReadonlySet<string>, sign: 1 | -1) {
+  for (const t of p.interests) if (topics.has(t)) score.set(t, (score.get(t) ?? 0) + sign);
+  for (const t of p.asks) if (topics.has(t)) score.set(t, (score.get(t) ?? 0) + sign * ASK_WEIGHT);
+}
+
+const ranked = (score: Map<string, number>) =>
+  [...score.entries()]
+    .filter(([, v]) => v > 0)
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .map(([t]) => t);
+
 /**
  * Greedy groups inside one bucket (same region, intent and plan). Each round: the most wanted
  * topic among those left, its best-placed member as anchor, the slot most of the anchor's age
@@ -236,7 +280,7 @@ export function rankTopics(pool: readonly Candidate[], topics: ReadonlySet<strin
  * in priority order. Members seated leave the bucket.
  */
 function formBucket(
-  pool: Candidate[],
+  pool: Prep[],
   shape: { intent: string; region: string | null; planKey: string; plan: SeatPlan },
   ctx: GroupingContext,
   topicSet: ReadonlySet<string>,
@@ -245,45 +289,56 @@ function formBucket(
   const { groupSize, minSeats } = ctx.settings;
   const out: Proposal[] = [];
   const window = shape.intent === 'Dating' ? AGE_WINDOW.Dating : AGE_WINDOW.other;
-  let left = pool.filter((c) => !state.placed.has(c.id));
+  let left = pool.filter((p) => !state.placed.has(p.c.id));
   let failures = 0;
-  const triedAnchor = new Set<string>();
+  /** Anchors already tried per topic (a failed anchor is not tried again for that topic). */
+  const tried = new Map<string, Set<Prep>>();
+  const fail = () => ++failures >= MAX_FAILED_TRIES;
+  const score = topicScores(left, topicSet);
   while (left.length >= minSeats && failures < MAX_FAILED_TRIES) {
-    const topics = rankTopics(left, topicSet);
+    const topics = ranked(score);
     let formed = false;
+    let attempted = false;
     for (const topic of topics) {
-      const ordered = [...left].sort(byPriority(topic));
-      const anchor = ordered.find((c) => topicFit(c, topic) > 0 && !triedAnchor.has(`${topic}|${c.id}`));
+      const ordered = orderFor(left, topic);
+      let triedHere = tried.get(topic);
+      if (!triedHere) {
+        triedHere = new Set();
+        tried.set(topic, triedHere);
+      }
+      const seen = triedHere;
+      const anchor = ordered.find((p) => fitOf(p, topic) > 0 && !seen.has(p));
       if (!anchor) continue;
-      triedAnchor.add(`${topic}|${anchor.id}`);
-      const near = ordered.filter((c) => Math.abs(c.age - anchor.age) <= window);
-      let best: { slot: Slot; holders: number; free: number } | null = null;
+      seen.add(anchor);
+      attempted = true;
+      const near = ordered.filter((p) => Math.abs(p.c.age - anchor.c.age) <= window);
+      let best: { index: number; holders: number; free: number } | null = null;
       if (near.length >= minSeats) {
-        for (const slot of ctx.slots) {
-          if (!freeAt(anchor, slot.start, state.freeCache)) continue;
+        for (let i = 0; i < ctx.slots.length; i++) {
+          if (!anchor.free[i]) continue;
           let holders = 0;
           let free = 0;
-          for (const c of near) {
-            if (!freeAt(c, slot.start, state.freeCache)) continue;
+          for (const p of near) {
+            if (!p.free[i]) continue;
             free++;
-            if (topicFit(c, topic) > 0) holders++;
+            if (fitOf(p, topic) > 0) holders++;
           }
-          if (!best || holders > best.holders || (holders === best.holders && free > best.free)) best = { slot, holders, free };
+          if (!best || holders > best.holders || (holders === best.holders && free > best.free)) best = { index: i, holders, free };
         }
       }
       if (!best || best.free < minSeats) {
-        failures++;
-        if (failures >= MAX_FAILED_TRIES) break;
+        if (fail()) break;
         continue;
       }
-      const slot = best.slot;
-      const atSlot = [anchor, ...near.filter((c) => c !== anchor && freeAt(c, slot.start, state.freeCache))];
+      const index = best.index;
+      const atSlot = [anchor.c];
+      for (const p of near) if (p !== anchor && p.free[index]) atSlot.push(p.c);
       const seated = fillPlan(atSlot, shape.plan, groupSize, minSeats, (c, chosen) => !conflicts(c, chosen, ctx.avoid));
       if (!seated) {
-        failures++;
-        if (failures >= MAX_FAILED_TRIES) break;
+        if (fail()) break;
         continue;
       }
+      const slot = ctx.slots[index];
       const band = ageBand(seated.map((s) => s.member.age));
       const base = { topic, intent: shape.intent, region: shape.region, ...band, seatPlan: shape.plan, planKey: shape.planKey, slot };
       out.push({
@@ -293,13 +348,16 @@ function formBucket(
         sharedInterests: sharedInterestCount(seated.map((s) => s.member)),
       });
       for (const s of seated) state.placed.add(s.member.id);
-      const gone = new Set(seated.map((s) => s.member.id));
-      left = left.filter((c) => !gone.has(c.id));
+      left = left.filter((p) => {
+        if (!state.placed.has(p.c.id)) return true;
+        adjustScores(score, p, topicSet, -1);
+        return false;
+      });
       failures = 0;
       formed = true;
       break;
     }
-    if (!formed && !topics.some((t) => left.some((c) => topicFit(c, t) > 0 && !triedAnchor.has(`${t}|${c.id}`)))) break;
+    if (!formed && !attempted) break;
   }
   return out;
 }
@@ -334,34 +392,44 @@ function bucketShapes(groupSize: number): BucketShape[] {
  * overlapping something they already have, and never past the weekly cap.
  */
 export function proposeMixers(candidates: readonly Candidate[], ctx: GroupingContext): Proposal[] {
-  const state: RunState = { placed: new Set(), keys: new Set(ctx.takenKeys ?? []), freeCache: new Map() };
+  const state: RunState = { placed: new Set(), keys: new Set(ctx.takenKeys ?? []) };
   const topicSet = new Set(ctx.topics);
-  const eligible = candidates.filter(
-    (c) => underCap(c, ctx.settings.maxInvitesPerWeek) && ctx.slots.some((s) => freeAt(c, s.start, state.freeCache)),
-  );
+  const prepared: Prep[] = [];
+  for (const c of [...candidates].sort(baseCompare)) {
+    if (!underCap(c, ctx.settings.maxInvitesPerWeek)) continue;
+    const free = new Uint8Array(ctx.slots.length);
+    let any = false;
+    for (let i = 0; i < ctx.slots.length; i++) {
+      if (freeAt(c, ctx.slots[i].start)) {
+        free[i] = 1;
+        any = true;
+      }
+    }
+    if (any) prepared.push({ c, free, asks: new Set(c.asks), interests: new Set(c.interests) });
+  }
   const shapes = bucketShapes(ctx.settings.groupSize);
   const out: Proposal[] = [];
 
-  const byRegion = new Map<string, Candidate[]>();
-  for (const c of eligible) {
-    if (c.region === null) continue;
-    let list = byRegion.get(c.region);
+  const byRegion = new Map<string, Prep[]>();
+  for (const p of prepared) {
+    if (p.c.region === null) continue;
+    let list = byRegion.get(p.c.region);
     if (!list) {
       list = [];
-      byRegion.set(c.region, list);
+      byRegion.set(p.c.region, list);
     }
-    list.push(c);
+    list.push(p);
   }
   const regions = [...byRegion.keys()].sort();
   for (const shape of shapes) {
     for (const region of regions) {
-      const pool = (byRegion.get(region) ?? []).filter((c) => intentsOf(c).includes(shape.intent) && shape.fits(c));
+      const pool = (byRegion.get(region) ?? []).filter((p) => p.c.lookingFor.includes(shape.intent) && shape.fits(p.c));
       if (pool.length < ctx.settings.minSeats) continue;
       out.push(...formBucket(pool, { ...shape, region }, ctx, topicSet, state));
     }
   }
   for (const shape of shapes) {
-    const pool = eligible.filter((c) => !state.placed.has(c.id) && intentsOf(c).includes(shape.intent) && shape.fits(c));
+    const pool = prepared.filter((p) => !state.placed.has(p.c.id) && p.c.lookingFor.includes(shape.intent) && shape.fits(p.c));
     if (pool.length < ctx.settings.minSeats) continue;
     out.push(...formBucket(pool, { ...shape, region: null }, ctx, topicSet, state));
   }
@@ -387,9 +455,9 @@ export interface OpenMixer {
 
 /**
  * Next compatible members for formed mixers' free seats (same rules as forming: audience,
- * free at its time, no overlap, weekly cap, nobody to avoid, reliable and recently active first,
- * topic fans first). Every side is filled up to its seats; `placed` carries members already
- * given something this run and is updated.
+ * free at its time, no overlap, weekly cap, nobody to avoid; topic askers, then fans, then the
+ * rest, each reliable and recently active first). Every side is filled up to its seats;
+ * `placed` carries members already given something this run and is updated.
  */
 export function topUp(
   open: readonly OpenMixer[],
@@ -398,38 +466,56 @@ export function topUp(
   placed: Set<string> = new Set(),
 ): { mixerId: string; members: { id: string; side: SeatKey }[] }[] {
   const out: { mixerId: string; members: { id: string; side: SeatKey }[] }[] = [];
+  const withSeats = open
+    .map((m) => {
+      const pools = m.seatPlan.length
+        ? m.seatPlan.map((s) => ({ key: s.side as SeatKey, seats: s.seats }))
+        : [{ key: 'all' as SeatKey, seats: m.maxParticipants }];
+      return { m, free: pools.map((p) => ({ key: p.key, open: p.seats - m.holding.filter((h) => h.side === p.key).length })) };
+    })
+    .filter((x) => x.free.some((p) => p.open > 0));
+  if (!withSeats.length) return out;
+  // Buckets by intent and by region × intent, each in base order.
+  const byIntent = new Map<string, Prep[]>();
+  const byRegionIntent = new Map<string, Prep[]>();
+  const push = (map: Map<string, Prep[]>, key: string, p: Prep) => {
+    let list = map.get(key);
+    if (!list) {
+      list = [];
+      map.set(key, list);
+    }
+    list.push(p);
+  };
+  for (const c of [...candidates].sort(baseCompare)) {
+    if (!underCap(c, ctx.settings.maxInvitesPerWeek)) continue;
+    const p: Prep = { c, free: new Uint8Array(0), asks: new Set(c.asks), interests: new Set(c.interests) };
+    for (const intent of c.lookingFor) {
+      push(byIntent, intent, p);
+      if (c.region !== null) push(byRegionIntent, `${c.region}|${intent}`, p);
+    }
+  }
   const cache = new Map<string, Map<number, boolean>>();
-  for (const m of open) {
-    const pools = m.seatPlan.length
-      ? m.seatPlan.map((s) => ({ key: s.side as SeatKey, seats: s.seats }))
-      : [{ key: 'all' as SeatKey, seats: m.maxParticipants }];
-    const free = pools.map((p) => ({ ...p, open: p.seats - m.holding.filter((h) => h.side === p.key).length }));
-    if (!free.some((p) => p.open > 0)) continue;
+  for (const { m, free } of withSeats) {
     const chosen: { id: string; side: SeatKey }[] = [...m.holding];
     const added: { id: string; side: SeatKey }[] = [];
-    const ordered = candidates
-      .filter(
-        (c) =>
-          !placed.has(c.id) &&
-          !m.known.has(c.id) &&
-          underCap(c, ctx.settings.maxInvitesPerWeek) &&
-          c.lookingFor.includes(m.intent) &&
-          c.age >= m.ageMin &&
-          c.age <= m.ageMax &&
-          (m.region === null || c.region === m.region),
-      )
-      .sort(byPriority(m.topic));
-    for (const c of ordered) {
-      const fitting = free.filter((p) => p.open > 0 && (p.key === 'all' || c.sides.includes(p.key as Side)));
-      if (!fitting.length) continue;
-      if (!freeAt(c, m.start, cache) || conflicts(c, chosen, ctx.avoid)) continue;
-      fitting.sort((a, b) => b.open - a.open);
-      fitting[0].open--;
-      const seat = { id: c.id, side: fitting[0].key };
-      chosen.push(seat);
-      added.push(seat);
-      placed.add(c.id);
-      if (!free.some((p) => p.open > 0)) break;
+    const bucket = (m.region === null ? byIntent.get(m.intent) : byRegionIntent.get(`${m.region}|${m.intent}`)) ?? [];
+    for (const fit of [2, 1, 0]) {
+      for (const p of bucket) {
+        if (fitOf(p, m.topic) !== fit) continue;
+        const c = p.c;
+        if (placed.has(c.id) || m.known.has(c.id) || c.age < m.ageMin || c.age > m.ageMax) continue;
+        const fitting = free.filter((s) => s.open > 0 && (s.key === 'all' || c.sides.includes(s.key as Side)));
+        if (!fitting.length) continue;
+        if (!freeAt(c, m.start, cache) || conflicts(c, chosen, ctx.avoid)) continue;
+        fitting.sort((a, b) => b.open - a.open);
+        fitting[0].open--;
+        const seat = { id: c.id, side: fitting[0].key };
+        chosen.push(seat);
+        added.push(seat);
+        placed.add(c.id);
+        if (!free.some((s) => s.open > 0)) break;
+      }
+      if (!free.some((s) => s.open > 0)) break;
     }
     if (added.length) out.push({ mixerId: m.id, members: added });
   }

@@ -4,14 +4,13 @@ import { londonToday, memberFacts, type SeatPlan } from '../../../shared/audienc
 import type { SlotKey } from '../../../shared/availability';
 import { DEFAULT_FORMATION_SETTINGS, type FormationSettings, INVITATION_CUTOFF_MS } from '../../../shared/formation';
 import type { Db } from '../../db/client';
-import { auditLog, mixerInvitations, mixers } from '../../db/schema';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { announceInvitations } from '../invitations/announce';
 import { rowsOf } from '../mixers/shared';
 import { reliabilityTierSql } from '../reliability/priority';
 import { type Candidate, MIXER_MS, type OpenMixer, type Proposal, proposeMixers, topUp } from './grouping';
 import { DEFAULT_TZ, upcomingSlots } from './slots';
-import { loadActiveTemplates } from './templates';
+import { loadActiveTemplates, type TopicTemplate } from './templates';
 
 /**
  * The formation job (issue 14, docs/decisions/012): reads demand, proposes mixers
@@ -32,7 +31,6 @@ export const ACTIVE_DAYS = 14;
 export const FORMATION_LOCK_KEY = 0x464f524d;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WEEK_MS = 7 * DAY_MS;
-const INSERT_CHUNK = 2000;
 
 export interface FormationRun {
   /** Why nothing was done: settings paused, or another run holds the lock. */
@@ -45,6 +43,8 @@ export interface FormationRun {
   /** Invitations added to existing mixers. */
   toppedUp: number;
   ms: number;
+  /** Milliseconds spent per phase (load, top-up, grouping, writes), for the simulation's report. */
+  phases: Record<string, number>;
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -217,59 +217,136 @@ async function loadOpenMixers(db: Pick<Db, 'execute'>, now: Date): Promise<OpenM
   }));
 }
 
-function chunks<T>(list: T[], size = INSERT_CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
-  return out;
+/**
+ * Pending invitations, each holding its seat until min(now + hold hours, start − cutoff), and
+ * one `formation.invited` audit row per invitation created, in one statement (rows travel as
+ * one JSON parameter, so any number of them is one round trip). Existing pairs are skipped.
+ */
+async function insertInvitations(
+  tx: Tx,
+  now: Date,
+  holdHours: number,
+  rows: { mixer_id: string; user_id: string; side: string }[],
+  topUp: boolean,
+): Promise<string[]> {
+  if (!rows.length) return [];
+  const at = now.toISOString();
+  return rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      with x as (select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(mixer_id uuid, user_id text, side text)),
+      ins as (
+        insert into mixer_invitations (mixer_id, user_id, side, status, created_at, expires_at)
+        select x.mixer_id, x.user_id, x.side, 'pending', ${at}::timestamptz,
+               least(${at}::timestamptz + make_interval(hours => ${holdHours}::int),
+                     m.starts_at - make_interval(secs => ${INVITATION_CUTOFF_MS / 1000}::int))
+          from x join mixers m on m.id = x.mixer_id
+        on conflict (mixer_id, user_id) do nothing
+        returning id, mixer_id, user_id, side
+      ),
+      audit as (
+        insert into audit_log (action, target, details, created_at)
+        select 'formation.invited', ins.mixer_id::text,
+               json_build_object('userId', ins.user_id, 'side', ins.side, 'topUp', ${topUp}::boolean)::text, ${at}::timestamptz
+          from ins
+      )
+      select id from ins`),
+  ).map((r) => r.id);
 }
 
-const expiresAt = (now: Date, holdHours: number, start: number) =>
-  new Date(Math.min(now.getTime() + holdHours * 60 * 60 * 1000, start - INVITATION_CUTOFF_MS));
+/**
+ * The proposed mixers (title, description, theme and icebreaker from the topic's template)
+ * with one `formation.mixer_created` audit row each, in one statement; a formation key that
+ * exists already (another run made it) is skipped.
+ */
+async function insertMixers(
+  tx: Tx,
+  now: Date,
+  groupSize: number,
+  proposals: Proposal[],
+  templates: Map<string, TopicTemplate>,
+): Promise<{ id: string; formation_key: string }[]> {
+  if (!proposals.length) return [];
+  const at = now.toISOString();
+  const rows = proposals.map((p) => {
+    const t = templates.get(p.topic)!;
+    return {
+      title: t.title,
+      topic: p.topic,
+      description: t.description,
+      theme: t.theme,
+      icebreaker: t.icebreaker,
+      intent: p.intent,
+      starts_at: new Date(p.slot.start).toISOString(),
+      ends_at: new Date(p.slot.start + MIXER_MS).toISOString(),
+      audience_region: p.region,
+      age_min: p.ageMin,
+      age_max: p.ageMax,
+      seat_plan: p.seatPlan,
+      formation_key: p.formationKey,
+      details: JSON.stringify({
+        topic: p.topic,
+        intent: p.intent,
+        region: p.region,
+        ageMin: p.ageMin,
+        ageMax: p.ageMax,
+        plan: p.planKey,
+        startsAt: new Date(p.slot.start).toISOString(),
+        invited: p.members.length,
+        sharedInterests: p.sharedInterests,
+      }),
+    };
+  });
+  return rowsOf<{ id: string; formation_key: string }>(
+    await tx.execute(sql`
+      with x as (
+        select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(
+          title text, topic text, description text, theme text, icebreaker text, intent text, starts_at timestamptz,
+          ends_at timestamptz, audience_region text, age_min int, age_max int, seat_plan jsonb, formation_key text, details text)
+      ),
+      ins as (
+        insert into mixers (title, topic, description, theme, tags, intent, status, starts_at, ends_at, max_participants, icebreaker,
+                            audience_region, age_min, age_max, seat_plan, origin, formation_key, created_at)
+        select title, topic, description, theme, array[topic], intent, 'scheduled', starts_at, ends_at, ${groupSize}::int, icebreaker,
+               audience_region, age_min, age_max, seat_plan, 'auto', formation_key, ${at}::timestamptz
+          from x
+        on conflict (formation_key) do nothing
+        returning id, formation_key
+      ),
+      audit as (
+        insert into audit_log (action, target, details, created_at)
+        select 'formation.mixer_created', ins.id::text, x.details, ${at}::timestamptz from ins join x on x.formation_key = ins.formation_key
+      )
+      select id, formation_key from ins`),
+  );
+}
 
 /** One run's work inside its transaction (lock already held). */
 async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promise<Omit<FormationRun, 'ms' | 'skipped'>> {
+  const phases: Record<string, number> = {};
+  let lap = performance.now();
+  const mark = (name: string) => {
+    const at = performance.now();
+    phases[name] = Math.round((phases[name] ?? 0) + at - lap);
+    lap = at;
+  };
   const templates = await loadActiveTemplates(tx);
   const { candidates, avoid } = await loadCandidates(tx, now);
-  const created: string[] = [];
-  const invited: { id: string; mixerId: string; userId: string; side: string }[] = [];
-  const audits: (typeof auditLog.$inferInsert)[] = [];
+  mark('load');
 
   // 1. Top-up: free seats of formed mixers go to the next compatible members.
   const placed = new Set<string>();
   const open = await loadOpenMixers(tx, now);
+  mark('loadOpen');
   const fills = topUp(open, candidates, { settings, avoid }, placed);
-  const startOf = new Map(open.map((m) => [m.id, m.start]));
-  const topUpRows = fills.flatMap((f) =>
-    f.members.map((m) => ({
-      mixerId: f.mixerId,
-      userId: m.id,
-      side: m.side,
-      status: 'pending',
-      expiresAt: expiresAt(now, settings.holdHours, startOf.get(f.mixerId)!),
-    })),
+  mark('topUp');
+  const toppedUpRows = await insertInvitations(
+    tx,
+    now,
+    settings.holdHours,
+    fills.flatMap((f) => f.members.map((m) => ({ mixer_id: f.mixerId, user_id: m.id, side: m.side }))),
+    true,
   );
-  let toppedUp = 0;
-  for (const part of chunks(topUpRows)) {
-    const rows = await tx
-      .insert(mixerInvitations)
-      .values(part.map((r) => ({ ...r, createdAt: now })))
-      .onConflictDoNothing()
-      .returning({
-        id: mixerInvitations.id,
-        mixerId: mixerInvitations.mixerId,
-        userId: mixerInvitations.userId,
-        side: mixerInvitations.side,
-      });
-    invited.push(...rows);
-    toppedUp += rows.length;
-    for (const r of rows)
-      audits.push({
-        action: 'formation.invited',
-        target: r.mixerId,
-        details: JSON.stringify({ userId: r.userId, side: r.side, topUp: true }),
-        createdAt: now,
-      });
-  }
+  mark('write');
 
   // 2. New mixers from everyone left.
   const slots = upcomingSlots(now.getTime(), settings.leadHours, settings.horizonDays, DEFAULT_TZ);
@@ -284,87 +361,24 @@ async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promi
     candidates.filter((c) => !placed.has(c.id)),
     { settings, slots, topics: [...templates.keys()], avoid, takenKeys },
   );
+  mark('group');
   const byKey = new Map<string, Proposal>(proposals.map((p) => [p.formationKey, p]));
-  for (const part of chunks(proposals, 500)) {
-    const rows = await tx
-      .insert(mixers)
-      .values(
-        part.map((p) => {
-          const t = templates.get(p.topic)!;
-          return {
-            title: t.title,
-            topic: p.topic,
-            description: t.description,
-            theme: t.theme,
-            tags: [p.topic],
-            intent: p.intent,
-            status: 'scheduled',
-            startsAt: new Date(p.slot.start),
-            endsAt: new Date(p.slot.start + MIXER_MS),
-            maxParticipants: settings.groupSize,
-            icebreaker: t.icebreaker,
-            audienceRegion: p.region,
-            ageMin: p.ageMin,
-            ageMax: p.ageMax,
-            seatPlan: p.seatPlan,
-            origin: 'auto',
-            formationKey: p.formationKey,
-            createdAt: now,
-          };
-        }),
-      )
-      .onConflictDoNothing({ target: mixers.formationKey })
-      .returning({ id: mixers.id, key: mixers.formationKey });
-    const invitationRows: (typeof mixerInvitations.$inferInsert)[] = [];
-    for (const r of rows) {
-      const p = byKey.get(r.key!)!;
-      created.push(r.id);
-      audits.push({
-        action: 'formation.mixer_created',
-        target: r.id,
-        details: JSON.stringify({
-          topic: p.topic,
-          intent: p.intent,
-          region: p.region,
-          ageMin: p.ageMin,
-          ageMax: p.ageMax,
-          plan: p.planKey,
-          startsAt: new Date(p.slot.start).toISOString(),
-          invited: p.members.length,
-          sharedInterests: p.sharedInterests,
-        }),
-        createdAt: now,
-      });
-      for (const m of p.members) {
-        invitationRows.push({
-          mixerId: r.id,
-          userId: m.id,
-          side: m.side,
-          status: 'pending',
-          createdAt: now,
-          expiresAt: expiresAt(now, settings.holdHours, p.slot.start),
-        });
-      }
-    }
-    for (const ip of chunks(invitationRows)) {
-      const inserted = await tx.insert(mixerInvitations).values(ip).onConflictDoNothing().returning({
-        id: mixerInvitations.id,
-        mixerId: mixerInvitations.mixerId,
-        userId: mixerInvitations.userId,
-        side: mixerInvitations.side,
-      });
-      invited.push(...inserted);
-      for (const i of inserted)
-        audits.push({
-          action: 'formation.invited',
-          target: i.mixerId,
-          details: JSON.stringify({ userId: i.userId, side: i.side }),
-          createdAt: now,
-        });
-    }
-  }
-  for (const part of chunks(audits)) await tx.insert(auditLog).values(part);
-  return { candidates: candidates.length, mixers: created, invitations: invited.map((i) => i.id), toppedUp };
+  const created = await insertMixers(tx, now, settings.groupSize, proposals, templates);
+  const invited = await insertInvitations(
+    tx,
+    now,
+    settings.holdHours,
+    created.flatMap((r) => byKey.get(r.formation_key)!.members.map((m) => ({ mixer_id: r.id, user_id: m.id, side: m.side }))),
+    false,
+  );
+  mark('write');
+  return {
+    candidates: candidates.length,
+    mixers: created.map((m) => m.id),
+    invitations: [...toppedUpRows, ...invited],
+    toppedUp: toppedUpRows.length,
+    phases,
+  };
 }
 
 function isApp(target: FastifyInstance | Db): target is FastifyInstance {
@@ -384,7 +398,7 @@ export async function runFormation(
 ): Promise<FormationRun> {
   const started = performance.now();
   const db = isApp(target) ? target.deps.database.db : target;
-  const empty = { candidates: 0, mixers: [], invitations: [], toppedUp: 0 };
+  const empty = { candidates: 0, mixers: [], invitations: [], toppedUp: 0, phases: {} };
   const result = await db.transaction(async (tx) => {
     if (opts.lock !== false) {
       const [lock] = rowsOf<{ ok: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${FORMATION_LOCK_KEY}) as ok`));

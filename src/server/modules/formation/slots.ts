@@ -71,8 +71,20 @@ export function zonedTime(year: number, month: number, day: number, hour: number
   return guess - tzOffsetMs(first, tz);
 }
 
-/** Which slot of the grid instant `t` falls in, read in `tz`; null outside every part's hours. */
+const slotKeyMemo = new Map<string, SlotKey | null>();
+
+/** Which slot of the grid instant `t` falls in, read in `tz`; null outside every part's hours. Memoised (pure). */
 export function slotKeyAt(t: number, tz: string): SlotKey | null {
+  const memo = `${tz}|${t}`;
+  const hit = slotKeyMemo.get(memo);
+  if (hit !== undefined) return hit;
+  if (slotKeyMemo.size > 10_000) slotKeyMemo.clear();
+  const key = computeSlotKey(t, tz);
+  slotKeyMemo.set(memo, key);
+  return key;
+}
+
+function computeSlotKey(t: number, tz: string): SlotKey | null {
   const p = localParts(t, tz);
   const minutes = p.hour * 60 + p.minute;
   const part: Part | null =
