@@ -138,7 +138,9 @@ if (forYou) {
 }
 const simulation = await optional('simulate-lib', 'benchSimulate');
 if (simulation) {
-  console.log('Formation simulation: 10,000 synthetic members, two simulated weeks (npm run simulate; PostgreSQL too with BENCH_DATABASE_URL)');
+  console.log(
+    'Formation simulation: 10,000 synthetic members, two simulated weeks (npm run simulate; PostgreSQL too with BENCH_DATABASE_URL)',
+  );
   console.table(simulation);
 }
 rmSync(dataDir, { recursive: true, force: true });

@@ -310,17 +310,15 @@ async function insertChunks<T>(items: T[], size: number, insert: (part: T[]) => 
 export async function seedPopulation(database: Database, members: SimMember[], seed = 7): Promise<void> {
   const { db } = database;
   await insertChunks(members, 1000, (part) =>
-    db
-      .insert(user)
-      .values(
-        part.map((m) => ({
-          id: m.id,
-          name: `Sim ${m.id.slice(0, 6)}`,
-          email: `${m.id}@sim.example.com`,
-          emailVerified: true,
-          onboardingComplete: true,
-        })),
-      ),
+    db.insert(user).values(
+      part.map((m) => ({
+        id: m.id,
+        name: `Sim ${m.id.slice(0, 6)}`,
+        email: `${m.id}@sim.example.com`,
+        emailVerified: true,
+        onboardingComplete: true,
+      })),
+    ),
   );
   await insertChunks(members, 1000, (part) =>
     db.insert(profiles).values(
@@ -382,6 +380,8 @@ export interface SimulationResult {
   medianRunMs: number;
   runs: number;
   seedMs: number;
+  /** Where the slowest run spent its time (ms per phase). */
+  slowestPhases: Record<string, number>;
 }
 
 const num = (v: unknown) => Number(v ?? 0);
@@ -396,6 +396,7 @@ export async function simulateOn(database: Database, label: SimulationResult['da
   const seedMs = Math.round(performance.now() - seedStart);
   const random = rng(99);
   const times: number[] = [];
+  let slowestPhases: Record<string, number> = {};
   const noPublish = async () => {};
   let lastDay = '';
   /** Invitations already answered (or ignored) by the simulated member. */
@@ -448,6 +449,7 @@ export async function simulateOn(database: Database, label: SimulationResult['da
     );
     await advanceMixers(db, now, noPublish);
     const run = await runFormation(db, now);
+    if (!times.length || run.ms > Math.max(...times)) slowestPhases = run.phases;
     times.push(run.ms);
   }
   return {
@@ -469,7 +471,7 @@ async function measure(
   database: Database,
   label: SimulationResult['database'],
   count: number,
-): Promise<Omit<SimulationResult, 'firstRunMs' | 'maxRunMs' | 'medianRunMs' | 'runs' | 'seedMs'>> {
+): Promise<Omit<SimulationResult, 'firstRunMs' | 'maxRunMs' | 'medianRunMs' | 'runs' | 'seedMs' | 'slowestPhases'>> {
   const { db } = database;
   const one = async (q: ReturnType<typeof sql>) => rowsOf<Record<string, unknown>>(await db.execute(q))[0] ?? {};
   const withAvailability = num((await one(sql`select count(*) as n from profiles where cardinality(availability) > 0`)).n);
@@ -594,7 +596,10 @@ export function report(r: SimulationResult) {
 
 /** Extra context printed under the table. */
 export function summary(r: SimulationResult): string {
-  return `${r.database}: ${r.mixers} mixers formed (mean ${r.meanGroupSize} invited at formation), ${r.invitations} invitations, ${r.accepted} accepted; seeding took ${r.seedMs} ms.`;
+  const phases = Object.entries(r.slowestPhases)
+    .map(([k, v]) => `${k} ${v} ms`)
+    .join(', ');
+  return `${r.database}: ${r.mixers} mixers formed (mean ${r.meanGroupSize} invited at formation), ${r.invitations} invitations, ${r.accepted} accepted; seeding took ${r.seedMs} ms; the slowest run: ${phases}.`;
 }
 
 /** A fresh database: in-memory PGlite, or a new database on the PostgreSQL server at `serverUrl` (dropped after). */

@@ -1,7 +1,7 @@
 import { AUDIENCE_AGE_MAX, AUDIENCE_AGE_MIN, type SeatKey, type SeatPlan, type Side } from '../../../shared/audience';
 import { FORMED_MIXER_MINUTES, type SlotKey } from '../../../shared/availability';
 import type { FormationSettings } from '../../../shared/formation';
-import { type Slot, slotKeyAt } from './slots';
+import { bestSlot, type Slot, slotKeyAt } from './slots';
 
 /**
  * Who meets whom (issue 14, docs/decisions/012): pure grouping of candidates into proposed
@@ -312,21 +312,22 @@ function formBucket(
       seen.add(anchor);
       attempted = true;
       const near = ordered.filter((p) => Math.abs(p.c.age - anchor.c.age) <= window);
-      let best: { index: number; holders: number; free: number } | null = null;
-      if (near.length >= minSeats) {
-        for (let i = 0; i < ctx.slots.length; i++) {
-          if (!anchor.free[i]) continue;
-          let holders = 0;
-          let free = 0;
-          for (const p of near) {
-            if (!p.free[i]) continue;
-            free++;
-            if (fitOf(p, topic) > 0) holders++;
-          }
-          if (!best || holders > best.holders || (holders === best.holders && free > best.free)) best = { index: i, holders, free };
-        }
-      }
-      if (!best || best.free < minSeats) {
+      // The slot where the group can fill (free members, up to its size), then where most topic holders are free, then the soonest.
+      const best =
+        near.length >= minSeats
+          ? bestSlot(ctx.slots, (_slot, i) => {
+              if (!anchor.free[i]) return null;
+              let holders = 0;
+              let free = 0;
+              for (const p of near) {
+                if (!p.free[i]) continue;
+                free++;
+                if (fitOf(p, topic) > 0) holders++;
+              }
+              return [Math.min(free, groupSize), holders];
+            })
+          : null;
+      if (!best || best.score[0] < minSeats) {
         if (fail()) break;
         continue;
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseSlot, slotKeyAt, tzOffsetMs, upcomingSlots, zonedTime } from './slots';
+import { bestSlot, slotKeyAt, tzOffsetMs, upcomingSlots, zonedTime } from './slots';
 
 const iso = (t: number) => new Date(t).toISOString();
 
@@ -57,18 +57,19 @@ describe('slot start times', () => {
       { key: 'fri-evening' as const, start: 2 },
       { key: 'sat-evening' as const, start: 3 },
     ];
-    const member =
-      (...keys: string[]) =>
-      (s: { key: string }) =>
-        keys.includes(s.key);
-    expect(
-      chooseSlot(slots, [member('fri-evening'), member('fri-evening', 'sat-evening'), member('sat-evening', 'thu-evening')])?.key,
-    ).toBe('fri-evening');
-    expect(chooseSlot(slots, [member('sat-evening', 'thu-evening'), member('thu-evening', 'sat-evening')])?.key).toBe('thu-evening');
-    expect(chooseSlot(slots, [member('sat-evening'), member('sat-evening'), member('fri-evening')])).toMatchObject({
-      key: 'sat-evening',
-      free: 2,
-    });
-    expect(chooseSlot(slots, [member('sun-morning')])).toBeNull();
+    const freeCount =
+      (...members: string[][]) =>
+      (slot: { key: string }) => {
+        const n = members.filter((m) => m.includes(slot.key)).length;
+        return n ? [n] : null;
+      };
+    expect(bestSlot(slots, freeCount(['fri-evening'], ['fri-evening', 'sat-evening'], ['sat-evening', 'thu-evening']))?.slot.key).toBe(
+      'fri-evening',
+    );
+    expect(bestSlot(slots, freeCount(['sat-evening', 'thu-evening'], ['thu-evening', 'sat-evening']))?.slot.key).toBe('thu-evening');
+    expect(bestSlot(slots, freeCount(['sat-evening'], ['sat-evening'], ['fri-evening']))).toMatchObject({ index: 2, score: [2] });
+    expect(bestSlot(slots, freeCount(['sun-morning']))).toBeNull();
+    // Later elements break ties of earlier ones before time does.
+    expect(bestSlot(slots, (s) => [5, s.key === 'sat-evening' ? 2 : 1])?.slot.key).toBe('sat-evening');
   });
 });

@@ -130,15 +130,26 @@ export function upcomingSlots(now: number, leadHours: number, horizonDays: numbe
 }
 
 /**
- * The slot most of a group is free for (each member's free slots as a set of keys, or a test);
- * ties go to the soonest. Null when nobody is free at any of them.
+ * The slot a group should meet at: the best `score` (compared element by element, higher
+ * first — e.g. [how many are free]); ties go to the soonest. `score` returns null for a slot
+ * that cannot be used. Null when none can.
  */
-export function chooseSlot(slots: readonly Slot[], isFree: readonly ((slot: Slot) => boolean)[]): (Slot & { free: number }) | null {
-  let best: (Slot & { free: number }) | null = null;
-  for (const slot of slots) {
-    let free = 0;
-    for (const f of isFree) if (f(slot)) free++;
-    if (free > 0 && (!best || free > best.free || (free === best.free && slot.start < best.start))) best = { ...slot, free };
+export function bestSlot(
+  slots: readonly Slot[],
+  score: (slot: Slot, index: number) => readonly number[] | null,
+): { slot: Slot; index: number; score: readonly number[] } | null {
+  let best: { slot: Slot; index: number; score: readonly number[] } | null = null;
+  for (let index = 0; index < slots.length; index++) {
+    const slot = slots[index];
+    const s = score(slot, index);
+    if (!s) continue;
+    if (!best) {
+      best = { slot, index, score: s };
+      continue;
+    }
+    let cmp = 0;
+    for (let k = 0; k < s.length && cmp === 0; k++) cmp = s[k] - (best.score[k] ?? 0);
+    if (cmp > 0 || (cmp === 0 && slot.start < best.slot.start)) best = { slot, index, score: s };
   }
   return best;
 }
