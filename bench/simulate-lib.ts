@@ -459,6 +459,7 @@ export async function simulateOn(database: Database, label: SimulationResult['da
     medianRunMs: median(times),
     runs: times.length,
     seedMs,
+    slowestPhases,
   };
 }
 
