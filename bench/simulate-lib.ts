@@ -50,7 +50,7 @@ import { runFormation } from '../src/server/modules/formation/job';
 import { rowsOf } from '../src/server/modules/mixers/shared';
 
 export const SIM_MEMBERS = Number(process.env.SIM_MEMBERS ?? 10_000);
-const SIM_DAYS = 14;
+const SIM_DAYS = Number(process.env.SIM_DAYS ?? 14);
 const STEP_HOURS = 6;
 /** Wednesday 25 November 2026, 09:00 UTC. */
 const START = Date.parse('2026-11-25T09:00:00Z');
@@ -449,6 +449,8 @@ export async function simulateOn(database: Database, label: SimulationResult['da
     );
     await advanceMixers(db, now, noPublish);
     const run = await runFormation(db, now);
+    if (process.env.SIM_VERBOSE)
+      console.log(now.toISOString(), run.ms, JSON.stringify(run.phases), run.mixers.length, run.invitations.length);
     if (!times.length || run.ms > Math.max(...times)) slowestPhases = run.phases;
     times.push(run.ms);
   }

@@ -496,26 +496,30 @@ export function topUp(
     }
   }
   const cache = new Map<string, Map<number, boolean>>();
+  /** Each bucket in `byPriority(topic)` order, computed once per bucket and topic. */
+  const orderedCache = new Map<string, Prep[]>();
   for (const { m, free } of withSeats) {
     const chosen: { id: string; side: SeatKey }[] = [...m.holding];
     const added: { id: string; side: SeatKey }[] = [];
-    const bucket = (m.region === null ? byIntent.get(m.intent) : byRegionIntent.get(`${m.region}|${m.intent}`)) ?? [];
-    for (const fit of [2, 1, 0]) {
-      for (const p of bucket) {
-        if (fitOf(p, m.topic) !== fit) continue;
-        const c = p.c;
-        if (placed.has(c.id) || m.known.has(c.id) || c.age < m.ageMin || c.age > m.ageMax) continue;
-        const fitting = free.filter((s) => s.open > 0 && (s.key === 'all' || c.sides.includes(s.key as Side)));
-        if (!fitting.length) continue;
-        if (!freeAt(c, m.start, cache) || conflicts(c, chosen, ctx.avoid)) continue;
-        fitting.sort((a, b) => b.open - a.open);
-        fitting[0].open--;
-        const seat = { id: c.id, side: fitting[0].key };
-        chosen.push(seat);
-        added.push(seat);
-        placed.add(c.id);
-        if (!free.some((s) => s.open > 0)) break;
-      }
+    const bucketKey = m.region === null ? m.intent : `${m.region}|${m.intent}`;
+    const orderedKey = `${bucketKey}|${m.topic}`;
+    let ordered = orderedCache.get(orderedKey);
+    if (!ordered) {
+      ordered = orderFor((m.region === null ? byIntent.get(m.intent) : byRegionIntent.get(bucketKey)) ?? [], m.topic);
+      orderedCache.set(orderedKey, ordered);
+    }
+    for (const p of ordered) {
+      const c = p.c;
+      if (placed.has(c.id) || m.known.has(c.id) || c.age < m.ageMin || c.age > m.ageMax) continue;
+      const fitting = free.filter((s) => s.open > 0 && (s.key === 'all' || c.sides.includes(s.key as Side)));
+      if (!fitting.length) continue;
+      if (!freeAt(c, m.start, cache) || conflicts(c, chosen, ctx.avoid)) continue;
+      fitting.sort((a, b) => b.open - a.open);
+      fitting[0].open--;
+      const seat = { id: c.id, side: fitting[0].key };
+      chosen.push(seat);
+      added.push(seat);
+      placed.add(c.id);
       if (!free.some((s) => s.open > 0)) break;
     }
     if (added.length) out.push({ mixerId: m.id, members: added });
