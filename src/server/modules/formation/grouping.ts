@@ -127,26 +127,6 @@ export function freeAt(c: Candidate, slotStart: number, cache?: Map<string, Map<
   return free;
 }
 
-/** 2 when they asked for the topic, 1 when it is one of their interests, 0 otherwise. */
-export function topicFit(c: Candidate, topic: string): number {
-  if (c.asks.includes(topic)) return 2;
-  if (c.interests.includes(topic)) return 1;
-  return 0;
-}
-
-/**
- * Who goes first: topic fit, then reliability (tier), then fewer invitations this week (so
- * invitations spread), then recent activity, then id (stable).
- */
-export function byPriority(topic: string) {
-  return (a: Candidate, b: Candidate) =>
-    topicFit(b, topic) - topicFit(a, topic) ||
-    b.tier - a.tier ||
-    a.invitesThisWeek - b.invitesThisWeek ||
-    b.lastActive - a.lastActive ||
-    (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
-}
-
 function conflicts(c: Candidate, chosen: readonly { id: string }[], avoid: GroupingContext['avoid']) {
   const mine = avoid.get(c.id);
   if (!mine) return false;
@@ -219,11 +199,8 @@ function formationKey(p: Omit<Proposal, 'formationKey' | 'members' | 'sharedInte
 /** Topics of a bucket, most wanted first: asks weigh ASK_WEIGHT, plain interests 1; ties by name. */
 export function rankTopics(pool: readonly Candidate[], topics: ReadonlySet<string>): string[] {
   const score = new Map<string, number>();
-  for (const c of pool) {
-    for (const t of c.interests) if (topics.has(t)) score.set(t, (score.get(t) ?? 0) + 1);
-    for (const t of c.asks) if (topics.has(t)) score.set(t, (score.get(t) ?? 0) + ASK_WEIGHT);
-  }
-  return [...score.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).map(([t]) => t);
+  for (const c of pool) adjustScores(score, c, topics, 1);
+  return ranked(score);
 }
 
 /** A candidate prepared once per run: free at each of the run's slots, topics as sets. */
@@ -236,14 +213,17 @@ interface Prep {
 
 const fitOf = (p: Prep, topic: string) => (p.asks.has(topic) ? 2 : p.interests.has(topic) ? 1 : 0);
 
-/** Reliability, then fewer invitations this week, then recent activity, then id: `byPriority` without the topic. */
+/**
+ * Who goes first among members who fit a topic equally: reliability (tier), then fewer
+ * invitations this week (so invitations spread), then recent activity, then id (stable).
+ */
 function baseCompare(a: Candidate, b: Candidate) {
   return (
     b.tier - a.tier || a.invitesThisWeek - b.invitesThisWeek || b.lastActive - a.lastActive || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
   );
 }
 
-/** `list` (already in base order) in `byPriority(topic)` order: askers, then fans, then the rest — one pass, stable. */
+/** Priority order for a topic: askers, then fans, then the rest, each in base order (`list` already is) — one stable pass. */
 function orderFor(list: readonly Prep[], topic: string): Prep[] {
   const asked: Prep[] = [];
   const fans: Prep[] = [];
@@ -262,7 +242,12 @@ function topicScores(pool: readonly Prep[], topics: ReadonlySet<string>): Map<st
   return score;
 }
 
-function adjustScores(score: Map<string, number>, p: Prep, topics: ReadonlySet<string>, sign: 1 | -1) {
+function adjustScores(
+  score: Map<string, number>,
+  p: { interests: Iterable<string>; asks: Iterable<string> },
+  topics: ReadonlySet<string>,
+  sign: 1 | -1,
+) {
   for (const t of p.interests) if (topics.has(t)) score.set(t, (score.get(t) ?? 0) + sign);
   for (const t of p.asks) if (topics.has(t)) score.set(t, (score.get(t) ?? 0) + sign * ASK_WEIGHT);
 }
@@ -496,7 +481,7 @@ export function topUp(
     }
   }
   const cache = new Map<string, Map<number, boolean>>();
-  /** Each bucket in `byPriority(topic)` order, computed once per bucket and topic. */
+  /** Each bucket in priority order for a topic, computed once per bucket and topic. */
   const orderedCache = new Map<string, Prep[]>();
   for (const { m, free } of withSeats) {
     const chosen: { id: string; side: SeatKey }[] = [...m.holding];
