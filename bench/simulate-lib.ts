@@ -365,6 +365,8 @@ export interface SimulationResult {
   withAvailability: number;
   invitedWithin7Days: number;
   mixers: number;
+  /** Formed mixers that are online (members a region could not place). */
+  onlineMixers: number;
   datingPlans: number;
   balancedPlans: number;
   meanGroupSize: number;
@@ -485,6 +487,7 @@ async function measure(
     ).n,
   );
   const mixers = num((await one(sql`select count(*) as n from mixers where origin = 'auto'`)).n);
+  const onlineMixers = num((await one(sql`select count(*) as n from mixers where origin = 'auto' and audience_region is null`)).n);
   // Seat balance of Dating plans as formed: invitations sent with the mixer, per side.
   const plans = rowsOf<{ id: string; seat_plan: { side: string }[] | string; sides: Record<string, number> | string | null }>(
     await db.execute(sql`
@@ -529,6 +532,7 @@ async function measure(
     withAvailability,
     invitedWithin7Days,
     mixers,
+    onlineMixers,
     datingPlans: plans.length,
     balancedPlans,
     meanGroupSize: Math.round(num(groups.size) * 10) / 10,
@@ -602,7 +606,7 @@ export function summary(r: SimulationResult): string {
   const phases = Object.entries(r.slowestPhases)
     .map(([k, v]) => `${k} ${v} ms`)
     .join(', ');
-  return `${r.database}: ${r.mixers} mixers formed (mean ${r.meanGroupSize} invited at formation), ${r.invitations} invitations, ${r.accepted} accepted; seeding took ${r.seedMs} ms; the slowest run: ${phases}.`;
+  return `${r.database}: ${r.mixers} mixers formed (${r.onlineMixers} of them online; mean ${r.meanGroupSize} invited at formation), ${r.invitations} invitations, ${r.accepted} accepted; seeding took ${r.seedMs} ms; the slowest run: ${phases}.`;
 }
 
 /** A fresh database: in-memory PGlite, or a new database on the PostgreSQL server at `serverUrl` (dropped after). */
