@@ -121,6 +121,8 @@ describe('grouping', () => {
     const all = proposals.flatMap((p) => p.members.map((m) => m.id));
     expect(new Set(all).size).toBe(all.length);
     expect(new Set(proposals.map((p) => p.formationKey)).size).toBe(2);
+    // The same demand always proposes the same keys (two racing runs collide on them).
+    expect(proposeMixers(people, ctx()).map((p) => p.formationKey)).toEqual(proposals.map((p) => p.formationKey));
   });
 
   it('prefers reliable members, then recently active ones, when there are more candidates than seats', () => {

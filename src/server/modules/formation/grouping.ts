@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { AUDIENCE_AGE_MAX, AUDIENCE_AGE_MIN, type SeatKey, type SeatPlan, type Side } from '../../../shared/audience';
 import { FORMED_MIXER_MINUTES, type SlotKey } from '../../../shared/availability';
 import type { FormationSettings } from '../../../shared/formation';
@@ -69,7 +70,7 @@ export function datingPlans(groupSize: number): PlanShape[] {
 }
 
 export interface Proposal {
-  /** Unique: topic|region|intent|plan|age band|slot start (+ #n when the same again). */
+  /** Unique: topic|region|intent|plan|age band|slot start|digest of the members. */
   formationKey: string;
   topic: string;
   intent: string;
@@ -92,14 +93,11 @@ export interface GroupingContext {
   topics: readonly string[];
   /** Pairs who must never meet: blocked either way, or already matched. Symmetric. */
   avoid: ReadonlyMap<string, ReadonlySet<string>>;
-  /** Formation keys already taken (existing auto mixers), so a new group gets the next suffix. */
-  takenKeys?: ReadonlySet<string>;
 }
 
 /** Run-wide bookkeeping: who got something this run (one new invitation per member per run). */
 interface RunState {
   placed: Set<string>;
-  keys: Set<string>;
 }
 
 function underCap(c: Candidate, max: number) {
@@ -186,14 +184,20 @@ export function fillPlan(
   return seated.length >= minSeats ? seated.map(({ member, side }) => ({ member, side })) : null;
 }
 
-function formationKey(p: Omit<Proposal, 'formationKey' | 'members' | 'sharedInterests'>, taken: Set<string>): string {
-  const base = [p.topic, p.region ?? 'online', p.intent, p.planKey, `${p.ageMin}-${p.ageMax}`, new Date(p.slot.start).toISOString()].join(
+/**
+ * topic|region|intent|plan|age band|slot start|a digest of the members. The same group at the
+ * same time always gets the same key, so two runs that computed it both (say, on two
+ * instances without the lock) create it once; a different group never collides. No member id
+ * is readable from it.
+ */
+function formationKey(p: Omit<Proposal, 'formationKey' | 'members' | 'sharedInterests'>, memberIds: readonly string[]): string {
+  const digest = createHash('sha256')
+    .update([...memberIds].sort().join(','))
+    .digest('hex')
+    .slice(0, 12);
+  return [p.topic, p.region ?? 'online', p.intent, p.planKey, `${p.ageMin}-${p.ageMax}`, new Date(p.slot.start).toISOString(), digest].join(
     '|',
   );
-  let key = base;
-  for (let n = 2; taken.has(key); n++) key = `${base}#${n}`;
-  taken.add(key);
-  return key;
 }
 
 /** Topics of a bucket, most wanted first: asks weigh ASK_WEIGHT, plain interests 1; ties by name. */
@@ -329,7 +333,10 @@ function formBucket(
       const base = { topic, intent: shape.intent, region: shape.region, ...band, seatPlan: shape.plan, planKey: shape.planKey, slot };
       out.push({
         ...base,
-        formationKey: formationKey(base, state.keys),
+        formationKey: formationKey(
+          base,
+          seated.map((x) => x.member.id),
+        ),
         members: seated.map((s) => ({ id: s.member.id, side: s.side })),
         sharedInterests: sharedInterestCount(seated.map((s) => s.member)),
       });
@@ -378,7 +385,7 @@ function bucketShapes(groupSize: number): BucketShape[] {
  * overlapping something they already have, and never past the weekly cap.
  */
 export function proposeMixers(candidates: readonly Candidate[], ctx: GroupingContext): Proposal[] {
-  const state: RunState = { placed: new Set(), keys: new Set(ctx.takenKeys ?? []) };
+  const state: RunState = { placed: new Set() };
   const topicSet = new Set(ctx.topics);
   const prepared: Prep[] = [];
   for (const c of [...candidates].sort(baseCompare)) {

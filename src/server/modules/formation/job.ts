@@ -369,16 +369,9 @@ async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promi
 
   // 2. New mixers from everyone left.
   const slots = upcomingSlots(now.getTime(), settings.leadHours, settings.horizonDays, DEFAULT_TZ);
-  const takenKeys = new Set(
-    rowsOf<{ k: string }>(
-      await tx.execute(
-        sql`select formation_key as k from mixers where formation_key is not null and ends_at > ${now.toISOString()}::timestamptz`,
-      ),
-    ).map((r) => r.k),
-  );
   const proposals = proposeMixers(
     candidates.filter((c) => !placed.has(c.id)),
-    { settings, slots, topics: [...templates.keys()], avoid, takenKeys },
+    { settings, slots, topics: [...templates.keys()], avoid },
   );
   mark('group');
   const byKey = new Map<string, Proposal>(proposals.map((p) => [p.formationKey, p]));
