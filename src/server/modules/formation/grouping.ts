@@ -264,9 +264,9 @@ const ranked = (score: Map<string, number>) =>
 
 /**
  * Greedy groups inside one bucket (same region, intent and plan). Each round: the most wanted
- * topic among those left, its best-placed member as anchor, the slot most of the anchor's age
- * window holding the topic are free (ties: most free at all, then soonest), then seats filled
- * in priority order. Members seated leave the bucket.
+ * topic among those left, its best-placed member as anchor, the slot where most of the
+ * anchor's age window are free (up to the group size), then most of those holding the topic,
+ * then the soonest; then seats filled in priority order. Members seated leave the bucket.
  */
 function formBucket(
   pool: Prep[],
