@@ -151,4 +151,11 @@ if (forYou) {
   console.log('For you (signed-in member, one ranked page, a few thousand mixers and members): ours vs bare node:http');
   console.table(forYou);
 }
+const simulation = await optional('simulate-lib', 'benchSimulate');
+if (simulation) {
+  console.log(
+    'Formation simulation: 10,000 synthetic members, two simulated weeks (npm run simulate; PostgreSQL too with BENCH_DATABASE_URL)',
+  );
+  console.table(simulation);
+}
 rmSync(dataDir, { recursive: true, force: true });

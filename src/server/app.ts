@@ -29,6 +29,7 @@ import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerContactRoutes } from './modules/contact/routes';
 import { registerFancyRoutes } from './modules/fancies/routes';
 import { registerFileRoutes } from './modules/files/routes';
+import { startFormation } from './modules/formation/job';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerInvitationRoutes } from './modules/invitations/routes';
 import { startInvitationExpiry } from './modules/invitations/service';
@@ -129,6 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   startMixerLifecycle(app);
   registerInvitationRoutes(app);
   startInvitationExpiry(app);
+  startFormation(app);
   registerFancyRoutes(app);
   registerMatchRoutes(app);
   registerMemberRoutes(app);

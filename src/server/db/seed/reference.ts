@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { GENDER_OPTIONS, ORIENTATION_OPTIONS, PREDEFINED_INTERESTS } from '../../../shared/reference/catalog';
+import { seedTopicTemplates } from '../../modules/formation/templates';
 import type { Db } from '../client';
 import { genderOptions, orientationOptions, predefinedInterests } from '../schema';
 
@@ -20,4 +21,6 @@ export async function seedReferenceData(db: Db) {
     .insert(predefinedInterests)
     .values(PREDEFINED_INTERESTS.map((i) => ({ name: i.name, category: i.category })))
     .onConflictDoNothing({ target: predefinedInterests.name });
+  // Formed mixers' default topic templates (issue 14); admins' edits are kept.
+  await seedTopicTemplates(db);
 }
