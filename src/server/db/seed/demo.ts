@@ -10,6 +10,7 @@ import { newPhotoKey, thumbKey } from '../../modules/profiles/service';
 import type { Database } from '../client';
 import {
   account,
+  dailyActivity,
   directMessages,
   fancies,
   matches,
@@ -127,6 +128,7 @@ export async function seedDemoData({ database, storage }: { database: Database; 
   const mixerIds = await seedDemoMixers(database, ids, now);
   await seedDemoMatches(database, ids, mixerIds, now);
   await seedDemoAttendance(database, ids, mixerIds, now);
+  await seedDemoActivity(database, ids, now);
   return { accounts, password: DEMO_PASSWORD, seeded: true };
 }
 
@@ -209,6 +211,19 @@ export async function seedDemoAttendance(
     })),
   );
   if (rows.length) await db.insert(mixerAttendance).values(rows);
+}
+
+/**
+ * Days demo members used the app in the last week (admin metrics, and the formation job, which
+ * invites only members active lately): everyone today, most on a few earlier days too.
+ */
+export async function seedDemoActivity({ db }: Pick<Database, 'db'>, ids: ReadonlyMap<string, string>, now = Date.now()) {
+  const rows = [...ids.values()].flatMap((userId, index) =>
+    [0, 1, 2, 3, 4, 5, 6]
+      .filter((daysAgo) => daysAgo === 0 || (index + daysAgo) % 3 !== 0)
+      .map((daysAgo) => ({ userId, day: new Date(now - daysAgo * 86_400_000).toISOString().slice(0, 10) })),
+  );
+  await db.insert(dailyActivity).values(rows).onConflictDoNothing();
 }
 
 /** A demo mixer's audience: online and all ages unless given; a Dating mixer without a plan is open to everyone. */

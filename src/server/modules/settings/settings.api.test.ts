@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { blocks, fancies, profiles, user } from '../../db/schema';
+import { blocks, fancies, mixerInvitations, mixerMemberships, mixers, profiles, user } from '../../db/schema';
 import { MIXER_SECTIONS } from '../../../shared/schemas/mixers';
 import { completeProfile, sharedHistory } from './test-fixtures';
 
@@ -93,6 +93,8 @@ describe('privacy and notification preferences', () => {
       notifyMatch: true,
       notifyMessage: false,
       notifyMixerSoon: true,
+      notifyInvitations: true,
+      notifyAfterMixer: true,
       profileVisibility: 'all',
     });
     res = await patch(m.cookie, { shareCityRegion: false, notifyMixerSoon: false });
@@ -195,6 +197,31 @@ describe('"Show my city to others" off hides the city from other members everywh
     await db.execute(
       sql`insert into mixer_messages (mixer_id, sender_id, body) values (${mixerId}, ${privateOne.id}, 'Hi all, lovely to meet you!')`,
     );
+    // A mixer the two were in that just ended (its "Who did you click with?" page), and a formed
+    // one Priya sits in that Vera is invited to (issue 14).
+    const [ended] = await db
+      .insert(mixers)
+      .values({
+        title: 'Ended Roast',
+        status: 'ended',
+        startsAt: new Date(Date.now() - 7_200_000),
+        endsAt: new Date(Date.now() - 3_600_000),
+      })
+      .returning({ id: mixers.id });
+    const [formed] = await db
+      .insert(mixers)
+      .values({
+        title: 'Formed Roast',
+        origin: 'auto',
+        startsAt: new Date(Date.now() + 86_400_000),
+        endsAt: new Date(Date.now() + 90_000_000),
+      })
+      .returning({ id: mixers.id });
+    for (const mixer of [ended.id, formed.id]) {
+      await db.insert(mixerMemberships).values([privateOne, blocked].map((m) => ({ mixerId: mixer, userId: m.id })));
+    }
+    await db.insert(mixerMemberships).values({ mixerId: ended.id, userId: viewer.id });
+    await db.insert(mixerInvitations).values({ mixerId: formed.id, userId: viewer.id, expiresAt: new Date(Date.now() + 3_600_000) });
 
     const urls: Record<string, string[]> = {
       '/api/conversations': ['/api/conversations'],
@@ -209,6 +236,8 @@ describe('"Show my city to others" off hides the city from other members everywh
       '/api/blocks': ['/api/blocks'],
       '/api/stats': ['/api/stats'],
       '/api/members/:id': [`/api/members/${privateOne.id}`, `/api/members/${blocked.id}`],
+      '/api/mixers/:id/after': [`/api/mixers/${ended.id}/after`],
+      '/api/invitations': ['/api/invitations'],
     };
     const memberRoutes = getRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) => !NOT_ABOUT_OTHERS.some((re) => re.test(r)));
     expect(memberRoutes).toContain('/api/mixers/:id');
