@@ -67,8 +67,12 @@ describe('mixers that form themselves', () => {
     const [formed] = await e2e.db.select().from(mixers).where(eq(mixers.id, run.mixers[0]));
     expect(formed).toMatchObject({ origin: 'auto', topic: 'Bouldering', status: 'scheduled' });
 
-    // The notice arrives live, the card shows the invitation, and a mail links to the mixer.
-    await page.getByText(`A seat is held for you in "${formed.title}"`).waitFor();
+    // The notice arrives live and leads to the mixer, where her seat is held; a mail links there too.
+    await page.getByText(`A seat is held for you in "${formed.title}"`).first().waitFor();
+    await page.getByRole('button', { name: 'See the mixer' }).click();
+    await page.waitForURL(`**/mixers/${formed.id}`);
+    await page.getByTestId('held-seat').waitFor();
+    await page.goto('/home');
     const card = page.getByTestId('invitation-card');
     await card.getByText(formed.title).waitFor();
     expect(await card.textContent()).toContain('people who love Bouldering are free');
@@ -110,16 +114,16 @@ describe('mixers that form themselves', () => {
       .values({ mixerId: formed.id, senderId: rhys.id, kind: 'member', body: 'Yes! The overhang is brutal.' });
     await e2e.db.insert(fancies).values({ fromUserId: rhys.id, toUserId: maya.id, mixerId: formed.id });
 
-    // It ends: the prompt is on Home and in her inbox; she fancies Rhys back.
+    // It ends while she is in it: a notice leads to "Who did you click with?", a mail too.
     await e2e.db
       .update(mixers)
       .set({ endsAt: new Date(Date.now() - 1000) })
       .where(eq(mixers.id, formed.id));
     await advanceAppMixers(e2e.app, new Date());
     expect(await e2e.lastLinkTo(maya.email)).toContain(`/mixers/${formed.id}/after`);
-    await page.goto('/home');
-    const prompts = page.getByTestId('after-mixer-prompts');
-    await prompts.getByRole('link', { name: new RegExp(formed.title) }).click();
+    await page.getByText(`"${formed.title}" has ended.`).first().waitFor();
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.waitForURL(`**/mixers/${formed.id}/after`);
     await page.getByRole('heading', { level: 1, name: 'Who did you click with?' }).waitFor();
     expect(await page.getByTestId('prompt-person').count()).toBe(5);
     await page.getByRole('button', { name: 'Fancy Rhys' }).click();

@@ -52,7 +52,13 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('match.ended'), matchId: z.string() }),
   z.object({ type: z.literal('dm.message'), message: directMessageSchema }),
   z.object({ type: z.literal('dm.read'), matchId: z.string(), readerId: z.string() }),
-  z.object({ type: z.literal('notice'), title: z.string(), description: z.string() }),
+  z.object({
+    type: z.literal('notice'),
+    title: z.string(),
+    description: z.string(),
+    /** Where the notice leads: a path inside the app, shown as the toast's action. */
+    link: z.object({ label: z.string(), href: z.string().startsWith('/') }).optional(),
+  }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 

@@ -6,6 +6,8 @@ export interface ToastInput {
   description?: string;
   variant?: 'default' | 'destructive';
   duration?: number;
+  /** One button in the toast, e.g. "Open" for a notice that leads somewhere. */
+  action?: { label: string; onSelect: () => void };
 }
 
 export interface ToastItem extends ToastInput {

@@ -39,6 +39,15 @@ function Toasts({ children }: { children?: React.ReactNode }) {
           <div className="grid gap-1">
             {t.title && <T.Title className="text-sm font-semibold">{t.title}</T.Title>}
             {t.description && <T.Description className="text-sm opacity-90">{t.description}</T.Description>}
+            {t.action && (
+              <T.Action
+                altText={t.action.label}
+                onClick={t.action.onSelect}
+                className="mt-1 w-fit rounded-full border border-border px-3 py-1 text-sm font-semibold hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
+              >
+                {t.action.label}
+              </T.Action>
+            )}
           </div>
           <T.Close aria-label="Close" className="absolute right-2 top-2 rounded-full p-1.5 opacity-70 hover:opacity-100">
             <X className="size-4" aria-hidden />

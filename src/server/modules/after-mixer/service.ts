@@ -162,6 +162,7 @@ export async function announceAfterMixer(deps: Deps, publish: Publish, mixerIds:
       type: 'notice',
       title: AFTER_MIXER_MESSAGES.noticeTitle,
       description: `"${row.title}" has ended. Fancy anyone you'd like to see again — find it on Home for the next 48 hours.`,
+      link: { label: 'Open', href: afterMixerPath(row.mixer_id) },
     });
     if (!row.mail) continue;
     await deps.mailer.sendMail(

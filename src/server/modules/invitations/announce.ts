@@ -51,6 +51,7 @@ export async function announceInvitations(app: FastifyInstance, invitationIds: s
       type: 'notice',
       title: "You're invited",
       description: `A seat is held for you in "${r.title}" until ${held}.`,
+      link: { label: 'See the mixer', href: `/mixers/${r.mixer_id}` },
     });
     await app.realtime.publish(`user:${r.user_id}`, { type: 'mixer.updated', mixerId: r.mixer_id });
     if (!r.mail) continue;
