@@ -64,6 +64,8 @@ describe('errors and routing', () => {
       url: '/api/auth/register',
       payload: { fullName: 'Mo', email: 'mo@example.com', password: 'velvet-otter-lantern' },
     });
+    // Mail goes out after the response: wait for it, as a member waits for their inbox.
+    await t.mailsTo('mo@example.com');
     const json = await t.request({ method: 'GET', url: '/dev/mailbox.json' });
     const mails = json.json() as { to: string; subject: string; text: string; html: string; createdAt: string }[];
     expect(mails[0]).toMatchObject({ to: 'mo@example.com', subject: 'Confirm your email for Fancy' });

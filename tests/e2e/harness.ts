@@ -8,6 +8,7 @@ import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { profiles, user } from '../../src/server/db/schema';
 import { type Running, startServer } from '../../src/server/main';
+import { jobsSettled } from '../../src/server/infra/jobs/periodic';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
 
 export const E2E_PASSWORD = 'velvet-otter-lantern';
@@ -65,6 +66,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     ...env,
   });
   const server: Running = await startServer(config);
+  await jobsSettled(server.app);
   const baseUrl = `http://localhost:${port}`;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? findChromium(), args: CHROMIUM_ARGS });
 

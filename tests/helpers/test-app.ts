@@ -6,6 +6,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pino, { type Logger } from 'pino';
 import { type AppDeps, buildApp } from '../../src/server/app';
 import { loadConfig } from '../../src/server/config';
+import { jobsSettled } from '../../src/server/infra/jobs/periodic';
 import type { Database } from '../../src/server/db/client';
 import { mailOutbox, user } from '../../src/server/db/schema';
 import { createMailer, type Transport } from '../../src/server/infra/mail/mailer';
@@ -58,6 +59,9 @@ export async function createTestApp(
   const app = await buildApp(deps);
   opts.setup?.(app);
   await app.ready();
+  // The jobs' first runs (lifecycle, invitation expiry, formation) start at ready with the real
+  // clock: let them finish before a test arranges data, so none of them races the test's own.
+  await jobsSettled(app);
 
   const request: TestApp['request'] = ({ cookie, headers, ...rest }) =>
     app.inject({ ...rest, headers: { ...(cookie ? { cookie } : {}), ...headers } });

@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 
+/** Runs in progress per app, so a test can wait until the runs started at ready are over. */
+const inFlight = new WeakMap<FastifyInstance, Set<Promise<unknown>>>();
+
+/** Resolves once every periodic run in progress on this app has finished. */
+export async function jobsSettled(app: FastifyInstance): Promise<void> {
+  await Promise.all([...(inFlight.get(app) ?? [])]);
+}
+
 /**
  * Runs `run` once when the app is ready and then every `intervalMs`, never two runs at once on
  * this instance; closing the app waits for a run in progress. The jobs themselves are written so
@@ -9,13 +17,21 @@ export function startPeriodicJob(app: FastifyInstance, name: string, intervalMs:
   let timer: ReturnType<typeof setInterval> | undefined;
   let running: Promise<unknown> | undefined;
   let closed = false;
+  let runs = inFlight.get(app);
+  if (!runs) {
+    runs = new Set();
+    inFlight.set(app, runs);
+  }
   const tick = () => {
     if (running || closed) return;
-    running = run(new Date())
+    const current = run(new Date())
       .catch((err) => app.log.error({ err }, `${name} run failed`))
       .finally(() => {
         running = undefined;
+        runs.delete(current);
       });
+    running = current;
+    runs.add(current);
   };
   app.addHook('onReady', async () => {
     tick();
