@@ -123,7 +123,13 @@ async function seed(dataDir: string, secret: string, nMixers: number, perMixer: 
         mixerId: rows[Math.floor(i / perMixer)].id,
         cookie: `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`,
       });
-      users.push({ id, name: `Memory Member ${i + 1}`, email: `memory${i + 1}@example.test`, emailVerified: true, onboardingComplete: true });
+      users.push({
+        id,
+        name: `Memory Member ${i + 1}`,
+        email: `memory${i + 1}@example.test`,
+        emailVerified: true,
+        onboardingComplete: true,
+      });
       sessions.push({ id: randomUUID(), token, userId: id, expiresAt: new Date(now + 86_400_000) });
     }
     for (let i = 0; i < users.length; i += 200) {
@@ -131,9 +137,9 @@ async function seed(dataDir: string, secret: string, nMixers: number, perMixer: 
       await db.insert(profiles).values(users.slice(i, i + 200).map((u) => ({ id: u.id, fullName: u.name, onboardingCompleted: true })));
       await db.insert(session).values(sessions.slice(i, i + 200));
     }
-    await db.insert(mixerMemberships).values(
-      members.map((m, i) => ({ mixerId: m.mixerId, userId: users[i].id, state: 'joined' as const })),
-    );
+    await db
+      .insert(mixerMemberships)
+      .values(members.map((m, i) => ({ mixerId: m.mixerId, userId: users[i].id, state: 'joined' as const })));
     return members;
   } finally {
     await database.close();
@@ -179,7 +185,8 @@ function post(agent: http.Agent, port: number, m: Member, body: string): Promise
 async function round(port: number, members: Member[], seconds: number): Promise<{ sends: number; accepted: number; reads: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const sockets: WebSocket[] = [];
-  for (let i = 0; i < members.length; i += 50) sockets.push(...(await Promise.all(members.slice(i, i + 50).map((m) => openSocket(port, m)))));
+  for (let i = 0; i < members.length; i += 50)
+    sockets.push(...(await Promise.all(members.slice(i, i + 50).map((m) => openSocket(port, m)))));
   const reads = autocannon({
     url: `http://${HOST}:${port}/api/mixers`,
     duration: seconds,
@@ -197,7 +204,7 @@ async function round(port: number, members: Member[], seconds: number): Promise<
         const wait = begin + offset + k * interval - performance.now();
         if (wait > 0) await sleep(wait);
         sends++;
-        const status = await post(agent, port, m, `line ${k} from member ${i}: ${randomBytes(24).toString("hex")}`);
+        const status = await post(agent, port, m, `line ${k} from member ${i}: ${randomBytes(24).toString('hex')}`);
         if (status === 201 || status === 200) accepted++;
       }
     }),

@@ -50,7 +50,9 @@ async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
     // Bundled CommonJS helpers that call require() get a real one.
-    banner: { js: "import { createRequire as __fancyCreateRequire } from 'node:module'; const require = __fancyCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __fancyCreateRequire } from 'node:module'; const require = __fancyCreateRequire(import.meta.url);",
+    },
   });
   // The migrator reads the SQL beside the code (db/client.ts: MIGRATIONS_DIR).
   cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(next, 'migrations'), { recursive: true });

@@ -22,6 +22,8 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
   dataDir?: string;
+  /** The committed migrations by default; tests point it at a copy with one more. */
+  migrationsFolder?: string;
 }
 
 /**
@@ -58,11 +60,12 @@ export async function isAtLatestMigration(
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? 'memory://');
+  const folder = opts.migrationsFolder ?? MIGRATIONS_DIR;
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, folder) : await openPglite(opts.dataDir ?? 'memory://', folder);
   return database;
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, folder: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -74,7 +77,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])];
   const client = await PGlite.create(target, { startParams });
   const db = drizzle({ client, schema });
-  if (!(await isAtLatestMigration((q) => client.query(q)))) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (!(await isAtLatestMigration((q) => client.query(q), folder))) await migrate(db, { migrationsFolder: folder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -87,13 +90,13 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, folder: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzle({ client: pool, schema });
-  if (!(await isAtLatestMigration((q) => pool.query(q)))) await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (!(await isAtLatestMigration((q) => pool.query(q), folder))) await migrate(db, { migrationsFolder: folder });
   let closed = false;
   return {
     db: db as unknown as Db,
