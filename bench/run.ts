@@ -158,4 +158,9 @@ if (simulation) {
   );
   console.table(simulation);
 }
+const memory = await optional('memory', 'benchMemoryAndRestart');
+if (memory) {
+  console.log('Warm restart and resident memory, embedded mode (issue 15, decision 017)');
+  console.table(memory);
+}
 rmSync(dataDir, { recursive: true, force: true });

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +57,22 @@ function carryOverRecentAssets(from: string, to: string) {
 }
 
 /**
+ * Vite runs in a child process (decision 017): a build in the server's own process left ~600 MB
+ * of bundler heap resident for the server's whole life, and set NODE_ENV=production in it.
+ */
+function viteBuild(outDir: string): Promise<void> {
+  const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const args = [vite, 'build', '--config', path.join(ROOT, 'vite.config.ts'), '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`Building the client failed (${signal ?? `exit code ${code}`})`)),
+    );
+  });
+}
+
+/**
  * Builds the client when the build is missing or older than any of its sources. The new
  * build is written beside the old one and swapped in, so a running server never serves a
  * half-written folder.
@@ -65,21 +82,8 @@ export async function ensureClientBuild(): Promise<void> {
   await withLock(async () => {
     if (!isStale()) return;
     console.log(existsSync(OUT) ? 'Client sources changed: rebuilding…' : 'Building the client (first start)…');
-    const { build } = await import('vite');
     const next = path.join(DIST, `client-next-${process.pid}`);
-    // Vite sets NODE_ENV=production in this process; the server that starts next must see its own.
-    const nodeEnv = process.env.NODE_ENV;
-    try {
-      await build({
-        root: ROOT,
-        logLevel: 'warn',
-        configFile: path.join(ROOT, 'vite.config.ts'),
-        build: { outDir: next, emptyOutDir: true },
-      });
-    } finally {
-      if (nodeEnv === undefined) delete process.env.NODE_ENV;
-      else process.env.NODE_ENV = nodeEnv;
-    }
+    await viteBuild(next);
     carryOverRecentAssets(path.join(OUT, 'assets'), path.join(next, 'assets'));
     const old = path.join(DIST, `client-old-${process.pid}`);
     if (existsSync(OUT)) renameSync(OUT, old);

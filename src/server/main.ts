@@ -6,7 +6,7 @@ import { promoteAdmins } from './auth/admins';
 import { ConfigError, type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
-import { seedReferenceData } from './db/seed/reference';
+import { ensureReferenceData } from './db/seed/reference';
 import { createLogger } from './infra/log';
 import { createMailer, createTransport } from './infra/mail/mailer';
 import { createLocalStorage } from './infra/storage/local';
@@ -28,9 +28,19 @@ export interface Running {
 /** Opens everything, listens, and returns a handle; start.ts adds signals around it. */
 export async function startServer(config: Config, opts: { clientDir?: string } = {}): Promise<Running> {
   const started = Date.now();
+  // Where start-up time goes, logged with the listening line (decision 017).
+  const phases: Record<string, number> = {};
+  let last = started;
+  const phase = (name: string) => {
+    const now = Date.now();
+    phases[name] = now - last;
+    last = now;
+  };
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  await seedReferenceData(database.db);
+  phase('database');
+  await ensureReferenceData(database.db);
+  phase('reference');
   await promoteAdmins(database.db, config.adminEmails);
   const transport = config.smtpUrl ? await createTransport(config.smtpUrl) : undefined;
   const mailer = createMailer({ db: database.db, from: config.mailFrom, transport, logger });
@@ -42,13 +52,16 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
   const deps = { config, database, mailer, storage, signer, bus, logger, clientDir: opts.clientDir ?? CLIENT_DIR };
   let demo: Awaited<ReturnType<typeof seedDemoData>> | undefined;
   if (config.seedDemo && !config.databaseUrl) demo = await seedDemoData(deps);
+  phase('demo');
   const app = await buildApp(deps);
+  phase('app');
   await app.listen({ port: config.port, host: config.host });
+  phase('listen');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
   logger.info(
-    { ms: Date.now() - started, db: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev-mailbox' },
+    { ms: Date.now() - started, phases, db: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev-mailbox' },
     `Fancy is listening on ${url}`,
   );
   if (transport) {

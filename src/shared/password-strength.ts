@@ -95,8 +95,3 @@ export async function isWeakPassword(password: string, related: string[] = []): 
   const rest = withoutWords(withoutWords(password, own), words);
   return rest !== password.toLowerCase() && zxcvbn.check(rest, inputs).score < MIN_PASSWORD_SCORE;
 }
-
-/** Starts loading the dictionaries ahead of the first check. */
-export function preloadPasswordStrength(): void {
-  void load();
-}

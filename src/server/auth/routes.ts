@@ -9,7 +9,6 @@ import { deleteAccount } from '../modules/settings/service';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
 import { AppError, errorBody } from '../http/errors';
 import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
-import { preloadPasswordStrength } from '../../shared/password-strength';
 import { assertStrongPassword, memberWords } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
@@ -40,7 +39,6 @@ const ip = (req: FastifyRequest) => req.ip;
 export function registerAuthRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter();
   const { config } = app.deps;
-  preloadPasswordStrength();
 
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof registerSchema>;

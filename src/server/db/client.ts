@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -22,15 +22,50 @@ export interface OpenOptions {
   databaseUrl?: string;
   /** Folder for PGlite's files; `memory://` keeps it in memory (tests). */
   dataDir?: string;
+  /** The committed migrations by default; tests point it at a copy with one more. */
+  migrationsFolder?: string;
+}
+
+/**
+ * PGlite's memory (decision 017). Its WASM heap holds PostgreSQL's shared memory: the stock
+ * 128 MB of shared buffers and 100 connection slots cost ~130 MB resident and ~0.3 s at every
+ * start, for one single-user backend whose files the OS caches anyway. 32 MB of buffers keeps
+ * a small community's hot pages; sorts and hashes stay within work_mem (4 MB per node).
+ */
+export const PGLITE_SETTINGS = ['shared_buffers=32MB', 'max_connections=8', 'wal_buffers=1MB', 'maintenance_work_mem=32MB'];
+
+/** The newest committed migration's timestamp (drizzle's folderMillis), from the journal. */
+export function latestMigrationMillis(folder = MIGRATIONS_DIR): number {
+  const journal = JSON.parse(readFileSync(path.join(folder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  return Math.max(0, ...journal.entries.map((e) => e.when));
+}
+
+/**
+ * Drizzle applies every migration newer than the last row of drizzle.__drizzle_migrations;
+ * when that row is already at the journal's newest entry there is nothing to do, and one
+ * read replaces the migrator's four statements and its reading and hashing of every file.
+ * A missing table (a fresh database) or an older row runs the migrator as before.
+ */
+export async function isAtLatestMigration(
+  query: (sql: string) => Promise<{ rows: { created_at: unknown }[] }>,
+  folder = MIGRATIONS_DIR,
+): Promise<boolean> {
+  try {
+    const { rows } = await query('select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1');
+    return rows.length > 0 && Number(rows[0].created_at) >= latestMigrationMillis(folder);
+  } catch {
+    return false;
+  }
 }
 
 /** Opens the database and applies the committed migrations. */
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl) : await openPglite(opts.dataDir ?? 'memory://');
+  const folder = opts.migrationsFolder ?? MIGRATIONS_DIR;
+  const database = opts.databaseUrl ? await openPostgres(opts.databaseUrl, folder) : await openPglite(opts.dataDir ?? 'memory://', folder);
   return database;
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, folder: string): Promise<Database> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
@@ -39,9 +74,10 @@ async function openPglite(dataDir: string): Promise<Database> {
     target = path.resolve(dataDir, 'pglite');
     mkdirSync(target, { recursive: true });
   }
-  const client = await PGlite.create(target);
+  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])];
+  const client = await PGlite.create(target, { startParams });
   const db = drizzle({ client, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (!(await isAtLatestMigration((q) => client.query(q), folder))) await migrate(db, { migrationsFolder: folder });
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -54,13 +90,13 @@ async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, folder: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzle({ client: pool, schema });
-  await migrate(db, { migrationsFolder: MIGRATIONS_DIR });
+  if (!(await isAtLatestMigration((q) => pool.query(q), folder))) await migrate(db, { migrationsFolder: folder });
   let closed = false;
   return {
     db: db as unknown as Db,

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHAT_RATE_LIMIT } from '../../shared/schemas/mixers';
 import { AppError } from './errors';
-import { PaceLimiter, RateLimiter } from './rate-limiter';
+import { HOUR, MAX_LIMITER_KEYS, PaceLimiter, RateLimiter } from './rate-limiter';
 
 /** A clock the test moves by hand. */
 function fakeClock(start = 1_700_000_000_000) {
@@ -125,5 +125,25 @@ describe('PaceLimiter (chat sends: 10 per 10 s)', () => {
     const fresh = new PaceLimiter({ limit: 3, windowMs: 7000 }, clock.now);
     for (let i = 0; i < 3; i++) expect(fresh.take('k')).toBe(0);
     expect(fresh.take('k')).toBe(2334);
+  });
+});
+
+describe('limiters hold a bounded number of keys (decision 017)', () => {
+  it('the sliding log stays under its cap even when every key is still in its window', () => {
+    const log = new RateLimiter();
+    const rules = [{ limit: 5, windowMs: HOUR }];
+    for (let i = 0; i < MAX_LIMITER_KEYS + 1000; i++) log.record(`ip:${i}`, rules);
+    expect(log.size).toBeLessThanOrEqual(MAX_LIMITER_KEYS);
+    // The newest keys keep their counts.
+    const last = `ip:${MAX_LIMITER_KEYS + 999}`;
+    for (let i = 0; i < 4; i++) log.record(last, rules);
+    expect(() => log.hit(last, rules)).toThrow(AppError);
+  });
+
+  it('the pace limiter stays under its cap even when every key is mid-burst', () => {
+    const clock = { t: 0, now: () => clock.t };
+    const pace = new PaceLimiter(CHAT_RATE_LIMIT, clock.now);
+    for (let i = 0; i < MAX_LIMITER_KEYS + 1000; i++) pace.take(`member:${i}`);
+    expect(pace.size).toBeLessThanOrEqual(MAX_LIMITER_KEYS);
   });
 });

@@ -7,6 +7,21 @@ interface Window {
 type Rules = ReadonlyArray<{ limit: number; windowMs: number }>;
 
 /**
+ * Keys a limiter keeps (decision 017: every in-process map is bounded). Past it, keys whose
+ * windows are over go first; if all are still live (tens of thousands of distinct keys in one
+ * window: an attacker who already has that many addresses), the oldest-inserted keys go.
+ */
+export const MAX_LIMITER_KEYS = 50_000;
+
+/** Drops the oldest-inserted keys of a Map (insertion order) until it holds `keep`. */
+function dropOldest(map: Map<string, unknown>, keep: number) {
+  for (const key of map.keys()) {
+    if (map.size <= keep) break;
+    map.delete(key);
+  }
+}
+
+/**
  * A small in-process sliding-window limiter for rules keyed by something other than the IP
  * alone (an e-mail address, an IP + address pair). Each app instance keeps its own counts.
  */
@@ -40,11 +55,17 @@ export class RateLimiter {
     w.hits = w.hits.filter((t) => now - t < longest);
     w.hits.push(now);
     this.windows.set(key, w);
-    if (this.windows.size > 50_000) this.prune(now, longest);
+    if (this.windows.size > MAX_LIMITER_KEYS) this.prune(now, longest);
+  }
+
+  /** How many keys are held (tests). */
+  get size() {
+    return this.windows.size;
   }
 
   private prune(now: number, maxWindowMs: number) {
     for (const [k, w] of this.windows) if (!w.hits.some((t) => now - t < maxWindowMs)) this.windows.delete(k);
+    if (this.windows.size > MAX_LIMITER_KEYS) dropOldest(this.windows, Math.floor(MAX_LIMITER_KEYS * 0.9));
   }
 }
 
@@ -96,12 +117,18 @@ export class PaceLimiter {
     const earliest = tat - this.tolerance;
     if (earliest > now) return Math.ceil((earliest - now) / this.rule.limit);
     this.tat.set(key, tat + this.interval);
-    if (this.tat.size > 50_000) this.prune(now);
+    if (this.tat.size > MAX_LIMITER_KEYS) this.prune(now);
     return 0;
   }
 
   /** Keys whose allowance is back to a full burst carry no state. */
+  /** How many keys are held (tests). */
+  get size() {
+    return this.tat.size;
+  }
+
   private prune(now: number) {
     for (const [k, t] of this.tat) if (t <= now) this.tat.delete(k);
+    if (this.tat.size > MAX_LIMITER_KEYS) dropOldest(this.tat, Math.floor(MAX_LIMITER_KEYS * 0.9));
   }
 }

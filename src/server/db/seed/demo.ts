@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hashPassword } from 'better-auth/crypto';
 import { and, gt, inArray, like } from 'drizzle-orm';
-import sharp from 'sharp';
 import { AVAILABILITY_PRESETS, type SlotKey } from '../../../shared/availability';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Storage } from '../../infra/storage/storage';
-import { THUMB_EDGE_PX } from '../../modules/profiles/images';
+import { loadSharp, THUMB_EDGE_PX } from '../../modules/profiles/images';
 import { newPhotoKey, thumbKey } from '../../modules/profiles/service';
 import type { Database } from '../client';
 import {
@@ -81,6 +80,7 @@ export async function seedDemoData({ database, storage }: { database: Database; 
   }
 
   const hash = await hashPassword(DEMO_PASSWORD);
+  const sharp = await loadSharp();
   const now = Date.now();
   const ids = new Map<string, string>();
 

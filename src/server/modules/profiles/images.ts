@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata, default as Sharp } from 'sharp';
 import { AppError } from '../../http/errors';
 
 /** What we accept, judged by the bytes (magic numbers), never by the name or the declared type. */
@@ -8,6 +8,21 @@ const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 
 export const MAX_PIXELS = 40_000_000;
 export const MAX_EDGE_PX = 2048;
 export const THUMB_EDGE_PX = 400;
+
+let sharpModule: Promise<typeof Sharp> | undefined;
+
+/**
+ * libvips loads on the first image, not at start (decision 017: ~25 MB resident a server that
+ * never sees an upload does not need). Its operation cache is off: every upload is a new image,
+ * so cached decodes are never reused and would only hold memory.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  sharpModule ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    return sharp;
+  });
+  return sharpModule;
+}
 
 export const notAnImageMessage = (name: string) =>
   `${name}: This file isn't a photo we can use. Please choose a JPEG, PNG, WebP, GIF, HEIC or AVIF image.`;
@@ -26,6 +41,7 @@ export interface ProcessedImage {
 export async function processImage(data: Buffer, name: string): Promise<ProcessedImage> {
   const type = await fileTypeFromBuffer(data);
   if (!type || !ACCEPTED.has(type.mime)) throw new AppError('unsupported_media_type', notAnImageMessage(name));
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
