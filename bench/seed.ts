@@ -4,7 +4,7 @@
  * run of ours against a bare node:http server answering with the same bytes.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { hashPassword } from 'better-auth/crypto';
@@ -100,6 +100,7 @@ export async function signIn(base: string, email: string): Promise<string> {
 export type ReadBenchRow = {
   endpoint: string;
   response_bytes: number;
+  statements: number;
   ours_rps: number;
   bare_rps: number;
   ratio: number;
@@ -111,12 +112,43 @@ export type ReadBenchRow = {
 };
 
 /**
- * One signed-in GET from our server versus a bare node:http server replying with the bytes
- * ours answered (checked by `check` first), each loaded for `seconds` with autocannon.
+ * The baseline (bench/bare-db.ts) on a copy of `dataDir`: a bare node:http server running the
+ * SQL our server runs for `path`, on the same driver, sending the JSON ours sent.
+ */
+export async function startBareDb(dataDir: string, email: string, p: string) {
+  const copy = `${dataDir}-bare`;
+  cpSync(dataDir, copy, { recursive: true });
+  const port = freePort();
+  const proc = await spawnUntil(
+    ['--import', 'tsx', 'bench/bare-db.ts'],
+    { PORT: String(port), DATA_DIR: copy, BARE_PATH: p, BARE_EMAIL: email },
+    'bare ready',
+  );
+  const info = JSON.parse(/bare ready (\{.*\})/.exec(proc.output)?.[1] ?? '{}') as { statements: number; bytes: number };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    ...info,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        const done = () => {
+          rmSync(copy, { recursive: true, force: true });
+          resolve();
+        };
+        if (proc.exitCode !== null) return done();
+        proc.once('exit', done);
+        proc.kill('SIGTERM');
+      }),
+  };
+}
+
+/**
+ * One signed-in GET from our server versus the bare baseline (same SQL, same driver, same
+ * JSON), each loaded for `seconds` with autocannon; ours is checked by `check` first.
  */
 export async function readAgainstBare(opts: {
   endpoint: string;
   base: string;
+  bare: { base: string; statements: number };
   path: string;
   cookie: string;
   check: (status: number, body: string) => void;
@@ -126,38 +158,27 @@ export async function readAgainstBare(opts: {
   const res = await fetch(opts.base + opts.path, { headers: { cookie: opts.cookie } });
   const body = await res.text();
   opts.check(res.status, body);
-  const barePort = freePort();
-  const bare = await spawnUntil(
-    ['--import', 'tsx', 'bench/bare-server.ts'],
-    {
-      PORT: String(barePort),
-      BARE_ROUTES: JSON.stringify({ [opts.path]: { type: res.headers.get('content-type') ?? 'application/json', body } }),
-    },
-    'bare ready',
-  );
-  try {
-    const b = await load(`http://127.0.0.1:${barePort}${opts.path}`, { seconds: opts.seconds, connections: opts.connections });
-    const o = await load(opts.base + opts.path, { seconds: opts.seconds, connections: opts.connections, headers: { cookie: opts.cookie } });
-    return {
-      endpoint: opts.endpoint,
-      response_bytes: Buffer.byteLength(body),
-      ours_rps: o.reqPerSec,
-      bare_rps: b.reqPerSec,
-      ratio: ratio(o.reqPerSec, b.reqPerSec),
-      ours_p99_ms: o.p99Ms,
-      bare_p99_ms: b.p99Ms,
-      errors: o.errors + o.non2xx,
-      seconds_each: opts.seconds,
-      connections: opts.connections,
-    };
-  } finally {
-    bare.kill('SIGTERM');
-  }
+  const b = await load(opts.bare.base + opts.path, { seconds: opts.seconds, connections: opts.connections });
+  const o = await load(opts.base + opts.path, { seconds: opts.seconds, connections: opts.connections, headers: { cookie: opts.cookie } });
+  return {
+    endpoint: opts.endpoint,
+    response_bytes: Buffer.byteLength(body),
+    statements: opts.bare.statements,
+    ours_rps: o.reqPerSec,
+    bare_rps: b.reqPerSec,
+    ratio: ratio(o.reqPerSec, b.reqPerSec),
+    ours_p99_ms: o.p99Ms,
+    bare_p99_ms: b.p99Ms,
+    errors: o.errors + o.non2xx,
+    seconds_each: opts.seconds,
+    connections: opts.connections,
+  };
 }
 
 /**
- * The whole signed-in read bench: seeds a fresh DATA_DIR, starts our server on it, signs in as
- * the seeded member and loads `path` against a bare server (10 s, 32 connections each).
+ * The whole signed-in read bench: seeds a fresh DATA_DIR, starts the baseline on a copy of it
+ * and our server on it, signs in as the seeded member and loads `path` on both (10 s, 32
+ * connections each). BENCH_SECONDS shortens or lengthens the runs.
  */
 export async function signedInReadBench<T extends { email: string }>(opts: {
   name: string;
@@ -168,21 +189,25 @@ export async function signedInReadBench<T extends { email: string }>(opts: {
 }): Promise<ReadBenchRow> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `fancy-bench-${opts.name}-`));
   let server: BenchServer | undefined;
+  let bare: Awaited<ReturnType<typeof startBareDb>> | undefined;
   try {
     const seeded = await opts.seed(dataDir);
-    server = await startBenchServer(dataDir);
+    bare = await startBareDb(dataDir, seeded.email, opts.path(seeded));
+    server = await startBenchServer(dataDir, (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
     const cookie = await signIn(server.base, seeded.email);
     return await readAgainstBare({
       endpoint: opts.endpoint,
       base: server.base,
+      bare,
       path: opts.path(seeded),
       cookie,
       check: opts.check,
-      seconds: 10,
+      seconds: Number(process.env.BENCH_SECONDS) || 10,
       connections: 32,
     });
   } finally {
     await server?.stop();
+    await bare?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
