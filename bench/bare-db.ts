@@ -78,6 +78,10 @@ if (process.env.BARE_DUMP) {
   for (const c of steady.calls) {
     const t = performance.now();
     for (let i = 0; i < 50; i++) await (client[c.method] as (...a: unknown[]) => Promise<unknown>).apply(client, c.args);
+    if (process.env.BARE_EXPLAIN && c.method === 'exec' && String(c.args[0]).startsWith('execute ')) {
+      const [plan] = await client.exec(`explain (analyze, costs off) ${c.args[0]}`);
+      appendFileSync(process.env.BARE_DUMP, `${plan.rows.map((r) => Object.values(r)[0]).join('\n')}\n`);
+    }
     appendFileSync(
       process.env.BARE_DUMP,
       `${((performance.now() - t) / 50).toFixed(3)} ms  ${c.method}  ${String(c.args[0]).replace(/\s+/g, ' ').slice(0, 300)}\n`,

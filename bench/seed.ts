@@ -104,6 +104,9 @@ export type ReadBenchRow = {
   ours_rps: number;
   bare_rps: number;
   ratio: number;
+  /** The issue 15 goal for this row (ours ≥ goal × bare), when it has one, and whether it was met. */
+  goal?: string;
+  pass?: '✓' | '✗';
   ours_p99_ms: number;
   bare_p99_ms: number;
   errors: number;
@@ -164,6 +167,7 @@ export async function readAgainstBare(opts: {
   check: (status: number, body: string) => void;
   seconds: number;
   connections: number;
+  goal?: number;
 }): Promise<ReadBenchRow> {
   const res = await fetch(opts.base + opts.path, { headers: { cookie: opts.cookie } });
   const body = await res.text();
@@ -189,6 +193,9 @@ export async function readAgainstBare(opts: {
     ours_rps: o.reqPerSec,
     bare_rps: b.reqPerSec,
     ratio: ratio(o.reqPerSec, b.reqPerSec),
+    ...(opts.goal === undefined
+      ? {}
+      : { goal: `≥ ${opts.goal}× bare`, pass: o.reqPerSec >= opts.goal * b.reqPerSec ? ('✓' as const) : ('✗' as const) }),
     ours_p99_ms: o.p99Ms,
     bare_p99_ms: b.p99Ms,
     errors: o.errors + o.non2xx,
@@ -208,6 +215,8 @@ export async function signedInReadBench<T extends { email: string }>(opts: {
   endpoint: string;
   path: (seeded: T) => string;
   check: (status: number, body: string) => void;
+  /** Throughput goal as a fraction of the baseline's (issue 15: 0.7). */
+  goal?: number;
 }): Promise<ReadBenchRow> {
   const dataDir = mkdtempSync(path.join(tmpdir(), `fancy-bench-${opts.name}-`));
   let server: BenchServer | undefined;
@@ -226,6 +235,7 @@ export async function signedInReadBench<T extends { email: string }>(opts: {
       check: opts.check,
       seconds: Number(process.env.BENCH_SECONDS) || 10,
       connections: 32,
+      goal: opts.goal,
     });
   } finally {
     await server?.stop();
