@@ -144,11 +144,12 @@ export async function messagesPageJson(
     app.deps.database,
     sql`with m as (select id, profile1_id, profile2_id from matches where id = ${matchId}),
       x as (
-        select d.id, d.sender_id, d.body, d.is_read, d.created_at from m join direct_messages d on d.match_id = m.id
-         where ${me} in (m.profile1_id, m.profile2_id)
+        -- Keyed on the parameter, not a join: a backward walk of (match_id, created_at, id) that stops after limit + 1.
+        select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
+         where d.match_id = ${matchId} and exists (select 1 from m where ${me} in (m.profile1_id, m.profile2_id))
            ${
              before
-               ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${before} and c.match_id = m.id)`
+               ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${before} and c.match_id = ${matchId})`
                : sql``
            }
          order by d.created_at desc, d.id desc
