@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { DirectMessage } from '../../../shared/realtime/events';
 import { MATCH_MESSAGES, type MatchStatus } from '../../../shared/schemas/matches';
 import { type ConversationDetail, type ConversationsPage, DM_MAIL_INTERVAL_MS, DM_MESSAGES } from '../../../shared/schemas/messages';
-import { readRows } from '../../db/prepared';
+import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../mixers/shared';
@@ -126,12 +126,50 @@ export async function getConversation(app: FastifyInstance, me: string, matchId:
 /** `created_at` as JavaScript's toISOString() writes it (UTC, milliseconds). */
 const isoSql = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
+type PageRow = { profile1_id: string; profile2_id: string; page: string };
+type PageKeys = 'matchId' | 'me' | 'fetch' | 'limit' | 'before';
+
+/**
+ * The page statement for a match, seen by `me`: the newest `fetch` (= limit + 1) messages
+ * before `before` when given, written out as MessagesPage JSON. Keyed on the match id (not a
+ * join) so the plan walks (match_id, created_at, id) backwards and stops after the page.
+ */
+function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
+  return sql`with m as (select id, profile1_id, profile2_id from matches where id = ${v.matchId}),
+      x as (
+        select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
+         where d.match_id = ${v.matchId} and exists (select 1 from m where ${v.me} in (m.profile1_id, m.profile2_id))
+           ${
+             withBefore
+               ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${v.before} and c.match_id = ${v.matchId})`
+               : sql``
+           }
+         order by d.created_at desc, d.id desc
+         limit ${v.fetch}
+      ),
+      p as (select * from x order by x.created_at desc, x.id desc limit ${v.limit})
+      select m.profile1_id, m.profile2_id,
+        '{"messages":[' || coalesce((
+          select string_agg('{"id":"' || p.id || '","matchId":"' || m.id || '","senderId":' || to_json(p.sender_id)::text
+                 || ',"body":' || to_json(p.body)::text || ',"isRead":' || p.is_read::text
+                 || ',"createdAt":"' || ${isoSql('p.created_at')} || '"}', ',' order by p.created_at, p.id) from p), '')
+        || '],"nextCursor":'
+        || case when (select count(*) from x) > ${v.limit}
+             then coalesce((select '"' || p.id || '"' from p order by p.created_at, p.id limit 1), 'null') else 'null' end
+        || '}' as page
+      from m`;
+}
+
+const firstPage = compiledRead<PageRow, PageKeys>((v) => pageSql(v, false));
+const olderPage = compiledRead<PageRow, PageKeys>((v) => pageSql(v, true));
+
 /**
  * A page of a conversation, newest `limit` before `before` (oldest first in the answer), as
  * the MessagesPage JSON text ready to send. The participant check and the page are one
- * statement (one database round trip), prepared once on the embedded database (`readRows`),
- * and the database writes the JSON itself: no rows to parse, map and serialise again here
- * (decision 016). Keys and formats are exactly what JSON.stringify of a MessagesPage gives.
+ * statement (one database round trip), prepared once on the embedded database, its text built
+ * once (`compiledRead`), and the database writes the JSON itself: no rows to parse, map and
+ * serialise again here (decision 016). Keys and formats are exactly what JSON.stringify of a
+ * MessagesPage gives.
  */
 export async function messagesPageJson(
   app: FastifyInstance,
@@ -139,34 +177,8 @@ export async function messagesPageJson(
   matchId: string,
   opts: { before?: string; limit: number },
 ): Promise<string> {
-  const before = opts.before ?? null;
-  const [row] = await readRows<{ profile1_id: string; profile2_id: string; page: string }>(
-    app.deps.database,
-    sql`with m as (select id, profile1_id, profile2_id from matches where id = ${matchId}),
-      x as (
-        -- Keyed on the parameter, not a join: a backward walk of (match_id, created_at, id) that stops after limit + 1.
-        select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
-         where d.match_id = ${matchId} and exists (select 1 from m where ${me} in (m.profile1_id, m.profile2_id))
-           ${
-             before
-               ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${before} and c.match_id = ${matchId})`
-               : sql``
-           }
-         order by d.created_at desc, d.id desc
-         limit ${opts.limit + 1}
-      ),
-      p as (select * from x order by x.created_at desc, x.id desc limit ${opts.limit})
-      select m.profile1_id, m.profile2_id,
-        '{"messages":[' || coalesce((
-          select string_agg('{"id":"' || p.id || '","matchId":"' || m.id || '","senderId":' || to_json(p.sender_id)::text
-                 || ',"body":' || to_json(p.body)::text || ',"isRead":' || p.is_read::text
-                 || ',"createdAt":"' || ${isoSql('p.created_at')} || '"}', ',' order by p.created_at, p.id) from p), '')
-        || '],"nextCursor":'
-        || case when (select count(*) from x) > ${opts.limit}
-             then coalesce((select '"' || p.id || '"' from p order by p.created_at, p.id limit 1), 'null') else 'null' end
-        || '}' as page
-      from m`,
-  );
+  const values = { matchId, me, fetch: opts.limit + 1, limit: opts.limit, before: opts.before ?? null };
+  const [row] = await (opts.before ? olderPage : firstPage)(app.deps.database, values);
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
   return row.page;
