@@ -10,7 +10,7 @@ import {
 } from '../../../shared/audience';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Database, Db } from '../../db/client';
-import { readRows } from '../../db/prepared';
+import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isUuid, rowsOf } from './shared';
 
@@ -23,22 +23,24 @@ export interface Viewer extends MemberFacts {
 
 const isDatabase = (db: Db | Database): db is Database => typeof (db as Database).ping === 'function';
 
-/** The viewer's facts, derived from their profile as it is now (one small query). */
-export async function loadViewer(db: Db | Database, userId: string, now = new Date()): Promise<Viewer> {
-  const query = sql`
+type ViewerRow = {
+  dob: string | null;
+  city: string | null;
+  genders: string[] | null;
+  orientations: string[] | null;
+  looking_for: string[] | null;
+  interests: string[] | null;
+};
+const viewerSql = (userId: unknown) => sql`
       select to_char(dob, 'YYYY-MM-DD') as dob, city_region as city, gender_identities as genders,
              sexual_orientations as orientations, looking_for, interests
         from profiles where id = ${userId}`;
-  type Row = {
-    dob: string | null;
-    city: string | null;
-    genders: string[] | null;
-    orientations: string[] | null;
-    looking_for: string[] | null;
-    interests: string[] | null;
-  };
+const viewerRead = compiledRead<ViewerRow, 'userId'>((v) => viewerSql(v.userId));
+
+/** The viewer's facts, derived from their profile as it is now (one small query). */
+export async function loadViewer(db: Db | Database, userId: string, now = new Date()): Promise<Viewer> {
   // Given the database (not a transaction), the hot read paths use the prepared statement.
-  const [p] = isDatabase(db) ? await readRows<Row>(db, query) : rowsOf<Row>(await db.execute(query));
+  const [p] = isDatabase(db) ? await viewerRead(db, { userId }) : rowsOf<ViewerRow>(await db.execute(viewerSql(userId)));
   const facts = memberFacts(
     {
       dob: p?.dob ?? null,
