@@ -1,7 +1,8 @@
 /**
  * `npm run bench` part (d), issue 13: "For you" (`GET /api/mixers?section=foryou`, where
  * /mixers opens) with a few thousand mixers and members, against a bare node:http server
- * answering with the same bytes, like the mixers list. 3,000 mixers (a third live or this
+ * running the same SQL on the same driver and sending the same JSON (bench/bare-db.ts), like
+ * the mixers list. 3,000 mixers (a third live or this
  * week, the rest ended or later), 2,000 members, 6 seats taken in each; audiences spread over
  * regions, age bands and seat plans so eligibility really filters. One page of 12.
  */

@@ -8,14 +8,14 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Spawns a process and resolves once it prints `ready` (a line containing it). */
-export function spawnUntil(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess> {
+/** Spawns a process and resolves once it prints `ready` (a line containing it); `output` is what it printed by then. */
+export function spawnUntil(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess & { output: string }> {
   const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout?.on('data', (d) => {
       out += d.toString();
-      if (out.includes(ready)) resolve(proc);
+      if (out.includes(ready)) resolve(Object.assign(proc, { output: out }));
     });
     proc.stderr?.on('data', (d) => (out += d.toString()));
     proc.on('exit', (code) => reject(new Error(`process exited (${code}):\n${out}`)));

@@ -133,12 +133,12 @@ if (fanout) {
 }
 const conversation = await optional('conversation', 'benchConversation');
 if (conversation) {
-  console.log('Conversation page (50 messages): ours vs bare node:http');
+  console.log('Conversation page (50 messages): ours vs bare node:http running the same SQL on the same driver, same JSON');
   console.table(conversation);
 }
 const mixerList = await optional('mixers', 'benchMixers');
 if (mixerList) {
-  console.log('Mixers list (signed-in member, one page): ours vs bare node:http');
+  console.log('Mixers list (signed-in member, one page): ours vs bare node:http running the same SQL on the same driver, same JSON');
   console.table(mixerList);
 }
 const flood = await optional('realtime-flood', 'benchRealtimeFlood');

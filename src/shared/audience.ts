@@ -249,5 +249,8 @@ export function pickSeat(
 
 /** Today's date in London as 'YYYY-MM-DD' (ages follow the UK calendar day). */
 export function londonToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+  // One formatter for all calls: making one costs more than a mixers page's own work (decision 016).
+  londonDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+  return londonDay.format(now);
 }
+let londonDay: Intl.DateTimeFormat | undefined;

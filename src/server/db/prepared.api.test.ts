@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase } from '../../../tests/helpers/test-db';
 import type { Database } from './client';
-import { readRows, toLiterals } from './prepared';
+import { compiledRead, readRows, toLiterals } from './prepared';
 
 let database: Database;
 beforeAll(async () => {
@@ -70,6 +70,38 @@ describe('readRows', () => {
       expect(await readRows(database, sql.raw(`select ${i} as i`))).toEqual([{ i }]);
     }
     expect(await readRows(database, sql`select label from prepared_probe where id = ${3}`)).toEqual([{ label: 'ünïcødé ✓ 💬' }]);
+  });
+});
+
+describe('compiledRead', () => {
+  const byLabel = compiledRead<{ id: number; label: string; at: string | null }, 'label' | 'min'>(
+    (v) =>
+      sql`select id, label, at from prepared_probe where (label = ${v.label} or ${v.label}::text is null) and id >= ${v.min} order by id`,
+  );
+  const direct = (label: string | null, min: number) =>
+    execute(sql`select id, label, at from prepared_probe where (label = ${label} or ${label}::text is null) and id >= ${min} order by id`);
+
+  it('answers exactly what the same statement with the values answers, call after call', async () => {
+    for (let round = 0; round < 3; round++) {
+      for (const [label, min] of [
+        ['plain', 1],
+        ['it\'s "quoted" \\ back', 1],
+        ['ünïcødé ✓ 💬', 1],
+        [null, 2],
+        ['plain', 2],
+      ] as const) {
+        expect(await byLabel(database, { label, min })).toEqual(await direct(label, min));
+      }
+    }
+    expect(await byLabel(database, { label: null, min: 1 })).toHaveLength(3);
+  });
+
+  it('treats a value as data, never as SQL, and falls back where a value has no literal form', async () => {
+    const attack = "x'); drop table prepared_probe; select ('";
+    expect(await byLabel(database, { label: attack, min: 0 })).toEqual([]);
+    expect(await execute(sql`select count(*)::int as c from prepared_probe`)).toEqual([{ c: 3 }]);
+    await expect(byLabel(database, { label: 'a\0b', min: 0 })).rejects.toThrow();
+    expect(await byLabel(database, { label: 'plain', min: 1 })).toEqual([expect.objectContaining({ id: 1, label: 'plain' })]);
   });
 });
 

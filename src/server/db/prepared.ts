@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 
@@ -17,25 +17,59 @@ import type { Database } from './client';
  * bigints, booleans, dates and null (arrays, JSON objects, buffers) use `db.execute()`.
  */
 export async function readRows<T>(database: Database, query: SQL): Promise<T[]> {
-  if (database.kind !== 'pglite') return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-  const db = database.db as unknown as { $client: PGlite; dialect: PgDialect };
-  const { sql: text, params } = db.dialect.sqlToQuery(query);
-  const cache = cacheFor(db.$client);
-  const literals = toLiterals(params);
-  if (literals !== null && (await cache.literalsOk)) {
-    const statement = await cache.prepare(text);
-    if (statement) {
-      try {
-        const [result] = await db.$client.exec(`execute ${statement.name}${literals}`, statement.options);
-        return (result?.rows ?? []) as T[];
-      } catch (err) {
-        // Someone deallocated it (DISCARD ALL): prepare again next time; this call answers below.
-        if ((err as { code?: string }).code !== '26000') throw err;
-        cache.forget(text);
-      }
-    }
+  if (database.kind === 'pglite') {
+    const { sql: text, params } = (database.db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+    const rows = await executePrepared<T>(database, text, params);
+    if (rows) return rows;
   }
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/**
+ * A hot read whose statement text is the same on every call (decision 016). `build` is called
+ * once with a drizzle placeholder for each value to make the text; every call after that only
+ * fills in the values: no SQL building, and the same text string (whose hash V8 keeps) to look
+ * the prepared statement up by. `build` with the real values answers wherever the prepared path
+ * does not apply (PostgreSQL, a value without a literal form). The values must only ever be
+ * used as parameters inside `build`, never in JavaScript conditions (a placeholder is truthy):
+ * make one reader per statement shape.
+ */
+export function compiledRead<T, K extends string>(
+  build: (values: Record<K, unknown>) => SQL,
+): (database: Database, values: Record<K, string | number | boolean | null>) => Promise<T[]> {
+  let compiled: { text: string; slots: ({ name: string } | { value: unknown })[] } | undefined;
+  return async (database, values) => {
+    if (database.kind === 'pglite') {
+      if (!compiled) {
+        const names = new Proxy({} as Record<K, unknown>, { get: (_, name) => sql.placeholder(String(name)) });
+        const q = (database.db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build(names));
+        compiled = { text: q.sql, slots: q.params.map((p) => (is(p, Placeholder) ? { name: p.name } : { value: p })) };
+      }
+      const params = compiled.slots.map((slot) => ('name' in slot ? values[slot.name as K] : slot.value));
+      const rows = await executePrepared<T>(database, compiled.text, params);
+      if (rows) return rows;
+    }
+    return ((await database.db.execute(build(values))) as unknown as { rows: T[] }).rows;
+  };
+}
+
+/** The rows of `text` with `params` from its prepared statement, or undefined where that cannot be used. */
+async function executePrepared<T>(database: Database, text: string, params: readonly unknown[]): Promise<T[] | undefined> {
+  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const cache = cacheFor(client);
+  const literals = toLiterals(params);
+  if (literals === null || !(await cache.literalsOk)) return undefined;
+  const statement = await cache.prepare(text);
+  if (!statement) return undefined;
+  try {
+    const [result] = await client.exec(`execute ${statement.name}${literals}`, statement.options);
+    return (result?.rows ?? []) as T[];
+  } catch (err) {
+    // Someone deallocated it (DISCARD ALL): prepare again next time; this call answers without.
+    if ((err as { code?: string }).code !== '26000') throw err;
+    cache.forget(text);
+    return undefined;
+  }
 }
 
 /** drizzle's PGlite driver returns dates, timestamps and intervals as strings; so do we. */

@@ -132,7 +132,8 @@ export const directMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('direct_messages_match_created_idx').on(t.matchId, t.createdAt),
+    // The conversation page walks (created_at desc, id desc) within a match (decision 016).
+    index('direct_messages_match_created_id_idx').on(t.matchId, t.createdAt, t.id),
     index('direct_messages_unread_idx').on(t.recipientId, t.isRead),
     index('direct_messages_sender_idx').on(t.senderId),
   ],

@@ -19,14 +19,28 @@ export function isSafeKey(key: string): boolean {
 
 export type UrlSigner = ReturnType<typeof createUrlSigner>;
 
+/** Signed URLs remembered per photo for the current expiry bucket; past this many, all are forgotten. */
+const MAX_MEMO_URLS = 20_000;
+
 export function createUrlSigner(secret: string) {
   const sign = (key: string, exp: number) => createHmac('sha256', secret).update(`${key}\n${exp}`).digest('base64url');
+  /**
+   * A URL is a pure function of (key, expiry bucket): the HMAC is computed once per photo per
+   * quarter hour instead of once per face on every page (decision 016). Entries of an older
+   * bucket are replaced on their next use; the map is bounded.
+   */
+  const memo = new Map<string, { exp: number; url: string }>();
   return {
     /** A URL valid for SIGNED_URL_TTL_S seconds (spec §9), served to signed-in members only. */
     url(key: string, now = Date.now()): string {
       // Rounded to the quarter hour so the same photo keeps one URL and stays cached.
       const exp = Math.ceil((now / 1000 + SIGNED_URL_TTL_S) / 900) * 900;
-      return `/api/files/${key}?exp=${exp}&sig=${sign(key, exp)}`;
+      const known = memo.get(key);
+      if (known?.exp === exp) return known.url;
+      const url = `/api/files/${key}?exp=${exp}&sig=${sign(key, exp)}`;
+      if (memo.size >= MAX_MEMO_URLS) memo.clear();
+      memo.set(key, { exp, url });
+      return url;
     },
     verify(key: string, exp: number, sig: string, now = Date.now()): boolean {
       if (!Number.isFinite(exp) || exp * 1000 < now) return false;

@@ -174,6 +174,54 @@ describe('pages', () => {
     expect((await get(b, `/api/conversations/${matchId}/messages?limit=51`)).statusCode).toBe(400);
   });
 
+  it('the page the database writes is exactly JSON.stringify of the page (escapes, times, cursor)', async () => {
+    const { a, b, matchId } = await matchedPair(t);
+    const bodies = [
+      'plain',
+      'it\'s "quoted" \\ back\\slash',
+      'line one\nline two\ttab\r\u0001\u001f\u007f',
+      'ünïcødé ✓ 💬 \u2028 \u2029 </script> <b>&amp;</b>',
+    ];
+    // Microseconds: toISOString keeps milliseconds, truncated.
+    await t.database.db.execute(sql`
+      insert into direct_messages (match_id, sender_id, recipient_id, body, is_read, created_at)
+      select ${matchId}::uuid, case when i % 2 = 0 then ${a.id} else ${b.id} end, case when i % 2 = 0 then ${b.id} else ${a.id} end,
+             (string_to_array(${bodies.join('\u241e')}, ${'\u241e'}))[i + 1], i = 0,
+             '2026-11-22T10:00:00.123987Z'::timestamptz + make_interval(secs => i)
+        from generate_series(0, ${bodies.length - 1}) i`);
+    // Same instant for two messages: the id breaks the tie, in both directions.
+    await t.database.db.execute(sql`
+      insert into direct_messages (match_id, sender_id, recipient_id, body, created_at)
+      values (${matchId}::uuid, ${a.id}, ${b.id}, 'tie one', '2026-11-22T10:00:09.999999Z'),
+             (${matchId}::uuid, ${b.id}, ${a.id}, 'tie two', '2026-11-22T10:00:09.999999Z')`);
+    const rows = (
+      (await t.database.db.execute(
+        sql`select id, sender_id, body, is_read, created_at from direct_messages where match_id = ${matchId} order by created_at, id`,
+      )) as unknown as { rows: { id: string; sender_id: string; body: string; is_read: boolean; created_at: string }[] }
+    ).rows;
+    const view = (r: (typeof rows)[number]) => ({
+      id: r.id,
+      matchId,
+      senderId: r.sender_id,
+      body: r.body,
+      isRead: r.is_read,
+      createdAt: new Date(r.created_at).toISOString(),
+    });
+    expect(rows).toHaveLength(6);
+    expect(view(rows[0]).createdAt).toBe('2026-11-22T10:00:00.123Z');
+
+    const whole = await get(a, `/api/conversations/${matchId}/messages`);
+    expect(whole.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(whole.body).toBe(JSON.stringify({ messages: rows.map(view), nextCursor: null }));
+
+    const newest = await get(b, `/api/conversations/${matchId}/messages?limit=4`);
+    expect(newest.body).toBe(JSON.stringify({ messages: rows.slice(2).map(view), nextCursor: rows[2].id }));
+    const older = await get(b, `/api/conversations/${matchId}/messages?limit=4&before=${rows[2].id}`);
+    expect(older.body).toBe(JSON.stringify({ messages: rows.slice(0, 2).map(view), nextCursor: null }));
+    const exact = await get(b, `/api/conversations/${matchId}/messages?limit=2&before=${rows[2].id}`);
+    expect(exact.body).toBe(JSON.stringify({ messages: rows.slice(0, 2).map(view), nextCursor: null }));
+  });
+
   it('conversations are ordered by latest message, paginated, with previews', async () => {
     const me = await t.member('Popular Person');
     const partners: { matchId: string; other: Member }[] = [];

@@ -6,7 +6,7 @@ import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
 import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
 import { isParticipant } from '../matches/service';
-import { getConversation, listConversations, listMessages, markRead, sendMessage } from './service';
+import { getConversation, listConversations, markRead, messagesPageJson, sendMessage } from './service';
 
 /** Per sender: a lively chat never gets near these; a script does. */
 export const DM_RATE_RULES = [
@@ -40,7 +40,9 @@ export function registerMessageRoutes(app: FastifyInstance) {
       const { user } = await requireVerified(req);
       reply.header('cache-control', 'no-store');
       const { id } = req.params as z.output<typeof matchParamSchema>;
-      return listMessages(app, user.id, id, req.query as z.output<typeof messagesQuerySchema>);
+      // The database writes the page's JSON (decision 016): sent as it comes.
+      reply.type('application/json; charset=utf-8');
+      return messagesPageJson(app, user.id, id, req.query as z.output<typeof messagesQuerySchema>);
     },
   );
 

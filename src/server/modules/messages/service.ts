@@ -2,14 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { DirectMessage } from '../../../shared/realtime/events';
 import { MATCH_MESSAGES, type MatchStatus } from '../../../shared/schemas/matches';
-import {
-  type ConversationDetail,
-  type ConversationsPage,
-  DM_MAIL_INTERVAL_MS,
-  DM_MESSAGES,
-  type MessagesPage,
-} from '../../../shared/schemas/messages';
-import { readRows } from '../../db/prepared';
+import { type ConversationDetail, type ConversationsPage, DM_MAIL_INTERVAL_MS, DM_MESSAGES } from '../../../shared/schemas/messages';
+import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../mixers/shared';
@@ -129,58 +123,65 @@ export async function getConversation(app: FastifyInstance, me: string, matchId:
   };
 }
 
-interface MessageJson {
-  id: string;
-  sender_id: string;
-  body: string;
-  is_read: boolean;
-  created_at: string;
-}
+/** `created_at` as JavaScript's toISOString() writes it (UTC, milliseconds). */
+const isoSql = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+type PageRow = { profile1_id: string; profile2_id: string; page: string };
+type PageKeys = 'matchId' | 'me' | 'fetch' | 'limit' | 'before';
 
 /**
- * A page of a conversation, newest 50 before `before` (oldest first in the answer). The
- * participant check and the page are one statement (one database round trip), prepared once
- * on the embedded database (`readRows`).
+ * The page statement for a match, seen by `me`: the newest `fetch` (= limit + 1) messages
+ * before `before` when given, written out as MessagesPage JSON. Keyed on the match id (not a
+ * join) so the plan walks (match_id, created_at, id) backwards and stops after the page.
  */
-export async function listMessages(
+function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
+  return sql`with m as (select id, profile1_id, profile2_id from matches where id = ${v.matchId}),
+      x as (
+        select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
+         where d.match_id = ${v.matchId} and exists (select 1 from m where ${v.me} in (m.profile1_id, m.profile2_id))
+           ${
+             withBefore
+               ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${v.before} and c.match_id = ${v.matchId})`
+               : sql``
+           }
+         order by d.created_at desc, d.id desc
+         limit ${v.fetch}
+      ),
+      p as (select * from x order by x.created_at desc, x.id desc limit ${v.limit})
+      select m.profile1_id, m.profile2_id,
+        '{"messages":[' || coalesce((
+          select string_agg('{"id":"' || p.id || '","matchId":"' || m.id || '","senderId":' || to_json(p.sender_id)::text
+                 || ',"body":' || to_json(p.body)::text || ',"isRead":' || p.is_read::text
+                 || ',"createdAt":"' || ${isoSql('p.created_at')} || '"}', ',' order by p.created_at, p.id) from p), '')
+        || '],"nextCursor":'
+        || case when (select count(*) from x) > ${v.limit}
+             then coalesce((select '"' || p.id || '"' from p order by p.created_at, p.id limit 1), 'null') else 'null' end
+        || '}' as page
+      from m`;
+}
+
+const firstPage = compiledRead<PageRow, PageKeys>((v) => pageSql(v, false));
+const olderPage = compiledRead<PageRow, PageKeys>((v) => pageSql(v, true));
+
+/**
+ * A page of a conversation, newest `limit` before `before` (oldest first in the answer), as
+ * the MessagesPage JSON text ready to send. The participant check and the page are one
+ * statement (one database round trip), prepared once on the embedded database, its text built
+ * once (`compiledRead`), and the database writes the JSON itself: no rows to parse, map and
+ * serialise again here (decision 016). Keys and formats are exactly what JSON.stringify of a
+ * MessagesPage gives.
+ */
+export async function messagesPageJson(
   app: FastifyInstance,
   me: string,
   matchId: string,
   opts: { before?: string; limit: number },
-): Promise<MessagesPage> {
-  const before = opts.before ?? null;
-  const [row] = await readRows<{ profile1_id: string; profile2_id: string; messages: MessageJson[] | string }>(
-    app.deps.database,
-    sql`select m.profile1_id, m.profile2_id, coalesce((
-        select json_agg(x order by x.created_at desc, x.id desc) from (
-          select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
-          where d.match_id = m.id and ${me} in (m.profile1_id, m.profile2_id)
-            ${
-              before
-                ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${before} and c.match_id = m.id)`
-                : sql``
-            }
-          order by d.created_at desc, d.id desc
-          limit ${opts.limit + 1}
-        ) x
-      ), '[]'::json) as messages
-      from matches m where m.id = ${matchId}`,
-  );
+): Promise<string> {
+  const values = { matchId, me, fetch: opts.limit + 1, limit: opts.limit, before: opts.before ?? null };
+  const [row] = await (opts.before ? olderPage : firstPage)(app.deps.database, values);
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
-  const list: MessageJson[] = typeof row.messages === 'string' ? JSON.parse(row.messages) : row.messages;
-  const page = list.slice(0, opts.limit);
-  return {
-    messages: page.reverse().map((m) => ({
-      id: m.id,
-      matchId,
-      senderId: m.sender_id,
-      body: m.body,
-      isRead: m.is_read,
-      createdAt: new Date(m.created_at).toISOString(),
-    })),
-    nextCursor: list.length > opts.limit ? (page[0]?.id ?? null) : null,
-  };
+  return row.page;
 }
 
 interface SendRow {

@@ -19,7 +19,7 @@ export async function audienceViews(
   known?: Viewer,
 ): Promise<Map<string, MixerAudienceView>> {
   if (!ids.length) return new Map();
-  const viewer = known ?? (await loadViewer(database.db, userId));
+  const viewer = known ?? (await loadViewer(database, userId));
   const rows = await readRows<
     AudienceRow & {
       id: string;

@@ -9,7 +9,8 @@ import {
   type SeatPlan,
 } from '../../../shared/audience';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isUuid, rowsOf } from './shared';
 
@@ -20,21 +21,26 @@ export interface Viewer extends MemberFacts {
   interests: string[];
 }
 
-/** The viewer's facts, derived from their profile as it is now (one small query). */
-export async function loadViewer(db: Db, userId: string, now = new Date()): Promise<Viewer> {
-  const [p] = rowsOf<{
-    dob: string | null;
-    city: string | null;
-    genders: string[] | null;
-    orientations: string[] | null;
-    looking_for: string[] | null;
-    interests: string[] | null;
-  }>(
-    await db.execute(sql`
+const isDatabase = (db: Db | Database): db is Database => typeof (db as Database).ping === 'function';
+
+type ViewerRow = {
+  dob: string | null;
+  city: string | null;
+  genders: string[] | null;
+  orientations: string[] | null;
+  looking_for: string[] | null;
+  interests: string[] | null;
+};
+const viewerSql = (userId: unknown) => sql`
       select to_char(dob, 'YYYY-MM-DD') as dob, city_region as city, gender_identities as genders,
              sexual_orientations as orientations, looking_for, interests
-        from profiles where id = ${userId}`),
-  );
+        from profiles where id = ${userId}`;
+const viewerRead = compiledRead<ViewerRow, 'userId'>((v) => viewerSql(v.userId));
+
+/** The viewer's facts, derived from their profile as it is now (one small query). */
+export async function loadViewer(db: Db | Database, userId: string, now = new Date()): Promise<Viewer> {
+  // Given the database (not a transaction), the hot read paths use the prepared statement.
+  const [p] = isDatabase(db) ? await viewerRead(db, { userId }) : rowsOf<ViewerRow>(await db.execute(viewerSql(userId)));
   const facts = memberFacts(
     {
       dob: p?.dob ?? null,

@@ -35,7 +35,7 @@ const isCursor = (v: unknown[]): v is ForYouCursor =>
  */
 export async function listForYou(deps: Deps, userId: string, query: MixerListQuery, now = new Date()): Promise<MixerPage> {
   const cursor = decodeCursor(query.cursor, isCursor);
-  const viewer = await loadViewer(deps.database.db, userId, now);
+  const viewer = await loadViewer(deps.database, userId, now);
   const key = `${userId}|${query.intent ?? ''}|${query.topic ?? ''}|${query.q ?? ''}`;
   const cached = rankings.get(key);
   let ranked = cached && now.getTime() - cached.at < RANKING_TTL_MS ? cached.ranked : undefined;

@@ -135,7 +135,7 @@ const isListCursor = (v: unknown[]): v is ListCursor =>
 export async function listMixers(deps: Deps, userId: string, query: MixerListQuery, now = new Date()): Promise<MixerPage> {
   const nowIso = now.toISOString();
   const cursor = decodeCursor(query.cursor, isListCursor);
-  const viewer = await loadViewer(deps.database.db, userId, now);
+  const viewer = await loadViewer(deps.database, userId, now);
 
   const filters = [eligibleSql(viewer)];
   if (query.section === 'live') filters.push(sql`m.status = 'live'`);
@@ -207,7 +207,7 @@ interface DetailRow extends SummaryRow {
 /** One mixer with its participants as I may see them (`visibleMember`), in one round trip. */
 export async function getMixer(deps: Deps, userId: string, mixerId: string, now = new Date()): Promise<MixerDetail> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  const viewer = await loadViewer(deps.database.db, userId, now);
+  const viewer = await loadViewer(deps.database, userId, now);
   await ensureEligible(deps.database.db, viewer, mixerId);
   const [row] = await readRows<DetailRow>(
     deps.database,
