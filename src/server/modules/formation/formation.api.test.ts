@@ -133,6 +133,24 @@ describe('the formation job', () => {
     expect(await count(sql`select count(*) as n from mixer_invitations`)).toBe(8);
   });
 
+  it('forms no second mixer for them on another evening they are free while the first is unanswered or coming up', async () => {
+    const { db } = t.database;
+    const ids = sql.join(
+      invited.map((id) => sql`${id}`),
+      sql`, `,
+    );
+    await db.execute(sql`update profiles set availability = '{fri-evening,sat-evening,sun-evening}' where id in (${ids})`);
+    const later = await runFormation(t.app, new Date(NOW.getTime() + 10 * 60_000));
+    expect(later.mixers).toEqual([]);
+    expect(later.invitations).toEqual([]);
+    // Answered (accepted): still no second Board games mixer for them on another evening.
+    await db.execute(sql`update mixer_invitations set status = 'accepted' where mixer_id = ${mixerId}`);
+    const after = await runFormation(t.app, new Date(NOW.getTime() + 20 * 60_000));
+    expect(after.mixers).toEqual([]);
+    await db.execute(sql`update mixer_invitations set status = 'pending' where mixer_id = ${mixerId}`);
+    await db.execute(sql`update profiles set availability = '{fri-evening}' where id in (${ids})`);
+  });
+
   it('does nothing while paused', async () => {
     await seedMembers(8, { availability: ['sat-afternoon'], interests: ['Hiking'] });
     await t.database.db.execute(sql`update formation_settings set paused = true where id = 1`);

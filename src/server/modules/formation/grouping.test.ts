@@ -64,6 +64,26 @@ describe('grouping', () => {
     expect(p.formationKey).toContain('Board games|Greater London|Friends|open|');
   });
 
+  it('never forms a topic again around members who already have an upcoming mixer on it, nor offers anything to members with an unanswered invitation', () => {
+    // Eight who already have a Board games mixer coming up, and like Hiking too: a Hiking mixer, never a second Board games one.
+    const haveIt = many(8, () => member({ interests: ['Board games', 'Hiking'], upcomingTopics: ['Board games'] }));
+    const [p, ...rest] = proposeMixers(haveIt, ctx());
+    expect(rest).toHaveLength(0);
+    expect(p.topic).toBe('Hiking');
+    // With only Board games in common there is nothing to form for them.
+    expect(
+      proposeMixers(
+        many(8, () => member({ upcomingTopics: ['Board games'] })),
+        ctx(),
+      ),
+    ).toEqual([]);
+    // Two of eight still have to answer an invitation: six are left, still enough, and the two are not in it.
+    const waiting = many(2, () => member({ pendingInvites: 1 }));
+    const [q] = proposeMixers([...waiting, ...many(6, () => member())], ctx());
+    expect(q.members).toHaveLength(6);
+    expect(q.members.some((m) => waiting.some((w) => w.id === m.id))).toBe(false);
+  });
+
   it('forms nothing below minSeats', () => {
     expect(
       proposeMixers(

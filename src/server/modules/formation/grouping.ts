@@ -45,6 +45,10 @@ export interface Candidate {
   invitesThisWeek: number;
   /** Mixers they are already invited to (pending/accepted) or in, as [start, end) epoch ms. */
   busy: readonly (readonly [number, number])[];
+  /** Invitations still waiting for their answer: a member with one gets nothing new until they answer. */
+  pendingInvites?: number;
+  /** Topics of upcoming mixers they are in or invited to: never formed around them again meanwhile. */
+  upcomingTopics?: readonly string[];
 }
 
 export interface PlanShape {
@@ -100,8 +104,21 @@ interface RunState {
   placed: Set<string>;
 }
 
+/**
+ * May be offered something new this run: under the weekly cap and no invitation waiting for an
+ * answer (so one run never stacks a second mixer on an unanswered first, QA of issue 14).
+ */
 function underCap(c: Candidate, max: number) {
-  return c.invitesThisWeek < max;
+  return c.invitesThisWeek < max && !c.pendingInvites;
+}
+
+/** Topics a member counts for: their asks and interests, minus topics of upcoming mixers they already have. */
+function topicsOf(c: Candidate): { asks: Set<string>; interests: Set<string> } {
+  const upcoming = new Set(c.upcomingTopics ?? []);
+  return {
+    asks: new Set(c.asks.filter((t) => !upcoming.has(t))),
+    interests: new Set(c.interests.filter((t) => !upcoming.has(t))),
+  };
 }
 
 function overlaps(busy: Candidate['busy'], start: number, end: number) {
@@ -233,6 +250,7 @@ function orderFor(list: readonly Prep[], topic: string): Prep[] {
   const fans: Prep[] = [];
   const rest: Prep[] = [];
   for (const p of list) {
+    if (p.c.upcomingTopics?.includes(topic)) continue;
     const f = fitOf(p, topic);
     (f === 2 ? asked : f === 1 ? fans : rest).push(p);
   }
@@ -398,7 +416,7 @@ export function proposeMixers(candidates: readonly Candidate[], ctx: GroupingCon
         any = true;
       }
     }
-    if (any) prepared.push({ c, free, asks: new Set(c.asks), interests: new Set(c.interests) });
+    if (any) prepared.push({ c, free, ...topicsOf(c) });
   }
   const shapes = bucketShapes(ctx.settings.groupSize);
   const out: Proposal[] = [];
@@ -481,7 +499,7 @@ export function topUp(
   };
   for (const c of [...candidates].sort(baseCompare)) {
     if (!underCap(c, ctx.settings.maxInvitesPerWeek)) continue;
-    const p: Prep = { c, free: new Uint8Array(0), asks: new Set(c.asks), interests: new Set(c.interests) };
+    const p: Prep = { c, free: new Uint8Array(0), ...topicsOf(c) };
     for (const intent of c.lookingFor) {
       push(byIntent, intent, p);
       if (c.region !== null) push(byRegionIntent, `${c.region}|${intent}`, p);

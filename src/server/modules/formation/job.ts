@@ -111,13 +111,17 @@ export async function loadCandidates(
          and cardinality(p.availability) > 0 and cardinality(p.looking_for) > 0 and p.dob is not null`),
   );
   const busy = new Map<string, [number, number][]>();
-  for (const b of rowsOf<{ user_id: string; s: string | number; e: string | number }>(
+  const pending = new Map<string, number>();
+  const upcomingTopics = new Map<string, string[]>();
+  for (const b of rowsOf<{ user_id: string; s: string | number; e: string | number; topic: string; waiting: boolean }>(
     await db.execute(sql`
-      select i.user_id, (extract(epoch from m.starts_at) * 1000)::bigint as s, (extract(epoch from m.ends_at) * 1000)::bigint as e
+      select i.user_id, (extract(epoch from m.starts_at) * 1000)::bigint as s, (extract(epoch from m.ends_at) * 1000)::bigint as e,
+             m.topic, (i.status = 'pending' and i.expires_at > ${at}::timestamptz) as waiting
         from mixer_invitations i join mixers m on m.id = i.mixer_id
        where i.status in ('pending', 'accepted') and m.status in ('scheduled', 'live') and m.ends_at > ${at}::timestamptz
       union all
-      select c.user_id, (extract(epoch from m.starts_at) * 1000)::bigint, (extract(epoch from m.ends_at) * 1000)::bigint
+      select c.user_id, (extract(epoch from m.starts_at) * 1000)::bigint, (extract(epoch from m.ends_at) * 1000)::bigint,
+             m.topic, false
         from mixer_memberships c join mixers m on m.id = c.mixer_id
        where c.state in ('joined', 'waitlisted') and m.status in ('scheduled', 'live') and m.ends_at > ${at}::timestamptz`),
   )) {
@@ -127,6 +131,9 @@ export async function loadCandidates(
       busy.set(b.user_id, list);
     }
     list.push([Number(b.s), Number(b.e)]);
+    if (b.waiting) pending.set(b.user_id, (pending.get(b.user_id) ?? 0) + 1);
+    const topics = upcomingTopics.get(b.user_id) ?? [];
+    if (!topics.includes(b.topic)) upcomingTopics.set(b.user_id, [...topics, b.topic]);
   }
   const avoid = new Map<string, Set<string>>();
   const link = (a: string, b: string) => {
@@ -171,6 +178,8 @@ export async function loadCandidates(
       lastActive: Number(r.last_active),
       invitesThisWeek: Number(r.invites),
       busy: busy.get(r.id) ?? [],
+      pendingInvites: pending.get(r.id) ?? 0,
+      upcomingTopics: upcomingTopics.get(r.id) ?? [],
     });
   }
   return { candidates, avoid };
