@@ -10,7 +10,9 @@ export const INVITATION_MESSAGES = {
   notFound: "We couldn't find that invitation.",
   expired: 'This invitation has expired, so its seat went to someone else. Have a look at the other mixers coming up.',
   declined: "You've already declined this invitation.",
-  withdrawn: 'This invitation was withdrawn: the mixer is no longer going ahead.',
+  withdrawn: 'This invitation has closed: the mixer is no longer going ahead, or no longer fits your profile.',
+  noLongerFits: 'This mixer is no longer a fit for your profile, so the invitation has closed and its seat goes to someone else.',
+  acceptedThenLeft: 'You accepted this invitation and later left the mixer. If seats are free you can join again from its page.',
   accepted: "You've already accepted this invitation. To give your seat back, leave the mixer from its page.",
   started: 'This mixer has already started, so the invitation has closed.',
 } as const;

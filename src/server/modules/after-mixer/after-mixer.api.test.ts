@@ -156,6 +156,20 @@ describe('attendance when a mixer ends', () => {
     expect((await t.mailsTo(late.email)).some((x) => x.subject.startsWith('Who did you click with'))).toBe(false);
   });
 
+  it('keeps the record of members who leave once it has started: attended if they wrote, else no_show', async () => {
+    const wrote = await onboarded('Wren Wrote');
+    const silent = await onboarded('Sid Silent');
+    const running = await mixer({ startsAt: new Date(Date.now() - 10 * MIN), endsAt: new Date(Date.now() + 50 * MIN) });
+    for (const m of [wrote, silent]) await seat(running, m.id);
+    await say(running, wrote.id, 'Lovely to meet you all, I have to run!');
+    for (const m of [wrote, silent]) {
+      const res = await t.request({ method: 'POST', url: `/api/mixers/${running}/leave`, cookie: m.cookie, payload: {} });
+      expect(res.statusCode).toBe(200);
+    }
+    await end(new Date(Date.now() + 51 * MIN));
+    expect(await outcomes(running)).toEqual({ [wrote.id]: 'attended', [silent.id]: 'no_show' });
+  });
+
   it('sends no mail to a member who turned "After a mixer" off, but still the notice', async () => {
     const a = await onboarded('Mo Mailless', { notifyAfterMixer: false });
     const b = await onboarded('Nia Mailful');

@@ -225,7 +225,27 @@ describe('POST /api/invitations/:id/accept', () => {
     const res2 = await accept(inv2, me);
     expect(res2.statusCode).toBe(403);
     expect(res2.json().error.code).toBe('not_for_you');
+    expect(res2.json().error.message).toBe(INVITATION_MESSAGES.noLongerFits);
     expect(await stateOf(far, me.id)).toBeUndefined();
+    // It closed at once: no longer pending, its seat no longer held, and a second try says so.
+    const [closed] = await t.database.db
+      .select({ status: mixerInvitations.status })
+      .from(mixerInvitations)
+      .where(eq(mixerInvitations.id, inv2));
+    expect(closed.status).toBe('withdrawn');
+    expect((await accept(inv2, me)).json().error.message).toBe(INVITATION_MESSAGES.withdrawn);
+  });
+
+  it('tells a member who accepted and then left how to come back', async () => {
+    const me = await person();
+    const id = await mixer();
+    const inv = await invite(id, me);
+    expect((await accept(inv, me)).statusCode).toBe(200);
+    const left = await t.request({ method: 'POST', url: `/api/mixers/${id}/leave`, cookie: me.cookie, payload: {} });
+    expect(left.statusCode).toBe(200);
+    const again = await accept(inv, me);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe(INVITATION_MESSAGES.acceptedThenLeft);
   });
 
   it('withdraws pending invitations when an admin cancels the mixer', async () => {

@@ -162,33 +162,43 @@ export async function acceptInvitation(
     await db.execute(sql`select onboarding_completed as done from profiles where id = ${userId}`),
   );
   const viewer = await loadViewer(db, userId, now);
-  const outcome = await db.transaction(async (tx) => {
-    const inv = await lockInvitation(tx, userId, id, now);
-    if (inv.status === 'accepted') {
-      const [seat] = rowsOf(
-        await tx.execute(
-          sql`select 1 from mixer_memberships where mixer_id = ${inv.mixer_id} and user_id = ${userId} and state = 'joined'`,
-        ),
-      );
-      if (seat) return { inv, changed: false };
-      throw refusal(inv);
-    }
-    if (inv.status !== 'pending') throw refusal(inv);
-    if (inv.mixer_status === 'cancelled') throw new AppError('conflict', MIXER_MESSAGES.cancelled);
-    if (inv.mixer_status !== 'scheduled' || Number(inv.starts_ms) <= now.getTime())
-      throw new AppError('conflict', INVITATION_MESSAGES.started);
-    if (inv.expired) throw refusal(inv);
-    if (!profile?.done) throw new AppError('forbidden', MIXER_MESSAGES.profileIncomplete);
-    const audience = await ensureEligible(tx, viewer, inv.mixer_id);
-    if (!fittingPools(audience.seatPlan, viewer).includes(inv.side as never))
-      throw new AppError('not_for_you', 'This mixer is no longer a fit for your profile, so the invitation has closed.');
-    const seat = await takeSeat(tx, inv.mixer_id, viewer, { waitlist: false }, now);
-    await tx.execute(sql`
+  const outcome = await db
+    .transaction(async (tx) => {
+      const inv = await lockInvitation(tx, userId, id, now);
+      if (inv.status === 'accepted') {
+        const [seat] = rowsOf(
+          await tx.execute(
+            sql`select 1 from mixer_memberships where mixer_id = ${inv.mixer_id} and user_id = ${userId} and state = 'joined'`,
+          ),
+        );
+        if (seat) return { inv, changed: false };
+        throw new AppError('conflict', INVITATION_MESSAGES.acceptedThenLeft);
+      }
+      if (inv.status !== 'pending') throw refusal(inv);
+      if (inv.mixer_status === 'cancelled') throw new AppError('conflict', MIXER_MESSAGES.cancelled);
+      if (inv.mixer_status !== 'scheduled' || Number(inv.starts_ms) <= now.getTime())
+        throw new AppError('conflict', INVITATION_MESSAGES.started);
+      if (inv.expired) throw refusal(inv);
+      if (!profile?.done) throw new AppError('forbidden', MIXER_MESSAGES.profileIncomplete);
+      const audience = await ensureEligible(tx, viewer, inv.mixer_id);
+      if (!fittingPools(audience.seatPlan, viewer).includes(inv.side as never))
+        throw new AppError('not_for_you', INVITATION_MESSAGES.noLongerFits);
+      const seat = await takeSeat(tx, inv.mixer_id, viewer, { waitlist: false }, now);
+      await tx.execute(sql`
       update mixer_invitations set status = 'accepted', responded_at = coalesce(responded_at, ${now.toISOString()}::timestamptz)
        where id = ${id}::uuid and status in ('pending', 'accepted')`);
-    await audit(tx, userId, 'invitation.accepted', id, { mixerId: inv.mixer_id, side: inv.side });
-    return { inv, changed: seat.changed };
-  });
+      await audit(tx, userId, 'invitation.accepted', id, { mixerId: inv.mixer_id, side: inv.side });
+      return { inv, changed: seat.changed };
+    })
+    .catch(async (err: unknown) => {
+      // No longer fits the audience (a profile change): the invitation closes and its seat is
+      // released now, not when the hold runs out (QA of issue 14).
+      if (err instanceof AppError && err.code === 'not_for_you') {
+        await closeInvitation(deps, publish, userId, id, now, 'withdrawn');
+        throw new AppError('not_for_you', INVITATION_MESSAGES.noLongerFits);
+      }
+      throw err;
+    });
   if (outcome.changed) {
     await publish(`user:${userId}`, { type: 'counter', key: 'mixersJoined', delta: 1 });
     await publish(`mixer:${outcome.inv.mixer_id}`, { type: 'mixer.updated', mixerId: outcome.inv.mixer_id });
@@ -214,22 +224,34 @@ export async function declineInvitation(
   id: string,
   now = new Date(),
 ): Promise<InvitationAnswer> {
+  return closeInvitation(deps, publish, userId, id, now, 'declined');
+}
+
+/** Closes a pending invitation (declined by the member, or withdrawn when it no longer fits) and releases its seat. */
+async function closeInvitation(
+  deps: Deps,
+  publish: Publish,
+  userId: string,
+  id: string,
+  now: Date,
+  status: 'declined' | 'withdrawn',
+): Promise<InvitationAnswer> {
   const { db } = deps.database;
   const outcome = await db.transaction(async (tx) => {
     const inv = await lockInvitation(tx, userId, id, now);
-    if (inv.status === 'declined') return { inv, promoted: null, changed: false };
+    if (inv.status === status) return { inv, promoted: null, changed: false };
     if (inv.status !== 'pending' || inv.expired) throw refusal(inv);
     await tx.execute(
-      sql`update mixer_invitations set status = 'declined', responded_at = ${now.toISOString()}::timestamptz where id = ${id}::uuid`,
+      sql`update mixer_invitations set status = ${status}, responded_at = ${now.toISOString()}::timestamptz where id = ${id}::uuid`,
     );
-    await audit(tx, userId, 'invitation.declined', id, { mixerId: inv.mixer_id, side: inv.side });
+    await audit(tx, userId, `invitation.${status}`, id, { mixerId: inv.mixer_id, side: inv.side });
     return { inv, promoted: await releaseHeldSeat(tx, inv.mixer_id, inv.side, inv.mixer_status, now), changed: true };
   });
   const { inv, promoted } = outcome;
   if (promoted)
     await tellPromoted(deps, publish, promoted, { id: inv.mixer_id, title: inv.title, status: inv.mixer_status, starts_ms: inv.starts_ms });
   if (outcome.changed) await publish(`mixer:${inv.mixer_id}`, { type: 'mixer.updated', mixerId: inv.mixer_id });
-  return { status: 'declined', mixerId: inv.mixer_id };
+  return { status, mixerId: inv.mixer_id };
 }
 
 /**

@@ -62,7 +62,7 @@ export async function advanceMixers(
       with ended as (
         update mixers set status = 'ended'
          where status = 'live' and ends_at <= ${at}::timestamptz
-        returning id, ends_at
+        returning id, starts_at, ends_at
       ),
       closing as (
         insert into mixer_messages (mixer_id, sender_id, kind, body, created_at)
@@ -70,7 +70,8 @@ export async function advanceMixers(
         returning id, mixer_id, body, created_at
       ),
       attendance as (
-        -- Each member still in it: attended (wrote a line) or no_show. An upsert, so a member who
+        -- Each member still in it, or who left while it was live: attended (wrote a line) or
+        -- no_show — leaving once it started does not wipe the record. An upsert, so a member who
         -- left late and came back gets their real outcome (reliability, issue 14).
         insert into mixer_attendance (mixer_id, user_id, outcome, recorded_at)
         select e.id, c.user_id,
@@ -78,7 +79,8 @@ export async function advanceMixers(
                                   where w.mixer_id = e.id and w.sender_id = c.user_id and w.kind = 'member')
                     then 'attended' else 'no_show' end,
                e.ends_at
-          from ended e join mixer_memberships c on c.mixer_id = e.id and c.state = 'joined'
+          from ended e join mixer_memberships c
+            on c.mixer_id = e.id and (c.state = 'joined' or (c.state = 'left' and c.left_at >= e.starts_at))
         on conflict (mixer_id, user_id) do update set outcome = excluded.outcome, recorded_at = excluded.recorded_at
         returning 1
       )
