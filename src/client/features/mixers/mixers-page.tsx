@@ -28,14 +28,17 @@ function ForYouEmpty() {
       <ul className="list-disc space-y-1 pl-5 text-left text-sm text-muted-foreground">
         <li>Complete your profile — your age, city, gender and who you're looking for decide which mixers are for you.</li>
         <li>Set your city to see mixers near you, not just online ones.</li>
-        <li>Or ask for a topic you'd love a mixer about, and check Discover for what's on this week.</li>
+        <li>
+          Or ask for a topic you'd love a mixer about — when enough people ask, one forms itself — and check Discover for what's on this
+          week.
+        </li>
       </ul>
       <div className="flex flex-wrap justify-center gap-2">
         <Button asChild>
           <Link to="/profile">Update your profile</Link>
         </Button>
         <Button variant="outline" asChild>
-          <Link to="/contact-support">Ask for a topic</Link>
+          <Link to="/profile#availability">Ask for a topic</Link>
         </Button>
         <Button variant="ghost" asChild>
           <Link to="/mixers?tab=discover">Discover</Link>

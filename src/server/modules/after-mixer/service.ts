@@ -6,6 +6,7 @@ import { MIXER_MESSAGES, type MixerTheme } from '../../../shared/schemas/mixers'
 import type { AppDeps } from '../../app';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
+import { thumbKey } from '../profiles/service';
 import { hiddenFrom, hiddenSetOf } from '../safety/visibility';
 import { epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from '../mixers/shared';
 
@@ -80,7 +81,8 @@ export async function getAfterMixer(deps: Deps, userId: string, mixerId: string,
     people: people.map((p) => ({
       id: p.id,
       firstName: firstNameOf(p.name),
-      avatarUrl: p.avatar ? deps.signer.url(p.avatar) : null,
+      // The thumbnail, as every other list of people shows (the full photo is for the profile card).
+      avatarUrl: p.avatar ? deps.signer.url(thumbKey(p.avatar)) : null,
       fancied: Boolean(p.fancied),
       matchId: p.match_id ?? null,
     })),

@@ -156,6 +156,12 @@ describe('GET /api/invitations', () => {
     expect(body.pending[0].mixer).toMatchObject({ id, title: 'Bouldering in Leeds', topic: 'Bouldering' });
     expect(body.pending[0].why).toMatch(/^1 other person who loves Bouldering is free \w+day (morning|afternoon|evening)$/);
     expect(body.pending[0].expiresAt).toBeTruthy();
+
+    // Soonest first: a later mixer whose hold ends sooner still comes after.
+    const later = await mixer({ startsAt: new Date(Date.now() + 96 * HOUR), endsAt: new Date(Date.now() + 97 * HOUR) });
+    const laterInv = await invite(later, me, { expiresAt: new Date(Date.now() + HOUR) });
+    const both = (await t.request({ method: 'GET', url: '/api/invitations', cookie: me.cookie })).json() as InvitationList;
+    expect(both.pending.map((p) => p.id)).toEqual([inv, laterInv]);
   });
 
   it('needs a signed-in, verified member', async () => {

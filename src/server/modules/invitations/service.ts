@@ -73,7 +73,7 @@ export async function listInvitations(deps: Deps, userId: string, now = new Date
        where i.user_id = ${userId}
          and ((i.status = 'pending' and i.expires_at > ${nowIso}::timestamptz and m.status = 'scheduled')
               or coalesce(i.responded_at, i.expires_at) > ${nowIso}::timestamptz - make_interval(days => ${RECENT_INVITATIONS_DAYS}))
-       order by i.expires_at, i.id
+       order by m.starts_at, i.id
        limit 50`),
   );
   const pendingRows = rows.filter((r) => r.live);
