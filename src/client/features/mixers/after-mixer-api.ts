@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AfterMixerView, OpenPrompt } from '../../../shared/after-mixer';
 import { api } from '../../lib/api';
+import { sendFancy } from './api';
 
 export const afterMixerKey = (id: string) => ['mixers', 'after', id] as const;
 export const openPromptsKey = ['me', 'after-mixer'] as const;
@@ -19,8 +20,6 @@ export function useOpenPrompts() {
   return useQuery({ queryKey: openPromptsKey, queryFn: async () => (await api<{ prompts: OpenPrompt[] }>('/api/me/after-mixer')).prompts });
 }
 
-type FancyResponse = { fancied: true; matchId: string | null; newMatch: boolean } | { fancied: false };
-
 /** Fancy or un-fancy someone from the prompt, through the existing fancy routes; the page updates at once. */
 export function usePromptFancy(mixerId: string) {
   const qc = useQueryClient();
@@ -28,10 +27,7 @@ export function usePromptFancy(mixerId: string) {
   const patch = (userId: string, change: { fancied?: boolean; matchId?: string | null }) =>
     qc.setQueryData<AfterMixerView>(key, (d) => d && { ...d, people: d.people.map((p) => (p.id === userId ? { ...p, ...change } : p)) });
   return useMutation({
-    mutationFn: ({ userId, fancy }: { userId: string; fancy: boolean }): Promise<FancyResponse> =>
-      fancy
-        ? api<FancyResponse>(`/api/fancies/${encodeURIComponent(userId)}`, { method: 'PUT', body: { mixerId } })
-        : api<FancyResponse>(`/api/fancies/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    mutationFn: ({ userId, fancy }: { userId: string; fancy: boolean }) => sendFancy(mixerId, userId, fancy),
     onMutate: async ({ userId, fancy }) => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<AfterMixerView>(key);

@@ -129,16 +129,19 @@ export function useFancied(mixerId: string, enabled: boolean) {
   });
 }
 
-type FancyResponse = { fancied: true; matchId: string | null; newMatch: boolean } | { fancied: false };
+export type FancyResponse = { fancied: true; matchId: string | null; newMatch: boolean } | { fancied: false };
+
+/** Fancies (or takes back a fancy for) a co-participant of a mixer: the one call the participant list and the after-mixer prompt share. */
+export function sendFancy(mixerId: string, userId: string, fancy: boolean): Promise<FancyResponse> {
+  const url = `/api/fancies/${encodeURIComponent(userId)}`;
+  return fancy ? api<FancyResponse>(url, { method: 'PUT', body: { mixerId } }) : api<FancyResponse>(url, { method: 'DELETE' });
+}
 
 export function useToggleFancy(mixerId: string) {
   const qc = useQueryClient();
   const key = mixerKeys.fancies(mixerId);
   return useMutation({
-    mutationFn: ({ userId, fancy }: { userId: string; fancy: boolean }): Promise<FancyResponse> =>
-      fancy
-        ? api<FancyResponse>(`/api/fancies/${encodeURIComponent(userId)}`, { method: 'PUT', body: { mixerId } })
-        : api<FancyResponse>(`/api/fancies/${encodeURIComponent(userId)}`, { method: 'DELETE' }),
+    mutationFn: ({ userId, fancy }: { userId: string; fancy: boolean }) => sendFancy(mixerId, userId, fancy),
     onMutate: async ({ userId, fancy }) => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<{ fancied: string[] }>(key);

@@ -4,12 +4,12 @@ import { REMINDER_ACTION } from '../settings/reminders';
 import { decodeCursor, encodeCursor, iso, micros, type Queryable, query } from './sql';
 
 /**
- * Records one admin action (who, what, when). Pass the transaction of the action so the
- * entry exists exactly when the action happened.
+ * Records one action (who, what, when); `actorId` null for automatic ones (expiry, formation).
+ * Pass the transaction of the action so the entry exists exactly when the action happened.
  */
 export async function recordAudit(
   db: Queryable,
-  actorId: string,
+  actorId: string | null,
   action: string,
   target: string | null,
   details?: Record<string, unknown> | string | null,
@@ -18,16 +18,27 @@ export async function recordAudit(
   await db.execute(sql`insert into audit_log (actor_id, action, target, details) values (${actorId}, ${action}, ${target}, ${text})`);
 }
 
-interface AuditRow {
+export interface AuditRow {
   id: string;
   action: string;
   target: string | null;
   details: string | null;
   created_at: string;
-  sort: string;
   actor_id: string | null;
   actor_name: string | null;
   actor_email: string | null;
+}
+
+/** An audit_log row joined with its actor (`actor_name`, `actor_email`) → what the admin pages show. */
+export function toAuditEntry(r: AuditRow): AuditEntry {
+  return {
+    id: r.id,
+    action: r.action,
+    target: r.target,
+    details: r.details,
+    createdAt: r.created_at,
+    actor: r.actor_id ? { id: r.actor_id, name: r.actor_name ?? '', email: r.actor_email ?? '' } : null,
+  };
 }
 
 /** The admin actions in the audit log, newest first, keyset-paginated (the reminder mails it also records are not admin actions). */
@@ -36,7 +47,7 @@ export async function listAudit(db: Queryable, opts: { cursor?: string; limit: n
   const after = cursor
     ? sql`(${micros(sql`a.created_at`)} < ${cursor.sort}::bigint or (${micros(sql`a.created_at`)} = ${cursor.sort}::bigint and a.id < ${cursor.id}::uuid))`
     : sql`true`;
-  const rows = await query<AuditRow>(
+  const rows = await query<AuditRow & { sort: string }>(
     db,
     sql`select a.id, a.action, a.target, a.details, ${iso(sql`a.created_at`)} as created_at, ${micros(sql`a.created_at`)}::text as sort,
           a.actor_id, u.name as actor_name, u.email as actor_email
@@ -49,14 +60,7 @@ export async function listAudit(db: Queryable, opts: { cursor?: string; limit: n
   const page = more ? rows.slice(0, opts.limit) : rows;
   const last = page.at(-1);
   return {
-    items: page.map((r) => ({
-      id: r.id,
-      action: r.action,
-      target: r.target,
-      details: r.details,
-      createdAt: r.created_at,
-      actor: r.actor_id ? { id: r.actor_id, name: r.actor_name ?? '', email: r.actor_email ?? '' } : null,
-    })),
+    items: page.map(toAuditEntry),
     nextCursor: more && last ? encodeCursor(last.sort, last.id) : null,
   };
 }

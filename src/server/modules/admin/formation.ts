@@ -17,7 +17,7 @@ import { PREDEFINED_INTERESTS } from '../../../shared/reference/catalog';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { recordAudit } from './audit';
+import { type AuditRow, recordAudit, toAuditEntry } from './audit';
 import { iso, isUuid, type Queryable, query } from './sql';
 
 /**
@@ -153,16 +153,7 @@ export async function formationOverview(db: Db): Promise<FormationOverview> {
     joined: t?.joined ?? 0,
     invitations: t?.invitations ?? null,
   });
-  const recent = await query<{
-    id: string;
-    action: string;
-    target: string | null;
-    details: string | null;
-    created_at: string;
-    actor_id: string | null;
-    actor_name: string | null;
-    actor_email: string | null;
-  }>(
+  const recent = await query<AuditRow>(
     db,
     sql`select a.id, a.action, a.target, a.details, ${iso(sql`a.created_at`)} as created_at, a.actor_id, u.name as actor_name, u.email as actor_email
           from audit_log a left join "user" u on u.id = a.actor_id
@@ -183,14 +174,7 @@ export async function formationOverview(db: Db): Promise<FormationOverview> {
       invitations: totalsFormed.invitations,
       fillRate: totalsFormed.fillRate,
     },
-    recent: recent.map((r) => ({
-      id: r.id,
-      action: r.action,
-      target: r.target,
-      details: r.details,
-      createdAt: r.created_at,
-      actor: r.actor_id ? { id: r.actor_id, name: r.actor_name ?? '', email: r.actor_email ?? '' } : null,
-    })),
+    recent: recent.map(toAuditEntry),
   };
 }
 

@@ -17,6 +17,7 @@ import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { AppDeps } from '../../app';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
+import { recordAudit } from '../admin/audit';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { ensureEligible, loadViewer } from '../mixers/eligibility';
 import { tellPromoted } from '../mixers/promotion';
@@ -139,11 +140,6 @@ function refusal(inv: LockedInvitation): AppError {
   return new AppError('conflict', INVITATION_MESSAGES.expired);
 }
 
-const audit = (tx: Db, actorId: string | null, action: string, target: string, details: Record<string, unknown>) =>
-  tx.execute(
-    sql`insert into audit_log (actor_id, action, target, details) values (${actorId}, ${action}, ${target}, ${JSON.stringify(details)})`,
-  );
-
 /**
  * Takes the seat an invitation holds: a `joined` membership on the invitation's side, under the
  * mixer row lock like any join. A second accept answers the same. Refused with a clear message
@@ -187,7 +183,7 @@ export async function acceptInvitation(
       await tx.execute(sql`
       update mixer_invitations set status = 'accepted', responded_at = coalesce(responded_at, ${now.toISOString()}::timestamptz)
        where id = ${id}::uuid and status in ('pending', 'accepted')`);
-      await audit(tx, userId, 'invitation.accepted', id, { mixerId: inv.mixer_id, side: inv.side });
+      await recordAudit(tx, userId, 'invitation.accepted', id, { mixerId: inv.mixer_id, side: inv.side });
       return { inv, changed: seat.changed };
     })
     .catch(async (err: unknown) => {
@@ -244,7 +240,7 @@ async function closeInvitation(
     await tx.execute(
       sql`update mixer_invitations set status = ${status}, responded_at = ${now.toISOString()}::timestamptz where id = ${id}::uuid`,
     );
-    await audit(tx, userId, `invitation.${status}`, id, { mixerId: inv.mixer_id, side: inv.side });
+    await recordAudit(tx, userId, `invitation.${status}`, id, { mixerId: inv.mixer_id, side: inv.side });
     return { inv, promoted: await releaseHeldSeat(tx, inv.mixer_id, inv.side, inv.mixer_status, now), changed: true };
   });
   const { inv, promoted } = outcome;
@@ -285,7 +281,7 @@ export async function expireInvitations(deps: Deps, publish: Publish, now: Date)
       );
       const promoted: Promoted[] = [];
       for (const r of rows) {
-        await audit(tx, null, 'invitation.expired', r.id, { mixerId: mixer_id, userId: r.user_id, side: r.side });
+        await recordAudit(tx, null, 'invitation.expired', r.id, { mixerId: mixer_id, userId: r.user_id, side: r.side });
         const p = mixer ? await releaseHeldSeat(tx, mixer_id, r.side, mixer.status, now) : null;
         if (p) promoted.push(p);
       }
