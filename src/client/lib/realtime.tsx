@@ -1,11 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { type ClientMessage, type CounterKey, parseServerEvent, type ServerEvent } from '../../shared/realtime/events';
+import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
+import { type ChatMessage, type ClientMessage, type CounterKey, parseServerEvent, type ServerEvent } from '../../shared/realtime/events';
+import { ApiError, NETWORK_ERROR } from './api';
 
 type Handler = (event: ServerEvent) => void;
 
 const PING_MS = 20_000;
 const MAX_BACKOFF_MS = 15_000;
+/** A chat line sent over the socket with no answer by then is reported as not sent. */
+const SEND_TIMEOUT_MS = 10_000;
+
+interface PendingSend {
+  resolve: (message: ChatMessage) => void;
+  reject: (err: ApiError) => void;
+  timer: ReturnType<typeof setTimeout>;
+}
 
 /**
  * One socket per tab: heartbeats, reconnect with backoff, room subscriptions replayed after a
@@ -22,6 +32,8 @@ export class RealtimeClient {
   private retry?: ReturnType<typeof setTimeout>;
   private everConnected = false;
   private refusals = 0;
+  private pending = new Map<string, PendingSend>();
+  private sends = 0;
   status: 'connecting' | 'open' | 'closed' = 'connecting';
   onStatus?: (s: RealtimeClient['status']) => void;
 
@@ -38,6 +50,7 @@ export class RealtimeClient {
     clearTimeout(this.retry);
     this.socket?.close(1000, 'bye');
     this.socket = undefined;
+    this.failPending();
     this.setStatus('closed');
   }
 
@@ -64,6 +77,35 @@ export class RealtimeClient {
     };
   }
 
+  /**
+   * Sends a chat line over the open socket; resolves with the committed message, or rejects
+   * with the ApiError the HTTP route would have given. Null when the socket is not open: the
+   * caller posts over HTTP instead.
+   */
+  sendChat(room: string, body: string): Promise<ChatMessage> | null {
+    if (this.status !== 'open' || this.socket?.readyState !== WebSocket.OPEN) return null;
+    const ref = `s${++this.sends}`;
+    return new Promise<ChatMessage>((resolve, reject) => {
+      const timer = setTimeout(() => this.settle(ref, new ApiError(0, 'network', NETWORK_ERROR)), SEND_TIMEOUT_MS);
+      this.pending.set(ref, { resolve, reject, timer });
+      this.send({ type: 'send', room, body, ref });
+    });
+  }
+
+  private settle(ref: string, outcome: ChatMessage | ApiError) {
+    const pending = this.pending.get(ref);
+    if (!pending) return;
+    this.pending.delete(ref);
+    clearTimeout(pending.timer);
+    if (outcome instanceof ApiError) pending.reject(outcome);
+    else pending.resolve(outcome);
+  }
+
+  /** A socket that closes with lines unanswered: they may or may not have arrived, like a dropped request. */
+  private failPending() {
+    for (const ref of [...this.pending.keys()]) this.settle(ref, new ApiError(0, 'network', NETWORK_ERROR));
+  }
+
   private send(message: ClientMessage) {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
@@ -83,6 +125,11 @@ export class RealtimeClient {
       if (!current()) return;
       const event = parseServerEvent(String(msg.data));
       if (!event) return;
+      if (event.type === 'sent') return this.settle(event.ref, event.message);
+      if (event.type === 'send-failed') {
+        const code = (event.code in ERROR_STATUS ? event.code : 'internal') as ErrorCode;
+        return this.settle(event.ref, new ApiError(ERROR_STATUS[code], code, event.message));
+      }
       if (event.type === 'ready') {
         const reconnected = this.everConnected;
         this.everConnected = true;
@@ -102,6 +149,7 @@ export class RealtimeClient {
     socket.onclose = (e) => {
       if (!current()) return;
       clearInterval(this.ping);
+      this.failPending();
       if (this.stopped) return;
       this.setStatus('closed');
       // 4001: the session ended. A password change ends the old session but this tab has a

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dailyActivity } from '../db/schema';
 import { AppError } from '../http/errors';
+import { sessionStillHolds } from './revalidate-session';
 import { sessionTokenFrom } from './session-cache';
 
 /** Headers a client could send to pass for another address; better-auth only sees CLIENT_IP_HEADER. */
@@ -52,10 +53,17 @@ export async function getSession(req: FastifyRequest): Promise<CurrentSession | 
   const cached = (req as unknown as Record<symbol, CurrentSession | null | undefined>)[SESSION_KEY];
   if (cached !== undefined) return cached;
   const token = sessionTokenFrom(req.headers.cookie);
-  let result: CurrentSession | null = token ? (req.server.sessionCache.get(token) ?? null) : null;
+  const cache = req.server.sessionCache;
+  const hit = token ? cache.get(token) : undefined;
+  let result: CurrentSession | null = hit?.fresh ? hit.value : null;
+  if (hit && !hit.fresh && token && (await sessionStillHolds(req.server.deps.database, hit.value))) {
+    result = hit.value;
+    cache.set(token, result);
+  }
   if (!result && token) {
     result = (await req.server.auth.api.getSession({ headers: toFetchHeaders(req) })) as CurrentSession | null;
-    if (result) req.server.sessionCache.set(token, result);
+    if (result) cache.set(token, result);
+    else cache.delete(token);
   }
   (req as unknown as Record<symbol, CurrentSession | null>)[SESSION_KEY] = result;
   if (result) noteActive(req, result.user.id);

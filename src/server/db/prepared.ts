@@ -53,6 +53,12 @@ export function compiledRead<T, K extends string>(
   };
 }
 
+/**
+ * A hot single-statement write (e.g. an INSERT … RETURNING) outside any transaction, prepared
+ * like a read: its EXECUTE runs in autocommit, so it commits exactly as `db.execute()` would.
+ */
+export const compiledWrite = compiledRead;
+
 /** The rows of `text` with `params` from its prepared statement, or undefined where that cannot be used. */
 async function executePrepared<T>(database: Database, text: string, params: readonly unknown[]): Promise<T[] | undefined> {
   const client = (database.db as unknown as { $client: PGlite }).$client;

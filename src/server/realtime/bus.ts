@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { ServerEvent } from '../../shared/realtime/events';
 
@@ -36,24 +37,43 @@ export function createLocalBus(): RealtimeBus {
   };
 }
 
+/** NOTIFY payloads must stay under 8000 bytes; a batch closes before it reaches this. */
+const MAX_PAYLOAD_BYTES = 7000;
+
 /**
  * Several app instances on one PostgreSQL: every instance LISTENs on one channel and
  * publishes with pg_notify, so a message posted on A reaches sockets on B (DESIGN §1).
+ *
+ * This instance's own sockets get a message at once, without the round trip through
+ * PostgreSQL (each payload names its instance, which skips its own notifications). Messages
+ * published together (a busy chat) go out as one batched NOTIFY per ~7 KB, in publish order,
+ * over one connection, so other instances also see them in order.
  */
 export async function createPostgresBus(databaseUrl: string, log: (err: unknown) => void): Promise<RealtimeBus> {
   const { default: pg } = await import('pg');
+  const instance = randomUUID();
   const handlers: ((m: BusMessage) => void)[] = [];
+  const deliver = (message: BusMessage) => {
+    for (const h of handlers) {
+      try {
+        h(message);
+      } catch (err) {
+        log(err);
+      }
+    }
+  };
   let listener: InstanceType<typeof pg.Client> | undefined;
   let closed = false;
-  const publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const publisher = new pg.Pool({ connectionString: databaseUrl, max: 1 });
 
   const connect = async () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (msg) => {
       if (!msg.payload) return;
       try {
-        const message = JSON.parse(msg.payload) as BusMessage;
-        for (const h of handlers) h(message);
+        const batch = JSON.parse(msg.payload) as { from: string; messages: BusMessage[] };
+        if (batch.from === instance) return;
+        for (const message of batch.messages) deliver(message);
       } catch (err) {
         log(err);
       }
@@ -68,17 +88,58 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
   };
   await connect();
 
+  /** Serialised messages waiting for the next NOTIFY, and who waits for it. */
+  let queue: string[] = [];
+  let waiting: { resolve: () => void; reject: (err: unknown) => void }[] = [];
+  let flushing: Promise<void> | undefined;
+  const flush = async () => {
+    while (queue.length) {
+      const [pending, waiters] = [queue, waiting];
+      [queue, waiting] = [[], []];
+      try {
+        for (const payload of batches(instance, pending)) await publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+        for (const w of waiters) w.resolve();
+      } catch (err) {
+        for (const w of waiters) w.reject(err);
+      }
+    }
+    flushing = undefined;
+  };
+
   return {
-    async publish(message) {
-      await publisher.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
+    publish(message) {
+      deliver(message);
+      queue.push(JSON.stringify(message));
+      const sent = new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }));
+      flushing ??= new Promise<void>((r) => setImmediate(r)).then(flush);
+      return sent;
     },
     onMessage(handler) {
       handlers.push(handler);
     },
     async close() {
       closed = true;
+      await flushing;
       await listener?.end().catch(() => {});
       await publisher.end();
     },
   };
+}
+
+/** `{"from":…,"messages":[…]}` payloads of at most MAX_PAYLOAD_BYTES (a single larger message goes alone). */
+export function* batches(from: string, serialised: string[]): Generator<string> {
+  const head = `{"from":${JSON.stringify(from)},"messages":[`;
+  let parts: string[] = [];
+  let size = head.length + 2;
+  for (const m of serialised) {
+    const bytes = Buffer.byteLength(m) + 1;
+    if (parts.length && size + bytes > MAX_PAYLOAD_BYTES) {
+      yield `${head}${parts.join(',')}]}`;
+      parts = [];
+      size = head.length + 2;
+    }
+    parts.push(m);
+    size += bytes;
+  }
+  if (parts.length) yield `${head}${parts.join(',')}]}`;
 }

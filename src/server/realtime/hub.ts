@@ -1,5 +1,5 @@
 import type { WebSocket } from 'ws';
-import type { Room, ServerEvent } from '../../shared/realtime/events';
+import type { ChatMessage, Room, ServerEvent } from '../../shared/realtime/events';
 import type { BusMessage, RealtimeBus } from './bus';
 
 const MAX_GRANTS = 100_000;
@@ -21,6 +21,8 @@ export const CLOSE_TOO_MANY_SOCKETS = 4008;
 
 /** Decides whether a member may join a room other than their own `user:` room. */
 export type RoomAuthorizer = (userId: string, room: Room) => Promise<boolean>;
+/** Posts a chat line a member sent over their socket; throws the AppError the HTTP route would answer. */
+export type SendHandler = (userId: string, room: Room, body: string) => Promise<ChatMessage>;
 
 /**
  * Delivers bus messages to this instance's sockets. Modules never touch sockets: they call
@@ -30,6 +32,7 @@ export class RealtimeHub {
   private rooms = new Map<string, Set<Client>>();
   private clients = new Set<Client>();
   private authorizers = new Map<string, RoomAuthorizer>();
+  private senders = new Map<string, SendHandler>();
   /**
    * Granted `userId room` pairs and when they expire, so a repeated subscribe costs no database
    * round trip. Refusals are not cached (a member who just joined retries); the per-socket
@@ -48,6 +51,16 @@ export class RealtimeHub {
   /** Modules register who may join their rooms, e.g. `mixer` → joined members only. */
   authorize(prefix: 'mixer' | 'conversation', authorizer: RoomAuthorizer) {
     this.authorizers.set(prefix, authorizer);
+  }
+
+  /** Modules that accept chat lines over the socket register how they are posted, e.g. `mixer`. */
+  acceptSends(prefix: 'mixer', handler: SendHandler) {
+    this.senders.set(prefix, handler);
+  }
+
+  /** Who posts a line sent to this room, if anyone does. */
+  senderFor(room: Room): SendHandler | undefined {
+    return this.senders.get(room.split(':')[0]);
   }
 
   publish(room: string, event: ServerEvent): Promise<void> {

@@ -59,6 +59,10 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     /** Where the notice leads: a path inside the app, shown as the toast's action. */
     link: z.object({ label: z.string(), href: z.string().startsWith('/') }).optional(),
   }),
+  /** A chat line sent over the socket was committed (the same answer as the HTTP POST's 201). */
+  z.object({ type: z.literal('sent'), ref: z.string(), message: chatMessageSchema }),
+  /** A chat line sent over the socket was not accepted: the code and message the HTTP POST would answer. */
+  z.object({ type: z.literal('send-failed'), ref: z.string(), code: z.string(), message: z.string(), retryAfterS: z.number().optional() }),
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 
@@ -66,6 +70,11 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ping') }),
   z.object({ type: z.literal('subscribe'), room: roomSchema }),
   z.object({ type: z.literal('unsubscribe'), room: roomSchema }),
+  /**
+   * A chat line for a mixer room, sent over the socket instead of POST /api/mixers/:id/messages
+   * (same rules, same limit); answered with `sent` or `send-failed` carrying the same `ref`.
+   */
+  z.object({ type: z.literal('send'), room: roomSchema, body: z.string(), ref: z.string().min(1).max(64) }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

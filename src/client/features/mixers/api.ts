@@ -3,6 +3,7 @@ import type { ChatMessage } from '../../../shared/realtime/events';
 import type { ChatPage, JoinResult, MixerDetail, MixerIntent, MixerPage, MixerSection, TopicFacets } from '../../../shared/schemas/mixers';
 import type { ReportReason } from '../../../shared/schemas/safety';
 import { api } from '../../lib/api';
+import { useRealtime } from '../../lib/realtime';
 
 export interface MixerFilters {
   q?: string;
@@ -111,10 +112,13 @@ export function appendChatMessage(data: ChatData | undefined, message: ChatMessa
   return { ...data, pages: [{ ...newest, items }, ...older] };
 }
 
+/** Sends a chat line over the socket when it is open (one frame, no request), else over HTTP. */
 export function useSendMessage(id: string) {
   const qc = useQueryClient();
+  const realtime = useRealtime();
   return useMutation({
-    mutationFn: (body: string) => api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body } }),
+    mutationFn: (body: string) =>
+      realtime?.sendChat(`mixer:${id}`, body) ?? api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body } }),
     onSuccess: (message) => qc.setQueryData<ChatData>(mixerKeys.chat(id), (d) => appendChatMessage(d, message)),
   });
 }

@@ -390,6 +390,13 @@ describe('group chat', () => {
     expect(sent.json()).toMatchObject({ mixerId: id, kind: 'member', body: 'Hello everyone!', sender: { id: a.id, firstName: 'Amy' } });
     expect(published).toContainEqual({ room: `mixer:${id}`, event: { type: 'mixer.message', message: sent.json() } });
     expect(published).toContainEqual({ room: `user:${a.id}`, event: { type: 'counter', key: 'messagesSent', delta: 1 } });
+    if (t.database.kind === 'pglite') {
+      // The hot insert is prepared once, not parsed and planned on every line (decision 016).
+      const prepared = await t.database.db.execute(
+        sql`select 1 from pg_prepared_statements where statement like '%insert into mixer_messages%'`,
+      );
+      expect((prepared as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    }
 
     const history = (await get(`/api/mixers/${id}/messages`, b.cookie)).json() as ChatPage;
     expect(history.items.map((m) => m.body)).toEqual(['Hello everyone!']);

@@ -9,6 +9,7 @@ import {
   mixerListQuerySchema,
 } from '../../../shared/schemas/mixers';
 import { requireVerified } from '../../auth/session';
+import { AppError, fieldsFromZod } from '../../http/errors';
 import { PaceLimiter } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
 import { forgetForYou, listForYou } from './foryou';
@@ -31,6 +32,15 @@ export function registerMixerRoutes(app: FastifyInstance) {
   };
 
   app.realtime.authorize('mixer', (userId, room) => isJoinedMember(deps.database.db, userId, room.slice('mixer:'.length)));
+
+  /** One way in for a chat line, over HTTP or the socket: validated, limited, posted. */
+  const postChatLine = (userId: string, mixerId: string, input: unknown) => {
+    const parsed = chatMessageInputSchema.safeParse(input);
+    if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
+    chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
+    return postMessage(deps, publish, userId, mixerId, parsed.data.body);
+  };
+  app.realtime.acceptSends('mixer', (userId, room, body) => postChatLine(userId, room.slice('mixer:'.length), { body }));
 
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
@@ -80,9 +90,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
 
   app.post('/api/mixers/:id/messages', { onRequest, schema: { params: idParams, body: chatMessageInputSchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
-    chatLimiter.hit(user.id, MIXER_MESSAGES.chatRateLimited);
-    const { body } = req.body as z.output<typeof chatMessageInputSchema>;
-    const message = await postMessage(deps, publish, user.id, (req.params as { id: string }).id, body);
+    const message = await postChatLine(user.id, (req.params as { id: string }).id, req.body);
     return reply.status(201).send(message);
   });
 }
