@@ -6,7 +6,7 @@
  * every PGlite call recorded, signs in and asks for BARE_PATH a few times: the statements of a
  * steady request (the last, shortest one), with the very arguments and options our code passed
  * (text, parameters, row mode, type parsers), and the body it answered. It then closes our
- * server, opens the same files with a bare PGlite, runs the statements of our first request once
+ * server, opens the same files with a bare PGlite on its own thread (as ours, decision 023), runs the statements of our first request once
  * (the PREPAREs our statement cache issues), and answers every request to BARE_PATH by running
  * the recorded statements one after another on that PGlite and sending the recorded body.
  * No Fastify, no auth, no JSON building: what is left of ours above this is our overhead.
@@ -16,6 +16,8 @@ import http from 'node:http';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../src/server/config';
+import { PGLITE_SETTINGS } from '../src/server/db/client';
+import { PGliteThread } from '../src/server/db/pglite-thread';
 import { startServer } from '../src/server/main';
 import { signIn } from './seed';
 
@@ -26,7 +28,7 @@ const target = process.env.BARE_PATH ?? '';
 const email = process.env.BARE_EMAIL ?? '';
 
 let recording: Call[] | null = null;
-const proto = PGlite.prototype as unknown as Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>;
+const proto = PGliteThread.prototype as unknown as Record<'query' | 'exec', (...args: unknown[]) => Promise<unknown>>;
 for (const method of ['query', 'exec'] as const) {
   const original = proto[method];
   proto[method] = function (this: unknown, ...args: unknown[]) {
@@ -63,7 +65,10 @@ const steady = [await recordOne(), await recordOne(), await recordOne()].sort((a
 if (steady.status !== 200) throw new Error(`bare capture: ${target} answered ${steady.status}: ${steady.body.slice(0, 200)}`);
 await running.close();
 
-const client = await PGlite.create(path.resolve(dataDir, 'pglite'));
+const client = await PGliteThread.create(path.resolve(dataDir, 'pglite'), [
+  ...PGlite.defaultStartParams,
+  ...PGLITE_SETTINGS.flatMap((s) => ['-c', s]),
+]);
 const run = async (calls: Call[], tolerant: boolean) => {
   for (const c of calls) {
     const call = (client[c.method] as (...a: unknown[]) => Promise<unknown>).apply(client, c.args);

@@ -56,6 +56,8 @@ async function buildServer() {
   });
   // The migrator reads the SQL beside the code (db/client.ts: MIGRATIONS_DIR).
   cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(next, 'migrations'), { recursive: true });
+  // The embedded database's thread (db/pglite-thread.ts) loads its worker from beside the code.
+  cpSync(path.join(ROOT, 'src/server/db/pglite-worker.mjs'), path.join(next, 'pglite-worker.mjs'));
   mkdirSync(path.dirname(OUT_DIR), { recursive: true });
   // Swapped in whole: a server starting alongside never sees half a bundle.
   const old = path.join(ROOT, 'dist', `server-old-${process.pid}`);

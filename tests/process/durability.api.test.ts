@@ -53,6 +53,14 @@ describe('durability of the embedded database', () => {
       expect(res.status).toBe(200);
       emails.push(email);
     }
+    // Verification mails are written after the response (decision 006); once the mailbox shows
+    // them they are acknowledged too.
+    const mailed = async () => ((await (await fetch(`${base}/dev/mailbox.json`)).json()) as { to: string }[]).map((m) => m.to);
+    for (let i = 0; i < 100; i++) {
+      const to = await mailed();
+      if (emails.every((e) => to.includes(e))) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     // Acknowledged: now kill without any chance to flush or close.
     child.kill('SIGKILL');
     await new Promise((r) => child?.once('exit', r));
@@ -60,6 +68,8 @@ describe('durability of the embedded database', () => {
     child = await serve();
     const mailbox = (await (await fetch(`${base}/dev/mailbox.json`)).json()) as { to: string }[];
     for (const email of emails) expect(mailbox.some((m) => m.to === email)).toBe(true);
+    // Every account is there: each signs in with its password (unverified members may, decision 003).
+    for (const email of emails) expect((await post('/api/auth/login', { email, password: 'velvet-otter-lantern' })).status).toBe(200);
     // The accounts exist: a second registration answers generically and mails the owner.
     const res = await post('/api/auth/register', { fullName: 'Again', email: emails[0], password: 'velvet-otter-lantern' });
     expect(res.status).toBe(200);

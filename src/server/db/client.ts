@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -75,9 +76,12 @@ async function openPglite(dataDir: string, folder: string): Promise<Database> {
     mkdirSync(target, { recursive: true });
   }
   const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])];
-  const client = await PGlite.create(target, { startParams });
-  const db = drizzle({ client, schema });
-  if (!(await isAtLatestMigration((q) => client.query(q), folder))) await migrate(db, { migrationsFolder: folder });
+  // On its own thread (decision 023): a long statement never stalls sockets and HTTP.
+  const client = await PGliteThread.create(target, startParams);
+  const db = drizzle({ client: client as unknown as InstanceType<typeof PGlite>, schema });
+  if (!(await isAtLatestMigration((q) => client.query<{ created_at: unknown }>(q), folder))) {
+    await migrate(db, { migrationsFolder: folder });
+  }
   return {
     db: db as unknown as Db,
     kind: 'pglite',
@@ -85,7 +89,7 @@ async function openPglite(dataDir: string, folder: string): Promise<Database> {
       await client.query('select 1');
     },
     async close() {
-      if (!client.closed) await client.close();
+      await client.close();
     },
   };
 }

@@ -1,7 +1,7 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
+import type { PGliteThread } from './pglite-thread';
 
 /**
  * Hot reads on the embedded database, as cheap as PGlite allows (DESIGN §7).
@@ -61,7 +61,7 @@ export const compiledWrite = compiledRead;
 
 /** The rows of `text` with `params` from its prepared statement, or undefined where that cannot be used. */
 async function executePrepared<T>(database: Database, text: string, params: readonly unknown[]): Promise<T[] | undefined> {
-  const client = (database.db as unknown as { $client: PGlite }).$client;
+  const client = (database.db as unknown as { $client: PGliteThread }).$client;
   const cache = cacheFor(client);
   const literals = toLiterals(params);
   if (literals === null || !(await cache.literalsOk)) return undefined;
@@ -94,9 +94,9 @@ interface Statement {
 
 /** Prepared statements per PGlite instance, least recently used dropped past this many. */
 const MAX_STATEMENTS = 200;
-const caches = new WeakMap<PGlite, StatementCache>();
+const caches = new WeakMap<PGliteThread, StatementCache>();
 
-function cacheFor(client: PGlite): StatementCache {
+function cacheFor(client: PGliteThread): StatementCache {
   let cache = caches.get(client);
   if (!cache) {
     cache = new StatementCache(client);
@@ -115,7 +115,7 @@ class StatementCache {
    */
   readonly literalsOk: Promise<boolean>;
 
-  constructor(private client: PGlite) {
+  constructor(private client: PGliteThread) {
     this.literalsOk = client
       .query<{ ok: boolean }>(`select current_setting('standard_conforming_strings') = 'on' as ok`)
       .then((r) => r.rows[0]?.ok === true)
