@@ -70,7 +70,12 @@ describe('mixers', () => {
     await joinAndWaitForChat(a.page);
     await joinAndWaitForChat(b.page);
 
-    // Maya writes; Rhys sees it without reloading; and back.
+    // Maya writes; Rhys sees it without reloading; and back. While connected, lines go over
+    // the socket (issue 15): no chat POST at all.
+    const chatPosts: string[] = [];
+    for (const p of [a.page, b.page]) {
+      p.on('request', (r) => r.method() === 'POST' && /\/api\/mixers\/[^/]+\/messages/.test(r.url()) && chatPosts.push(r.url()));
+    }
     const hello = `Hi all, Maya here — first techno night was Berghain ${Date.now() % 1000}`;
     const composerA = a.page.getByLabel('Message', { exact: true });
     await composerA.fill(hello);
@@ -86,6 +91,7 @@ describe('mixers', () => {
     expect(await composerB.inputValue()).toBe(reply);
     await composerB.press('Enter');
     await a.page.getByRole('log').getByText('for a second line too').waitFor();
+    expect(chatPosts).toEqual([]);
 
     // Own messages sit on the right, others' on the left.
     const mine = a.page.getByRole('log').locator('li', { hasText: hello });
