@@ -9,7 +9,7 @@ import { seedDemoData } from './db/seed/demo';
 import { ensureReferenceData } from './db/seed/reference';
 import { createLogger } from './infra/log';
 import { createMailer, createTransport } from './infra/mail/mailer';
-import { createLocalStorage } from './infra/storage/local';
+import { createStorage } from './infra/storage/create';
 import { createUrlSigner } from './infra/storage/storage';
 import { createLocalBus, createPostgresBus } from './realtime/bus';
 
@@ -44,7 +44,7 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
   await promoteAdmins(database.db, config.adminEmails);
   const transport = config.smtpUrl ? await createTransport(config.smtpUrl) : undefined;
   const mailer = createMailer({ db: database.db, from: config.mailFrom, transport, logger });
-  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const storage = await createStorage(config);
   const signer = createUrlSigner(config.authSecret);
   const bus = config.databaseUrl
     ? await createPostgresBus(config.databaseUrl, (err) => logger.error({ err }, 'realtime bus'))
@@ -83,6 +83,7 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
         await mailer.close();
         transport?.close();
         await database.close();
+        storage.close();
       })();
       return closing;
     },
