@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -132,6 +133,33 @@ describe('photos in S3-compatible storage', () => {
     const url = t.deps.signer.url(`${m.id}/photos/missing.webp`);
     expect((await get(m.cookie, url)).statusCode).toBe(404);
     await expect(t.deps.storage.ping()).resolves.toBeUndefined();
+  });
+});
+
+describe('when the bucket is down', () => {
+  it('answers 503 with a message on upload and view, and saves nothing in the profile', async () => {
+    const dead = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const down = await createTestApp({ ...bucket.env, S3_ENDPOINT: `http://127.0.0.1:${dead}` });
+    try {
+      const m = await down.member('Outage Owner');
+      const { payload, headers } = multipartBody([{ name: 'a.png', type: 'image/png', data: await png(100, 100) }]);
+      const res = await down.request({ method: 'POST', url: '/api/profile/photos', cookie: m.cookie, payload, headers });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().error.message).toBe('Your photo could not be saved just now. Please try again in a moment.');
+      const profile = (await down.request({ method: 'GET', url: '/api/profile', cookie: m.cookie })).json().profile;
+      expect(profile.photos).toEqual([]);
+      const view = await down.request({ method: 'GET', url: down.deps.signer.url(`${m.id}/photos/any.webp`), cookie: m.cookie });
+      expect(view.statusCode).toBe(503);
+      expect(view.json().error.message).toBe('Photos cannot be shown right now. Please try again in a moment.');
+      await expect(down.deps.storage.ping()).rejects.toThrow();
+    } finally {
+      await down.close();
+    }
   });
 });
 
