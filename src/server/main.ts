@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +8,9 @@ import { ConfigError, type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { ensureReferenceData } from './db/seed/reference';
+import { writeBackup } from './infra/backup/archive';
+import { type Control, openControl } from './infra/backup/control';
+import { embeddedBackupSource } from './infra/backup/embedded';
 import { createLogger } from './infra/log';
 import { createMailer, createTransport } from './infra/mail/mailer';
 import { createStorage } from './infra/storage/create';
@@ -37,7 +41,17 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
     last = now;
   };
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The embedded database takes one process at a time: DATA_DIR's control socket is its lock,
+  // and how `npm run db:backup` reaches this server (decision 019).
+  let control: Control | undefined;
+  if (!config.databaseUrl) {
+    mkdirSync(config.dataDir, { recursive: true });
+    control = await openControl(config.dataDir, { holder: 'a running Fancy server' });
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (err) => {
+    await control?.close();
+    throw err;
+  });
   phase('database');
   await ensureReferenceData(database.db);
   phase('reference');
@@ -45,6 +59,13 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
   const transport = config.smtpUrl ? await createTransport(config.smtpUrl) : undefined;
   const mailer = createMailer({ db: database.db, from: config.mailFrom, transport, logger });
   const storage = await createStorage(config);
+  if (control) {
+    const source = embeddedBackupSource(config, database, storage);
+    control.handlers.backup = async (out) => {
+      const manifest = await writeBackup(out, source);
+      logger.info({ uploads: manifest.uploads, databaseBytes: manifest.databaseBytes }, 'backup written');
+    };
+  }
   const signer = createUrlSigner(config.authSecret);
   const bus = config.databaseUrl
     ? await createPostgresBus(config.databaseUrl, (err) => logger.error({ err }, 'realtime bus'))
@@ -84,6 +105,7 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
         transport?.close();
         await database.close();
         storage.close();
+        await control?.close();
       })();
       return closing;
     },
