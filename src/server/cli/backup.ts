@@ -31,7 +31,8 @@ const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s
 
 function config() {
   try {
-    return loadConfig();
+    // The auth secret is not used here: a placeholder keeps loadConfig from writing one into DATA_DIR.
+    return loadConfig({ AUTH_SECRET: 'not-used-by-this-command-not-used-by-this-command', ...process.env });
   } catch (err) {
     if (err instanceof ConfigError) throw new Refused(err.message);
     throw err;

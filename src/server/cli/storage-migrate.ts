@@ -7,7 +7,8 @@ import { ConfigError, loadConfig } from '../config';
 
 const config = (() => {
   try {
-    return loadConfig();
+    // The auth secret is not used here: a placeholder keeps loadConfig from writing one into DATA_DIR.
+    return loadConfig({ AUTH_SECRET: 'not-used-by-this-command-not-used-by-this-command', ...process.env });
   } catch (err) {
     if (!(err instanceof ConfigError)) throw err;
     console.error(err.message);
