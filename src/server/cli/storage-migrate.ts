@@ -22,7 +22,7 @@ if (!config.s3) {
   process.exit(2);
 }
 const source = uploadsDir(config);
-const bucket = createS3Storage(config.s3);
+const bucket = await createS3Storage(config.s3);
 try {
   await bucket.ping().catch((err) => {
     throw new Error(`The bucket ${config.s3?.bucket} does not answer: ${(err as Error).name} ${(err as Error).message}`);

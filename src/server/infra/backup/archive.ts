@@ -4,7 +4,6 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import { createGunzip, createGzip } from 'node:zlib';
-import { extract as tarExtract, pack as tarPack } from 'tar-stream';
 import { isSafeKey, type Storage } from '../storage/storage';
 
 /**
@@ -43,6 +42,8 @@ export interface BackupSource {
  * backup, whose member was removing it anyway.
  */
 export async function writeBackup(out: Writable, source: BackupSource): Promise<Manifest> {
+  // Loaded on use: the server never pays for it unless a backup is asked for.
+  const { pack: tarPack } = await import('tar-stream');
   const pack = tarPack();
   const done = pipeline(pack, createGzip(), out);
   // A failure on the output side (a closed socket, a full disk) stops the packing too.
@@ -85,6 +86,7 @@ export interface Restored {
 
 /** Reads an archive made by writeBackup, writing its photos under `uploadsDir` (only checking them without one). */
 export async function readBackup(file: string, uploadsDir?: string): Promise<Restored> {
+  const { extract: tarExtract } = await import('tar-stream');
   const extract = tarExtract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
   let manifest: Manifest | undefined;

@@ -1,13 +1,3 @@
-import {
-  DeleteObjectCommand,
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  HeadBucketCommand,
-  paginateListObjectsV2,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-} from '@aws-sdk/client-s3';
 import type { S3Config } from '../../config';
 import { isSafeKey, type Storage } from './storage';
 
@@ -21,15 +11,21 @@ export interface S3Storage extends Storage {
   inventory(prefix: string): Promise<Map<string, number>>;
 }
 
-const notFound = (err: unknown) =>
-  err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata?.httpStatusCode === 404);
+const notFound = (err: unknown) => {
+  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
+  return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
+};
 
 /**
  * Photos in an S3-compatible bucket through the AWS SDK v3 (decision 019): AWS S3, MinIO,
  * Cloudflare R2, Backblaze B2, s3rver in tests. The bucket stays private; the app's signed
  * file route reads objects and streams them to members who may see them.
  */
-export function createS3Storage(config: S3Config): S3Storage {
+export async function createS3Storage(config: S3Config): Promise<S3Storage> {
+  // Loaded here, not at the top: the server bundle (decision 017) keeps a dynamic import as one,
+  // so the embedded mode never loads the SDK.
+  const { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, paginateListObjectsV2, PutObjectCommand, S3Client } =
+    await import('@aws-sdk/client-s3');
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
