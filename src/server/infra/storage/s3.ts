@@ -24,8 +24,15 @@ const notFound = (err: unknown) => {
 export async function createS3Storage(config: S3Config): Promise<S3Storage> {
   // Loaded here, not at the top: the server bundle (decision 017) keeps a dynamic import as one,
   // so the embedded mode never loads the SDK.
-  const { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadBucketCommand, paginateListObjectsV2, PutObjectCommand, S3Client } =
-    await import('@aws-sdk/client-s3');
+  const {
+    DeleteObjectCommand,
+    DeleteObjectsCommand,
+    GetObjectCommand,
+    HeadBucketCommand,
+    paginateListObjectsV2,
+    PutObjectCommand,
+    S3Client,
+  } = await import('@aws-sdk/client-s3');
   const client = new S3Client({
     endpoint: config.endpoint,
     region: config.region,
