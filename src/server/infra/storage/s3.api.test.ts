@@ -110,6 +110,14 @@ describe('photos in S3-compatible storage', () => {
     expect(await bucket.object(thumb(photos[0].key))).toBeNull();
     expect(await bucket.keys(`${m.id}/`)).toHaveLength(4);
 
+    // "Make main photo" swaps keys in the profile: both pictures stay in the bucket, under the same keys.
+    const keysBefore = await bucket.keys(`${m.id}/`);
+    const main = await t.request({ method: 'POST', url: '/api/me/profile/photos/main', cookie: m.cookie, payload: { key: photos[1].key } });
+    expect(main.statusCode, main.body).toBe(200);
+    expect(main.json().profile.avatar.key).toBe(photos[1].key);
+    expect(await bucket.keys(`${m.id}/`)).toEqual(keysBefore);
+    expect((await get(neighbour.cookie, main.json().profile.avatar.url)).statusCode).toBe(200);
+
     // The export lists every picture with a link that opens it from the bucket.
     const exported = await get(m.cookie, '/api/me/export');
     expect(exported.statusCode).toBe(200);
