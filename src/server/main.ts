@@ -59,6 +59,10 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
   const transport = config.smtpUrl ? await createTransport(config.smtpUrl) : undefined;
   const mailer = createMailer({ db: database.db, from: config.mailFrom, transport, logger });
   const storage = await createStorage(config);
+  if (storage.kind === 's3') {
+    // Not fatal (the bucket may come up later; uploads then answer 503), but said at once.
+    storage.ping().catch((err) => logger.error({ err, bucket: config.s3?.bucket }, 'the photo bucket does not answer'));
+  }
   if (control) {
     const source = embeddedBackupSource(config, database, storage);
     control.handlers.backup = async (out) => {
