@@ -27,7 +27,35 @@ const envSchema = z.object({
       .optional(),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  // Photos in S3-compatible object storage (decision 019); local disk when none is set.
+  S3_ENDPOINT: z.preprocess(emptyToUndefined, z.url().optional()),
+  S3_REGION: optionalString,
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (3–63 lower-case letters, digits, dots, dashes)')
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
 });
+
+/** Needed together for the S3 driver; S3_ENDPOINT (AWS itself when unset) and S3_FORCE_PATH_STYLE are optional. */
+const S3_REQUIRED = ['S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+const S3_ALL = [...S3_REQUIRED, 'S3_ENDPOINT', 'S3_FORCE_PATH_STYLE'] as const;
+
+export interface S3Config {
+  /** e.g. https://s3.eu-west-2.amazonaws.com, a MinIO or R2 URL; the SDK's AWS default when unset. */
+  endpoint?: string;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** `bucket` in the path instead of the host name (MinIO, most stand-ins). */
+  forcePathStyle: boolean;
+}
 
 export interface Config {
   env: 'development' | 'production' | 'test';
@@ -52,6 +80,8 @@ export interface Config {
   /** Embedded mode: dev mailbox on, demo data seeded (never in production). */
   seedDemo: boolean;
   devMailbox: boolean;
+  /** Set when the S3_* variables are: photos then live in that bucket instead of DATA_DIR/uploads. */
+  s3?: S3Config;
 }
 
 export class ConfigError extends Error {}
@@ -69,6 +99,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const missing = (['AUTH_SECRET', 'PUBLIC_URL'] as const).filter((k) => !e[k]);
     if (missing.length) {
       throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production`).join('\n')}`);
+    }
+  }
+  const s3Given = S3_ALL.filter((k) => e[k] !== undefined);
+  if (s3Given.length > 0) {
+    const missing = S3_REQUIRED.filter((k) => !e[k]);
+    if (missing.length) {
+      throw new ConfigError(
+        `Invalid configuration:\n${missing.map((k) => `  ${k}: required when any S3_* variable is set (set: ${s3Given.join(', ')})`).join('\n')}`,
+      );
     }
   }
   const dataDir = path.resolve(e.DATA_DIR);
@@ -92,6 +131,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: !production && e.SEED_DEMO !== 'false',
     devMailbox: !production && !e.SMTP_URL,
+    s3:
+      e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
   };
 }
 

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
@@ -7,9 +8,12 @@ import { ConfigError, type Config, loadConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { ensureReferenceData } from './db/seed/reference';
+import { writeBackup } from './infra/backup/archive';
+import { type Control, openControl } from './infra/backup/control';
+import { embeddedBackupSource } from './infra/backup/embedded';
 import { createLogger } from './infra/log';
 import { createMailer, createTransport } from './infra/mail/mailer';
-import { createLocalStorage } from './infra/storage/local';
+import { createStorage } from './infra/storage/create';
 import { createUrlSigner } from './infra/storage/storage';
 import { createLocalBus, createPostgresBus } from './realtime/bus';
 
@@ -37,14 +41,35 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
     last = now;
   };
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The embedded database takes one process at a time: DATA_DIR's control socket is its lock,
+  // and how `npm run db:backup` reaches this server (decision 019).
+  let control: Control | undefined;
+  if (!config.databaseUrl) {
+    mkdirSync(config.dataDir, { recursive: true });
+    control = await openControl(config.dataDir, { holder: 'a running Fancy server' });
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (err) => {
+    await control?.close();
+    throw err;
+  });
   phase('database');
   await ensureReferenceData(database.db);
   phase('reference');
   await promoteAdmins(database.db, config.adminEmails);
   const transport = config.smtpUrl ? await createTransport(config.smtpUrl) : undefined;
   const mailer = createMailer({ db: database.db, from: config.mailFrom, transport, logger });
-  const storage = createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const storage = await createStorage(config);
+  if (storage.kind === 's3') {
+    // Not fatal (the bucket may come up later; uploads then answer 503), but said at once.
+    storage.ping().catch((err) => logger.error({ err, bucket: config.s3?.bucket }, 'the photo bucket does not answer'));
+  }
+  if (control) {
+    const source = embeddedBackupSource(config, database, storage);
+    control.handlers.backup = async (out) => {
+      const manifest = await writeBackup(out, source);
+      logger.info({ uploads: manifest.uploads, databaseBytes: manifest.databaseBytes }, 'backup written');
+    };
+  }
   const signer = createUrlSigner(config.authSecret);
   const bus = config.databaseUrl
     ? await createPostgresBus(config.databaseUrl, (err) => logger.error({ err }, 'realtime bus'))
@@ -83,6 +108,8 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
         await mailer.close();
         transport?.close();
         await database.close();
+        storage.close();
+        await control?.close();
       })();
       return closing;
     },

@@ -10,7 +10,7 @@ import { jobsSettled } from '../../src/server/infra/jobs/periodic';
 import type { Database } from '../../src/server/db/client';
 import { mailOutbox, user } from '../../src/server/db/schema';
 import { createMailer, type Transport } from '../../src/server/infra/mail/mailer';
-import { createLocalStorage } from '../../src/server/infra/storage/local';
+import { createStorage } from '../../src/server/infra/storage/create';
 import { createUrlSigner } from '../../src/server/infra/storage/storage';
 import { freshDatabase } from './test-db';
 
@@ -52,7 +52,8 @@ export async function createTestApp(
     config,
     database,
     mailer,
-    storage: createLocalStorage(path.join(dataDir, 'uploads')),
+    // DATA_DIR/uploads, or the bucket when the test passes S3_* variables.
+    storage: await createStorage(config),
     signer: createUrlSigner(config.authSecret),
     logger: opts.logger ?? false,
   };
@@ -121,6 +122,7 @@ export async function createTestApp(
       await app.close();
       await mailer.close();
       await database.close();
+      deps.storage.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -13,6 +13,11 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a plain SQL statement (used for health checks and tests). */
   ping(): Promise<void>;
+  /**
+   * The embedded database's files as one uncompressed tar (PGlite's `dumpDataDir`), taken
+   * between statements after a checkpoint; `npm run db:backup` (decision 019). PGlite only.
+   */
+  dump?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -87,6 +92,11 @@ async function openPglite(dataDir: string, folder: string): Promise<Database> {
     kind: 'pglite',
     async ping() {
       await client.query('select 1');
+    },
+    async dump() {
+      // Dirty pages go to the data files first, so the copy needs little WAL replay when loaded.
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('none');
     },
     async close() {
       await client.close();

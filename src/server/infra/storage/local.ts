@@ -1,4 +1,5 @@
-import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { access, mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { isSafeKey, type Storage } from './storage';
 
@@ -10,12 +11,12 @@ export function createLocalStorage(root: string): Storage {
     return path.join(root, key);
   };
   return {
+    kind: 'local',
     async put(key, data) {
       const file = resolve(key);
       await mkdir(path.dirname(file), { recursive: true });
       const tmp = `${file}.${process.pid}.tmp`;
       await writeFile(tmp, data);
-      const { rename } = await import('node:fs/promises');
       await rename(tmp, file);
     },
     async get(key) {
@@ -50,8 +51,14 @@ export function createLocalStorage(root: string): Storage {
           else out.push(`${rel}${e.name}`);
         }
       };
-      await walk(folder, prefix.endsWith('/') ? prefix : `${prefix}/`);
-      return out;
+      await walk(folder, prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`);
+      // A write interrupted before its rename leaves a `.tmp` file: not an object.
+      return out.filter((key) => !key.endsWith('.tmp'));
     },
+    async ping() {
+      await mkdir(root, { recursive: true });
+      await access(root, constants.R_OK | constants.W_OK);
+    },
+    close() {},
   };
 }

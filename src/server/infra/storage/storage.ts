@@ -1,15 +1,25 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { SIGNED_URL_TTL_S } from '../../../shared/constants';
 
-/** Object storage (DESIGN §1): local directory now; an S3 driver implements the same interface. */
+/**
+ * Object storage (DESIGN §1): a local directory (embedded default, local.ts) or an
+ * S3-compatible bucket (s3.ts, decision 019). Keys are never overwritten with another picture
+ * (decision 007); reads go through the app's signed file route, never straight to the store.
+ */
 export interface Storage {
+  readonly kind: 'local' | 's3';
   put(key: string, data: Buffer, contentType: string): Promise<void>;
   /** null when there is no such object. */
   get(key: string): Promise<{ data: Buffer; contentType: string } | null>;
   remove(key: string): Promise<void>;
   /** Removes every object under a folder, e.g. a member's `{userId}/`. */
   removeFolder(prefix: string): Promise<void>;
+  /** Every key under a folder (`''` for every key). */
   list(prefix: string): Promise<string[]>;
+  /** Resolves when the store answers (the local folder or the bucket exists); throws otherwise. */
+  ping(): Promise<void>;
+  /** Lets go of connections (the S3 client's sockets); nothing for a folder. */
+  close(): void;
 }
 
 /** Keys are `{userId}/…`: letters, digits, dot, dash, underscore and slashes, no `..`. */

@@ -21,7 +21,11 @@ export function registerFileRoutes(app: FastifyInstance) {
     const owner = key.split('/')[0];
     const gone = () => new AppError('not_found', 'That photo no longer exists.');
     if (owner !== user.id && user.role !== 'admin' && (await isHiddenFrom(app.deps.database.db, user.id, owner))) throw gone();
-    const file = await app.deps.storage.get(key);
+    const file = await app.deps.storage.get(key).catch((err) => {
+      // The bucket (or disk) failing is an outage, not a missing photo: the browser may retry.
+      req.log.error({ err, key }, 'photo storage read failed');
+      throw new AppError('unavailable', 'Photos cannot be shown right now. Please try again in a moment.');
+    });
     if (!file) throw gone();
     return reply
       .header('content-type', file.contentType)

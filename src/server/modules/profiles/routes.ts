@@ -152,8 +152,15 @@ export function registerProfileRoutes(app: FastifyInstance) {
     });
 
     const store = async (key: string, img: ProcessedImage) => {
-      await app.deps.storage.put(key, img.image, 'image/webp');
-      await app.deps.storage.put(thumbKey(key), img.thumb, 'image/webp');
+      try {
+        await app.deps.storage.put(key, img.image, 'image/webp');
+        await app.deps.storage.put(thumbKey(key), img.thumb, 'image/webp');
+      } catch (err) {
+        // Photo storage (the bucket) is down: nothing is saved in the profile, the member can retry.
+        app.log.error({ err, key }, 'photo storage write failed');
+        await app.deps.storage.remove(key).catch(() => {});
+        throw new AppError('unavailable', 'Your photo could not be saved just now. Please try again in a moment.');
+      }
     };
 
     scope.post('/api/profile/avatar', async (req) => {
@@ -180,7 +187,14 @@ export function registerProfileRoutes(app: FastifyInstance) {
       const processed: ProcessedImage[] = [];
       for (const f of accepted) processed.push(await processImage(f.data, f.name));
       const keys = processed.map(() => newPhotoKey(user.id));
-      for (const [i, key] of keys.entries()) await store(key, processed[i]);
+      const removeAll = () =>
+        Promise.all(keys.map((key) => Promise.all([app.deps.storage.remove(key), app.deps.storage.remove(thumbKey(key))]))).catch(() => {});
+      try {
+        for (const [i, key] of keys.entries()) await store(key, processed[i]);
+      } catch (err) {
+        await removeAll();
+        throw err;
+      }
       const photos = await appendPhotos(deps(), user.id, keys);
       if (!photos) {
         for (const key of keys) {
