@@ -40,6 +40,8 @@ import { registerMemberRoutes } from './modules/members/routes';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerSafetyRoutes } from './modules/safety/routes';
 import { registerProfileRoutes } from './modules/profiles/routes';
+import { startMixerPushReminders } from './modules/push/reminders';
+import { registerPushRoutes } from './modules/push/routes';
 import { registerReliabilityRoutes } from './modules/reliability/routes';
 import { startMixerReminders } from './modules/settings/reminders';
 import { registerSettingsRoutes } from './modules/settings/routes';
@@ -144,6 +146,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSafetyRoutes(app);
   registerAdminRoutes(app);
   registerSettingsRoutes(app);
+  registerPushRoutes(app);
+  startMixerPushReminders(app);
   startMixerReminders(app);
   startMailRetention(app);
   await registerRealtimeRoutes(app);
