@@ -69,7 +69,14 @@ export const pushSubscribeSchema = z
   .strict();
 export type PushSubscribeInput = z.infer<typeof pushSubscribeSchema>;
 
-export const pushUnsubscribeSchema = z.object({ endpoint: z.string().max(2048) }).strict();
+export const pushUnsubscribeSchema = z
+  .object({
+    endpoint: z
+      .string()
+      .max(2048)
+      .regex(/^https?:\/\/[^\s\u0000-\u001f]+$/, PUSH_MESSAGES.badEndpoint),
+  })
+  .strict();
 
 export interface PushDevice {
   id: string;

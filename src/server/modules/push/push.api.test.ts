@@ -32,7 +32,7 @@ const subscribe = async (m: Member, sub = push.subscription(), timeZone?: string
 };
 const settle = () => pushIdle(t.app);
 const pushesTo = (path: string) => push.received.filter((r) => r.path === path).map((r) => r.payload);
-const patch = (m: Member, id: string, payload: unknown) =>
+const patch = (m: Member, id: string, payload: Record<string, unknown>) =>
   t.request({ method: 'PATCH', url: `/api/push/devices/${id}`, cookie: m.cookie, payload });
 
 describe('push end to end through a push service stand-in', () => {
