@@ -82,7 +82,7 @@ self.addEventListener('push', (event) => {
 // A tap opens the right page, in an open Fancy tab when there is one.
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = (event.notification.data && event.notification.data.url) || '/home';
+  const path = event.notification.data?.url || '/home';
   const target = new URL(path, self.location.origin).href;
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {

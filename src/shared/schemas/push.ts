@@ -74,7 +74,7 @@ export const pushUnsubscribeSchema = z
     endpoint: z
       .string()
       .max(2048)
-      .regex(/^https?:\/\/[^\s\u0000-\u001f]+$/, PUSH_MESSAGES.badEndpoint),
+      .regex(/^https?:\/\/[!-~]+$/, PUSH_MESSAGES.badEndpoint),
   })
   .strict();
 
