@@ -18,7 +18,8 @@ const changed = () => {
 };
 
 /** A same-site path (never another origin) a notification may open. */
-export const isAppPath = (url: unknown): url is string => typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
+export const isAppPath = (url: unknown): url is string =>
+  typeof url === 'string' && url.startsWith('/') && !url.startsWith('//') && !url.includes('\\');
 
 /** Call once at start. `navigate` moves the app without a reload. */
 export function startPwa(navigate: (path: string) => void) {

@@ -39,7 +39,7 @@ const toKey = (base64url: string) => {
 };
 
 /** Asks the browser, subscribes with our VAPID key and tells the server. */
-export async function enablePush(): Promise<PushDevice> {
+export async function enablePush(): Promise<{ device: PushDevice; endpoint: string }> {
   const permission = await Notification.requestPermission();
   if (permission !== 'granted') {
     throw new Error(
@@ -59,7 +59,7 @@ export async function enablePush(): Promise<PushDevice> {
   const { device } = await api<{ device: PushDevice }>('/api/push/devices', {
     body: { endpoint: json.endpoint, keys: json.keys, timeZone },
   });
-  return device;
+  return { device, endpoint: json.endpoint };
 }
 
 /** Ends this browser's subscription here and on the server. */

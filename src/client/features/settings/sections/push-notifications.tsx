@@ -51,9 +51,8 @@ export function PushNotificationsSection() {
   const turnOn = async () => {
     setBusy(true);
     try {
-      const device = await enablePush();
-      setEndpoint((await currentSubscription())?.endpoint ?? null);
-      await devices.refetch();
+      const { device, endpoint: subscribed } = await enablePush();
+      setEndpoint(subscribed);
       toast({ title: 'Notifications on for this device', description: `${device.label}: discreet by default.` });
     } catch (err) {
       fail("Couldn't turn notifications on")(err);
@@ -133,7 +132,11 @@ export function PushNotificationsSection() {
           <>
             <CardBlock
               title="This device"
-              description={<span data-testid="push-this-device">{here.label} · on since {formatDate(here.createdAt)}</span>}
+              description={
+                <span data-testid="push-this-device">
+                  {here.label} · on since {formatDate(here.createdAt)}
+                </span>
+              }
               action={
                 <Button variant="outline" size="sm" onClick={() => void turnOff()} disabled={busy}>
                   Turn off
@@ -170,7 +173,9 @@ export function PushNotificationsSection() {
         <SettingsCard>
           <CardBlock title="Devices with notifications" description="Remove any you no longer use." />
           {others.length === 0 ? (
-            <p className="p-4 text-sm text-muted-foreground sm:p-5">No other devices. Turn notifications on from your phone to see it here.</p>
+            <p className="p-4 text-sm text-muted-foreground sm:p-5">
+              No other devices. Turn notifications on from your phone to see it here.
+            </p>
           ) : (
             <ul className="divide-y divide-border">
               {others.map((d) => (
@@ -217,7 +222,11 @@ function QuietHours({ device, save }: { device: PushDevice; save(input: PushSett
       <SwitchRow
         id="push-quiet"
         label="Quiet hours"
-        description={on ? `Nothing between ${toTime(device.quietStart)} and ${toTime(device.quietEnd)} (${device.timeZone}).` : 'Pause notifications overnight.'}
+        description={
+          on
+            ? `Nothing between ${toTime(device.quietStart)} and ${toTime(device.quietEnd)} (${device.timeZone}).`
+            : 'Pause notifications overnight.'
+        }
         checked={on}
         onCheckedChange={(v) => (v ? commit(start, end) : save({ quietStart: null, quietEnd: null }))}
       />
@@ -237,7 +246,14 @@ function QuietHours({ device, save }: { device: PushDevice; save(input: PushSett
           </label>
           <label className="grid gap-1 text-sm" htmlFor={`${id}-to`}>
             Until
-            <Input id={`${id}-to`} type="time" className="w-32" value={end} onChange={(e) => setEnd(e.target.value)} onBlur={() => commit(start, end)} />
+            <Input
+              id={`${id}-to`}
+              type="time"
+              className="w-32"
+              value={end}
+              onChange={(e) => setEnd(e.target.value)}
+              onBlur={() => commit(start, end)}
+            />
           </label>
         </div>
       )}
