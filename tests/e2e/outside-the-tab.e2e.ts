@@ -136,6 +136,14 @@ describe('installable, offline, push', () => {
     expect(await section.getByRole('switch', { name: 'Show names and previews' }).getAttribute('aria-checked')).toBe('false');
     await section.scrollIntoViewIfNeeded();
     await viewportShot(page, 'push-settings-1280');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.evaluate(() => document.documentElement.classList.add('dark'));
+    await section.getByRole('switch', { name: 'Quiet hours' }).click();
+    await section.getByLabel('From').waitFor();
+    await section.getByText('Devices with notifications').scrollIntoViewIfNeeded();
+    await viewportShot(page, 'push-settings-375-dark');
+    await page.evaluate(() => document.documentElement.classList.remove('dark'));
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Maya reads elsewhere; Rhys writes. The server pushes through the stand-in, which decrypts.
     await page.goto('/home');
@@ -175,6 +183,8 @@ describe('installable, offline, push', () => {
 
     // A lock-screen rendering of exactly what was shown, for the closing note.
     const { page: lock } = await e2e.newPage({ width: 375, height: 300 });
+    // On our origin, so the icon loads (its Cross-Origin-Resource-Policy is same-origin).
+    await lock.goto('/robots.txt');
     await lock.setContent(
       `<body style="margin:0;height:100vh;background:linear-gradient(160deg,#2b1d3a,#6a1b4d);font-family:system-ui,sans-serif;display:flex;align-items:flex-start;justify-content:center;padding-top:40px">
         <div style="width:343px;border-radius:18px;background:rgba(255,255,255,.86);padding:12px 14px;display:flex;gap:10px;box-shadow:0 8px 24px rgba(0,0,0,.25)">
@@ -255,6 +265,7 @@ describe('from the outside', () => {
     const img = await fetch(image);
     expect(img.headers.get('content-type')).toBe('image/png');
     const { page } = await e2e.newPage({ width: 600, height: 520 });
+    await page.goto('/robots.txt');
     await page.setContent(
       `<body style="margin:0;padding:24px;background:#e9edef;font-family:system-ui,sans-serif">
         <div style="max-width:520px;background:#fff;border-radius:12px;overflow:hidden;box-shadow:0 1px 3px rgba(0,0,0,.15)">
@@ -271,7 +282,7 @@ describe('from the outside', () => {
       },
       { image, url: tag('og:url'), title: tag('og:title'), description: tag('og:description').replace(/&#39;/g, "'") },
     );
-    await page.waitForFunction(() => (document.getElementById('i') as HTMLImageElement).complete);
+    await page.waitForFunction(() => (document.getElementById('i') as HTMLImageElement).naturalWidth === 1200);
     await viewportShot(page, 'link-preview');
   });
 });

@@ -238,7 +238,7 @@ function QuietHours({ device, save }: { device: PushDevice; save(input: PushSett
             <Input
               id={`${id}-from`}
               type="time"
-              className="w-32"
+              className="w-36"
               value={start}
               onChange={(e) => setStart(e.target.value)}
               onBlur={() => commit(start, end)}
@@ -249,7 +249,7 @@ function QuietHours({ device, save }: { device: PushDevice; save(input: PushSett
             <Input
               id={`${id}-to`}
               type="time"
-              className="w-32"
+              className="w-36"
               value={end}
               onChange={(e) => setEnd(e.target.value)}
               onBlur={() => commit(start, end)}
