@@ -42,7 +42,7 @@ describe('push end to end through a push service stand-in', () => {
     expect((await send(t, b, matchId, 'Fancy a pint at the Crown on Friday?')).statusCode).toBe(201);
     await settle();
     expect(push.rejected).toEqual([]);
-    const key = (await t.request({ method: 'GET', url: '/api/push/key' })).json().publicKey;
+    const key = (await t.request({ method: 'GET', url: '/api/push/key', cookie: a.cookie })).json().publicKey;
     const got = push.received.filter((r) => r.path === path);
     expect(got).toHaveLength(1);
     expect(got[0].vapidKey).toBe(key);

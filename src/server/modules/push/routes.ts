@@ -19,8 +19,9 @@ export function registerPushRoutes(app: FastifyInstance) {
   const limiter = new RateLimiter();
   const noStore = { 'cache-control': 'no-store' };
 
-  /** The VAPID public key browsers subscribe with (`null` when push is not set up). */
-  app.get('/api/push/key', async (_req, reply) => {
+  /** The VAPID public key browsers subscribe with (`null` when push is not set up); members only, like subscribing. */
+  app.get('/api/push/key', async (req, reply) => {
+    await requireVerified(req);
     reply.headers(noStore);
     return { publicKey: app.deps.config.vapid?.publicKey ?? null };
   });
