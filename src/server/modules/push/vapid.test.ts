@@ -20,7 +20,9 @@ describe('VAPID keys', () => {
     const env = { DATA_DIR: dir(), VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey };
     expect(loadConfig(env).vapid).toEqual(keys);
     expect(() => loadConfig({ DATA_DIR: dir(), VAPID_PUBLIC_KEY: keys.publicKey })).toThrow(/set both or neither/);
-    expect(() => loadConfig({ DATA_DIR: dir(), VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(/VAPID_PUBLIC_KEY/);
+    expect(() => loadConfig({ DATA_DIR: dir(), VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(
+      /VAPID_PUBLIC_KEY/,
+    );
     const prod = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://fancy.example', DATA_DIR: dir() };
     expect(loadConfig(prod).vapid).toBeUndefined();
     expect(loadConfig({ ...prod, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).vapid).toEqual(keys);
