@@ -4,7 +4,8 @@ import type { WebSocket } from 'ws';
 import { type PushServiceStandIn, startPushService } from '../../../../tests/helpers/push-service';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { PUSH_MESSAGES } from '../../../shared/schemas/push';
-import { matchedPair, type Member, send } from '../matches/test-fixtures';
+import { announceInvitations } from '../invitations/announce';
+import { fancyReq, matchedPair, type Member, send, sharedPair } from '../matches/test-fixtures';
 import { sendMixerPushReminders } from './reminders';
 import { localMinutes } from './rules';
 import { notify, pushIdle } from './service';
@@ -74,21 +75,42 @@ describe('push end to end through a push service stand-in', () => {
   });
 
   it('a match pushes to both members and lands on the conversation', async () => {
-    const { a, b, matchId } = await (async () => {
-      const p = await matchedPair(t, ['Zara Khan', 'Owen Price']);
-      return p;
-    })();
-    // Subscribed after the match: a new match between two other members reaches nobody here.
-    const { path } = await subscribe(a);
-    expect(pushesTo(path)).toEqual([]);
-    // A re-match (after unmatching) is a new match.
-    await t.database.db.execute(sql`update matches set status = 'unmatched' where id = ${matchId}`);
-    await t.database.db.execute(sql`delete from push_coalesce`);
-    const { announceMatch } = await import('../matches/service');
-    await announceMatch(t.app, matchId, a.id, b.id);
+    const { a, b, mixerId } = await sharedPair(t, ['Zara Khan', 'Owen Price']);
+    const [pa, pb] = [await subscribe(a), await subscribe(b)];
+    expect((await fancyReq(t, a, b, mixerId)).statusCode).toBe(200);
+    await settle();
+    // A one-sided fancy is private: nobody is told.
+    expect([...pushesTo(pa.path), ...pushesTo(pb.path)]).toEqual([]);
+    const matchId = (await fancyReq(t, b, a, mixerId)).json().matchId as string;
+    await settle();
+    const expected = { title: 'Fancy', body: 'You have a new match', url: `/messages/${matchId}`, tag: `conversation:${matchId}` };
+    expect(pushesTo(pa.path)).toEqual([expected]);
+    expect(pushesTo(pb.path)).toEqual([expected]);
+  });
+
+  it('an invitation pushes to the invited member and opens the mixer', async () => {
+    const m = await t.member('Ada Invite');
+    const { path, device } = await subscribe(m);
+    await patch(m, device.id, { showPreviews: true });
+    const [{ id: mixerId }] = (
+      (await t.database.db.execute(sql`insert into mixers (title, status, starts_at, ends_at, origin)
+        values ('Bouldering in Bristol', 'scheduled', now() + interval '26 hours', now() + interval '27 hours', 'auto') returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows;
+    const [{ id }] = (
+      (await t.database.db.execute(sql`insert into mixer_invitations (mixer_id, user_id, side, expires_at)
+        values (${mixerId}, ${m.id}, 'all', now() + interval '12 hours') returning id`)) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await announceInvitations(t.app, [id]);
     await settle();
     expect(pushesTo(path)).toEqual([
-      { title: 'Fancy', body: 'You have a new match', url: `/messages/${matchId}`, tag: `conversation:${matchId}` },
+      {
+        title: "You're invited",
+        body: 'A seat is held for you in "Bouldering in Bristol".',
+        url: `/mixers/${mixerId}`,
+        tag: `invitation:${mixerId}`,
+      },
     ]);
   });
 
