@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../tests/helpers/test-app';
@@ -73,6 +74,10 @@ describe('link previews in the HTML the server sends', () => {
     expect(unknown.body).not.toMatch(/Spoof|evil|closed/);
     const made = await get('/campaign?code=NOPE99&label=Totally%20official');
     expect(made.body).not.toMatch(/NOPE99|Totally/);
+
+    // An admin renames the campaign: the next preview says so.
+    await t.database.db.update(campaigns).set({ label: 'Spring Fair' }).where(eq(campaigns.code, 'FRESH26'));
+    expect(meta((await get('/campaign?code=FRESH26')).body, 'og:title')).toBe('Spring Fair · Fancy');
   });
 
   it('member pages load on reload but are not indexed', async () => {

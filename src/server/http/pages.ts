@@ -228,7 +228,7 @@ export function createPageServer(app: FastifyInstance, clientDir: string) {
             index: true,
           }
         : { ...base, url: `${publicUrl}/campaign`, index: true };
-      return send(req, reply, 200, 'index.html', campaign ? `campaign:${campaign.code}` : 'campaign', meta);
+      return send(req, reply, 200, 'index.html', campaign ? `campaign:${campaign.code}:${campaign.label}` : 'campaign', meta);
     }
     const pageMeta = PAGE_META[pattern];
     const meta: HeadMeta =
