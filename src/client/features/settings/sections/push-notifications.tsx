@@ -232,7 +232,7 @@ function QuietHours({ device, save }: { device: PushDevice; save(input: PushSett
       />
       {on && (
         <div className="flex flex-wrap items-end gap-3 px-4 pb-4 sm:px-5 sm:pb-5">
-          <Moon className="mb-2.5 size-4 text-muted-foreground" aria-hidden />
+          <Moon className="mb-2.5 hidden size-4 text-muted-foreground sm:block" aria-hidden />
           <label className="grid gap-1 text-sm" htmlFor={`${id}-from`}>
             From
             <Input
