@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { writeBrandAssets } from './scripts/brand-assets.mjs';
 
 /**
  * The client is always a production build, whoever builds it. Vite takes React's development
@@ -142,6 +143,8 @@ function prerenderAndCompress(): Plugin {
       } catch (err) {
         console.warn(`Prerendering the signed-out pages failed; they are served without it.\n${(err as Error).stack ?? err}`);
       }
+      // Icons, manifest, link-preview image and the service worker (issue 20, decision 021).
+      await writeBrandAssets(options.dir, path.join(import.meta.dirname, 'src/client/sw.js'));
       await precompressDir(options.dir);
     },
   };

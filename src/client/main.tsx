@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { startPwa } from './lib/pwa';
 import './styles.css';
 
 const container = document.getElementById('root') as HTMLElement;
+startPwa((path) => void router.navigate(path));
 
 function render() {
   createRoot(container).render(

@@ -16,12 +16,13 @@ import { registerDevMailbox } from './infra/mail/dev-mailbox';
 import { createLogger } from './infra/log';
 import type { Mailer } from './infra/mail/mailer';
 import { startMailRetention } from './infra/mail/retention';
-import { AppError, registerErrorHandling, errorBody } from './http/errors';
+import { AppError, registerErrorHandling } from './http/errors';
 import { clientErrorHandler, frameworkErrors, registerUpgradeCleanup, TOO_LONG } from './http/framework-errors';
 import { registerOriginCheck } from './http/origin';
 import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerJsonCompression } from './http/compress';
+import { createPageServer, isPagePath, notFoundJson, registerCrawlerFiles } from './http/pages';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAfterMixerRoutes } from './modules/after-mixer/routes';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
@@ -40,6 +41,8 @@ import { registerMemberRoutes } from './modules/members/routes';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerSafetyRoutes } from './modules/safety/routes';
 import { registerProfileRoutes } from './modules/profiles/routes';
+import { startMixerPushReminders } from './modules/push/reminders';
+import { registerPushRoutes } from './modules/push/routes';
 import { registerReliabilityRoutes } from './modules/reliability/routes';
 import { startMixerReminders } from './modules/settings/reminders';
 import { registerSettingsRoutes } from './modules/settings/routes';
@@ -144,6 +147,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSafetyRoutes(app);
   registerAdminRoutes(app);
   registerSettingsRoutes(app);
+  registerPushRoutes(app);
+  startMixerPushReminders(app);
   startMixerReminders(app);
   startMailRetention(app);
   await registerRealtimeRoutes(app);
@@ -152,6 +157,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clientDir = deps.clientDir;
   const indexHtml = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const hasClient = Boolean(indexHtml && existsSync(indexHtml));
+  registerCrawlerFiles(app);
+  let servePage: ReturnType<typeof createPageServer> | undefined;
   if (clientDir && hasClient) {
     // The wildcard `/*` also catches API paths whose parameter is over maxParamLength (and any
     // other over-long path): answer those 414 like the router does, not the file lookup's 403/404.
@@ -174,25 +181,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (!filePath.includes(`${path.sep}assets${path.sep}`)) res.header('cache-control', 'no-cache');
       },
     });
-    // The static wildcard would answer the root folder itself with 403: the root is the SPA.
-    // The signed-out entry pages are sent with their build-time HTML when the build has it
-    // (decision 015), otherwise as the plain SPA page.
-    for (const [route, { file }] of Object.entries(PRERENDERED_PAGES)) {
-      const prerendered = path.join(clientDir, 'prerendered', file);
-      app.get(route, (_req, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile(existsSync(prerendered) ? `prerendered/${file}` : 'index.html'),
-      );
-    }
+    // Every page of the shared route table is the app (the signed-out ones with their build-time
+    // HTML, decision 015, and link-preview tags); other paths are the app's not-found page with
+    // 404 (issue 20, decision 021). The static wildcard would answer `/` itself with 403.
+    servePage = createPageServer(app, clientDir);
+    const page = servePage;
+    for (const route of Object.keys(PRERENDERED_PAGES)) app.get(route, (req, reply) => page(req, reply));
   }
 
   app.setNotFoundHandler((req, reply) => {
-    const url = req.url.split('?')[0];
-    // API paths, other methods and missing files (anything with an extension) are real 404s.
-    if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
-      return reply.status(404).send(errorBody('not_found', 'Not found.'));
-    }
-    // Client-side routes (deep links) get the SPA; the client shows its own not-found page.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // API paths, other methods and missing files (anything with an extension) are JSON 404s.
+    if (!servePage || !isPagePath(req)) return notFoundJson(reply);
+    return servePage(req, reply);
   });
 
   return app;

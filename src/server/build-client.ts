@@ -7,7 +7,7 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 const DIST = path.join(ROOT, 'dist');
 const OUT = path.join(DIST, 'client');
 const LOCK = path.join(DIST, '.build-lock');
-const SOURCES = ['src/client', 'src/shared', 'content', 'index.html', 'vite.config.ts', 'package.json', 'public'];
+const SOURCES = ['src/client', 'src/shared', 'content', 'index.html', 'vite.config.ts', 'package.json', 'public', 'scripts'];
 const STALE_LOCK_MS = 5 * 60_000;
 
 function newestMtime(p: string): number {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
@@ -40,6 +40,28 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalString,
   S3_SECRET_ACCESS_KEY: optionalString,
   S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  // Web Push (decision 021): the VAPID pair, URL-safe base64 as `npx web-push generate-vapid-keys` prints it.
+  VAPID_PUBLIC_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a URL-safe base64 P-256 public key')
+      .optional(),
+  ),
+  VAPID_PRIVATE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a URL-safe base64 P-256 private key')
+      .optional(),
+  ),
+  SECURITY_CONTACT: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URI')
+      .optional(),
+  ),
 });
 
 /** Needed together for the S3 driver; S3_ENDPOINT (AWS itself when unset) and S3_FORCE_PATH_STYLE are optional. */
@@ -82,6 +104,10 @@ export interface Config {
   devMailbox: boolean;
   /** Set when the S3_* variables are: photos then live in that bucket instead of DATA_DIR/uploads. */
   s3?: S3Config;
+  /** Web Push keys; undefined (push off) in production when not configured. */
+  vapid?: { publicKey: string; privateKey: string };
+  /** security.txt `Contact:` (RFC 9116). */
+  securityContact: string;
 }
 
 export class ConfigError extends Error {}
@@ -142,7 +168,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             forcePathStyle: e.S3_FORCE_PATH_STYLE === 'true',
           }
         : undefined,
+    vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, production, dataDir),
+    securityContact: e.SECURITY_CONTACT ?? `mailto:${e.SUPPORT_EMAIL}`,
   };
+}
+
+/**
+ * VAPID keys from the environment (both or neither); outside production a pair is generated
+ * once and kept in DATA_DIR like the auth secret. Production without them has no push.
+ */
+function vapidKeys(publicKey: string | undefined, privateKey: string | undefined, production: boolean, dataDir: string): Config['vapid'] {
+  if (publicKey && privateKey) return { publicKey, privateKey };
+  if (publicKey || privateKey) throw new ConfigError('Invalid configuration:\n  VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: set both or neither');
+  if (production) return undefined;
+  const file = path.join(dataDir, 'vapid-keys.json');
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
+    if (kept.publicKey && kept.privateKey) return kept;
+  } catch {}
+  mkdirSync(dataDir, { recursive: true });
+  const keys = generateVapidKeys();
+  writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  return keys;
+}
+
+/** A P-256 key pair in the form Web Push uses (raw public point, raw 32-byte private scalar; URL-safe base64). */
+export function generateVapidKeys(): { publicKey: string; privateKey: string } {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const priv = Buffer.alloc(32);
+  const raw = ecdh.getPrivateKey();
+  raw.copy(priv, 32 - raw.length);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: priv.toString('base64url') };
 }
 
 /** `true` means one proxy (a load balancer); a digit, that many; anything else, their addresses. */

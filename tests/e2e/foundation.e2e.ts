@@ -24,7 +24,8 @@ describe('foundation journeys', () => {
   it('an unknown path shows the not-found page', async () => {
     const { context, page } = await e2e.newPage({ width: 375, height: 812 });
     const res = await page.goto('/no/such/page');
-    expect(res?.status()).toBe(200);
+    // A real 404 (issue 20): crawlers and scanners must not read unknown paths as pages.
+    expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: "We couldn't find that page" }).waitFor();
     expect(await page.title()).toBe('Page not found · Fancy');
     await e2e.screenshot(page, 'not-found-375');

@@ -41,11 +41,21 @@ export class RealtimeClient {
 
   start() {
     this.stopped = false;
+    if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
     this.connect();
   }
 
+  /** The network came back (offline page, a tunnel): reconnect now instead of after the backoff. */
+  private onOnline = () => {
+    if (this.stopped || this.status !== 'closed') return;
+    clearTimeout(this.retry);
+    this.attempts = 0;
+    this.connect();
+  };
+
   stop() {
     this.stopped = true;
+    if (typeof window !== 'undefined') window.removeEventListener('online', this.onOnline);
     clearInterval(this.ping);
     clearTimeout(this.retry);
     this.socket?.close(1000, 'bye');

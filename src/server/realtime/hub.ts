@@ -144,6 +144,12 @@ export class RealtimeHub {
     return this.clients.size;
   }
 
+  /** Whether one of the member's sockets on this instance is in the room (a conversation open in a tab). */
+  isInRoom(userId: string, room: string): boolean {
+    for (const c of this.rooms.get(room) ?? []) if (c.userId === userId) return true;
+    return false;
+  }
+
   closeAll() {
     for (const c of this.clients) c.socket.close(1001, 'server shutting down');
   }

@@ -162,6 +162,8 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const logout = useCallback(async () => {
     setLoading(true);
     try {
+      // A signed-out browser gets no more of this member's notifications (a shared phone). Best effort, loaded on demand.
+      await import('../../lib/push-device').then((m) => m.disablePush()).catch(() => undefined);
       await api('/api/auth/logout', { method: 'POST', body: {} });
       // Spec §2: log out returns to /auth/login (not to a login that sends the next person to this page).
       setExitTo('/auth/login');

@@ -12,6 +12,7 @@ import { SettingsCard, SettingsSection } from './components/section';
 import { EmailBlock, PasswordBlock } from './sections/account-security';
 import { AppearanceSection } from './sections/appearance';
 import { NotificationsSection } from './sections/notifications';
+import { PushNotificationsSection } from './sections/push-notifications';
 import { PrivacySection } from './sections/privacy';
 import { SessionsBlock } from './sections/sessions';
 import { TwoFactorBlock } from './sections/two-factor';
@@ -150,6 +151,7 @@ export default function SettingsPage() {
             <>
               <PrivacySection settings={settings.data} save={save} />
               <NotificationsSection settings={settings.data} save={save} />
+              <PushNotificationsSection />
               <SettingsSection id="security" icon={ShieldCheck} title="Security" description="Keep your account yours.">
                 <SettingsCard>
                   <EmailBlock email={settings.data.email} />

@@ -1,8 +1,9 @@
-import { FileText, LifeBuoy, LogOut, Settings, Shield, UserRound } from 'lucide-react';
+import { Download, FileText, LifeBuoy, LogOut, Settings, Share, Shield, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
+import { useInstallOffer } from '../../lib/pwa';
 import { displayName, useAuth } from '../auth/auth-context';
 import { Avatar } from './avatar';
 
@@ -18,6 +19,7 @@ const ITEMS = [
 export function AccountMenu({ compact = false, side = 'top' }: { compact?: boolean; side?: 'top' | 'bottom' }) {
   const auth = useAuth();
   const navigate = useNavigate();
+  const installOffer = useInstallOffer();
   if (!auth.user) {
     return (
       <Button asChild size="sm">
@@ -72,6 +74,24 @@ export function AccountMenu({ compact = false, side = 'top' }: { compact?: boole
               </Link>
             </DropdownMenu.Item>
           ))}
+          {installOffer.canInstall && (
+            <DropdownMenu.Item
+              onSelect={() => void installOffer.install()}
+              className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted"
+            >
+              <Download className="size-4 text-muted-foreground" aria-hidden />
+              Install Fancy
+            </DropdownMenu.Item>
+          )}
+          {installOffer.iosHint && (
+            <p className="flex max-w-64 items-start gap-2.5 px-2.5 py-2 text-xs text-muted-foreground">
+              <Share className="mt-0.5 size-4 shrink-0" aria-hidden />
+              <span>
+                Install Fancy: tap <span className="font-medium text-foreground">Share</span>, then{' '}
+                <span className="font-medium text-foreground">Add to Home Screen</span>.
+              </span>
+            </p>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item
             onSelect={() => void logout()}

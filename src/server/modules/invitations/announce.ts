@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TZ } from '../../../shared/constants';
 import { composeMail } from '../../infra/mail/template';
 import { epochMs, firstNameOf, rowsOf } from '../mixers/shared';
+import { notify } from '../push/service';
 
 const longWhen = new Intl.DateTimeFormat('en-GB', {
   timeZone: DEFAULT_TZ,
@@ -54,6 +55,7 @@ export async function announceInvitations(app: FastifyInstance, invitationIds: s
       link: { label: 'See the mixer', href: `/mixers/${r.mixer_id}` },
     });
     await app.realtime.publish(`user:${r.user_id}`, { type: 'mixer.updated', mixerId: r.mixer_id });
+    notify(app, r.user_id, { category: 'invitation', url: `/mixers/${r.mixer_id}`, key: `invitation:${r.mixer_id}`, detail: r.title });
     if (!r.mail) continue;
     await app.deps.mailer.sendMail(
       composeMail(r.email, {

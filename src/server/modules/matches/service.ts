@@ -14,6 +14,7 @@ import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../mixers/shared';
 import { hiddenFrom } from '../safety/visibility';
+import { notify } from '../push/service';
 
 /** A transaction handle or the database: both run the same statements. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -304,6 +305,13 @@ export async function announceMatch(app: FastifyInstance, matchId: string, a: st
     await rt.publish(`user:${meId}`, { type: 'match.created', matchId, otherName });
     await rt.publish(`user:${meId}`, { type: 'counter', key: 'matches', delta: 1 });
     if (!me.has_messages) await rt.publish(`user:${meId}`, { type: 'counter', key: 'newMatches', delta: 1 });
+    notify(app, meId, {
+      category: 'match',
+      url: `/messages/${matchId}`,
+      key: `conversation:${matchId}`,
+      fromUserId: otherId,
+      name: otherName,
+    });
     if (me.preferences?.notifyMatch === false) continue;
     try {
       await app.deps.mailer.sendMail(

@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../mixers/shared';
 import { hiddenFrom } from '../safety/visibility';
+import { notify } from '../push/service';
 import {
   decodeCursor,
   encodeCursor,
@@ -254,6 +255,15 @@ export async function sendMessage(app: FastifyInstance, me: string, matchId: str
       : []),
   ]);
 
+  notify(app, recipient, {
+    category: 'message',
+    url: `/messages/${matchId}`,
+    key: `conversation:${matchId}`,
+    openRoom: `conversation:${matchId}`,
+    fromUserId: me,
+    name: firstNameOf(row.sender_name),
+    detail: message.body,
+  });
   if (row.recipient_email && row.recipient_prefs?.notifyMessage !== false) {
     await mailNewMessage(app, {
       matchId,

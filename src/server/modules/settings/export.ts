@@ -3,6 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import { readPreferences } from '../../../shared/schemas/settings';
 import type { AppDeps } from '../../app';
 import {
+  pushCoalesce,
+  pushSubscriptions,
   account,
   auditLog,
   blocks,
@@ -310,6 +312,40 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     mixers: mixersCreated.map((m) => ({ ...m, startsAt: iso(m.startsAt), createdAt: iso(m.createdAt) })),
     campaigns: campaignsCreated.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
     ...(await formationSections(db, userId)),
+    ...(await pushSections(db, userId)),
+  };
+}
+
+/**
+ * Issue 20's tables: the devices you turned push notifications on for, with their choices (not
+ * the push service address or keys: those are the device's secrets), and when each
+ * conversation or mixer last pushed to you.
+ */
+async function pushSections(db: Deps['database']['db'], userId: string) {
+  const [devices, recent] = await Promise.all([
+    db
+      .select({
+        device: pushSubscriptions.label,
+        categories: pushSubscriptions.categories,
+        showNamesAndPreviews: pushSubscriptions.showPreviews,
+        quietStart: pushSubscriptions.quietStart,
+        quietEnd: pushSubscriptions.quietEnd,
+        timeZone: pushSubscriptions.timeZone,
+        createdAt: pushSubscriptions.createdAt,
+        lastSentAt: pushSubscriptions.lastSentAt,
+      })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId))
+      .orderBy(asc(pushSubscriptions.createdAt)),
+    db
+      .select({ about: pushCoalesce.key, sentAt: pushCoalesce.sentAt })
+      .from(pushCoalesce)
+      .where(eq(pushCoalesce.userId, userId))
+      .orderBy(asc(pushCoalesce.sentAt)),
+  ]);
+  return {
+    push_subscriptions: devices.map((d) => ({ ...d, createdAt: iso(d.createdAt), lastSentAt: iso(d.lastSentAt) })),
+    push_coalesce: recent.map((r) => ({ ...r, sentAt: iso(r.sentAt) })),
   };
 }
 

@@ -1,0 +1,226 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WebSocket } from 'ws';
+import { type PushServiceStandIn, startPushService } from '../../../../tests/helpers/push-service';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { PUSH_MESSAGES } from '../../../shared/schemas/push';
+import { announceInvitations } from '../invitations/announce';
+import { fancyReq, matchedPair, type Member, send, sharedPair } from '../matches/test-fixtures';
+import { sendMixerPushReminders } from './reminders';
+import { localMinutes } from './rules';
+import { notify, pushIdle } from './service';
+
+let t: TestApp;
+let push: PushServiceStandIn;
+beforeAll(async () => {
+  t = await createTestApp();
+  push = await startPushService();
+});
+afterAll(async () => {
+  await t?.close();
+  await push?.close();
+});
+
+const subscribe = async (m: Member, sub = push.subscription(), timeZone?: string) => {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/push/devices',
+    cookie: m.cookie,
+    payload: { ...sub, ...(timeZone ? { timeZone } : {}) },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { sub, device: res.json().device as { id: string }, path: new URL(sub.endpoint).pathname };
+};
+const settle = () => pushIdle(t.app);
+const pushesTo = (path: string) => push.received.filter((r) => r.path === path).map((r) => r.payload);
+const patch = (m: Member, id: string, payload: Record<string, unknown>) =>
+  t.request({ method: 'PATCH', url: `/api/push/devices/${id}`, cookie: m.cookie, payload });
+
+describe('push end to end through a push service stand-in', () => {
+  it('a new message arrives VAPID-signed, encrypted and discreet, and opens the conversation', async () => {
+    const { a, b, matchId } = await matchedPair(t, ['Maya Okafor', 'Rhys Llewellyn']);
+    const { path } = await subscribe(a);
+    expect((await send(t, b, matchId, 'Fancy a pint at the Crown on Friday?')).statusCode).toBe(201);
+    await settle();
+    expect(push.rejected).toEqual([]);
+    const key = (await t.request({ method: 'GET', url: '/api/push/key', cookie: a.cookie })).json().publicKey;
+    const got = push.received.filter((r) => r.path === path);
+    expect(got).toHaveLength(1);
+    expect(got[0].vapidKey).toBe(key);
+    expect(got[0].claims.sub).toBe('mailto:support@fancy.example');
+    expect(got[0].payload).toEqual({
+      title: 'Fancy',
+      body: 'You have a new message',
+      url: `/messages/${matchId}`,
+      tag: `conversation:${matchId}`,
+    });
+    // Discreet: neither who nor what reaches the push service or the lock screen.
+    expect(JSON.stringify(got[0].payload)).not.toMatch(/Rhys|pint/);
+
+    // At most one per conversation per 10 minutes.
+    await send(t, b, matchId, 'Or Saturday?');
+    await settle();
+    expect(pushesTo(path)).toHaveLength(1);
+  });
+
+  it('names and previews only when the device chose them', async () => {
+    const { a, b, matchId } = await matchedPair(t, ['Priya Shah', 'Tom Baker']);
+    const { device, path } = await subscribe(a);
+    expect((await patch(a, device.id, { showPreviews: true })).statusCode).toBe(200);
+    await send(t, b, matchId, 'Loved your take on Aftersun');
+    await settle();
+    expect(pushesTo(path)).toEqual([
+      { title: 'Tom', body: 'Loved your take on Aftersun', url: `/messages/${matchId}`, tag: `conversation:${matchId}` },
+    ]);
+  });
+
+  it('a match pushes to both members and lands on the conversation', async () => {
+    const { a, b, mixerId } = await sharedPair(t, ['Zara Khan', 'Owen Price']);
+    const [pa, pb] = [await subscribe(a), await subscribe(b)];
+    expect((await fancyReq(t, a, b, mixerId)).statusCode).toBe(200);
+    await settle();
+    // A one-sided fancy is private: nobody is told.
+    expect([...pushesTo(pa.path), ...pushesTo(pb.path)]).toEqual([]);
+    const matchId = (await fancyReq(t, b, a, mixerId)).json().matchId as string;
+    await settle();
+    const expected = { title: 'Fancy', body: 'You have a new match', url: `/messages/${matchId}`, tag: `conversation:${matchId}` };
+    expect(pushesTo(pa.path)).toEqual([expected]);
+    expect(pushesTo(pb.path)).toEqual([expected]);
+  });
+
+  it('an invitation pushes to the invited member and opens the mixer', async () => {
+    const m = await t.member('Ada Invite');
+    const { path, device } = await subscribe(m);
+    await patch(m, device.id, { showPreviews: true });
+    const [{ id: mixerId }] = (
+      (await t.database.db.execute(sql`insert into mixers (title, status, starts_at, ends_at, origin)
+        values ('Bouldering in Bristol', 'scheduled', now() + interval '26 hours', now() + interval '27 hours', 'auto') returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows;
+    const [{ id }] = (
+      (await t.database.db.execute(sql`insert into mixer_invitations (mixer_id, user_id, side, expires_at)
+        values (${mixerId}, ${m.id}, 'all', now() + interval '12 hours') returning id`)) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await announceInvitations(t.app, [id]);
+    await settle();
+    expect(pushesTo(path)).toEqual([
+      {
+        title: "You're invited",
+        body: 'A seat is held for you in "Bouldering in Bristol".',
+        url: `/mixers/${mixerId}`,
+        tag: `invitation:${mixerId}`,
+      },
+    ]);
+  });
+
+  it('no push for a conversation open in one of the member’s tabs', async () => {
+    const { a, b, matchId } = await matchedPair(t, ['Ellie Ward', 'Sam Reid']);
+    const { path } = await subscribe(a);
+    const socket = { readyState: 1, OPEN: 1, send() {}, close() {} } as unknown as WebSocket;
+    const client = t.app.realtime.add(socket, a.id, 'session-of-a-tab');
+    expect(await t.app.realtime.subscribe(client, `conversation:${matchId}`)).toBe(true);
+    await send(t, b, matchId, 'You there?');
+    await settle();
+    expect(pushesTo(path)).toEqual([]);
+    // The tab closes: the next message is pushed.
+    t.app.realtime.remove(client);
+    await send(t, b, matchId, 'Hello?');
+    await settle();
+    expect(pushesTo(path)).toHaveLength(1);
+  });
+
+  it('categories turned off, quiet hours and blocks hold', async () => {
+    const { a, b, matchId } = await matchedPair(t, ['Grace Hall', 'Ben Ford']);
+    const { device, path } = await subscribe(a);
+    await patch(a, device.id, { categories: { message: false } });
+    await send(t, b, matchId, 'One');
+    await settle();
+    expect(pushesTo(path)).toEqual([]);
+
+    // Quiet from an hour ago to an hour from now in Auckland (the window may run across midnight).
+    const here = localMinutes(new Date(), 'Pacific/Auckland');
+    const quiet = { quietStart: (here + 1380) % 1440, quietEnd: (here + 60) % 1440, timeZone: 'Pacific/Auckland' };
+    expect((await patch(a, device.id, { categories: { message: true }, ...quiet })).statusCode).toBe(200);
+    await send(t, b, matchId, 'Two');
+    await settle();
+    expect(pushesTo(path)).toEqual([]);
+
+    await patch(a, device.id, { quietStart: null, quietEnd: null });
+    expect((await t.request({ method: 'POST', url: '/api/blocks', cookie: a.cookie, payload: { userId: b.id } })).statusCode).toBeLessThan(
+      300,
+    );
+    notify(t.app, a.id, { category: 'message', url: `/messages/${matchId}`, key: 'blocked-test', fromUserId: b.id });
+    await settle();
+    expect(pushesTo(path)).toEqual([]);
+  });
+
+  it('a subscription the push service answers 410 (or 404) is removed', async () => {
+    const { a, b, matchId } = await matchedPair(t, ['Ivy Long', 'Max Cole']);
+    const { path } = await subscribe(a);
+    push.answer(path, 410);
+    await send(t, b, matchId, 'Hi');
+    await settle();
+    const devices = (await t.request({ method: 'GET', url: '/api/push/devices', cookie: a.cookie })).json().devices;
+    expect(devices).toEqual([]);
+  });
+
+  it('mixer starting in 15 minutes: one push per member, to the mixer page', async () => {
+    const m = await t.member('Nia Moss');
+    const { path } = await subscribe(m);
+    const [{ id: mixerId }] = (
+      (await t.database.db.execute(sql`insert into mixers (title, status, starts_at, ends_at)
+        values ('Board game night', 'scheduled', now() + interval '10 minutes', now() + interval '100 minutes') returning id`)) as unknown as {
+        rows: { id: string }[];
+      }
+    ).rows;
+    await t.database.db.execute(sql`insert into mixer_memberships (mixer_id, user_id, state) values (${mixerId}, ${m.id}, 'joined')`);
+    expect(await sendMixerPushReminders(t.app, new Date())).toBeGreaterThanOrEqual(1);
+    expect(await sendMixerPushReminders(t.app, new Date())).toBe(0);
+    await settle();
+    expect(pushesTo(path)).toEqual([
+      { title: 'Fancy', body: 'A mixer you joined starts soon', url: `/mixers/${mixerId}`, tag: `mixer-soon:${mixerId}` },
+    ]);
+  });
+});
+
+describe('devices', () => {
+  it('are listed and removed by their owner only; bad input is 4xx with a message', async () => {
+    const a = await t.member('Device Owner');
+    const other = await t.member('Someone Else');
+    expect((await t.request({ method: 'POST', url: '/api/push/devices', payload: push.subscription() })).statusCode).toBe(401);
+    const { sub, device } = await subscribe(a);
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/push/devices?endpoint=${encodeURIComponent(sub.endpoint)}`,
+      cookie: a.cookie,
+    });
+    expect(listed.json().devices).toMatchObject([{ id: device.id, current: true, showPreviews: false }]);
+    expect(listed.json().devices[0].categories).toEqual({ mixerSoon: true, invitation: true, match: true, message: true });
+
+    expect((await t.request({ method: 'DELETE', url: `/api/push/devices/${device.id}`, cookie: other.cookie })).statusCode).toBe(404);
+    expect((await patch(other, device.id, { showPreviews: true })).statusCode).toBe(404);
+    const bad = await patch(a, device.id, { quietStart: 60 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain(PUSH_MESSAGES.quietHours);
+    expect((await patch(a, device.id, { timeZone: 'Mars/Olympus' })).statusCode).toBe(400);
+    expect((await patch(a, 'not-a-uuid', {})).statusCode).toBe(400);
+
+    for (const endpoint of [
+      'http://10.0.0.1/push/x',
+      'https://169.254.169.254/latest',
+      'file:///etc/passwd',
+      'https://user:pw@push.example.com/x',
+    ]) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/push/devices',
+        cookie: a.cookie,
+        payload: { ...push.subscription(), endpoint },
+      });
+      expect(res.statusCode, endpoint).toBe(400);
+    }
+    expect((await t.request({ method: 'DELETE', url: `/api/push/devices/${device.id}`, cookie: a.cookie })).statusCode).toBe(200);
+    expect((await t.request({ method: 'GET', url: '/api/push/devices', cookie: a.cookie })).json().devices).toEqual([]);
+  });
+});
