@@ -114,6 +114,7 @@ describe('embedded backups', () => {
     expect(Object.keys(photosBefore).length).toBeGreaterThanOrEqual(20);
     expect(Number(before['public.user'].split(':')[0])).toBeGreaterThanOrEqual(10);
     const secret = readFileSync(path.join(dataDir, 'auth-secret'), 'utf8');
+    const pushKeys = readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8');
     expect(statSync(liveBackup).mode & 0o077).toBe(0);
 
     // One process at a time: neither a second server nor a restore may open the folder now.
@@ -144,6 +145,7 @@ describe('embedded backups', () => {
     expect(await offline(dataDir, fingerprint)).toEqual(before);
     expect(photos()).toEqual(photosBefore);
     expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(secret);
+    expect(readFileSync(path.join(dataDir, 'vapid-keys.json'), 'utf8')).toBe(pushKeys);
 
     // The stopped backup holds the later state, in a folder of its own.
     expect((await cli('db:restore', stoppedBackup, otherDir)).code).toBe(0);

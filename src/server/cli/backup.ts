@@ -10,11 +10,11 @@ import { request } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, generateVapidKeys, loadConfig } from '../config';
 import { PGLITE_SETTINGS } from '../db/client';
 import { BackupFormatError, readBackup, writeBackup } from '../infra/backup/archive';
 import { controlSocketPath, DataDirInUseError, openControl, probeControl } from '../infra/backup/control';
-import { authSecretFile, readAuthSecretFile } from '../infra/backup/embedded';
+import { readKeptFiles } from '../infra/backup/embedded';
 import { createStorage, uploadsDir } from '../infra/storage/create';
 
 const USAGE = 'Usage: npm run db:backup [FILE]  |  npm run db:restore FILE';
@@ -31,8 +31,15 @@ const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s
 
 function config() {
   try {
-    // The auth secret is not used here: a placeholder keeps loadConfig from writing one into DATA_DIR.
-    return loadConfig({ AUTH_SECRET: 'not-used-by-this-command-not-used-by-this-command', ...process.env });
+    // Neither the auth secret nor the push keys are used here: placeholders keep loadConfig from
+    // writing new ones into DATA_DIR (a restore would then count them as data it replaced).
+    const push = generateVapidKeys();
+    return loadConfig({
+      AUTH_SECRET: 'not-used-by-this-command-not-used-by-this-command',
+      VAPID_PUBLIC_KEY: push.publicKey,
+      VAPID_PRIVATE_KEY: push.privateKey,
+      ...process.env,
+    });
   } catch (err) {
     if (err instanceof ConfigError) throw new Refused(err.message);
     throw err;
@@ -93,7 +100,7 @@ async function backup() {
               return pg.dumpDataDir('none');
             },
             uploads: storage.kind === 'local' ? storage : undefined,
-            authSecret: readAuthSecretFile(c.dataDir),
+            keptFiles: readKeptFiles(c.dataDir),
           });
           uploads = manifest.uploads;
         } finally {
@@ -159,9 +166,9 @@ async function restore() {
       await mkdir(path.join(staging, 'uploads'), { recursive: true });
       await rename(path.join(staging, 'uploads'), uploadsDir(c));
     }
-    if (restored.authSecret) {
-      await moveAside('auth-secret');
-      await writeFile(authSecretFile(c.dataDir), restored.authSecret, { mode: 0o600 });
+    for (const [name, text] of Object.entries(restored.keptFiles)) {
+      await moveAside(name);
+      await writeFile(path.join(c.dataDir, name), text, { mode: 0o600 });
     }
     console.log(
       `Restored ${members} account(s)${restored.manifest.uploads === null ? '' : ` and ${restored.uploads} photo file(s)`} from ${file} (made ${restored.manifest.createdAt}).`,

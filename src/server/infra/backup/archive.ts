@@ -10,9 +10,15 @@ import { isSafeKey, type Storage } from '../storage/storage';
  * A backup of the embedded mode (decision 019): one gzipped tar holding
  *   fancy-backup.json   what is inside (format, time, counts)
  *   pglite.tar          PGlite's own data-dir dump (`dumpDataDir`), loaded back with `loadDataDir`
- *   auth-secret         the generated secret, when DATA_DIR has one (sessions, two-step secrets)
+ *   auth-secret, vapid-keys.json   the secrets DATA_DIR generated, when it has them (infra/backup/embedded.ts)
  *   uploads/<key>       every local photo, unless photos live in a bucket
  */
+/**
+ * Files loadConfig generates in DATA_DIR outside production: the auth secret (sessions, two-step
+ * secrets) and the Web Push keys (a restore with new keys would orphan every push subscription).
+ */
+export const KEPT_FILES = ['auth-secret', 'vapid-keys.json'] as const;
+
 export const BACKUP_FORMAT = 'fancy-embedded-backup';
 export const BACKUP_VERSION = 1;
 
@@ -31,8 +37,8 @@ export interface BackupSource {
   dump(): Promise<Blob>;
   /** Local photo storage; undefined when photos are in a bucket. */
   uploads?: Storage;
-  /** The embedded auth secret, when there is one. */
-  authSecret?: string;
+  /** The secrets the embedded mode generated in DATA_DIR, by file name (KEPT_FILES). */
+  keptFiles?: Record<string, string>;
 }
 
 /**
@@ -64,7 +70,7 @@ export async function writeBackup(out: Writable, source: BackupSource): Promise<
   };
   await add('fancy-backup.json', Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`));
   await add('pglite.tar', database);
-  if (source.authSecret) await add('auth-secret', Buffer.from(source.authSecret));
+  for (const [name, text] of Object.entries(source.keptFiles ?? {})) await add(name, Buffer.from(text));
   // One photo in memory at a time.
   for (const key of keys ?? []) {
     const file = await source.uploads?.get(key);
@@ -80,7 +86,7 @@ export class BackupFormatError extends Error {}
 export interface Restored {
   manifest: Manifest;
   database: Buffer;
-  authSecret?: string;
+  keptFiles: Record<string, string>;
   uploads: number;
 }
 
@@ -91,7 +97,7 @@ export async function readBackup(file: string, uploadsDir?: string): Promise<Res
   const reading = pipeline(createReadStream(file), createGunzip(), extract);
   let manifest: Manifest | undefined;
   let database: Buffer | undefined;
-  let authSecret: string | undefined;
+  const keptFiles: Record<string, string> = {};
   let uploads = 0;
   try {
     for await (const entry of extract) {
@@ -106,8 +112,8 @@ export async function readBackup(file: string, uploadsDir?: string): Promise<Res
         }
       } else if (name === 'pglite.tar') {
         database = data;
-      } else if (name === 'auth-secret') {
-        authSecret = data.toString('utf8').trim();
+      } else if ((KEPT_FILES as readonly string[]).includes(name)) {
+        keptFiles[name] = data.toString('utf8').trim();
       } else if (name.startsWith('uploads/') && isSafeKey(name.slice('uploads/'.length))) {
         if (uploadsDir) {
           const target = path.join(uploadsDir, name.slice('uploads/'.length));
@@ -124,5 +130,5 @@ export async function readBackup(file: string, uploadsDir?: string): Promise<Res
     throw new BackupFormatError(`${file} is not a readable Fancy backup (${(err as Error).message}).`);
   }
   if (!manifest || !database) throw new BackupFormatError(`${file} is not a Fancy backup: it has no database.`);
-  return { manifest, database, authSecret, uploads };
+  return { manifest, database, keptFiles, uploads };
 }
