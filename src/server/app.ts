@@ -22,6 +22,8 @@ import { registerOriginCheck } from './http/origin';
 import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerJsonCompression } from './http/compress';
+import { createLimits, type Limits } from './http/shared-limits';
+import { startPeriodicJob } from './infra/jobs/periodic';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAfterMixerRoutes } from './modules/after-mixer/routes';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
@@ -69,6 +71,8 @@ declare module 'fastify' {
     auth: Auth;
     realtime: RealtimeHub;
     sessionCache: SessionCache;
+    /** Rate limits, shared by every instance on PostgreSQL (docs/decisions/020). */
+    limits: Limits;
   }
 }
 
@@ -111,6 +115,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bus.onMessage((m) => sessionCache.onBusMessage(m));
   app.decorate('sessionCache', sessionCache);
   if (!deps.bus) app.addHook('onClose', () => bus.close());
+  const limits = createLimits(database);
+  app.decorate('limits', limits);
+  if (limits.kind === 'postgres') startPeriodicJob(app, 'rate-limit sweep', 5 * 60_000, () => limits.sweep());
 
   registerSecurityHeaders(app, { production: config.env === 'production', publicUrl: config.publicUrl });
   registerJsonCompression(app);

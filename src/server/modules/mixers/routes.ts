@@ -9,7 +9,6 @@ import {
   mixerListQuerySchema,
 } from '../../../shared/schemas/mixers';
 import { requireVerified } from '../../auth/session';
-import { PaceLimiter } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
 import { forgetForYou, listForYou } from './foryou';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
@@ -23,7 +22,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
   const publish = (room: string, event: Parameters<typeof app.realtime.publish>[1]) => app.realtime.publish(room, event);
   // A pace limiter, not a sliding log: a member typing at the limit is never refused because
   // of network jitter (docs/decisions/015).
-  const chatLimiter = new PaceLimiter(CHAT_RATE_LIMIT);
+  const chatLimiter = app.limits.pace('chat', CHAT_RATE_LIMIT);
 
   // Signed-in and verified before the body is even validated: anonymous callers get a 401.
   const onRequest = async (req: FastifyRequest) => {
@@ -80,7 +79,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
 
   app.post('/api/mixers/:id/messages', { onRequest, schema: { params: idParams, body: chatMessageInputSchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
-    chatLimiter.hit(user.id, MIXER_MESSAGES.chatRateLimited);
+    await chatLimiter.hit(user.id, MIXER_MESSAGES.chatRateLimited);
     const { body } = req.body as z.output<typeof chatMessageInputSchema>;
     const message = await postMessage(deps, publish, user.id, (req.params as { id: string }).id, body);
     return reply.status(201).send(message);
