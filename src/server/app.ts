@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerJsonCompression } from './http/compress';
 import { createLimits, type Limits } from './http/shared-limits';
 import { startPeriodicJob } from './infra/jobs/periodic';
+import { registerMetrics } from './infra/metrics/metrics';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAfterMixerRoutes } from './modules/after-mixer/routes';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('limits', limits);
   if (limits.kind === 'postgres') startPeriodicJob(app, 'rate-limit sweep', 5 * 60_000, () => limits.sweep());
 
+  registerMetrics(app);
   registerSecurityHeaders(app, { production: config.env === 'production', publicUrl: config.publicUrl });
   registerJsonCompression(app);
   // Cookies are parsed only where needed (session-cache reads the header itself); the plugin

@@ -27,6 +27,10 @@ const envSchema = z.object({
       .optional(),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  /** Production without SMTP_URL only when the operator says so: mail stays in the outbox (decision 020). */
+  MAIL_OUTBOX_ONLY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  DRAIN_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120_000).default(0)),
 });
 
 export interface Config {
@@ -52,6 +56,15 @@ export interface Config {
   /** Embedded mode: dev mailbox on, demo data seeded (never in production). */
   seedDemo: boolean;
   devMailbox: boolean;
+  /**
+   * How mail leaves: through SMTP_URL; the dev mailbox page (outside production); or, in
+   * production only when MAIL_OUTBOX_ONLY=true, nowhere (kept in the outbox, shown as a warning).
+   */
+  mailMode: 'smtp' | 'dev-mailbox' | 'outbox-only';
+  /** GET /metrics answers only with this bearer token; off without it. */
+  metricsToken?: string;
+  /** On SIGTERM: how long readiness reports "draining" before the instance stops accepting. */
+  drainDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -67,9 +80,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   if (production) {
     const missing = (['AUTH_SECRET', 'PUBLIC_URL'] as const).filter((k) => !e[k]);
-    if (missing.length) {
-      throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production`).join('\n')}`);
+    const lines = missing.map((k) => `  ${k}: required when NODE_ENV=production`);
+    // Without a transport every verification and reset mail would wait in the outbox unread.
+    if (!e.SMTP_URL && e.MAIL_OUTBOX_ONLY !== 'true') {
+      lines.push(
+        '  SMTP_URL: required when NODE_ENV=production (sign-up and password-reset mail must be delivered); set MAIL_OUTBOX_ONLY=true to run without sending mail on purpose',
+      );
     }
+    if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
@@ -92,6 +110,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: !production && e.SEED_DEMO !== 'false',
     devMailbox: !production && !e.SMTP_URL,
+    mailMode: e.SMTP_URL ? 'smtp' : production ? 'outbox-only' : 'dev-mailbox',
+    metricsToken: e.METRICS_TOKEN,
+    drainDelayMs: e.DRAIN_DELAY_MS,
   };
 }
 

@@ -42,7 +42,11 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof registerSchema>;
-    await limiter.hit(`signup:ip:${ip(req)}`, [{ limit: 10, windowMs: HOUR }], 'Too many sign-ups from this network. Please try again later.');
+    await limiter.hit(
+      `signup:ip:${ip(req)}`,
+      [{ limit: 10, windowMs: HOUR }],
+      'Too many sign-ups from this network. Please try again later.',
+    );
     await assertStrongPassword(body.password, [body.email, body.fullName]);
     const c = body.campaign;
     try {

@@ -12,6 +12,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a plain SQL statement (used for health checks and tests). */
   ping(): Promise<void>;
+  /** The PostgreSQL pool's connections (metrics); absent on PGlite. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -104,6 +106,7 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     async close() {
       if (closed) return;
       closed = true;

@@ -133,12 +133,16 @@ describe('the chat pace limiter in PostgreSQL (10 burst, one more per second)', 
 describe('expiry', () => {
   it('sweeps rows whose state has run out and keeps live ones', async () => {
     const past = clock(Date.now() - 3 * HOUR);
-    await postgresLimits(database, past.now).window('sweep').hit('old', [{ limit: 5, windowMs: HOUR }]);
+    await postgresLimits(database, past.now)
+      .window('sweep')
+      .hit('old', [{ limit: 5, windowMs: HOUR }]);
     await postgresLimits(database, past.now).pace('sweep', CHAT_RATE_LIMIT).take('old');
     const live = postgresLimits(database);
     await live.window('sweep').hit('new', [{ limit: 5, windowMs: HOUR }]);
     expect(await live.sweep()).toBeGreaterThanOrEqual(2);
-    const { rows } = (await database.db.execute("select key from rate_limits where key like 'sweep:%' order by key" as never)) as unknown as {
+    const { rows } = (await database.db.execute(
+      "select key from rate_limits where key like 'sweep:%' order by key" as never,
+    )) as unknown as {
       rows: { key: string }[];
     };
     expect(rows.map((r) => r.key)).toEqual(['sweep:new']);

@@ -15,6 +15,8 @@ export interface RealtimeBus {
   publish(message: BusMessage): Promise<void>;
   onMessage(handler: (message: BusMessage) => void): void;
   close(): Promise<void>;
+  /** Metrics: ms from publish (on any instance) to delivery here; only buses that cross processes report it. */
+  onDelivered?(handler: (lagMs: number) => void): void;
 }
 
 const CHANNEL = 'fancy_realtime';
@@ -43,6 +45,7 @@ export function createLocalBus(): RealtimeBus {
 export async function createPostgresBus(databaseUrl: string, log: (err: unknown) => void): Promise<RealtimeBus> {
   const { default: pg } = await import('pg');
   const handlers: ((m: BusMessage) => void)[] = [];
+  const lagHandlers: ((lagMs: number) => void)[] = [];
   let listener: InstanceType<typeof pg.Client> | undefined;
   let closed = false;
   const publisher = new pg.Pool({ connectionString: databaseUrl, max: 2 });
@@ -52,7 +55,8 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
     client.on('notification', (msg) => {
       if (!msg.payload) return;
       try {
-        const message = JSON.parse(msg.payload) as BusMessage;
+        const message = JSON.parse(msg.payload) as BusMessage & { sentAt?: number };
+        if (typeof message.sentAt === 'number') for (const h of lagHandlers) h(Date.now() - message.sentAt);
         for (const h of handlers) h(message);
       } catch (err) {
         log(err);
@@ -70,10 +74,14 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
 
   return {
     async publish(message) {
-      await publisher.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify(message)]);
+      // sentAt: the notify lag metric (infra/metrics).
+      await publisher.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ ...message, sentAt: Date.now() })]);
     },
     onMessage(handler) {
       handlers.push(handler);
+    },
+    onDelivered(handler) {
+      lagHandlers.push(handler);
     },
     async close() {
       closed = true;
