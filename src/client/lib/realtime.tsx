@@ -4,7 +4,7 @@ import { type ClientMessage, type CounterKey, parseServerEvent, type ServerEvent
 
 type Handler = (event: ServerEvent) => void;
 /** A view's catch-up after a reconnect (a refetch); its promise says when it has the server's state. */
-type ReconnectHandler = () => void | Promise<unknown>;
+type ReconnectHandler = () => unknown;
 
 const PING_MS = 20_000;
 const MAX_BACKOFF_MS = 15_000;
