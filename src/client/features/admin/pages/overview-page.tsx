@@ -144,9 +144,9 @@ function ActivityLog() {
 function OperatorWarnings({ warnings }: { warnings: OperatorWarning[] }) {
   if (warnings.length === 0) return null;
   return (
-    <ul className="mb-4 space-y-3" aria-label="Configuration warnings">
+    <div className="mb-4 space-y-3">
       {warnings.map((w) => (
-        <li
+        <div
           key={w.code}
           role="alert"
           className="flex gap-3 rounded-xl border border-amber-500/50 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
@@ -156,9 +156,9 @@ function OperatorWarnings({ warnings }: { warnings: OperatorWarning[] }) {
             <p className="font-semibold">{w.title}</p>
             <p className="text-sm">{w.text}</p>
           </div>
-        </li>
+        </div>
       ))}
-    </ul>
+    </div>
   );
 }
 
