@@ -125,3 +125,28 @@ describe('RealtimeClient after a reconnect (an instance restarted or died)', () 
     client.stop();
   });
 });
+
+describe('RealtimeClient with a refetch that hangs', () => {
+  it('delivers the held events after at most 10 s anyway', async () => {
+    const client = new RealtimeClient('ws://fancy.test/api/realtime');
+    const seen: string[] = [];
+    client.on((e) => {
+      if (e.type === 'mixer.message') seen.push(e.message.id);
+    });
+    client.onReconnect(() => new Promise(() => {}));
+    client.start();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].serverSends({ type: 'ready', userId: 'u1' });
+    FakeSocket.all[0].serverCloses(1012);
+    await vi.advanceTimersByTimeAsync(1000);
+    const second = FakeSocket.all[1];
+    second.open();
+    second.serverSends({ type: 'ready', userId: 'u1' });
+    await flush();
+    second.serverSends(message('late'));
+    expect(seen).toEqual([]);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(seen).toEqual(['late']);
+    client.stop();
+  });
+});

@@ -10,6 +10,8 @@ const PING_MS = 20_000;
 const MAX_BACKOFF_MS = 15_000;
 /** Catching up never waits longer than this for subscriptions to be confirmed. */
 const RESUBSCRIBE_WAIT_MS = 5000;
+/** …nor holds live events longer than this for a refetch that hangs. */
+const REFETCH_WAIT_MS = 10_000;
 /** Events that describe the connection itself, never held back while catching up. */
 const CONTROL = new Set<ServerEvent['type']>(['ready', 'subscribed', 'error', 'pong']);
 
@@ -105,7 +107,8 @@ export class RealtimeClient {
         this.waiting = undefined;
         this.resubscribed = undefined;
         if (run !== this.catchUp || socket !== this.socket) return;
-        return Promise.allSettled([...this.reconnectHandlers].map((h) => h()));
+        const refetched = Promise.allSettled([...this.reconnectHandlers].map((h) => h()));
+        return Promise.race([refetched, new Promise((resolve) => setTimeout(resolve, REFETCH_WAIT_MS))]);
       })
       .finally(() => {
         if (run !== this.catchUp) return;
