@@ -75,7 +75,7 @@ describe('errors and routing', () => {
   });
 
   it('has no dev mailbox in production mode', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40) });
+    const prod = await createTestApp({ NODE_ENV: 'production', MAIL_OUTBOX_ONLY: 'true', AUTH_SECRET: 'x'.repeat(40) });
     const res = await prod.request({ method: 'GET', url: '/dev/mailbox.json' });
     expect(res.statusCode).toBe(404);
     await prod.close();

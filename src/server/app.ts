@@ -23,6 +23,9 @@ import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerJsonCompression } from './http/compress';
 import { createPageServer, isPagePath, notFoundJson, registerCrawlerFiles } from './http/pages';
+import { createLimits, type Limits } from './http/shared-limits';
+import { startPeriodicJob } from './infra/jobs/periodic';
+import { registerMetrics } from './infra/metrics/metrics';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAfterMixerRoutes } from './modules/after-mixer/routes';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
@@ -72,6 +75,8 @@ declare module 'fastify' {
     auth: Auth;
     realtime: RealtimeHub;
     sessionCache: SessionCache;
+    /** Rate limits, shared by every instance on PostgreSQL (docs/decisions/020). */
+    limits: Limits;
   }
 }
 
@@ -114,7 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   bus.onMessage((m) => sessionCache.onBusMessage(m));
   app.decorate('sessionCache', sessionCache);
   if (!deps.bus) app.addHook('onClose', () => bus.close());
+  const limits = createLimits(database);
+  app.decorate('limits', limits);
+  if (limits.kind === 'postgres') startPeriodicJob(app, 'rate-limit sweep', 5 * 60_000, () => limits.sweep());
 
+  registerMetrics(app);
   registerSecurityHeaders(app, { production: config.env === 'production', publicUrl: config.publicUrl });
   registerJsonCompression(app);
   // Cookies are parsed only where needed (session-cache reads the header itself); the plugin

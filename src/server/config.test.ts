@@ -31,10 +31,32 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       AUTH_SECRET: 's'.repeat(40),
       PUBLIC_URL: 'https://fancy.example',
+      SMTP_URL: 'smtp://mail.fancy.example:587',
       SEED_DEMO: 'true',
     });
     expect(prod.seedDemo).toBe(false);
     expect(prod.devMailbox).toBe(false);
+    expect(prod.mailMode).toBe('smtp');
+  });
+
+  it('refuses production without a mail transport unless outbox-only is chosen explicitly', () => {
+    const base = { NODE_ENV: 'production', AUTH_SECRET: 's'.repeat(40), PUBLIC_URL: 'https://fancy.example' };
+    expect(() => loadConfig(base)).toThrow(/SMTP_URL: required when NODE_ENV=production/);
+    expect(() => loadConfig(base)).toThrow(/MAIL_OUTBOX_ONLY=true/);
+    expect(() => loadConfig({ ...base, MAIL_OUTBOX_ONLY: 'false' })).toThrow(/SMTP_URL/);
+    const outbox = loadConfig({ ...base, MAIL_OUTBOX_ONLY: 'true' });
+    expect(outbox.mailMode).toBe('outbox-only');
+    expect(outbox.devMailbox).toBe(false);
+    // Outside production the dev mailbox stays the default.
+    expect(loadConfig({ DATA_DIR: dir() }).mailMode).toBe('dev-mailbox');
+  });
+
+  it('takes a metrics token only when it is long enough, and a drain delay', () => {
+    expect(() => loadConfig({ DATA_DIR: dir(), METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    const c = loadConfig({ DATA_DIR: dir(), METRICS_TOKEN: 't'.repeat(24), DRAIN_DELAY_MS: '5000' });
+    expect(c.metricsToken).toBe('t'.repeat(24));
+    expect(c.drainDelayMs).toBe(5000);
+    expect(loadConfig({ DATA_DIR: dir() }).metricsToken).toBeUndefined();
   });
 
   it('parses admin e-mails', () => {

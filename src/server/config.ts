@@ -62,6 +62,10 @@ const envSchema = z.object({
       .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https:// URI')
       .optional(),
   ),
+  /** Production without SMTP_URL only when the operator says so: mail stays in the outbox (decision 020). */
+  MAIL_OUTBOX_ONLY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
+  DRAIN_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120_000).default(0)),
 });
 
 /** Needed together for the S3 driver; S3_ENDPOINT (AWS itself when unset) and S3_FORCE_PATH_STYLE are optional. */
@@ -108,6 +112,15 @@ export interface Config {
   vapid?: { publicKey: string; privateKey: string };
   /** security.txt `Contact:` (RFC 9116). */
   securityContact: string;
+  /**
+   * How mail leaves: through SMTP_URL; the dev mailbox page (outside production); or, in
+   * production only when MAIL_OUTBOX_ONLY=true, nowhere (kept in the outbox, shown as a warning).
+   */
+  mailMode: 'smtp' | 'dev-mailbox' | 'outbox-only';
+  /** GET /metrics answers only with this bearer token; off without it. */
+  metricsToken?: string;
+  /** On SIGTERM: how long readiness reports "draining" before the instance stops accepting. */
+  drainDelayMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -123,9 +136,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   if (production) {
     const missing = (['AUTH_SECRET', 'PUBLIC_URL'] as const).filter((k) => !e[k]);
-    if (missing.length) {
-      throw new ConfigError(`Invalid configuration:\n${missing.map((k) => `  ${k}: required when NODE_ENV=production`).join('\n')}`);
+    const lines = missing.map((k) => `  ${k}: required when NODE_ENV=production`);
+    // Without a transport every verification and reset mail would wait in the outbox unread.
+    if (!e.SMTP_URL && e.MAIL_OUTBOX_ONLY !== 'true') {
+      lines.push(
+        '  SMTP_URL: required when NODE_ENV=production (sign-up and password-reset mail must be delivered); set MAIL_OUTBOX_ONLY=true to run without sending mail on purpose',
+      );
     }
+    if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const s3Given = S3_ALL.filter((k) => e[k] !== undefined);
   if (s3Given.length > 0) {
@@ -170,6 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         : undefined,
     vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, production, dataDir),
     securityContact: e.SECURITY_CONTACT ?? `mailto:${e.SUPPORT_EMAIL}`,
+    mailMode: e.SMTP_URL ? 'smtp' : production ? 'outbox-only' : 'dev-mailbox',
+    metricsToken: e.METRICS_TOKEN,
+    drainDelayMs: e.DRAIN_DELAY_MS,
   };
 }
 

@@ -16,6 +16,7 @@ import { createMailer, createTransport } from './infra/mail/mailer';
 import { createStorage } from './infra/storage/create';
 import { createUrlSigner } from './infra/storage/storage';
 import { createLocalBus, createPostgresBus } from './realtime/bus';
+import { drain } from './http/drain';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -27,6 +28,8 @@ export interface Running {
   app: FastifyInstance;
   demo?: { accounts: string[]; password: string };
   close(): Promise<void>;
+  /** SIGTERM: readiness says draining, sockets are told to reconnect elsewhere, then close() (decision 020). */
+  drain(): Promise<void>;
 }
 
 /** Opens everything, listens, and returns a handle; start.ts adds signals around it. */
@@ -79,27 +82,33 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
   if (config.seedDemo && !config.databaseUrl) demo = await seedDemoData(deps);
   phase('demo');
   const app = await buildApp(deps);
+  if (transport) app.readiness.add('smtp', () => transport.verify(), 30_000);
   phase('app');
   await app.listen({ port: config.port, host: config.host });
   phase('listen');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://localhost:${port}`;
-  logger.info(
-    { ms: Date.now() - started, phases, db: database.kind, mail: config.smtpUrl ? 'smtp' : 'dev-mailbox' },
-    `Fancy is listening on ${url}`,
-  );
+  logger.info({ ms: Date.now() - started, phases, db: database.kind, mail: config.mailMode }, `Fancy is listening on ${url}`);
+  if (config.mailMode === 'outbox-only') {
+    logger.warn('MAIL_OUTBOX_ONLY: no SMTP_URL, so no mail is sent (verification and reset mail stay in the outbox)');
+  }
   if (transport) {
     // Rows left pending or failed by an earlier run are retried once at start.
     mailer.retryDue().catch((err) => logger.error({ err }, 'mail retry failed'));
   }
 
   let closing: Promise<void> | undefined;
-  return {
+  let draining: Promise<void> | undefined;
+  const running: Running = {
     url,
     database,
     app,
     demo,
+    drain() {
+      draining ??= drain(app, config.drainDelayMs).then(() => running.close());
+      return draining;
+    },
     close() {
       closing ??= (async () => {
         // Stops accepting, lets in-flight requests finish, then closes mail and the database.
@@ -114,6 +123,7 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
       return closing;
     },
   };
+  return running;
 }
 
 export function configOrExit(): Config {

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
 /** Open to anyone: health, reference data, contact, the sign-in flow, and the WebSocket (authenticated at upgrade). */
 const PUBLIC = new Set([
   'GET /api/health',
+  'GET /api/ready',
   'GET /api/catalog/interests',
   'GET /api/catalog/gender-options',
   'GET /api/catalog/orientation-options',

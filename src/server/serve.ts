@@ -13,10 +13,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
-    // In-flight requests finish, then mail and the database close; a stuck close still exits.
-    const force = setTimeout(() => process.exit(1), 10_000);
+    // Drain (decision 020): readiness says draining, sockets are told to reconnect elsewhere,
+    // in-flight requests finish, then mail and the database close; a stuck close still exits.
+    const force = setTimeout(() => process.exit(1), config.drainDelayMs + 10_000);
     force.unref();
-    running.close().then(
+    running.drain().then(
       () => process.exit(0),
       (err) => {
         console.error(err);

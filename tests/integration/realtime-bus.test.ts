@@ -47,7 +47,7 @@ describe('realtime bus on PostgreSQL', () => {
 
   it('keeps every NOTIFY payload under PostgreSQL’s 8000-byte limit', () => {
     const messages = Array.from({ length: 40 }, (_, i) => JSON.stringify(event(i, 'x'.repeat(900))));
-    const payloads = [...batches('instance', messages)];
+    const payloads = [...batches('instance', messages, Date.now())];
     expect(payloads.length).toBeGreaterThan(1);
     for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThan(8000);
     expect(payloads.flatMap((p) => (JSON.parse(p) as { messages: unknown[] }).messages)).toEqual(messages.map((m) => JSON.parse(m)));

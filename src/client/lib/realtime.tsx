@@ -5,6 +5,8 @@ import { type ChatMessage, type ClientMessage, type CounterKey, parseServerEvent
 import { ApiError, NETWORK_ERROR } from './api';
 
 type Handler = (event: ServerEvent) => void;
+/** A view's catch-up after a reconnect (a refetch); its promise says when it has the server's state. */
+type ReconnectHandler = () => unknown;
 
 const PING_MS = 20_000;
 const MAX_BACKOFF_MS = 15_000;
@@ -16,15 +18,30 @@ interface PendingSend {
   reject: (err: ApiError) => void;
   timer: ReturnType<typeof setTimeout>;
 }
+/** Catching up never waits longer than this for subscriptions to be confirmed. */
+const RESUBSCRIBE_WAIT_MS = 5000;
+/** …nor holds live events longer than this for a refetch that hangs. */
+const REFETCH_WAIT_MS = 10_000;
+/** Events that describe the connection itself, never held back while catching up. */
+const CONTROL = new Set<ServerEvent['type']>(['ready', 'subscribed', 'error', 'pong']);
 
 /**
  * One socket per tab: heartbeats, reconnect with backoff, room subscriptions replayed after a
  * reconnect, and `onReconnect` listeners so views refetch what they may have missed.
+ *
+ * Nothing is lost across a reconnect (an instance restarting or dying, docs/decisions/020): the
+ * views refetch only once every replayed room is subscribed again, so whatever is posted after
+ * their snapshot arrives as an event; and events that arrive while they refetch are held and
+ * delivered after the refetch has landed, so a snapshot taken before them cannot overwrite
+ * them. Views add events by id, so one that is in both the snapshot and the events shows once.
  */
 export class RealtimeClient {
   private socket?: WebSocket;
   private handlers = new Set<Handler>();
-  private reconnectHandlers = new Set<() => void>();
+  private reconnectHandlers = new Set<ReconnectHandler>();
+  /** While catching up after a reconnect: the events held back until the views have refetched. */
+  private held?: ServerEvent[];
+  private catchUp = 0;
   private rooms = new Map<string, number>();
   private attempts = 0;
   private stopped = false;
@@ -69,7 +86,7 @@ export class RealtimeClient {
     return () => this.handlers.delete(handler);
   }
 
-  onReconnect(handler: () => void): () => void {
+  onReconnect(handler: ReconnectHandler): () => void {
     this.reconnectHandlers.add(handler);
     return () => this.reconnectHandlers.delete(handler);
   }
@@ -120,6 +137,39 @@ export class RealtimeClient {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
+  private waiting?: Set<string>;
+  private resubscribed?: () => void;
+
+  private deliver(event: ServerEvent) {
+    for (const h of this.handlers) h(event);
+  }
+
+  /** After a reconnect: wait for the replayed subscriptions, let the views refetch, then deliver what was held. */
+  private startCatchUp(socket: WebSocket) {
+    const run = ++this.catchUp;
+    this.held = [];
+    this.waiting = new Set(this.rooms.keys());
+    const confirmed = new Promise<void>((resolve) => {
+      this.resubscribed = resolve;
+      if (this.waiting?.size === 0) resolve();
+      setTimeout(resolve, RESUBSCRIBE_WAIT_MS);
+    });
+    void confirmed
+      .then(() => {
+        this.waiting = undefined;
+        this.resubscribed = undefined;
+        if (run !== this.catchUp || socket !== this.socket) return;
+        const refetched = Promise.allSettled([...this.reconnectHandlers].map((h) => h()));
+        return Promise.race([refetched, new Promise((resolve) => setTimeout(resolve, REFETCH_WAIT_MS))]);
+      })
+      .finally(() => {
+        if (run !== this.catchUp) return;
+        const held = this.held ?? [];
+        this.held = undefined;
+        for (const event of held) this.deliver(event);
+      });
+  }
+
   private setStatus(s: RealtimeClient['status']) {
     this.status = s;
     this.onStatus?.(s);
@@ -147,9 +197,15 @@ export class RealtimeClient {
         this.refusals = 0;
         this.setStatus('open');
         for (const room of this.rooms.keys()) this.send({ type: 'subscribe', room });
-        if (reconnected) for (const h of this.reconnectHandlers) h();
+        if (reconnected) this.startCatchUp(socket);
       }
-      for (const h of this.handlers) h(event);
+      if (this.held && !CONTROL.has(event.type)) {
+        this.held.push(event);
+        return;
+      }
+      this.deliver(event);
+      if ((event.type === 'subscribed' || event.type === 'error') && event.room) this.waiting?.delete(event.room);
+      if (this.waiting?.size === 0) this.resubscribed?.();
     };
     socket.onopen = () => {
       if (!current()) return;
@@ -204,7 +260,8 @@ function useCounterSync(client: RealtimeClient) {
         prev ? { ...prev, [event.key]: Math.max(0, (prev[event.key] ?? 0) + event.delta) } : prev,
       );
     });
-    const offReconnect = client.onReconnect(() => void queryClient.invalidateQueries());
+    // Resolves once every active query has refetched (RealtimeClient holds events until then).
+    const offReconnect = client.onReconnect(() => queryClient.invalidateQueries());
     return () => {
       off();
       offReconnect();

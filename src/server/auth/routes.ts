@@ -8,7 +8,7 @@ import { signedAvatarUrl } from '../modules/profiles/service';
 import { deleteAccount } from '../modules/settings/service';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
 import { AppError, errorBody } from '../http/errors';
-import { HOUR, MINUTE, RateLimiter } from '../http/rate-limiter';
+import { HOUR, MINUTE } from '../http/rate-limiter';
 import { assertStrongPassword, memberWords } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
@@ -37,12 +37,16 @@ function rethrow(err: unknown): never {
 const ip = (req: FastifyRequest) => req.ip;
 
 export function registerAuthRoutes(app: FastifyInstance) {
-  const limiter = new RateLimiter();
+  const limiter = app.limits.window('auth');
   const { config } = app.deps;
 
   app.post('/api/auth/register', { schema: { body: registerSchema } }, async (req, reply) => {
     const body = req.body as z.output<typeof registerSchema>;
-    limiter.hit(`signup:ip:${ip(req)}`, [{ limit: 10, windowMs: HOUR }], 'Too many sign-ups from this network. Please try again later.');
+    await limiter.hit(
+      `signup:ip:${ip(req)}`,
+      [{ limit: 10, windowMs: HOUR }],
+      'Too many sign-ups from this network. Please try again later.',
+    );
     await assertStrongPassword(body.password, [body.email, body.fullName]);
     const c = body.campaign;
     try {
@@ -80,8 +84,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
   app.post('/api/auth/login', { schema: { body: loginSchema } }, async (req, reply) => {
     const { email, password, verifyToken } = req.body as z.output<typeof loginSchema>;
     const keys = [`login-fail:ip:${ip(req)}`, `login-fail:ip:${ip(req)}:email:${email}`] as const;
-    limiter.check(keys[0], failuresPerIp, tooManySignIns);
-    limiter.check(keys[1], failuresPerIpAndAddress, tooManySignIns);
+    await limiter.check(keys[0], failuresPerIp, tooManySignIns);
+    await limiter.check(keys[1], failuresPerIpAndAddress, tooManySignIns);
     let twoFactor = false;
     let signedIn: { token?: string | null; user?: { id: string } } | undefined;
     try {
@@ -96,8 +100,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
       signedIn = response as unknown as typeof signedIn;
     } catch (err) {
       if (isAPIError(err) && err.statusCode === 401) {
-        limiter.record(keys[0], failuresPerIp);
-        limiter.record(keys[1], failuresPerIpAndAddress);
+        await limiter.record(keys[0], failuresPerIp);
+        await limiter.record(keys[1], failuresPerIpAndAddress);
       }
       rethrow(err);
     }
@@ -121,7 +125,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
     // Like the password step, only failures count against the network.
     const ipKey = `2fa-fail:ip:${ip(req)}`;
-    limiter.check(ipKey, failuresPerIp, message);
+    await limiter.check(ipKey, failuresPerIp, message);
     const wrong = body.method === 'totp' ? SETTINGS_MESSAGES.codeWrong : SETTINGS_MESSAGES.backupCodeWrong;
     try {
       const args = {
@@ -132,7 +136,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       const { headers } = body.method === 'totp' ? await app.auth.api.verifyTOTP(args) : await app.auth.api.verifyBackupCode(args);
       forwardCookies(headers, reply);
     } catch (err) {
-      limiter.record(ipKey, failuresPerIp);
+      await limiter.record(ipKey, failuresPerIp);
       if (isAPIError(err)) {
         const code = (err.body as { code?: string } | undefined)?.code;
         if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') throw new AppError('validation', wrong, { code: wrong });
@@ -160,7 +164,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/resend-verification', { schema: { body: resendSchema } }, async (req, reply) => {
     const { email } = req.body as { email: string };
-    limiter.hit(
+    await limiter.hit(
       `resend:${email}`,
       [
         { limit: 1, windowMs: MINUTE },
@@ -168,7 +172,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       ],
       'Please wait a minute before asking for another email.',
     );
-    limiter.hit(`resend:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
+    await limiter.hit(`resend:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
     // Every address takes the same path, after the response: better-auth's sessionless resend
     // looks the address up and mails only an unverified account (same answer, same time).
     const headers = toFetchHeaders(req);
@@ -179,12 +183,12 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/forgot-password', { schema: { body: forgotPasswordSchema } }, async (req, reply) => {
     const { email } = req.body as { email: string };
-    limiter.hit(
+    await limiter.hit(
       `forgot:${email}`,
       [{ limit: 3, windowMs: 15 * MINUTE }],
       'Please wait a few minutes before asking for another reset email.',
     );
-    limiter.hit(
+    await limiter.hit(
       `forgot:ip:${ip(req)}`,
       [{ limit: 20, windowMs: HOUR }],
       'Please wait a few minutes before asking for another reset email.',
@@ -199,7 +203,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/reset-password', { schema: { body: resetPasswordSchema } }, async (req, reply) => {
     const { token, password } = req.body as { token: string; password: string };
-    limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
+    await limiter.hit(`reset:ip:${ip(req)}`, [{ limit: 20, windowMs: HOUR }]);
     // better-auth keeps the member's id under the token; read it before the reset consumes it.
     const [pending] = await app.deps.database.db
       .select({ userId: verification.value })

@@ -18,6 +18,8 @@ export interface Database {
    * between statements after a checkpoint; `npm run db:backup` (decision 019). PGlite only.
    */
   dump?(): Promise<Blob>;
+  /** The PostgreSQL pool's connections (metrics); absent on PGlite. */
+  poolStats?(): { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -118,6 +120,7 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
     async ping() {
       await pool.query('select 1');
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
     async close() {
       if (closed) return;
       closed = true;

@@ -4,7 +4,27 @@ interface Window {
   hits: number[];
 }
 
-type Rules = ReadonlyArray<{ limit: number; windowMs: number }>;
+export type Rules = ReadonlyArray<{ limit: number; windowMs: number }>;
+
+export const TOO_MANY = 'Too many attempts. Please wait a moment and try again.';
+
+/** The 429 every limiter throws; Retry-After in whole seconds, at least 1. */
+export function rateLimited(waitMs: number, message: string) {
+  return new AppError('rate_limited', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) });
+}
+
+/**
+ * A sliding log's answer for one more hit at `now`: 0 when every rule has room, otherwise the
+ * ms until the oldest hit of a full rule leaves its window. Shared by the in-memory limiter and
+ * the PostgreSQL store (shared-limits.ts), so both refuse alike.
+ */
+export function windowWait(hits: readonly number[], rules: Rules, now: number): number {
+  for (const rule of rules) {
+    const inWindow = hits.filter((t) => now - t < rule.windowMs).sort((a, b) => a - b);
+    if (inWindow.length >= rule.limit) return Math.max(1, inWindow[0] + rule.windowMs - now);
+  }
+  return 0;
+}
 
 /**
  * Keys a limiter keeps (decision 017: every in-process map is bounded). Past it, keys whose
@@ -29,22 +49,15 @@ export class RateLimiter {
   private windows = new Map<string, Window>();
 
   /** Records a hit; throws a 429 AppError with Retry-After when any rule is exceeded. */
-  hit(key: string, rules: Rules, message = 'Too many attempts. Please wait a moment and try again.') {
+  hit(key: string, rules: Rules, message = TOO_MANY) {
     this.check(key, rules, message);
     this.record(key, rules);
   }
 
   /** Throws the 429 when any rule is already used up, without counting this request (e.g. count failures only). */
-  check(key: string, rules: Rules, message = 'Too many attempts. Please wait a moment and try again.') {
-    const now = Date.now();
-    const hits = this.windows.get(key)?.hits ?? [];
-    for (const rule of rules) {
-      const inWindow = hits.filter((t) => now - t < rule.windowMs);
-      if (inWindow.length >= rule.limit) {
-        const retryAfterS = Math.max(1, Math.ceil((inWindow[0] + rule.windowMs - now) / 1000));
-        throw new AppError('rate_limited', message, undefined, { 'retry-after': String(retryAfterS) });
-      }
-    }
+  check(key: string, rules: Rules, message = TOO_MANY) {
+    const wait = windowWait(this.windows.get(key)?.hits ?? [], rules, Date.now());
+    if (wait > 0) throw rateLimited(wait, message);
   }
 
   /** Counts one hit against the key (its rules give how long hits are kept). */
@@ -89,11 +102,12 @@ export const HOUR = 60 * MINUTE;
 export class PaceLimiter {
   /** Per key, the theoretical arrival time of the next request, in ms × limit. */
   private tat = new Map<string, number>();
-  private readonly interval: number;
-  private readonly tolerance: number;
+  /** One request's cost and the burst allowance, both in ms × limit (public for the shared store). */
+  readonly interval: number;
+  readonly tolerance: number;
 
   constructor(
-    private readonly rule: { limit: number; windowMs: number },
+    readonly rule: { limit: number; windowMs: number },
     private readonly clock: () => number = Date.now,
   ) {
     if (!Number.isInteger(rule.limit) || rule.limit < 1 || !Number.isInteger(rule.windowMs) || rule.windowMs < 1) {
@@ -105,9 +119,9 @@ export class PaceLimiter {
   }
 
   /** Takes one request for the key, or throws a 429 AppError with Retry-After (whole seconds, ≥ 1). */
-  hit(key: string, message = 'Too many attempts. Please wait a moment and try again.') {
+  hit(key: string, message = TOO_MANY) {
     const wait = this.take(key);
-    if (wait > 0) throw new AppError('rate_limited', message, undefined, { 'retry-after': String(Math.max(1, Math.ceil(wait / 1000))) });
+    if (wait > 0) throw rateLimited(wait, message);
   }
 
   /** Takes one request for the key: 0 when allowed, otherwise the ms until one would be (nothing is counted). */

@@ -64,7 +64,12 @@ describe('security headers', () => {
   });
 
   it('production adds HSTS and upgrade-insecure-requests', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://fancy.example' });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      MAIL_OUTBOX_ONLY: 'true',
+      AUTH_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://fancy.example',
+    });
     try {
       for (const url of ['/api/health', '/api/no-such-thing']) {
         const res = await prod.request({ method: 'GET', url });

@@ -16,6 +16,8 @@ export interface RealtimeBus {
   publish(message: BusMessage): Promise<void>;
   onMessage(handler: (message: BusMessage) => void): void;
   close(): Promise<void>;
+  /** Metrics: ms from publish (on any instance) to delivery here; only buses that cross processes report it. */
+  onDelivered?(handler: (lagMs: number) => void): void;
 }
 
 const CHANNEL = 'fancy_realtime';
@@ -62,6 +64,7 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
       }
     }
   };
+  const lagHandlers: ((lagMs: number) => void)[] = [];
   let listener: InstanceType<typeof pg.Client> | undefined;
   let closed = false;
   const publisher = new pg.Pool({ connectionString: databaseUrl, max: 1 });
@@ -71,8 +74,10 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
     client.on('notification', (msg) => {
       if (!msg.payload) return;
       try {
-        const batch = JSON.parse(msg.payload) as { from: string; messages: BusMessage[] };
+        const batch = JSON.parse(msg.payload) as { from: string; sentAt?: number; messages: BusMessage[] };
         if (batch.from === instance) return;
+        // sentAt: the notify lag metric (infra/metrics).
+        if (typeof batch.sentAt === 'number') for (const h of lagHandlers) h(Date.now() - batch.sentAt);
         for (const message of batch.messages) deliver(message);
       } catch (err) {
         log(err);
@@ -97,7 +102,7 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
       const [pending, waiters] = [queue, waiting];
       [queue, waiting] = [[], []];
       try {
-        for (const payload of batches(instance, pending)) await publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
+        for (const payload of batches(instance, pending, Date.now())) await publisher.query('select pg_notify($1, $2)', [CHANNEL, payload]);
         for (const w of waiters) w.resolve();
       } catch (err) {
         for (const w of waiters) w.reject(err);
@@ -117,6 +122,9 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
     onMessage(handler) {
       handlers.push(handler);
     },
+    onDelivered(handler) {
+      lagHandlers.push(handler);
+    },
     async close() {
       closed = true;
       await flushing;
@@ -126,9 +134,9 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
   };
 }
 
-/** `{"from":…,"messages":[…]}` payloads of at most MAX_PAYLOAD_BYTES (a single larger message goes alone). */
-export function* batches(from: string, serialised: string[]): Generator<string> {
-  const head = `{"from":${JSON.stringify(from)},"messages":[`;
+/** `{"from":…,"sentAt":…,"messages":[…]}` payloads of at most MAX_PAYLOAD_BYTES (a single larger message goes alone). */
+export function* batches(from: string, serialised: string[], sentAt: number): Generator<string> {
+  const head = `{"from":${JSON.stringify(from)},"sentAt":${sentAt},"messages":[`;
   let parts: string[] = [];
   let size = head.length + 2;
   for (const m of serialised) {

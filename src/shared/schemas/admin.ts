@@ -231,6 +231,14 @@ export interface AdminOverview {
   reports: { open: number; oldestOpenAt: string | null };
   suggestions: { pending: number };
   recentActivity: AuditEntry[];
+  /** Configuration the operator should know about (e.g. mail kept in the outbox only). */
+  warnings: OperatorWarning[];
+}
+
+export interface OperatorWarning {
+  code: string;
+  title: string;
+  text: string;
 }
 
 export interface AuditEntry {

@@ -3,3 +3,4 @@ export * from './profiles';
 export * from './social';
 export * from './formation';
 export * from './push';
+export * from './limits';

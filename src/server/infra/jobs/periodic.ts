@@ -24,8 +24,15 @@ export function startPeriodicJob(app: FastifyInstance, name: string, intervalMs:
   }
   const tick = () => {
     if (running || closed) return;
+    const started = performance.now();
     const current = run(new Date())
-      .catch((err) => app.log.error({ err }, `${name} run failed`))
+      .then(
+        () => app.metrics?.jobRun(name, 'ok', (performance.now() - started) / 1000),
+        (err) => {
+          app.metrics?.jobRun(name, 'failed', (performance.now() - started) / 1000);
+          app.log.error({ err }, `${name} run failed`);
+        },
+      )
       .finally(() => {
         running = undefined;
         runs.delete(current);

@@ -43,7 +43,12 @@ describe('dev mailbox', () => {
   });
 
   it('does not exist in production', async () => {
-    const prod = await createTestApp({ NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://fancy.example' });
+    const prod = await createTestApp({
+      NODE_ENV: 'production',
+      MAIL_OUTBOX_ONLY: 'true',
+      AUTH_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://fancy.example',
+    });
     try {
       for (const url of PATHS) expect((await prod.request({ method: 'GET', url })).statusCode).toBe(404);
     } finally {

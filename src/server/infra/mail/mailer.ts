@@ -33,7 +33,7 @@ const MAX_ATTEMPTS = 5;
 const RETRY_BASE_MS = 30_000;
 const RETRY_POLL_MS = 15_000;
 
-export async function createTransport(smtpUrl: string): Promise<Transport & { close(): void }> {
+export async function createTransport(smtpUrl: string): Promise<Transport & { close(): void; verify(): Promise<unknown> }> {
   const { default: nodemailer } = await import('nodemailer');
   const transporter = nodemailer.createTransport(smtpUrl);
   return {
@@ -42,6 +42,10 @@ export async function createTransport(smtpUrl: string): Promise<Transport & { cl
     },
     close() {
       transporter.close();
+    },
+    /** Connects and authenticates without sending (readiness). */
+    verify() {
+      return transporter.verify();
     },
   };
 }

@@ -22,7 +22,7 @@ interface OverviewRow {
 }
 
 /** The /admin figures, all real, in one round trip (plus the latest audit entries). Days are UTC. */
-export async function adminOverview(db: Queryable, now = new Date()): Promise<AdminOverview> {
+export async function adminOverview(db: Queryable, now = new Date(), warnings: AdminOverview['warnings'] = []): Promise<AdminOverview> {
   const at = now.toISOString();
   const day = at.slice(0, 10);
   const weekAgo = sql`${at}::timestamptz - interval '7 days'`;
@@ -61,5 +61,6 @@ export async function adminOverview(db: Queryable, now = new Date()): Promise<Ad
     reports: { open: row.reports_open, oldestOpenAt: row.oldest_open },
     suggestions: { pending: row.suggestions_pending },
     recentActivity: recent.items,
+    warnings,
   };
 }

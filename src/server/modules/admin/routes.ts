@@ -29,6 +29,7 @@ import { adminMetrics } from './metrics';
 import { audiencePreview } from './audience-preview';
 import { cancelMixer, createMixer, listAdminMixers, updateMixer } from './mixers';
 import { listReports, listSuspended, resolveReport, unsuspendMember } from './moderation';
+import { operatorWarnings } from '../health/warnings';
 import { adminOverview } from './overview';
 import { approveSuggestion, listSuggestions, rejectSuggestion } from './suggestions';
 
@@ -50,7 +51,7 @@ export function registerAdminRoutes(app: FastifyInstance) {
     });
     const db = () => app.deps.database.db;
 
-    scope.get('/api/admin/overview', async () => adminOverview(db()));
+    scope.get('/api/admin/overview', async () => adminOverview(db(), new Date(), operatorWarnings(app.deps.config)));
 
     scope.get('/api/admin/audit', { schema: { querystring: pageQuerySchema } }, async (req) =>
       listAudit(db(), req.query as z.output<typeof pageQuerySchema>),

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { type AvailabilityInput, availabilitySchema } from '../../../shared/availability';
 import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
-import { HOUR, RateLimiter } from '../../http/rate-limiter';
+import { HOUR } from '../../http/rate-limiter';
 import { getAvailability, setAvailability } from './service';
 
 /** GET/PUT /api/profile/availability: when I'm usually free and the topics I'd join (issue 14). Verified members only. */
 export function registerAvailabilityRoutes(app: FastifyInstance) {
-  const limiter = new RateLimiter();
+  const limiter = app.limits.window('availability');
   const db = () => app.deps.database.db;
 
   app.get('/api/profile/availability', async (req, reply) => {
@@ -18,7 +18,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance) {
 
   app.put('/api/profile/availability', { ...verifiedFirst, schema: { body: availabilitySchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`availability:${user.id}`, [{ limit: 600, windowMs: HOUR }]);
+    await limiter.hit(`availability:${user.id}`, [{ limit: 600, windowMs: HOUR }]);
     return setAvailability(db(), user.id, req.body as AvailabilityInput);
   });
 }

@@ -3,12 +3,12 @@ import type { z } from 'zod';
 import { fanciesQuerySchema, fancyBodySchema, memberParamSchema } from '../../../shared/schemas/matches';
 import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
-import { MINUTE, RateLimiter } from '../../http/rate-limiter';
+import { MINUTE } from '../../http/rate-limiter';
 import { fancy, listFancied, unfancy } from './service';
 
 /** Fancies (DESIGN §6): the participant cards of a mixer call these. */
 export function registerFancyRoutes(app: FastifyInstance) {
-  const limiter = new RateLimiter();
+  const limiter = app.limits.window('fancies');
   const rule = [{ limit: 60, windowMs: MINUTE }];
 
   app.get('/api/fancies', { ...verifiedFirst, schema: { querystring: fanciesQuerySchema } }, async (req, reply) => {
@@ -20,7 +20,7 @@ export function registerFancyRoutes(app: FastifyInstance) {
 
   app.put('/api/fancies/:userId', { ...verifiedFirst, schema: { params: memberParamSchema, body: fancyBodySchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`fancy:${user.id}`, rule, 'Slow down a little — try again in a minute.');
+    await limiter.hit(`fancy:${user.id}`, rule, 'Slow down a little — try again in a minute.');
     const { userId } = req.params as z.output<typeof memberParamSchema>;
     const { mixerId } = req.body as z.output<typeof fancyBodySchema>;
     return fancy(app, user.id, userId, mixerId);

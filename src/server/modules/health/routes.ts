@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerReadiness } from './readiness';
 
 /** A database check is reused for this long, so load balancers polling often cost one query a second. */
 const CHECK_TTL_MS = 1000;
 
 export function registerHealthRoutes(app: FastifyInstance) {
   const { config } = app.deps;
-  const mail = config.smtpUrl ? 'smtp' : 'dev-mailbox';
+  const mail = config.mailMode;
   let last: { ok: boolean; at: number } | undefined;
   let pending: Promise<boolean> | undefined;
   const dbOk = async () => {
@@ -41,4 +42,6 @@ export function registerHealthRoutes(app: FastifyInstance) {
     if (last && Date.now() - last.at < CHECK_TTL_MS) return answer(reply, last.ok);
     return dbOk().then((ok) => answer(reply, ok));
   });
+  // Readiness (GET /api/ready): database, draining, SMTP and the bucket when configured.
+  registerReadiness(app, () => app.deps.database.ping());
 }

@@ -4,7 +4,7 @@ import { matchParamSchema } from '../../../shared/schemas/matches';
 import { conversationsQuerySchema, DM_MESSAGES, messagesQuerySchema, sendMessageSchema } from '../../../shared/schemas/messages';
 import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
-import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
+import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { isParticipant } from '../matches/service';
 import { getConversation, listConversations, markRead, messagesPageJson, sendMessage } from './service';
 
@@ -16,7 +16,7 @@ export const DM_RATE_RULES = [
 
 /** /messages and /messages/{matchId} (DESIGN §6): only the two matched members may read or write. */
 export function registerMessageRoutes(app: FastifyInstance) {
-  const limiter = new RateLimiter();
+  const limiter = app.limits.window('messages');
   const db = app.deps.database.db;
 
   app.realtime.authorize('conversation', (userId, room) => isParticipant(db, room.slice('conversation:'.length), userId));
@@ -51,7 +51,7 @@ export function registerMessageRoutes(app: FastifyInstance) {
     { ...verifiedFirst, schema: { params: matchParamSchema, body: sendMessageSchema } },
     async (req, reply) => {
       const { user } = await requireVerified(req);
-      limiter.hit(`dm:${user.id}`, DM_RATE_RULES, DM_MESSAGES.rateLimited);
+      await limiter.hit(`dm:${user.id}`, DM_RATE_RULES, DM_MESSAGES.rateLimited);
       const { id } = req.params as z.output<typeof matchParamSchema>;
       const { body } = req.body as z.output<typeof sendMessageSchema>;
       const message = await sendMessage(app, user.id, id, body);

@@ -10,7 +10,6 @@ import {
 } from '../../../shared/schemas/mixers';
 import { requireVerified } from '../../auth/session';
 import { AppError, fieldsFromZod } from '../../http/errors';
-import { PaceLimiter } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
 import { forgetForYou, listForYou } from './foryou';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
@@ -24,7 +23,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
   const publish = (room: string, event: Parameters<typeof app.realtime.publish>[1]) => app.realtime.publish(room, event);
   // A pace limiter, not a sliding log: a member typing at the limit is never refused because
   // of network jitter (docs/decisions/015).
-  const chatLimiter = new PaceLimiter(CHAT_RATE_LIMIT);
+  const chatLimiter = app.limits.pace('chat', CHAT_RATE_LIMIT);
 
   // Signed-in and verified before the body is even validated: anonymous callers get a 401.
   const onRequest = async (req: FastifyRequest) => {
@@ -34,10 +33,10 @@ export function registerMixerRoutes(app: FastifyInstance) {
   app.realtime.authorize('mixer', (userId, room) => isJoinedMember(deps.database.db, userId, room.slice('mixer:'.length)));
 
   /** One way in for a chat line, over HTTP or the socket: validated, limited, posted. */
-  const postChatLine = (userId: string, mixerId: string, input: unknown) => {
+  const postChatLine = async (userId: string, mixerId: string, input: unknown) => {
     const parsed = chatMessageInputSchema.safeParse(input);
     if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
-    chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
+    await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
     return postMessage(deps, publish, userId, mixerId, parsed.data.body);
   };
   app.realtime.acceptSends('mixer', (userId, room, body) => postChatLine(userId, room.slice('mixer:'.length), { body }));

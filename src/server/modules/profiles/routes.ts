@@ -12,7 +12,7 @@ import {
 import { requireVerified } from '../../auth/session';
 import { verifiedFirst } from '../../auth/guards';
 import { AppError } from '../../http/errors';
-import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
+import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { processImage, type ProcessedImage } from './images';
 import {
   appendPhotos,
@@ -69,7 +69,7 @@ async function readFiles(req: FastifyRequest, max: number): Promise<{ name: stri
 
 /** Profile, location, uploads and interest suggestions for the signed-in, verified member (spec §7). */
 export function registerProfileRoutes(app: FastifyInstance) {
-  const limiter = new RateLimiter();
+  const limiter = app.limits.window('profiles');
   const deps = () => app.deps;
   const db = () => app.deps.database.db;
   const writeRule = [{ limit: 600, windowMs: HOUR }];
@@ -86,13 +86,13 @@ export function registerProfileRoutes(app: FastifyInstance) {
 
   app.patch('/api/profile/draft', { ...verifiedFirst, schema: { body: profileDraftSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`draft:${user.id}`, writeRule);
+    await limiter.hit(`draft:${user.id}`, writeRule);
     return { profile: await updateDraft(deps(), user.id, req.body as z.output<typeof profileDraftSchema>) };
   });
 
   app.post('/api/profile/complete', { ...verifiedFirst, schema: { body: completeProfileSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`complete:${user.id}`, writeRule);
+    await limiter.hit(`complete:${user.id}`, writeRule);
     const profile = await completeProfile(deps(), user.id, req.body as z.output<typeof completeProfileSchema>);
     try {
       await markUserOnboarded(db(), user.id);
@@ -105,14 +105,14 @@ export function registerProfileRoutes(app: FastifyInstance) {
 
   app.post('/api/profile/location', { ...verifiedFirst, schema: { body: setLocationSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`location:${user.id}`, writeRule);
+    await limiter.hit(`location:${user.id}`, writeRule);
     await setLocation(db(), user.id, (req.body as z.output<typeof setLocationSchema>).cityRegion);
     return { ok: true };
   });
 
   app.post('/api/profile/location/skip', async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`location:${user.id}`, writeRule);
+    await limiter.hit(`location:${user.id}`, writeRule);
     await setLocation(db(), user.id, null);
     return { ok: true };
   });
@@ -139,7 +139,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
   ];
   app.post('/api/interest-suggestions', { ...verifiedFirst, schema: { body: interestSuggestionSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`suggest:${user.id}`, suggestionRule, 'You have sent a lot of suggestions. Please try again later.');
+    await limiter.hit(`suggest:${user.id}`, suggestionRule, 'You have sent a lot of suggestions. Please try again later.');
     const { interests } = req.body as z.output<typeof interestSuggestionSchema>;
     return { ok: true, ...(await submitInterestSuggestions(app.deps, user, interests)) };
   });
@@ -165,7 +165,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
 
     scope.post('/api/profile/avatar', async (req) => {
       const { user } = await requireVerified(req);
-      limiter.hit(`upload:${user.id}`, uploadRule, 'You are uploading a lot of photos. Please wait a minute and try again.');
+      await limiter.hit(`upload:${user.id}`, uploadRule, 'You are uploading a lot of photos. Please wait a minute and try again.');
       const [file] = await readFiles(req, 1);
       const processed = await processImage(file.data, file.name);
       const key = newPhotoKey(user.id);
@@ -175,7 +175,7 @@ export function registerProfileRoutes(app: FastifyInstance) {
 
     scope.post('/api/profile/photos', async (req) => {
       const { user } = await requireVerified(req);
-      limiter.hit(`upload:${user.id}`, uploadRule, 'You are uploading a lot of photos. Please wait a minute and try again.');
+      await limiter.hit(`upload:${user.id}`, uploadRule, 'You are uploading a lot of photos. Please wait a minute and try again.');
       const files = await readFiles(req, EXTRA_PHOTOS_MAX);
       const slots = await freePhotoSlots(db(), user.id);
       if (slots === 0) {

@@ -4,7 +4,7 @@ import { memberParamSchema } from '../../../shared/schemas/matches';
 import { blockSchema, reportSchema, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
-import { HOUR, RateLimiter } from '../../http/rate-limiter';
+import { HOUR } from '../../http/rate-limiter';
 import { block, listBlocked, report, unblock } from './service';
 
 /** Reports per member per hour: enough for a bad evening in a mixer, too few for brigading. */
@@ -12,7 +12,7 @@ export const REPORT_LIMIT_PER_HOUR = 10;
 
 /** Blocks and reports (DESIGN §6). */
 export function registerSafetyRoutes(app: FastifyInstance) {
-  const limiter = new RateLimiter();
+  const limiter = app.limits.window('safety');
 
   app.get('/api/blocks', verifiedFirst, async (req, reply) => {
     const { user } = await requireVerified(req);
@@ -33,7 +33,7 @@ export function registerSafetyRoutes(app: FastifyInstance) {
 
   app.post('/api/reports', { ...verifiedFirst, schema: { body: reportSchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`report:${user.id}`, [{ limit: REPORT_LIMIT_PER_HOUR, windowMs: HOUR }], SAFETY_MESSAGES.reportRateLimited);
+    await limiter.hit(`report:${user.id}`, [{ limit: REPORT_LIMIT_PER_HOUR, windowMs: HOUR }], SAFETY_MESSAGES.reportRateLimited);
     const body = req.body as z.output<typeof reportSchema>;
     return reply.status(201).send(await report(app, user.id, body));
   });

@@ -14,7 +14,7 @@ import { requireSession, requireVerified } from '../../auth/session';
 import { sessionFirst, verifiedFirst } from '../../auth/guards';
 import { markReauthenticated, requireRecentAuth } from '../../auth/reauth';
 import { AppError } from '../../http/errors';
-import { HOUR, MINUTE, RateLimiter } from '../../http/rate-limiter';
+import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { buildExport, exportFileName } from './export';
 import { editProfile, makeMainPhoto, reorderPhotos } from './profile-edit';
 import {
@@ -34,7 +34,7 @@ const TOO_MANY_PASSWORD_TRIES = 'Too many attempts. Please wait a few minutes an
 
 /** Settings (privacy, notifications), security (password, email, sessions, two-step) and the data export. */
 export function registerSettingsRoutes(app: FastifyInstance) {
-  const limiter = new RateLimiter();
+  const limiter = app.limits.window('settings');
   const db = () => app.deps.database.db;
   /**
    * Wrong passwords on a signed-in session (docs/decisions/006): 10 per session, so a stolen session
@@ -51,14 +51,14 @@ export function registerSettingsRoutes(app: FastifyInstance) {
     run: () => Promise<T>,
   ): Promise<T> => {
     const keys = [`${kind}-fail:session:${me.session.id}`, `${kind}-fail:user:${me.user.id}`] as const;
-    limiter.check(keys[0], failuresPerSession, TOO_MANY_PASSWORD_TRIES);
-    limiter.check(keys[1], failuresPerUser, TOO_MANY_PASSWORD_TRIES);
+    await limiter.check(keys[0], failuresPerSession, TOO_MANY_PASSWORD_TRIES);
+    await limiter.check(keys[1], failuresPerUser, TOO_MANY_PASSWORD_TRIES);
     try {
       return await run();
     } catch (err) {
       if (isFailure(err)) {
-        limiter.record(keys[0], failuresPerSession);
-        limiter.record(keys[1], failuresPerUser);
+        await limiter.record(keys[0], failuresPerSession);
+        await limiter.record(keys[1], failuresPerUser);
       }
       throw err;
     }
@@ -76,7 +76,7 @@ export function registerSettingsRoutes(app: FastifyInstance) {
 
   app.patch('/api/settings', { ...verifiedFirst, schema: { body: updateSettingsSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`settings:${user.id}`, [{ limit: 300, windowMs: HOUR }]);
+    await limiter.hit(`settings:${user.id}`, [{ limit: 300, windowMs: HOUR }]);
     return { settings: await updateSettings(db(), user.id, req.body as UpdateSettingsInput) };
   });
 
@@ -109,8 +109,8 @@ export function registerSettingsRoutes(app: FastifyInstance) {
 
   app.post('/api/me/email', { ...verifiedFirst, schema: { body: changeEmailSchema } }, async (req) => {
     const me = await requireVerified(req);
-    limiter.check(`password-fail:session:${me.session.id}`, failuresPerSession, TOO_MANY_PASSWORD_TRIES);
-    limiter.hit(
+    await limiter.check(`password-fail:session:${me.session.id}`, failuresPerSession, TOO_MANY_PASSWORD_TRIES);
+    await limiter.hit(
       `email:${me.user.id}`,
       [{ limit: 5, windowMs: HOUR }],
       'You have asked for a lot of email changes. Please try again later.',
@@ -148,19 +148,19 @@ export function registerSettingsRoutes(app: FastifyInstance) {
   const profileRule = [{ limit: 600, windowMs: HOUR }];
   app.patch('/api/me/profile', { ...verifiedFirst, schema: { body: profileEditSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`profile:${user.id}`, profileRule);
+    await limiter.hit(`profile:${user.id}`, profileRule);
     return { profile: await editProfile(app.deps, user.id, req.body as ProfileEdit) };
   });
 
   app.put('/api/me/profile/photos', { ...verifiedFirst, schema: { body: reorderPhotosSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`profile:${user.id}`, profileRule);
+    await limiter.hit(`profile:${user.id}`, profileRule);
     return { profile: await reorderPhotos(app.deps, user.id, (req.body as { order: string[] }).order) };
   });
 
   app.post('/api/me/profile/photos/main', { ...verifiedFirst, schema: { body: mainPhotoSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`profile:${user.id}`, profileRule);
+    await limiter.hit(`profile:${user.id}`, profileRule);
     return { profile: await makeMainPhoto(app.deps, user.id, (req.body as { key: string }).key) };
   });
 
@@ -177,7 +177,7 @@ export function registerSettingsRoutes(app: FastifyInstance) {
     const me = await requireSession(req);
     const { user } = me;
     await requireRecentAuth(app, me);
-    limiter.hit(`export:${user.id}`, [{ limit: 10, windowMs: HOUR }], 'You have downloaded your data a lot. Please try again later.');
+    await limiter.hit(`export:${user.id}`, [{ limit: 10, windowMs: HOUR }], 'You have downloaded your data a lot. Please try again later.');
     const now = new Date();
     const data = await buildExport(app.deps, user.id, now);
     if (!data) throw new AppError('not_found', 'No user found');

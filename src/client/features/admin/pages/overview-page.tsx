@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { ArrowRight, Flag, Heart, History, Lightbulb, type LucideIcon, Sparkles, UserPlus, UsersRound } from 'lucide-react';
+import { AlertTriangle, ArrowRight, Flag, Heart, History, Lightbulb, type LucideIcon, Sparkles, UserPlus, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { AUDIT_ACTION_LABELS, type AuditEntry } from '../../../../shared/schemas/admin';
+import { AUDIT_ACTION_LABELS, type AuditEntry, type OperatorWarning } from '../../../../shared/schemas/admin';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { adminApi, adminKeys } from '../api';
@@ -140,11 +140,34 @@ function ActivityLog() {
   );
 }
 
+/** Configuration the operator chose that leaves something off (e.g. mail kept in the outbox). */
+function OperatorWarnings({ warnings }: { warnings: OperatorWarning[] }) {
+  if (warnings.length === 0) return null;
+  return (
+    <div className="mb-4 space-y-3">
+      {warnings.map((w) => (
+        <div
+          key={w.code}
+          role="alert"
+          className="flex gap-3 rounded-xl border border-amber-500/50 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950/40 dark:text-amber-100"
+        >
+          <AlertTriangle className="mt-0.5 size-5 shrink-0 text-amber-600 dark:text-amber-400" aria-hidden />
+          <div className="min-w-0">
+            <p className="font-semibold">{w.title}</p>
+            <p className="text-sm">{w.text}</p>
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 export default function AdminOverviewPage() {
   const q = useQuery({ queryKey: adminKeys.overview, queryFn: adminApi.overview, refetchInterval: 60_000 });
   const o = q.data;
   return (
     <AdminPage title="Overview" description="How Fancy is doing right now. Figures are live; days are UTC.">
+      {o?.warnings && <OperatorWarnings warnings={o.warnings} />}
       {q.isError && !o ? (
         <Card>
           <ErrorState error={q.error} onRetry={() => void q.refetch()} />

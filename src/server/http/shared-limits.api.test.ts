@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_RATE_LIMIT } from '../../shared/schemas/mixers';
+import { freshDatabase } from '../../../tests/helpers/test-db';
+import type { Database } from '../db/client';
+import { AppError } from './errors';
+import { HOUR } from './rate-limiter';
+import { postgresLimits } from './shared-limits';
+
+/**
+ * The store every instance shares (docs/decisions/020), run against PGlite here and against
+ * PostgreSQL under `npm run test:pg`. Two store objects on one database stand for two instances.
+ */
+let database: Database;
+beforeAll(async () => {
+  database = await freshDatabase();
+});
+afterAll(() => database.close());
+
+function clock(start = 1_700_000_000_000) {
+  let t = start;
+  return { now: () => t, set: (v: number) => (t = v), add: (ms: number) => (t += ms) };
+}
+
+async function refusal(p: Promise<unknown>): Promise<AppError | undefined> {
+  try {
+    await p;
+    return undefined;
+  } catch (e) {
+    if (e instanceof AppError) return e;
+    throw e;
+  }
+}
+
+describe('sliding-log limits in PostgreSQL', () => {
+  it('counts hits from every instance together and refuses with a message and Retry-After', async () => {
+    const c = clock();
+    const a = postgresLimits(database, c.now).window('auth');
+    const b = postgresLimits(database, c.now).window('auth');
+    const rules = [{ limit: 3, windowMs: HOUR }];
+    await a.hit('signup:ip:1', rules);
+    await b.hit('signup:ip:1', rules);
+    c.add(60_000);
+    await a.hit('signup:ip:1', rules);
+    const error = await refusal(b.hit('signup:ip:1', rules, 'Too many sign-ups'));
+    expect(error?.status).toBe(429);
+    expect(error?.message).toBe('Too many sign-ups');
+    // The oldest hit leaves the window an hour after it was made, 59 minutes from now.
+    expect(error?.headers).toEqual({ 'retry-after': String(59 * 60) });
+    // A refused hit is not counted: once the first two leave the window, exactly two more fit.
+    c.add(HOUR - 60_000);
+    await a.hit('signup:ip:1', rules);
+    await b.hit('signup:ip:1', rules);
+    expect(await refusal(a.hit('signup:ip:1', rules))).toBeInstanceOf(AppError);
+    // Other keys and other limiters' namespaces are separate.
+    await a.hit('signup:ip:2', rules);
+    await postgresLimits(database, c.now).window('contact').hit('signup:ip:1', rules);
+  });
+
+  it('checks every rule (per minute and per hour) and counts failures only when told', async () => {
+    const c = clock();
+    const limiter = postgresLimits(database, c.now).window('auth');
+    const rules = [
+      { limit: 2, windowMs: 60_000 },
+      { limit: 3, windowMs: HOUR },
+    ];
+    await limiter.check('fail:x', rules);
+    await limiter.record('fail:x', rules);
+    await limiter.record('fail:x', rules);
+    expect((await refusal(limiter.check('fail:x', rules)))?.headers).toEqual({ 'retry-after': '60' });
+    c.add(61_000);
+    await limiter.check('fail:x', rules);
+    await limiter.record('fail:x', rules);
+    // Now the hourly rule is full although the minute has room.
+    const error = await refusal(limiter.check('fail:x', rules));
+    expect(error?.status).toBe(429);
+    expect(Number(error?.headers?.['retry-after'])).toBe(HOUR / 1000 - 61);
+  });
+
+  it('lets exactly the limit through when many hits race from several instances', async () => {
+    const c = clock();
+    const stores = [postgresLimits(database, c.now), postgresLimits(database, c.now), postgresLimits(database, c.now)];
+    const rules = [{ limit: 5, windowMs: HOUR }];
+    const results = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => refusal(stores[i % 3].window('contact').hit('contact:ip:race', rules))),
+    );
+    expect(results.filter((r) => r === undefined)).toHaveLength(5);
+  });
+});
+
+describe('the chat pace limiter in PostgreSQL (10 burst, one more per second)', () => {
+  it('never refuses a member sending every 1.01 s for a minute, alternating between instances', async () => {
+    const c = clock();
+    const a = postgresLimits(database, c.now).pace('chat', CHAT_RATE_LIMIT);
+    const b = postgresLimits(database, c.now).pace('chat', CHAT_RATE_LIMIT);
+    let refused = 0;
+    for (let i = 0; i < 60; i++) {
+      c.set(1_700_000_000_000 + i * 1010);
+      if ((await (i % 2 ? a : b).take('steady')) > 0) refused++;
+    }
+    expect(refused).toBe(0);
+  });
+
+  it('shares one burst between instances and refuses the 11th with a Retry-After', async () => {
+    const c = clock();
+    const a = postgresLimits(database, c.now).pace('chat', CHAT_RATE_LIMIT);
+    const b = postgresLimits(database, c.now).pace('chat', CHAT_RATE_LIMIT);
+    for (let i = 0; i < 10; i++) expect(await (i % 2 ? a : b).take('burst')).toBe(0);
+    expect(await a.take('burst')).toBe(1000);
+    expect(await b.take('burst')).toBe(1000);
+    const error = await refusal(b.hit('burst', 'slow down'));
+    expect(error?.message).toBe('slow down');
+    expect(error?.headers).toEqual({ 'retry-after': '1' });
+    // One interval later exactly one more, whichever instance it reaches.
+    c.add(1000);
+    expect(await b.take('burst')).toBe(0);
+    expect(await a.take('burst')).toBe(1000);
+  });
+
+  it('refuses a member who keeps sending twice a second: about 10 + 1 per second get through', async () => {
+    const c = clock();
+    const a = postgresLimits(database, c.now).pace('chat', CHAT_RATE_LIMIT);
+    const b = postgresLimits(database, c.now).pace('chat', CHAT_RATE_LIMIT);
+    let accepted = 0;
+    for (let i = 0; i <= 60; i++) {
+      c.set(1_700_000_000_000 + i * 500);
+      if ((await (i % 2 ? a : b).take('fast')) === 0) accepted++;
+    }
+    expect(accepted).toBeGreaterThanOrEqual(10 + 30);
+    expect(accepted).toBeLessThanOrEqual(10 + 30 + 1);
+  });
+});
+
+describe('expiry', () => {
+  it('sweeps rows whose state has run out and keeps live ones', async () => {
+    const past = clock(Date.now() - 3 * HOUR);
+    await postgresLimits(database, past.now)
+      .window('sweep')
+      .hit('old', [{ limit: 5, windowMs: HOUR }]);
+    await postgresLimits(database, past.now).pace('sweep', CHAT_RATE_LIMIT).take('old');
+    const live = postgresLimits(database);
+    await live.window('sweep').hit('new', [{ limit: 5, windowMs: HOUR }]);
+    expect(await live.sweep()).toBeGreaterThanOrEqual(2);
+    const { rows } = (await database.db.execute(
+      "select key from rate_limits where key like 'sweep:%' order by key" as never,
+    )) as unknown as {
+      rows: { key: string }[];
+    };
+    expect(rows.map((r) => r.key)).toEqual(['sweep:new']);
+  });
+});

@@ -1,0 +1,205 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { MAX_LIMITER_KEYS, PaceLimiter, RateLimiter, type Rules, rateLimited, TOO_MANY, windowWait } from './rate-limiter';
+
+/**
+ * Rate limits every app instance counts together (docs/decisions/020, superseding 002).
+ *
+ * With PostgreSQL (`DATABASE_URL`, several instances) each limiter keeps its state in one row of
+ * the UNLOGGED table `rate_limits`, changed by a single atomic upsert that both checks and
+ * counts (the row lock of INSERT … ON CONFLICT DO UPDATE serialises concurrent hits on a key,
+ * whichever instance they reach). In the embedded mode (one process on PGlite) the same
+ * algorithms run in memory (rate-limiter.ts). Either way a refusal is the same 429 with a
+ * message and Retry-After.
+ */
+
+/** A sliding log with one or more rules (sign-in, sign-up, resend, reset, uploads, contact, reports…). */
+export interface WindowLimiter {
+  /** Counts a hit, or throws the 429 when any rule is used up (nothing is counted then). */
+  hit(key: string, rules: Rules, message?: string): Promise<void>;
+  /** Throws the 429 when any rule is used up, without counting (e.g. count failures only). */
+  check(key: string, rules: Rules, message?: string): Promise<void>;
+  /** Counts one hit. */
+  record(key: string, rules: Rules): Promise<void>;
+}
+
+/** A pace limiter (token bucket; chat sends, docs/decisions/015). */
+export interface SharedPaceLimiter {
+  hit(key: string, message?: string): Promise<void>;
+  /** 0 when allowed (and counted), otherwise the ms until one would be. */
+  take(key: string): Promise<number>;
+}
+
+export interface Limits {
+  kind: 'memory' | 'postgres';
+  /** A sliding-log limiter; `namespace` keeps its keys apart from other limiters'. */
+  window(namespace: string): WindowLimiter;
+  pace(namespace: string, rule: { limit: number; windowMs: number }): SharedPaceLimiter;
+  /** Deletes rows whose state has run out (PostgreSQL; a periodic job calls it). */
+  sweep(): Promise<number>;
+}
+
+/** In memory, per process: the embedded mode. */
+export function memoryLimits(): Limits {
+  return {
+    kind: 'memory',
+    window() {
+      const limiter = new RateLimiter();
+      return {
+        async hit(key, rules, message = TOO_MANY) {
+          limiter.hit(key, rules, message);
+        },
+        async check(key, rules, message = TOO_MANY) {
+          limiter.check(key, rules, message);
+        },
+        async record(key, rules) {
+          limiter.record(key, rules);
+        },
+      };
+    },
+    pace(_namespace, rule) {
+      const limiter = new PaceLimiter(rule);
+      return {
+        async hit(key, message = TOO_MANY) {
+          limiter.hit(key, message);
+        },
+        async take(key) {
+          return limiter.take(key);
+        },
+      };
+    },
+    async sweep() {
+      return 0;
+    },
+  };
+}
+
+type Row = Record<string, unknown>;
+const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
+/** bigint arrives as a string (node-postgres) or a BigInt (PGlite). */
+const num = (v: unknown) => Number(v);
+const pgArray = (values: readonly number[]) => `{${values.join(',')}}`;
+
+/** Shared through PostgreSQL: every instance on the database counts together. */
+export function postgresLimits(database: Pick<Database, 'db'>, clock: () => number = Date.now): Limits {
+  const { db } = database;
+
+  const readHits = async (key: string): Promise<number[]> => {
+    const [row] = rowsOf(await db.execute(sql`select hits from rate_limits where key = ${key}`));
+    return ((row?.hits as unknown[] | null) ?? []).map(num);
+  };
+
+  return {
+    kind: 'postgres',
+    window(namespace) {
+      const k = (key: string) => `${namespace}:${key}`;
+      const longestOf = (rules: Rules) => Math.max(...rules.map((r) => r.windowMs));
+      return {
+        async hit(key, rules, message = TOO_MANY) {
+          const now = clock();
+          const longest = longestOf(rules);
+          const limits = pgArray(rules.map((r) => r.limit));
+          const windows = pgArray(rules.map((r) => r.windowMs));
+          // One statement checks every rule against the hits still in their windows and, only
+          // when all have room, appends this one (older hits are dropped on the way).
+          const counted = rowsOf(
+            await db.execute(sql`
+              insert into rate_limits as r (key, hits, expires_at)
+              values (${k(key)}, array[${now}::bigint], to_timestamp(${now + longest}::double precision / 1000))
+              on conflict (key) do update
+                set hits = array(select h from unnest(r.hits) h where h > ${now - longest}::bigint order by h) || ${now}::bigint,
+                    expires_at = excluded.expires_at
+                where not exists (
+                  select 1 from unnest(${limits}::int[], ${windows}::bigint[]) as rule(lim, win)
+                  where (select count(*) from unnest(r.hits) h where h > ${now}::bigint - rule.win) >= rule.lim
+                )
+              returning 1 as counted`),
+          );
+          if (counted.length > 0) return;
+          throw rateLimited(windowWait(await readHits(k(key)), rules, now) || 1, message);
+        },
+        async check(key, rules, message = TOO_MANY) {
+          const now = clock();
+          const wait = windowWait(await readHits(k(key)), rules, now);
+          if (wait > 0) throw rateLimited(wait, message);
+        },
+        async record(key, rules) {
+          const now = clock();
+          const longest = longestOf(rules);
+          await db.execute(sql`
+            insert into rate_limits as r (key, hits, expires_at)
+            values (${k(key)}, array[${now}::bigint], to_timestamp(${now + longest}::double precision / 1000))
+            on conflict (key) do update
+              set hits = array(select h from unnest(r.hits) h where h > ${now - longest}::bigint order by h) || ${now}::bigint,
+                  expires_at = excluded.expires_at`);
+        },
+      };
+    },
+    pace(namespace, rule) {
+      // The same generic cell rate algorithm as PaceLimiter, in the same integer units (ms × limit).
+      const shape = new PaceLimiter(rule);
+      const { interval, tolerance } = shape;
+      const limit = rule.limit;
+      // The newest theoretical arrival time this instance has seen per key. It only ever grows
+      // in the table (until the row runs out), so when it alone already refuses a request the
+      // table would too: a flood is refused without a round trip. Bounded like every map here.
+      const seen = new Map<string, number>();
+      const remember = (key: string, tat: number) => {
+        seen.delete(key);
+        seen.set(key, tat);
+        if (seen.size > MAX_LIMITER_KEYS) {
+          for (const old of seen.keys()) {
+            if (seen.size <= MAX_LIMITER_KEYS * 0.9) break;
+            seen.delete(old);
+          }
+        }
+      };
+      const take = async (key: string): Promise<number> => {
+        const now = clock() * limit;
+        const known = seen.get(key);
+        if (known !== undefined && known - tolerance > now) return Math.ceil((known - tolerance - now) / limit);
+        const id = `${namespace}:${key}`;
+        // Allowed: the row's arrival time moves on by one interval. Refused: nothing changes.
+        const [row] = rowsOf(
+          await db.execute(sql`
+            insert into rate_limits as r (key, tat, expires_at)
+            values (${id}, ${now + interval}::bigint, to_timestamp(${now + interval}::double precision / ${limit * 1000}))
+            on conflict (key) do update
+              set tat = greatest(coalesce(r.tat, 0), ${now}::bigint) + ${interval}::bigint,
+                  expires_at = to_timestamp((greatest(coalesce(r.tat, 0), ${now}::bigint) + ${interval})::double precision / ${limit * 1000})
+              where greatest(coalesce(r.tat, 0), ${now}::bigint) - ${tolerance}::bigint <= ${now}::bigint
+            returning tat`),
+        );
+        if (row) {
+          remember(key, num(row.tat));
+          return 0;
+        }
+        const [current] = rowsOf(await db.execute(sql`select tat from rate_limits where key = ${id}`));
+        const tat = current?.tat == null ? now : num(current.tat);
+        remember(key, tat);
+        return Math.max(1, Math.ceil((tat - tolerance - now) / limit));
+      };
+      return {
+        take,
+        async hit(key, message = TOO_MANY) {
+          const wait = await take(key);
+          if (wait > 0) throw rateLimited(wait, message);
+        },
+      };
+    },
+    async sweep() {
+      // A minute of slack for instances whose clocks run a little behind the database's.
+      const [row] = rowsOf(
+        await db.execute(
+          sql`with gone as (delete from rate_limits where expires_at < now() - interval '1 minute' returning 1) select count(*) as n from gone`,
+        ),
+      );
+      return num(row?.n ?? 0);
+    },
+  };
+}
+
+/** PostgreSQL-shared limits on a PostgreSQL database, in memory on the embedded PGlite. */
+export function createLimits(database: Pick<Database, 'db' | 'kind'>): Limits {
+  return database.kind === 'postgres' ? postgresLimits(database) : memoryLimits();
+}

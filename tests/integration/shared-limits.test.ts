@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHAT_RATE_LIMIT } from '../../src/shared/schemas/mixers';
+import { CONTACT_LIMIT_PER_HOUR } from '../../src/server/modules/contact/routes';
+import {
+  createDatabase,
+  type Instance,
+  type Member,
+  ORIGIN,
+  seedMembers,
+  startInstance,
+  stopInstance,
+  type TestDatabase,
+} from './instances';
+
+/**
+ * Two server processes on one PostgreSQL count every limit together (docs/decisions/020): an
+ * attacker alternating between instances gets the limit once, not once per instance.
+ */
+let db: TestDatabase;
+let a: Instance;
+let b: Instance;
+let members: Member[];
+
+beforeAll(async () => {
+  db = await createDatabase('fancy_limits');
+  members = await seedMembers(db.url, 1, 2);
+  [a, b] = await Promise.all([startInstance(db), startInstance(db)]);
+}, 120_000);
+
+afterAll(async () => {
+  await Promise.all([a, b].filter(Boolean).map(stopInstance));
+  await db?.drop();
+});
+
+const headers = (extra: Record<string, string> = {}) => ({ 'content-type': 'application/json', origin: ORIGIN, ...extra });
+
+describe('limits shared by two instances', () => {
+  it('the contact form: the per-sender hourly limit is reached across both, then both refuse', async () => {
+    const send = (base: string, n: number) =>
+      fetch(`${base}/api/contact`, {
+        method: 'POST',
+        headers: headers(),
+        body: JSON.stringify({
+          name: 'Alternating Sender',
+          email: 'alternating@example.test',
+          topic: 'Something else',
+          message: `Message number ${n}, sent to alternating instances.`,
+        }),
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < CONTACT_LIMIT_PER_HOUR; i++) statuses.push((await send(i % 2 ? b.url : a.url, i)).status);
+    expect(statuses).toEqual(Array(CONTACT_LIMIT_PER_HOUR).fill(200));
+    for (const base of [a.url, b.url]) {
+      const refused = await send(base, 99);
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await refused.json()).error.code).toBe('rate_limited');
+    }
+  });
+
+  it('the chat pace limit: one burst of 10 for a member, whichever instance each message reaches', async () => {
+    const [m] = members;
+    const post = (base: string, n: number) =>
+      fetch(`${base}/api/mixers/${m.mixerId}/messages`, {
+        method: 'POST',
+        headers: headers({ cookie: m.cookie }),
+        body: JSON.stringify({ body: `burst ${n}` }),
+      });
+    const results = [];
+    for (let i = 0; i < CHAT_RATE_LIMIT.limit + 4; i++) results.push((await post(i % 2 ? b.url : a.url, i)).status);
+    // Sent back to back (well under a second apart): the burst, then refusals on both instances.
+    const accepted = results.filter((s) => s === 201).length;
+    expect(accepted).toBeGreaterThanOrEqual(CHAT_RATE_LIMIT.limit);
+    expect(accepted).toBeLessThanOrEqual(CHAT_RATE_LIMIT.limit + 1);
+    expect(results.slice(CHAT_RATE_LIMIT.limit + 2)).toEqual([429, 429]);
+  });
+});
