@@ -23,7 +23,13 @@ describe('VAPID keys', () => {
     expect(() => loadConfig({ DATA_DIR: dir(), VAPID_PUBLIC_KEY: 'short', VAPID_PRIVATE_KEY: keys.privateKey })).toThrow(
       /VAPID_PUBLIC_KEY/,
     );
-    const prod = { NODE_ENV: 'production', AUTH_SECRET: 'x'.repeat(40), PUBLIC_URL: 'https://fancy.example', DATA_DIR: dir() };
+    const prod = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://fancy.example',
+      SMTP_URL: 'smtp://mail.example:587',
+      DATA_DIR: dir(),
+    };
     expect(loadConfig(prod).vapid).toBeUndefined();
     expect(loadConfig({ ...prod, VAPID_PUBLIC_KEY: keys.publicKey, VAPID_PRIVATE_KEY: keys.privateKey }).vapid).toEqual(keys);
   });

@@ -176,7 +176,9 @@ describe('"Show my city to others" off hides the city from other members everywh
   const CITY = 'Llandudno';
   /** GET routes that never show other members (own data, public reference data, files, admin staff tools). */
   const NOT_ABOUT_OTHERS = [
-    /^\/api\/(health|ready|catalog|settings|profile|realtime|files)\b/,
+    /^\/api\/(health|ready|catalog|settings|profile|realtime|files|push)\b/,
+    // Crawler files: the same text for everyone (docs/decisions/021).
+    /^\/(robots\.txt|sitemap\.xml|\.well-known\/security\.txt)$/,
     /^\/api\/me\b/,
     /^\/api\/auth\//,
     /^\/api\/admin\//,
