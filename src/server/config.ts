@@ -27,6 +27,8 @@ const envSchema = z.object({
       .optional(),
   ),
   SEED_DEMO: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
+  VERIFICATION_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  VERIFY_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8).default(1)),
 });
 
 export interface Config {
@@ -52,6 +54,10 @@ export interface Config {
   /** Embedded mode: dev mailbox on, demo data seeded (never in production). */
   seedDemo: boolean;
   devMailbox: boolean;
+  /** Encrypts the face templates of verified members at rest (decision 022); derived from the auth secret when unset. */
+  verificationKey: string;
+  /** Worker threads running the face models (decision 022). */
+  verifyWorkers: number;
 }
 
 export class ConfigError extends Error {}
@@ -72,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const authSecret = e.AUTH_SECRET ?? embeddedSecret(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -80,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
+    authSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
@@ -92,6 +99,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     seedDemo: !production && e.SEED_DEMO !== 'false',
     devMailbox: !production && !e.SMTP_URL,
+    verificationKey: e.VERIFICATION_KEY ?? `derived:${authSecret}`,
+    verifyWorkers: e.VERIFY_WORKERS,
   };
 }
 

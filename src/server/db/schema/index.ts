@@ -2,3 +2,4 @@ export * from './auth';
 export * from './profiles';
 export * from './social';
 export * from './formation';
+export * from './verification';
