@@ -79,6 +79,7 @@ export const router = createBrowserRouter([
                   { path: '/modern-love-letters/:slug', lazy: page(() => import('../features/blog/blog-post-page')) },
                   { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
                   { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },
+                  { path: '/verify', lazy: page(() => import('../features/verification/verify-page')) },
                   {
                     lazy: gate('AdminRoute'),
                     children: [

@@ -4,6 +4,7 @@ import type { OwnProfile } from '../../../shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ProfileCard } from '../profile-card/profile-card';
+import { VerificationCard } from '../verification/verification-card';
 import { useOwnProfile, useShareCity } from './api';
 import { AvailabilitySection } from './availability/availability-section';
 import { profileCompletion } from './completion';
@@ -165,6 +166,7 @@ export default function ProfilePage() {
         </section>
 
         <div className="grid min-w-0 gap-4 lg:order-1">
+          <VerificationCard />
           <PhotosSection profile={p} />
           <AboutSection profile={p} onPreview={preview.about} />
           <BioSection profile={p} onPreview={preview.bio} />
