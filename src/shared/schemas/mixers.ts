@@ -165,6 +165,8 @@ export interface MixerParticipant {
   city: string | null;
   avatarUrl: string | null;
   isYou: boolean;
+  /** Holds the verified badge (issue 21). */
+  verified?: boolean;
 }
 
 export interface MixerDetail extends MixerSummary {

@@ -4,6 +4,7 @@ import type { OwnProfile } from '../../../shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ProfileCard } from '../profile-card/profile-card';
+import { useVerification } from '../verification/api';
 import { VerificationCard } from '../verification/verification-card';
 import { useOwnProfile, useShareCity } from './api';
 import { AvailabilitySection } from './availability/availability-section';
@@ -68,6 +69,7 @@ function Completion({ profile }: { profile: OwnProfile }) {
 export default function ProfilePage() {
   const profile = useOwnProfile();
   const shareCity = useShareCity();
+  const verification = useVerification();
   const [draft, setDraft] = useState<Partial<OwnProfile>>({});
 
   usePageTitle('Your profile');
@@ -153,6 +155,7 @@ export default function ProfilePage() {
             profile={{ ...shown, cityRegion: cityHidden ? null : shown.cityRegion }}
             avatarUrl={p.avatar?.url ?? null}
             photoUrls={p.photos.map((ph) => ph.thumbUrl)}
+            verified={verification.data?.state === 'verified'}
           />
           {cityHidden && p.cityRegion && (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -2,7 +2,7 @@ import { BadgeCheck, Clock, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { useVerification } from './api';
-import { VerifiedBadge } from './verified-badge';
+import { VerifiedBadge } from '../../components/ui/verified-badge';
 
 /** Profile (and Home, after onboarding): the member's verification state and the way to get verified. */
 export function VerificationCard({ compact = false }: { compact?: boolean }) {

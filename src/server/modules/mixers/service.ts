@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isVerifiedSql } from '../verification/service';
 import {
   CARD_AVATARS,
   type JoinResult,
@@ -199,7 +200,10 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
 }
 
 interface DetailRow extends SummaryRow {
-  participants: { id: string; name: string | null; avatar: string | null; dob: string | null; city: string | null }[] | string | null;
+  participants:
+    | { id: string; name: string | null; avatar: string | null; dob: string | null; city: string | null; verified: boolean | null }[]
+    | string
+    | null;
   waitlist_position: number | string | null;
   can_join: boolean | null;
 }
@@ -213,12 +217,12 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     deps.database,
     sql`
     select ${summaryColumns(userId)}, ${relevanceColumns(userId)},
-      (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city)
+      (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city, 'verified', v.verified)
                                 order by v.me desc, v.joined_at, v.id), '[]'::json)
          from (select c.user_id as id, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
                       to_char(p.dob, 'YYYY-MM-DD') as dob,
                       case when p.share_city_region then p.city_region end as city,
-                      c.joined_at, (c.user_id = ${userId}) as me
+                      c.joined_at, (c.user_id = ${userId}) as me, ${isVerifiedSql(sql`c.user_id`)} as verified
                  from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
                 where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
@@ -238,6 +242,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     city: p.city ?? null,
     avatarUrl: p.avatar ? deps.signer.url(p.avatar) : null,
     isYou: p.id === userId,
+    verified: Boolean(p.verified),
   }));
   return {
     ...summary,
