@@ -37,6 +37,9 @@ export const FAIL_REASONS = {
 } as const;
 export type FailReason = keyof typeof FAIL_REASONS;
 
+export const VERIFIED_ONLY_MIXER =
+  'This mixer is for verified members only. Getting verified takes under a minute: a quick live selfie, checked on our own server.';
+
 export const AGE_REVIEW_TEXT = 'We need one more check to confirm you’re over 18.';
 export const TOO_MANY_ATTEMPTS = 'You have tried three times today. Please wait until tomorrow and try again.';
 

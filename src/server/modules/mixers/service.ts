@@ -46,6 +46,7 @@ interface SummaryRow {
   my_state: 'joined' | 'waitlisted' | null;
   shared_tags: string[];
   intent_match: boolean;
+  verified_only?: boolean | null;
   preview: { id: string; name: string | null; avatar: string | null }[] | string | null;
 }
 
@@ -69,6 +70,7 @@ function toSummary(row: SummaryRow, signer: Deps['signer']): BaseSummary {
     myState: row.my_state ?? null,
     sharedTags: row.shared_tags ?? [],
     intentMatch: Boolean(row.intent_match),
+    verifiedOnly: Boolean(row.verified_only),
     preview: (json(row.preview) ?? []).map((p) => ({
       id: p.id,
       firstName: firstNameOf(p.name),
@@ -102,7 +104,7 @@ function membershipJoin(userId: string) {
  */
 function summaryColumns(userId: string) {
   return sql`
-    m.id, m.title, m.topic, m.description, m.theme, m.tags, m.intent, m.status,
+    m.id, m.title, m.topic, m.description, m.theme, m.tags, m.intent, m.status, m.verified_only,
     ${epochMs(sql`m.starts_at`)} as starts_ms, ${epochMs(sql`m.ends_at`)} as ends_ms, m.max_participants,
     mc.participant_count, mc.waitlist_count, mc.my_state,
     (select coalesce(json_agg(json_build_object('id', v.user_id, 'name', coalesce(p.full_name, u.name), 'avatar', p.avatar_url)
