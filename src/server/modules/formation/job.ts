@@ -8,6 +8,7 @@ import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { announceInvitations } from '../invitations/announce';
 import { rowsOf } from '../mixers/shared';
 import { reliabilityTierSql } from '../reliability/priority';
+import { isVerifiedSql } from '../verification/service';
 import { type Candidate, MIXER_MS, type OpenMixer, type Proposal, proposeMixers, topUp } from './grouping';
 import { DEFAULT_TZ, upcomingSlots } from './slots';
 import { loadActiveTemplates, type TopicTemplate } from './templates';
@@ -80,6 +81,8 @@ interface CandidateRow {
   last_active: string | number;
   invites: string | number;
   tier: string | number;
+  verified: boolean | null;
+  only_verified: boolean | null;
 }
 
 /**
@@ -101,7 +104,8 @@ export async function loadCandidates(
              p.sexual_orientations as orientations, p.looking_for, p.interests, p.topic_asks as asks, p.availability, p.tz,
              (extract(epoch from act.last_day::timestamp) * 1000)::bigint as last_active,
              coalesce(inv.n, 0) as invites,
-             ${reliabilityTierSql(sql`p.id`)} as tier
+             ${reliabilityTierSql(sql`p.id`)} as tier,
+             ${isVerifiedSql(sql`p.id`)} as verified, coalesce(p.preferences->>'onlyVerified' = 'true', false) as only_verified
         from profiles p
         join "user" u on u.id = p.id
         join (select user_id, max(day) as last_day from daily_activity where day >= ${since}::date group by user_id) act on act.user_id = p.id
@@ -149,6 +153,16 @@ export async function loadCandidates(
   )) {
     link(r.a, r.b);
     link(r.b, r.a);
+  }
+  // "Place me only with verified members" (Settings, issue 21): they avoid everyone without the badge.
+  const unverified = rows.filter((r) => !r.verified).map((r) => r.id);
+  for (const r of rows) {
+    if (!r.only_verified) continue;
+    for (const other of unverified) {
+      if (other === r.id) continue;
+      link(r.id, other);
+      link(other, r.id);
+    }
   }
   const today = londonToday(now);
   const candidates: Candidate[] = [];

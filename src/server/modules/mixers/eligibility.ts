@@ -22,6 +22,8 @@ export interface Viewer extends MemberFacts {
   interests: string[];
   /** Holds the verified badge: verified-only mixers are for them (issue 21). */
   verified: boolean;
+  /** Settings: place me only with verified members (For you and invitations honour it). */
+  onlyVerified: boolean;
 }
 
 const isDatabase = (db: Db | Database): db is Database => typeof (db as Database).ping === 'function';
@@ -34,11 +36,13 @@ type ViewerRow = {
   looking_for: string[] | null;
   interests: string[] | null;
   verified: boolean | null;
+  only_verified: boolean | null;
 };
 const viewerSql = (userId: unknown) => sql`
       select to_char(dob, 'YYYY-MM-DD') as dob, city_region as city, gender_identities as genders,
              sexual_orientations as orientations, looking_for, interests,
-             exists (select 1 from member_verifications mv where mv.user_id = profiles.id and mv.status = 'verified') as verified
+             exists (select 1 from member_verifications mv where mv.user_id = profiles.id and mv.status = 'verified') as verified,
+             coalesce(preferences->>'onlyVerified' = 'true', false) as only_verified
         from profiles where id = ${userId}`;
 const viewerRead = compiledRead<ViewerRow, 'userId'>((v) => viewerSql(v.userId));
 
@@ -56,7 +60,14 @@ export async function loadViewer(db: Db | Database, userId: string, now = new Da
     },
     londonToday(now),
   );
-  return { ...facts, userId, lookingFor: p?.looking_for ?? [], interests: p?.interests ?? [], verified: Boolean(p?.verified) };
+  return {
+    ...facts,
+    userId,
+    lookingFor: p?.looking_for ?? [],
+    interests: p?.interests ?? [],
+    verified: Boolean(p?.verified),
+    onlyVerified: Boolean(p?.only_verified),
+  };
 }
 
 const textArray = (values: readonly string[]) => sql`string_to_array(${values.join(',')}, ',')::text[]`;

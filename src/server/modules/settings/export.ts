@@ -31,6 +31,7 @@ import { firstNameOf } from '../mixers/shared';
 import { photoRef } from '../profiles/service';
 import { describeDevice } from './device';
 import { REMINDER_ACTION } from './reminders';
+import { verificationExportSections } from '../verification/service';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'config'>;
 
@@ -310,6 +311,7 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     mixers: mixersCreated.map((m) => ({ ...m, startsAt: iso(m.startsAt), createdAt: iso(m.createdAt) })),
     campaigns: campaignsCreated.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
     ...(await formationSections(db, userId)),
+    ...(await verificationExportSections(db, userId)),
   };
 }
 

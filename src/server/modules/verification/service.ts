@@ -369,3 +369,69 @@ export async function verificationMetrics(db: Queryable) {
     failureReasons: reasons.map((r) => ({ reason: r.reason, count: Number(r.n) })),
   };
 }
+
+// ——— data export (Settings → Your data) ———
+
+/** The member's verification records for the data export: verdicts, never the face template's numbers. */
+export async function verificationExportSections(db: Queryable, userId: string) {
+  const [challenges, attempts, verification, reviews] = await Promise.all([
+    query<{ consent_at: string; keep_for_review: boolean; created_at: string; used_at: string | null }>(
+      db,
+      sql`select ${iso(sql`consent_at`)} as consent_at, keep_for_review, ${iso(sql`created_at`)} as created_at, ${iso(sql`used_at`)} as used_at
+            from verification_challenges where user_id = ${userId} order by created_at`,
+    ),
+    query<{ outcome: string; reason: string | null; method: string; model_version: string; scores: unknown; created_at: string }>(
+      db,
+      sql`select outcome, reason, method, model_version, scores, ${iso(sql`created_at`)} as created_at
+            from verification_attempts where user_id = ${userId} order by created_at`,
+    ),
+    query<{
+      status: string;
+      method: string;
+      model_version: string;
+      verified_at: string | null;
+      has_template: boolean;
+      revoked_reason: string | null;
+    }>(
+      db,
+      sql`select status, method, model_version, ${iso(sql`verified_at`)} as verified_at, face_vector is not null as has_template, revoked_reason
+            from member_verifications where user_id = ${userId}`,
+    ),
+    query<{ kind: string; status: string; created_at: string; decided_at: string | null; frames_kept: number }>(
+      db,
+      sql`select kind, status, ${iso(sql`created_at`)} as created_at, ${iso(sql`decided_at`)} as decided_at, cardinality(frame_keys) as frames_kept
+            from verification_reviews where user_id = ${userId} or other_user_id = ${userId} or decided_by = ${userId} order by created_at`,
+    ),
+  ]);
+  return {
+    verification_challenges: challenges.map((c) => ({
+      consentToBiometricCheckAt: c.consent_at,
+      keepPicturesForReview: c.keep_for_review,
+      createdAt: c.created_at,
+      usedAt: c.used_at,
+    })),
+    verification_attempts: attempts.map((a) => ({
+      outcome: a.outcome,
+      reason: a.reason,
+      method: a.method,
+      modelVersion: a.model_version,
+      scores: a.scores,
+      createdAt: a.created_at,
+    })),
+    member_verifications: verification.map((v) => ({
+      status: v.status,
+      method: v.method,
+      modelVersion: v.model_version,
+      verifiedAt: v.verified_at,
+      revokedReason: v.revoked_reason,
+      faceTemplate: v.has_template ? 'a face template (not exportable as an image)' : null,
+    })),
+    verification_reviews: reviews.map((r) => ({
+      kind: r.kind,
+      status: r.status,
+      createdAt: r.created_at,
+      decidedAt: r.decided_at,
+      picturesKeptForReview: Number(r.frames_kept),
+    })),
+  };
+}

@@ -74,4 +74,48 @@ describe('Verified members only', () => {
     const after = (await t.request({ method: 'GET', url: `/api/mixers/${id}`, cookie: verified.cookie })).json() as MixerDetail;
     expect(after.participants.find((p) => p.id === verified.id)?.verified).toBe(true);
   });
+
+  it('"Place me only with verified members" keeps For you to mixers where everyone is verified', async () => {
+    const now = Date.now();
+    const make = async (title: string) => {
+      const [row] = (
+        (await t.database.db.execute(sql`insert into mixers (title, topic, status, intent, starts_at, ends_at, max_participants, tags)
+          values (${title}, 'Hiking', 'scheduled', 'Friends', ${new Date(now + 24 * 3_600_000).toISOString()}::timestamptz,
+                  ${new Date(now + 25 * 3_600_000).toISOString()}::timestamptz, 8, '{Hiking}') returning id`)) as unknown as {
+          rows: { id: string }[];
+        }
+      ).rows;
+      return row.id;
+    };
+    const withPlain = await make('Walk with anyone');
+    const allVerified = await make('Walk with verified people');
+    const plain = await person(false);
+    const verifiedOne = await person(true);
+    expect((await t.request({ method: 'POST', url: `/api/mixers/${withPlain}/join`, cookie: plain.cookie, payload: {} })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await t.request({ method: 'POST', url: `/api/mixers/${allVerified}/join`, cookie: verifiedOne.cookie, payload: {} })).statusCode,
+    ).toBe(200);
+
+    const me = await person(true);
+    await t.database.db
+      .update(profiles)
+      .set({ interests: ['Hiking'], lookingFor: ['Friends'] })
+      .where(eq(profiles.id, me.id));
+    const forYou = async () =>
+      ((await t.request({ method: 'GET', url: '/api/mixers?section=foryou&limit=50', cookie: me.cookie })).json() as MixerPage).items.map(
+        (i) => i.id,
+      );
+    const before = await forYou();
+    expect(before).toContain(withPlain);
+    expect(before).toContain(allVerified);
+
+    const saved = await t.request({ method: 'PATCH', url: '/api/settings', cookie: me.cookie, payload: { onlyVerified: true } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().settings.preferences.onlyVerified).toBe(true);
+    const after = await forYou();
+    expect(after).not.toContain(withPlain);
+    expect(after).toContain(allVerified);
+  });
 });
