@@ -90,6 +90,7 @@ export const router = createBrowserRouter([
                       { path: '/admin/formation', lazy: page(() => import('../features/admin/pages/formation-page')) },
                       { path: '/admin/campaigns', lazy: page(() => import('../features/admin/pages/campaigns-page')) },
                       { path: '/admin/reports', lazy: page(() => import('../features/admin/pages/reports-page')) },
+                      { path: '/admin/verification', lazy: page(() => import('../features/admin/pages/verification-page')) },
                     ],
                   },
                 ],
