@@ -30,7 +30,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { loadConfig } from '../src/server/config';
 import { type OpenOptions, openDatabase } from '../src/server/db/client';
 import { mixerMemberships, mixers, profiles, session, user } from '../src/server/db/schema';
-import { startServer } from '../src/server/main';
+import { type Running, startServer } from '../src/server/main';
 
 export interface ChatFanoutOptions {
   mixers?: number;
@@ -328,6 +328,8 @@ async function runOurs(
   members: Member[],
   agent: http.Agent,
   shape: { seconds: number; intervalMs: number; membersPerMixer: number },
+  /** Work started in the server's process while the chat runs (issue 21: verifications); stopped after. */
+  background?: (app: Running['app']) => () => Promise<void>,
 ): Promise<RunResult> {
   const config = loadConfig({ NODE_ENV: 'test', HOST, PORT: '0', SEED_DEMO: 'false', LOG_LEVEL: 'silent', ...env });
   const running = await startServer(config, { clientDir: path.join(env.DATA_DIR, 'no-client') });
@@ -345,6 +347,7 @@ async function runOurs(
     const sockets = await openSockets(
       members.map((m) => ({ url: `ws://${HOST}:${port}/api/realtime`, headers: { cookie: m.cookie }, room: `mixer:${m.mixerId}` })),
     );
+    const stop = background?.(running.app);
     try {
       return await drive(
         members,
@@ -353,6 +356,7 @@ async function runOurs(
         shape,
       );
     } finally {
+      await stop?.();
       for (const s of sockets) s.terminate();
     }
   } finally {
@@ -437,6 +441,30 @@ export async function benchChatFanout(options: ChatFanoutOptions = {}): Promise<
       };
     }
     return rows;
+  } finally {
+    agent.destroy();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Chat p99 on the real server (PGlite) without and then with `background` work running in the
+ * server's own process: the same members, rooms and pace both times (issue 21).
+ */
+export async function chatWithAndWithout(
+  background: (app: Running['app']) => () => Promise<void>,
+  options: { mixers?: number; membersPerMixer?: number; seconds?: number } = {},
+): Promise<{ without: ReturnType<typeof summarise>; with: ReturnType<typeof summarise> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-chat-bg-'));
+  const secret = randomBytes(32).toString('base64url');
+  const shape = { seconds: options.seconds ?? 15, intervalMs: 1010, membersPerMixer: options.membersPerMixer ?? 8 };
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 128 });
+  try {
+    const members = await seed({ dataDir }, secret, options.mixers ?? 25, shape.membersPerMixer);
+    const env = { DATA_DIR: dataDir, AUTH_SECRET: secret };
+    const without = summarise('chat alone', await runOurs(env, members, agent, shape));
+    const withBg = summarise('chat + verifications', await runOurs(env, members, agent, shape, background));
+    return { without, with: withBg };
   } finally {
     agent.destroy();
     rmSync(dataDir, { recursive: true, force: true });
