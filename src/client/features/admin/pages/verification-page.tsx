@@ -134,13 +134,13 @@ export default function VerificationAdminPage() {
                         {item.other && ` Other account: ${item.other.name}.`}
                       </p>
                       {item.frames.length > 0 && (
-                        <ul className="mt-3 flex gap-2 overflow-x-auto" aria-label="Pictures kept for this review">
+                        <ul className="mt-3 flex flex-wrap gap-2" aria-label="Pictures kept for this review">
                           {item.frames.map((url, i) => (
                             <li key={url} className="shrink-0">
                               <img
                                 src={url}
                                 alt={`Camera frame ${i + 1} of ${item.frames.length}, ${item.member.name}`}
-                                className="size-24 rounded-lg object-cover"
+                                className="size-20 rounded-lg object-cover sm:size-24"
                               />
                             </li>
                           ))}
