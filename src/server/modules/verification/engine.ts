@@ -66,6 +66,8 @@ export function createFaceEngine(size = 1): FaceEngine {
     worker.on('message', (msg: { id: number; images?: ImageAnalysis[]; ms?: number; version?: string; error?: string }) => {
       const job = slot.busy;
       slot.busy = null;
+      // An idle worker never keeps the process alive; a busy one does (its caller is waiting).
+      worker.unref();
       if (job && job.id === msg.id) {
         if (msg.error) job.reject(new Error(msg.error));
         else job.resolve({ images: msg.images ?? [], ms: msg.ms ?? 0, version: msg.version ?? '' });
@@ -94,6 +96,7 @@ export function createFaceEngine(size = 1): FaceEngine {
       if (!slot) return;
       const job = queue.shift() as Job;
       slot.busy = job;
+      slot.worker.ref();
       slot.worker.postMessage({ id: job.id, images: job.images });
     }
   };
