@@ -13,6 +13,8 @@ const humanDir = path.resolve(path.dirname(require.resolve('@vladmandic/human'))
 const wasmDir = path.resolve(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), '..');
 const { Human } = require(path.join(humanDir, 'dist/human.node-wasm.js'));
 const sharp = require('sharp');
+// One thread for the models (and for sharp): the other core stays with chat (decision 022).
+require('@tensorflow/tfjs-backend-wasm').setThreadsCount?.(1);
 sharp.concurrency(1);
 
 // The models are files of the package: the library reads them through fetch, answered here.
