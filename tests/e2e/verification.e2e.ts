@@ -38,7 +38,11 @@ beforeAll(async () => {
     .png()
     .toFile(still);
   const video = path.join(work, 'camera.y4m');
-  execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-loop', '1', '-i', still, '-t', '2', '-r', '10', '-pix_fmt', 'yuv420p', video]);
+  try {
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-loop', '1', '-i', still, '-t', '2', '-r', '10', '-pix_fmt', 'yuv420p', video]);
+  } catch (err) {
+    throw new Error(`This journey makes its camera video with ffmpeg (Debian: apt-get install ffmpeg): ${(err as Error).message}`);
+  }
   camBrowser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? findChromium(),
     args: [
@@ -103,7 +107,7 @@ describe('Get verified', () => {
       await open.focus();
       await page.keyboard.press('Enter');
       await page.getByRole('button', { name: 'Start the check' }).waitFor();
-      await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.videoWidth ?? 0 > 0);
+      await page.waitForFunction(() => ((document.querySelector('video') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0);
       await page.getByRole('button', { name: 'Start the check' }).press('Enter');
       await page.getByText(/Step 2 of 5: Turn your head to your (left|right)/).waitFor();
       await shot(page, `verify-challenge-${width}`);
