@@ -143,6 +143,19 @@ describe('Get verified', () => {
     await page.getByRole('heading', { name: 'For verified members' }).waitFor();
     await checkA11y(page);
     await shot(page, 'verify-mixer-verified-only-375');
+
+    // Home's gentle prompt after onboarding, and the consent page in the dark theme.
+    await page.goto('/home');
+    await page.getByRole('link', { name: 'Get verified' }).waitFor();
+    await shot(page, 'verify-home-prompt-375');
+    await page.evaluate(() => localStorage.setItem('fancy-theme', 'dark'));
+    await page.goto('/verify');
+    await page.getByRole('heading', { name: 'Get verified' }).waitFor();
+    await checkA11y(page);
+    await shot(page, 'verify-consent-dark-375');
+    await page.goto(`/mixers/${mixer.id}`);
+    await page.getByRole('heading', { name: 'For verified members' }).waitFor();
+    await shot(page, 'verify-mixer-verified-only-dark-375');
     await context.close();
   });
 
