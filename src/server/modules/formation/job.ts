@@ -194,6 +194,8 @@ export async function loadCandidates(
       busy: busy.get(r.id) ?? [],
       pendingInvites: pending.get(r.id) ?? 0,
       upcomingTopics: upcomingTopics.get(r.id) ?? [],
+      verified: Boolean(r.verified),
+      onlyVerified: Boolean(r.only_verified),
     });
   }
   return { candidates, avoid };
@@ -406,6 +408,18 @@ async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promi
     created.flatMap((r) => byKey.get(r.formation_key)!.members.map((m) => ({ mixer_id: r.id, user_id: m.id, side: m.side }))),
     false,
   );
+  // A new mixer of verified members only, where one of them asked for that, is marked verified-only
+  // (issue 21): nobody without the badge can join it later through a direct link or a top-up.
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const verifiedOnly = created
+    .filter((r) => {
+      const members = byKey.get(r.formation_key)?.members ?? [];
+      return members.every((m) => byId.get(m.id)?.verified) && members.some((m) => byId.get(m.id)?.onlyVerified);
+    })
+    .map((r) => r.id);
+  if (verifiedOnly.length) {
+    await tx.execute(sql`update mixers set verified_only = true where id = any(${`{${verifiedOnly.join(',')}}`}::uuid[])`);
+  }
   mark('write');
   return {
     candidates: candidates.length,
