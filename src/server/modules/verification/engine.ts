@@ -26,6 +26,8 @@ export interface ImageAnalysis {
 
 export interface FaceEngine {
   analyse(images: Buffer[]): Promise<{ images: ImageAnalysis[]; ms: number; version: string }>;
+  /** Jobs waiting for a worker (not counting the ones running). */
+  queued(): number;
   close(): Promise<void>;
 }
 
@@ -42,8 +44,12 @@ function workerFile(): string {
   return found;
 }
 
+/** A check that takes longer than this is abandoned and its worker replaced. */
+const JOB_TIMEOUT_MS = 60_000;
+
 interface Job {
   id: number;
+  timer?: NodeJS.Timeout;
   images: Buffer[];
   resolve: (v: { images: ImageAnalysis[]; ms: number; version: string }) => void;
   reject: (e: Error) => void;
@@ -66,6 +72,7 @@ export function createFaceEngine(size = 1): FaceEngine {
     worker.on('message', (msg: { id: number; images?: ImageAnalysis[]; ms?: number; version?: string; error?: string }) => {
       const job = slot.busy;
       slot.busy = null;
+      if (job?.timer) clearTimeout(job.timer);
       // An idle worker never keeps the process alive; a busy one does (its caller is waiting).
       worker.unref();
       if (job && job.id === msg.id) {
@@ -75,6 +82,7 @@ export function createFaceEngine(size = 1): FaceEngine {
       pump();
     });
     const fail = (err: Error) => {
+      if (slot.busy?.timer) clearTimeout(slot.busy.timer);
       slot.busy?.reject(err);
       slot.busy = null;
       workers.splice(workers.indexOf(slot), 1);
@@ -96,6 +104,9 @@ export function createFaceEngine(size = 1): FaceEngine {
       if (!slot) return;
       const job = queue.shift() as Job;
       slot.busy = job;
+      const busySlot = slot;
+      job.timer = setTimeout(() => void busySlot.worker.terminate(), JOB_TIMEOUT_MS);
+      job.timer.unref();
       slot.worker.ref();
       slot.worker.postMessage({ id: job.id, images: job.images });
     }
@@ -109,6 +120,7 @@ export function createFaceEngine(size = 1): FaceEngine {
         pump();
       });
     },
+    queued: () => queue.length,
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('face engine closed'));

@@ -106,6 +106,10 @@ export type CheckResult =
   | { outcome: 'failed'; reason: FailReason | 'age_needs_review'; message: string; attemptsLeft: number };
 
 const EXPIRED = 'This check has expired — please start again.';
+const BUSY = 'Lots of people are getting verified right now — please try again in a minute.';
+const UNAVAILABLE = 'We couldn’t run the check just now — please try again in a minute.';
+/** Checks allowed to wait for a worker before new ones are turned away (each takes ~2 s). */
+export const MAX_QUEUED_CHECKS = 20;
 
 /** The whole check: the frames are analysed in memory and dropped; only the verdict is written. */
 export async function submitCheck(
@@ -116,6 +120,7 @@ export async function submitCheck(
   frames: Buffer[],
 ): Promise<CheckResult> {
   const { db } = deps.database;
+  if (engine.queued() >= MAX_QUEUED_CHECKS) throw new AppError('unavailable', BUSY);
   // Single use: the first submission takes the challenge, whatever its outcome.
   const [challenge] = await query<{ steps: string[] | string; keep_for_review: boolean }>(
     db,
@@ -131,7 +136,13 @@ export async function submitCheck(
 
   const [profile] = await query<{ avatar_url: string | null }>(db, sql`select avatar_url from profiles where id = ${userId}`);
   const photo = profile?.avatar_url ? await deps.storage.get(profile.avatar_url) : null;
-  const analysis = await engine.analyse(photo ? [...frames, photo.data] : frames);
+  let analysis: Awaited<ReturnType<FaceEngine['analyse']>>;
+  try {
+    analysis = await engine.analyse(photo ? [...frames, photo.data] : frames);
+  } catch {
+    // Nothing is recorded: the failure is ours, not the member's (no attempt counted).
+    throw new AppError('unavailable', UNAVAILABLE);
+  }
   const verdict = judge(steps, analysis.images.slice(0, frames.length), photo ? (analysis.images[frames.length] ?? null) : null);
   return recordVerdict(deps, userId, verdict, analysis.version, challenge.keep_for_review, frames);
 }
