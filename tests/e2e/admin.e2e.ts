@@ -128,6 +128,7 @@ describe('admin access', () => {
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Overview',
       'Reports',
+      'Verification',
       'Interest suggestions',
       'Mixers',
       'Formation',
