@@ -115,9 +115,13 @@ describe('Get verified', () => {
       await page.getByText('Not verified yet').waitFor({ timeout: 30_000 });
       await page.getByText(FAIL_REASONS.challenge).waitFor();
       await page.getByText('Tries left today: 2').waitFor();
-      await page.getByRole('button', { name: 'Try again' }).waitFor();
+      await page.getByRole('button', { name: 'Try again', exact: true }).waitFor();
       await checkA11y(page);
       await shot(page, `verify-verdict-${width}`);
+      // The way forward includes a person: the next try keeps its pictures for them.
+      await page.getByRole('button', { name: 'Try again with a person to look' }).click();
+      await page.getByText(/a member of our team will look at your pictures/).waitFor();
+      expect(await page.getByLabel(/Keep my pictures for that review only/).isChecked()).toBe(true);
       await context.close();
     }
   });

@@ -19,8 +19,11 @@ export interface Challenge {
   expiresAt: string;
 }
 
-export const startChallenge = async (keepForReview: boolean) =>
-  (await api<{ challenge: Challenge }>('/api/verification/challenge', { body: { consent: true, keepForReview } })).challenge;
+export const startChallenge = async (keepForReview: boolean, appeal = false) =>
+  (await api<{ challenge: Challenge }>('/api/verification/challenge', { body: { consent: true, keepForReview, appeal } })).challenge;
+
+/** Refusals a person can look at again (the server decides; this only offers the button). */
+export const APPEALABLE = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person'];
 
 export type CheckResult =
   | { outcome: 'verified' | 'review'; message: string }

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../lib/use-page-title';
-import { type CheckResult, startChallenge, submitCheck, useVerification, verificationKey } from './api';
+import { APPEALABLE, type CheckResult, startChallenge, submitCheck, useVerification, verificationKey } from './api';
 
 type Phase =
   | { name: 'consent' }
@@ -37,6 +37,7 @@ export default function VerifyPage() {
   const [phase, setPhase] = useState<Phase>({ name: 'consent' });
   const [consent, setConsent] = useState(false);
   const [keep, setKeep] = useState(false);
+  const [appeal, setAppeal] = useState(false);
   const videoRef = useRef<HTMLVideoElement>(null);
   const streamRef = useRef<MediaStream | null>(null);
 
@@ -70,7 +71,7 @@ export default function VerifyPage() {
     const video = videoRef.current;
     if (!video) return;
     try {
-      const challenge = await startChallenge(keep);
+      const challenge = await startChallenge(keep, appeal);
       const frames: Blob[] = [];
       for (const [index, step] of challenge.steps.entries()) {
         setPhase({ name: 'challenge', step, index, total: challenge.steps.length });
@@ -91,6 +92,13 @@ export default function VerifyPage() {
   const restart = () => {
     setPhase({ name: 'consent' });
     setConsent(false);
+    setAppeal(false);
+  };
+  const askPerson = () => {
+    setPhase({ name: 'consent' });
+    setConsent(false);
+    setAppeal(true);
+    setKeep(true);
   };
 
   const already = status.data?.state === 'verified';
@@ -142,16 +150,24 @@ export default function VerifyPage() {
               />
               <span>I agree that Fancy processes my face (biometric data) for this check as described above.</span>
             </label>
+            {appeal && (
+              <p className="rounded-xl bg-accent/60 p-3 text-sm">
+                This time, if the check says no again, a member of our team will look at your pictures and decide. They are deleted as soon
+                as it is decided.
+              </p>
+            )}
             <label className="flex items-start gap-3 text-sm">
               <input type="checkbox" className="mt-1 size-4 accent-primary" checked={keep} onChange={(e) => setKeep(e.target.checked)} />
               <span className="text-muted-foreground">
-                Optional: if a person needs to confirm my age, keep my pictures for that review only, deleted as soon as it is decided.
+                {appeal
+                  ? 'Keep my pictures for that review only, deleted as soon as it is decided (needed for a person to look).'
+                  : 'Optional: if a person needs to confirm my age, keep my pictures for that review only, deleted as soon as it is decided.'}
               </span>
             </label>
             {status.data?.state === 'unverified' && status.data.attemptsLeft < 3 && (
               <p className="text-sm text-muted-foreground">Tries left today: {status.data.attemptsLeft}</p>
             )}
-            <Button className="justify-self-start" disabled={!consent} onClick={() => void openCamera()}>
+            <Button className="justify-self-start" disabled={!consent || (appeal && !keep)} onClick={() => void openCamera()}>
               <Camera className="size-4" aria-hidden /> Open my camera
             </Button>
           </Card>
@@ -203,9 +219,16 @@ export default function VerifyPage() {
               <>
                 <p className="text-sm text-muted-foreground">Tries left today: {phase.result.attemptsLeft}</p>
                 {phase.result.attemptsLeft > 0 && (
-                  <Button className="justify-self-start" onClick={restart}>
-                    <RefreshCw className="size-4" aria-hidden /> Try again
-                  </Button>
+                  <div className="flex flex-wrap gap-2">
+                    <Button onClick={restart}>
+                      <RefreshCw className="size-4" aria-hidden /> Try again
+                    </Button>
+                    {APPEALABLE.includes(phase.result.reason) && (
+                      <Button variant="outline" onClick={askPerson}>
+                        Try again with a person to look
+                      </Button>
+                    )}
+                  </div>
                 )}
               </>
             )}

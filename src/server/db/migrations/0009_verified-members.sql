@@ -26,6 +26,7 @@ CREATE TABLE "verification_challenges" (
 	"steps" text[] NOT NULL,
 	"consent_at" timestamp with time zone NOT NULL,
 	"keep_for_review" boolean DEFAULT false NOT NULL,
+	"appeal" boolean DEFAULT false NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"used_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -17,6 +17,8 @@ export const verificationChallenges = pgTable('verification_challenges', {
   consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
   /** Consent to keep the frames for an admin's second check (age review), until it is decided. */
   keepForReview: boolean('keep_for_review').notNull().default(false),
+  /** An appeal: if this check is refused again, a person looks at its frames instead. */
+  appeal: boolean('appeal').notNull().default(false),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -23,6 +23,8 @@ const BAD_FRAMES = 'Your camera pictures did not arrive — please try again.';
 const challengeBody = z.object({
   consent: z.literal(true, { error: NEED_CONSENT }),
   keepForReview: z.boolean().default(false),
+  /** After a refusal: if this check says no again, a person looks at its frames (kept with consent). */
+  appeal: z.boolean().default(false),
 });
 
 /** Get verified (issue 21, decision 022): consent + challenge, the check, the admin queue. */
@@ -41,8 +43,8 @@ export function registerVerificationRoutes(app: FastifyInstance) {
   app.post('/api/verification/challenge', { ...verifiedFirst, schema: { body: challengeBody } }, async (req) => {
     const { user } = await requireVerified(req);
     limiter.hit(`challenge:${user.id}`, [{ limit: 10, windowMs: HOUR }], 'You have started a lot of checks. Please try again in an hour.');
-    const { keepForReview } = req.body as z.output<typeof challengeBody>;
-    return { challenge: await startChallenge(deps(), user.id, keepForReview) };
+    const { keepForReview, appeal } = req.body as z.output<typeof challengeBody>;
+    return { challenge: await startChallenge(deps(), user.id, keepForReview, appeal) };
   });
 
   app.register(async (scope) => {

@@ -17,8 +17,8 @@ import type { AppDeps } from '../../app';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/audit';
 import { iso, type Queryable, query } from '../admin/sql';
-import type { FaceEngine } from './engine';
-import { DUPLICATE_SIMILARITY, judge, photoStillMatches, type Verdict } from './rules';
+import type { FaceEngine, FaceFound } from './engine';
+import { DUPLICATE_SIMILARITY, judge, meanVector, photoStillMatches, type Verdict } from './rules';
 import { faceSimilarity } from './engine';
 
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
@@ -84,17 +84,25 @@ export async function getStatus(db: Queryable, userId: string): Promise<Verifica
 
 // ——— a check ———
 
-export async function startChallenge(deps: Deps, userId: string, keepForReview: boolean) {
+export async function startChallenge(deps: Deps, userId: string, keepForReview: boolean, appeal = false) {
   const { db } = deps.database;
   const status = await getStatus(db, userId);
   if (status.state === 'verified') throw new AppError('conflict', 'You are already verified.');
   if (status.state === 'review') throw new AppError('conflict', 'Your check is with our team — we will let you know the outcome.');
   if (status.attemptsLeft === 0) throw new AppError('rate_limited', TOO_MANY_ATTEMPTS);
+  if (appeal) {
+    if (!keepForReview) throw new AppError('validation', APPEAL_NEEDS_PICTURES);
+    const [failed] = await query<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from verification_attempts where user_id = ${userId} and outcome = 'failed'`,
+    );
+    if (!Number(failed?.n)) throw new AppError('conflict', 'You can ask a person to look once a check has said no.');
+  }
   const steps = newChallengeSteps();
   const [row] = await query<{ id: string; expires_at: string }>(
     db,
-    sql`insert into verification_challenges (user_id, steps, consent_at, keep_for_review, expires_at)
-        values (${userId}, ${sql`${`{${steps.join(',')}}`}::text[]`}, now(), ${keepForReview}, now() + ${`${CHALLENGE_TTL_MS} milliseconds`}::interval)
+    sql`insert into verification_challenges (user_id, steps, consent_at, keep_for_review, appeal, expires_at)
+        values (${userId}, ${sql`${`{${steps.join(',')}}`}::text[]`}, now(), ${keepForReview}, ${appeal}, now() + ${`${CHALLENGE_TTL_MS} milliseconds`}::interval)
         returning id, ${iso(sql`expires_at`)} as expires_at`,
   );
   return { id: row.id, steps, stepMs: STEP_MS, expiresAt: row.expires_at };
@@ -106,6 +114,11 @@ export type CheckResult =
   | { outcome: 'failed'; reason: FailReason | 'age_needs_review'; message: string; attemptsLeft: number };
 
 const EXPIRED = 'This check has expired — please start again.';
+const APPEAL_NEEDS_PICTURES = 'To ask a person to look, please agree to keep your pictures for that review.';
+const APPEAL_TEXT =
+  'Thanks — a member of our team will look at this check, usually within a day. Your pictures are deleted as soon as it is decided.';
+/** Refusals a person can overturn on appeal (not "no face" or "two faces": those need a new try). */
+const APPEALABLE: FailReason[] = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person'];
 const BUSY = 'Lots of people are getting verified right now — please try again in a minute.';
 const UNAVAILABLE = 'We couldn’t run the check just now — please try again in a minute.';
 /** Checks allowed to wait for a worker before new ones are turned away (each takes ~2 s). */
@@ -122,11 +135,11 @@ export async function submitCheck(
   const { db } = deps.database;
   if (engine.queued() >= MAX_QUEUED_CHECKS) throw new AppError('unavailable', BUSY);
   // Single use: the first submission takes the challenge, whatever its outcome.
-  const [challenge] = await query<{ steps: string[] | string; keep_for_review: boolean }>(
+  const [challenge] = await query<{ steps: string[] | string; keep_for_review: boolean; appeal: boolean }>(
     db,
     sql`update verification_challenges set used_at = now()
          where id = ${challengeId} and user_id = ${userId} and used_at is null and expires_at > now()
-         returning steps, keep_for_review`,
+         returning steps, keep_for_review, appeal`,
   );
   if (!challenge) throw new AppError('conflict', EXPIRED);
   const steps = (
@@ -144,7 +157,11 @@ export async function submitCheck(
     throw new AppError('unavailable', UNAVAILABLE);
   }
   const verdict = judge(steps, analysis.images.slice(0, frames.length), photo ? (analysis.images[frames.length] ?? null) : null);
-  return recordVerdict(deps, userId, verdict, analysis.version, challenge.keep_for_review, frames);
+  // One face per frame: what an appeal keeps as its template if a person approves it.
+  const faces = analysis.images.slice(0, frames.length).map((i) => (i.faces.length === 1 ? i.faces[0] : null));
+  const appealable =
+    challenge.appeal && challenge.keep_for_review && faces.every((f) => f !== null) ? meanVector(faces as FaceFound[]) : null;
+  return recordVerdict(deps, userId, verdict, analysis.version, challenge.keep_for_review, frames, appealable);
 }
 
 async function recordVerdict(
@@ -154,6 +171,8 @@ async function recordVerdict(
   version: string,
   keepForReview: boolean,
   frames: Buffer[],
+  /** An appeal's template (mean face of its frames), when this check is an appeal with one face per frame. */
+  appealVector: number[] | null = null,
 ): Promise<CheckResult> {
   const { db } = deps.database;
   const modelVersion = `@vladmandic/human@${version}`;
@@ -161,6 +180,17 @@ async function recordVerdict(
     db.execute(sql`insert into verification_attempts (user_id, outcome, reason, method, model_version, scores)
       values (${userId}, ${outcome}, ${reason}, ${METHOD}, ${modelVersion}, ${JSON.stringify(verdict.scores)}::jsonb)`);
 
+  if (verdict.result === 'failed' && appealVector && APPEALABLE.includes(verdict.reason)) {
+    // Refused again on appeal: a person decides, from the frames the member agreed to keep.
+    await attempt('review', `appeal:${verdict.reason}`);
+    const template = encryptVector(deps.config.verificationKey, appealVector);
+    await db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector)
+      values (${userId}, 'pending', ${METHOD}, ${modelVersion}, ${template})
+      on conflict (user_id) do update set status = 'pending', method = excluded.method, model_version = excluded.model_version,
+        face_vector = excluded.face_vector, verified_at = null, updated_at = now()`);
+    await openReview(deps, userId, 'appeal', { ...verdict.scores }, frames, null, verdict.reason);
+    return { outcome: 'review', message: APPEAL_TEXT };
+  }
   if (verdict.result === 'failed') {
     await attempt('failed', verdict.reason);
     return {
@@ -212,15 +242,17 @@ async function recordVerdict(
 async function openReview(
   deps: Deps,
   userId: string,
-  kind: 'age' | 'duplicate',
+  kind: 'age' | 'duplicate' | 'appeal',
   scores: object,
   frames: Buffer[],
   otherUserId: string | null,
+  note: string | null = null,
 ) {
   const { db } = deps.database;
   const [row] = await query<{ id: string }>(
     db,
-    sql`insert into verification_reviews (user_id, kind, scores, other_user_id) values (${userId}, ${kind}, ${JSON.stringify(scores)}::jsonb, ${otherUserId}) returning id`,
+    sql`insert into verification_reviews (user_id, kind, scores, other_user_id, note)
+        values (${userId}, ${kind}, ${JSON.stringify(scores)}::jsonb, ${otherUserId}, ${note}) returning id`,
   );
   if (!frames.length) return;
   const keys = frames.map((_, i) => `${userId}/verification-review-${row.id}-${i}.jpg`);
@@ -293,6 +325,8 @@ export interface ReviewItem {
   member: { id: string; name: string; email: string };
   other: { id: string; name: string } | null;
   scores: Record<string, number>;
+  /** Appeals: the reason the check gave. */
+  note: string | null;
   frames: string[];
 }
 
@@ -309,10 +343,11 @@ export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise
     other_name: string | null;
     scores: Record<string, number> | string;
     frame_keys: string[] | string;
+    note: string | null;
   }>(
     deps.database.db,
     sql`select r.id, r.kind, r.status, ${iso(sql`r.created_at`)} as created_at, r.user_id, u.name, u.email,
-               r.other_user_id, o.name as other_name, r.scores, r.frame_keys
+               r.other_user_id, o.name as other_name, r.scores, r.frame_keys, r.note
           from verification_reviews r join "user" u on u.id = r.user_id left join "user" o on o.id = r.other_user_id
          where r.status = 'open' order by r.created_at asc limit 100`,
   );
@@ -326,6 +361,7 @@ export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise
       member: { id: r.user_id, name: r.name, email: r.email },
       other: r.other_user_id ? { id: r.other_user_id, name: r.other_name ?? '' } : null,
       scores: typeof r.scores === 'string' ? JSON.parse(r.scores) : r.scores,
+      note: r.note,
       frames: keys.map((k) => deps.signer.url(k)),
     };
   });

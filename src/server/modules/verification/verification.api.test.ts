@@ -278,4 +278,62 @@ describe('Get verified', () => {
     );
     expect(left[0].n).toBe(0);
   });
+
+  it('after a refusal a member can appeal: a person sees the kept frames and decides; declined, everything is deleted', async () => {
+    const m = await memberWithPhoto('Gil Appeal', 'B');
+    const early = await t.request({
+      method: 'POST',
+      url: '/api/verification/challenge',
+      cookie: m.cookie,
+      payload: { consent: true, keepForReview: true, appeal: true },
+    });
+    expect(early.statusCode).toBe(409);
+    let c = await challenge(m.cookie);
+    expect((await check(m.cookie, c.id, await following(c.steps, 'A1', 'right'))).json().result.reason).toBe('photo_mismatch');
+
+    const noConsent = await t.request({
+      method: 'POST',
+      url: '/api/verification/challenge',
+      cookie: m.cookie,
+      payload: { consent: true, appeal: true },
+    });
+    expect(noConsent.statusCode).toBe(400);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/verification/challenge',
+      cookie: m.cookie,
+      payload: { consent: true, keepForReview: true, appeal: true },
+    });
+    c = res.json().challenge;
+    const appealed = await check(m.cookie, c.id, await following(c.steps, 'A1', 'right'));
+    expect(appealed.json().result.outcome).toBe('review');
+    expect(await status(m.cookie)).toMatchObject({ state: 'review', kind: 'appeal' });
+
+    const admin = await t.member('Abe Admin', { admin: true });
+    const queue = (await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: admin.cookie })).json();
+    const item = queue.reviews.find((r: { member: { id: string } }) => r.member.id === m.id);
+    expect(item).toMatchObject({ kind: 'appeal', note: 'photo_mismatch' });
+    expect(item.frames).toHaveLength(5);
+    const decided = await t.request({
+      method: 'POST',
+      url: `/api/admin/verification/reviews/${item.id}`,
+      cookie: admin.cookie,
+      payload: { decision: 'decline' },
+    });
+    expect(decided.statusCode).toBe(200);
+    expect((await status(m.cookie)).state).toBe('unverified');
+    expect((await t.deps.storage.list(`${m.id}/`)).filter((k) => k.includes('verification-review'))).toEqual([]);
+    const left = rows<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from member_verifications where user_id = ${m.id}`),
+    );
+    expect(left[0].n).toBe(0);
+    // Decided once: a second decision is refused.
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/admin/verification/reviews/${item.id}`,
+      cookie: admin.cookie,
+      payload: { decision: 'approve' },
+    });
+    expect(again.statusCode).toBe(404);
+  });
 });

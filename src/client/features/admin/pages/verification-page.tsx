@@ -16,6 +16,7 @@ interface ReviewItem {
   member: { id: string; name: string; email: string };
   other: { id: string; name: string } | null;
   scores: Record<string, number>;
+  note: string | null;
   frames: string[];
 }
 interface Metrics {
@@ -132,6 +133,7 @@ export default function VerificationAdminPage() {
                       <p className="mt-2 text-sm text-muted-foreground">
                         {KIND[item.kind].hint}
                         {item.other && ` Other account: ${item.other.name}.`}
+                        {item.kind === 'appeal' && item.note && ` The check said: ${item.note.replaceAll('_', ' ')}.`}
                       </p>
                       {item.frames.length > 0 && (
                         <ul className="mt-3 flex flex-wrap gap-2" aria-label="Pictures kept for this review">
