@@ -30,7 +30,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { type OpenOptions, openDatabase } from '../src/server/db/client';
+import { loadConfig } from '../src/server/config';
 import { mixerMemberships, mixers, profiles, session, user } from '../src/server/db/schema';
+import { type Running, startServer } from '../src/server/main';
 import { freePort, spawnUntil } from './lib';
 
 export interface ChatFanoutOptions {
@@ -474,6 +476,57 @@ export async function benchChatFanout(options: ChatFanoutOptions = {}): Promise<
       });
     }
     return rows;
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Chat alone, then chat while `background` runs inside the server (issue 21: ten face checks
+ * at a time in the server's own worker pool). The server runs in this process so the bench can
+ * start work inside it; both rows share that set-up, so they compare with each other only.
+ */
+export async function chatWithAndWithout(
+  background: (app: Running['app']) => () => Promise<void>,
+  options: { mixers?: number; membersPerMixer?: number; seconds?: number } = {},
+): Promise<{ without: ReturnType<typeof summarise>; with: ReturnType<typeof summarise> }> {
+  const shape: Shape = {
+    mixers: options.mixers ?? 25,
+    perMixer: options.membersPerMixer ?? 8,
+    seconds: options.seconds ?? 15,
+    intervalMs: 1010,
+  };
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-chat-bg-'));
+  const secret = randomBytes(32).toString('base64url');
+  const run = async (work?: typeof background) => {
+    const members = await seed({ dataDir }, secret, shape.mixers, shape.perMixer);
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST,
+      PORT: '0',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: dataDir,
+      AUTH_SECRET: secret,
+    });
+    const running = await startServer(config, { clientDir: path.join(dataDir, 'no-client') });
+    const server: Server = {
+      port: Number(new URL(running.url).port),
+      rssMb: () => Number.NaN,
+      cpuMs: () => 0,
+      stop: () => running.close(),
+    };
+    const stop = work?.(running.app);
+    try {
+      return (await runOn([server], members, shape, { cookies: true })).result;
+    } finally {
+      await stop?.();
+      await server.stop();
+    }
+  };
+  try {
+    const without = summarise('chat alone', await run());
+    return { without, with: summarise('chat + verifications', await run(background)) };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

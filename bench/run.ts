@@ -158,6 +158,11 @@ if (simulation) {
   );
   console.table(simulation);
 }
+const verification = await optional('verification', 'benchVerification');
+if (verification) {
+  console.log('Verified members (issue 21): one on-server check (goal ≤ 3 s) and chat p99 while ten verifications run');
+  console.table(verification);
+}
 const memory = await optional('memory', 'benchMemoryAndRestart');
 if (memory) {
   console.log('Warm restart and resident memory, embedded mode (issue 15, decision 017)');

@@ -50,6 +50,7 @@ import { registerReliabilityRoutes } from './modules/reliability/routes';
 import { startMixerReminders } from './modules/settings/reminders';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
+import { registerVerificationRoutes } from './modules/verification/routes';
 import type { Storage, UrlSigner } from './infra/storage/storage';
 import { createLocalBus, type RealtimeBus } from './realtime/bus';
 import { RealtimeHub } from './realtime/hub';
@@ -158,6 +159,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSettingsRoutes(app);
   registerPushRoutes(app);
   startMixerPushReminders(app);
+  registerVerificationRoutes(app);
   startMixerReminders(app);
   startMailRetention(app);
   await registerRealtimeRoutes(app);

@@ -66,6 +66,8 @@ const envSchema = z.object({
   MAIL_OUTBOX_ONLY: z.preprocess(emptyToUndefined, z.enum(['true', 'false']).optional()),
   METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, 'must be at least 16 characters').optional()),
   DRAIN_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120_000).default(0)),
+  VERIFICATION_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
+  VERIFY_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8).default(1)),
 });
 
 /** Needed together for the S3 driver; S3_ENDPOINT (AWS itself when unset) and S3_FORCE_PATH_STYLE are optional. */
@@ -121,6 +123,10 @@ export interface Config {
   metricsToken?: string;
   /** On SIGTERM: how long readiness reports "draining" before the instance stops accepting. */
   drainDelayMs: number;
+  /** Encrypts the face templates of verified members at rest (decision 022); derived from the auth secret when unset. */
+  verificationKey: string;
+  /** Worker threads running the face models (decision 022). */
+  verifyWorkers: number;
 }
 
 export class ConfigError extends Error {}
@@ -155,6 +161,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
   const dataDir = path.resolve(e.DATA_DIR);
+  const authSecret = e.AUTH_SECRET ?? embeddedSecret(dataDir);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
@@ -163,7 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     dataDir,
     databaseUrl: e.DATABASE_URL,
-    authSecret: e.AUTH_SECRET ?? embeddedSecret(dataDir),
+    authSecret,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
@@ -191,6 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailMode: e.SMTP_URL ? 'smtp' : production ? 'outbox-only' : 'dev-mailbox',
     metricsToken: e.METRICS_TOKEN,
     drainDelayMs: e.DRAIN_DELAY_MS,
+    verificationKey: e.VERIFICATION_KEY ?? `derived:${authSecret}`,
+    verifyWorkers: e.VERIFY_WORKERS,
   };
 }
 

@@ -15,6 +15,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   /** A mixer whose audience the member is not in (issue 13): the client shows a kind page. */
   not_for_you: 403,
+  /** A mixer for verified members only (issue 21): the client links to Get verified. */
+  verified_only: 403,
   not_found: 404,
   /** The request took too long to arrive (Node's request timeout). */
   request_timeout: 408,

@@ -79,6 +79,7 @@ export const router = createBrowserRouter([
                   { path: '/modern-love-letters/:slug', lazy: page(() => import('../features/blog/blog-post-page')) },
                   { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
                   { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },
+                  { path: '/verify', lazy: page(() => import('../features/verification/verify-page')) },
                   {
                     lazy: gate('AdminRoute'),
                     children: [
@@ -89,6 +90,7 @@ export const router = createBrowserRouter([
                       { path: '/admin/formation', lazy: page(() => import('../features/admin/pages/formation-page')) },
                       { path: '/admin/campaigns', lazy: page(() => import('../features/admin/pages/campaigns-page')) },
                       { path: '/admin/reports', lazy: page(() => import('../features/admin/pages/reports-page')) },
+                      { path: '/admin/verification', lazy: page(() => import('../features/admin/pages/verification-page')) },
                     ],
                   },
                 ],

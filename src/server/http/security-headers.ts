@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Browser features the app never uses, switched off for the page and anything it embeds.
- * (Verified-member selfies will need `camera=(self)`.)
+ * Browser features the app never uses, switched off for the page and anything it embeds. The
+ * camera is allowed for the app's own pages only (Get verified's live selfie, decision 022).
  */
 export const PERMISSIONS_POLICY = [
   'accelerometer=()',
   'browsing-topics=()',
-  'camera=()',
+  'camera=(self)',
   'display-capture=()',
   'geolocation=()',
   'gyroscope=()',

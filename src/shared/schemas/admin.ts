@@ -334,6 +334,8 @@ export const mixerInputSchema = z.object({
     .default(''),
   /** Who it is for (issue 13). A Dating mixer's plan sets its capacity; without one it is open to everyone. */
   audience: audienceSchema.default(DEFAULT_AUDIENCE),
+  /** Only verified members may see and join it (issue 21). */
+  verifiedOnly: z.boolean().default(false),
 });
 export type MixerInput = z.input<typeof mixerInputSchema>;
 
@@ -363,6 +365,7 @@ export interface AdminMixer {
   waitlistCount: number;
   chatMessages: number;
   icebreaker: string;
+  verifiedOnly: boolean;
   createdBy: string | null;
   createdAt: string;
 }

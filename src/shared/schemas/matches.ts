@@ -56,6 +56,8 @@ export interface MatchMember {
   firstName: string;
   avatarUrl: string | null;
   city: string | null;
+  /** Holds the verified badge (issue 21). */
+  verified?: boolean;
 }
 
 export interface MessagePreview {

@@ -28,6 +28,8 @@ export interface MemberCard {
   id: string;
   /** First name only, as mixers and matches show members. */
   firstName: string;
+  /** Holds the verified badge (issue 21). */
+  verified?: boolean;
   age: number | null;
   pronouns: string | null;
   /** Null when the member turned "Show my city to others" off (you always see your own). */

@@ -144,6 +144,8 @@ export interface MixerSummary extends MixerAudienceView {
   sharedTags: string[];
   /** Matches one of the things I am looking for. */
   intentMatch: boolean;
+  /** For verified members only (issue 21). */
+  verifiedOnly?: boolean;
   /** A few participants for the avatar stack. */
   preview: { id: string; firstName: string; avatarUrl: string | null }[];
   /** "For you" only: why it is there, in a few words ("3 shared interests", "near you"…). */
@@ -165,6 +167,8 @@ export interface MixerParticipant {
   city: string | null;
   avatarUrl: string | null;
   isYou: boolean;
+  /** Holds the verified badge (issue 21). */
+  verified?: boolean;
 }
 
 export interface MixerDetail extends MixerSummary {

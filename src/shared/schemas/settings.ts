@@ -23,6 +23,8 @@ export interface Preferences {
   /** Mail when a mixer I was in ends, with the "Who did you click with?" prompt (issue 14). */
   notifyAfterMixer: boolean;
   profileVisibility: ProfileVisibility;
+  /** Place me only with verified members: For you and invitations honour it (issue 21). */
+  onlyVerified: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -32,6 +34,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   notifyInvitations: true,
   notifyAfterMixer: true,
   profileVisibility: 'shared_mixer',
+  onlyVerified: false,
 };
 
 /** The stored jsonb (any shape, possibly written by an older version) → complete preferences. */
@@ -44,6 +47,7 @@ export function readPreferences(raw: unknown): Preferences {
     notifyInvitations: p.notifyInvitations !== false,
     notifyAfterMixer: p.notifyAfterMixer !== false,
     profileVisibility: p.profileVisibility === 'all' ? 'all' : 'shared_mixer',
+    onlyVerified: p.onlyVerified === true,
   };
 }
 
@@ -69,6 +73,7 @@ export const updateSettingsSchema = z
       notifyMixerSoon: z.optional(flag),
       notifyInvitations: z.optional(flag),
       notifyAfterMixer: z.optional(flag),
+      onlyVerified: z.optional(flag),
     },
     { error: 'Only privacy and notification settings can be changed here' },
   )

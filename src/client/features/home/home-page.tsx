@@ -10,6 +10,7 @@ import { AfterMixerPrompts } from '../mixers/components/after-mixer-prompts';
 import { YourNextMixers } from '../mixers/next-mixers';
 import { AvailabilityPrompt } from '../profile/availability/availability-prompt';
 import { isOnboardingDeferred } from '../onboarding/deferred';
+import { VerificationCard } from '../verification/verification-card';
 import { usePageTitle } from '../../lib/use-page-title';
 
 interface Counters {
@@ -72,6 +73,11 @@ export default function HomePage() {
       <YourInvitations className="mt-6" />
       <AfterMixerPrompts className="mt-6" />
       {auth.profile?.onboardingCompleted && <AvailabilityPrompt className="mt-6" />}
+      {auth.profile?.onboardingCompleted && (
+        <div className="mt-6">
+          <VerificationCard compact />
+        </div>
+      )}
 
       <section aria-labelledby="counters" className="mt-8">
         <h2 id="counters" className="sr-only">

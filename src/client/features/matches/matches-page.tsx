@@ -1,3 +1,4 @@
+import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, RotateCw, Sparkles, UserRound } from 'lucide-react';
 import { AlertDialog, DropdownMenu } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -80,7 +81,10 @@ function MatchCard({
         <div className="flex flex-1 flex-col gap-2 p-4">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
-              <h2 className="truncate font-display text-xl font-bold">{name}</h2>
+              <h2 className="flex min-w-0 items-center gap-2 font-display text-xl font-bold">
+                <span className="truncate">{name}</span>
+                {m.other.verified && <VerifiedBadge label={false} />}
+              </h2>
               {m.other.city && (
                 <p className="flex items-center gap-1 text-sm text-muted-foreground">
                   <MapPin className="size-3.5" aria-hidden /> {m.other.city}

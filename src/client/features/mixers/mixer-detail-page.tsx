@@ -12,7 +12,7 @@ import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../auth/auth-context';
 import { mixerKeys, useMixer } from './api';
-import { NotForYou } from './components/audience';
+import { NotForYou, VerifiedOnly } from './components/audience';
 import { ChatPanel } from './components/chat-panel';
 import { JoinCard } from './components/join-card';
 import { ParticipantList } from './components/participant-list';
@@ -46,6 +46,9 @@ export default function MixerDetailPage() {
   }
   if (mixer.isError && !mixer.data && mixer.error instanceof ApiError && mixer.error.code === 'not_for_you') {
     return <NotForYou message={mixer.error.message} />;
+  }
+  if (mixer.isError && !mixer.data && mixer.error instanceof ApiError && mixer.error.code === 'verified_only') {
+    return <VerifiedOnly message={mixer.error.message} />;
   }
   if (mixer.isError && !mixer.data) {
     // A malformed id (400) is as missing as an unknown one (404).

@@ -158,6 +158,7 @@ export function MemberProfileDialog({ member, onOpenChange }: { member: MemberRe
                 <ProfileCard
                   profile={{ ...data, fullName: data.firstName }}
                   age={data.age}
+                  verified={data.verified}
                   avatarUrl={data.avatarUrl}
                   photoUrls={data.photos.map((p) => p.thumbUrl)}
                   expanded

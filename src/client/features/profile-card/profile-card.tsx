@@ -1,3 +1,4 @@
+import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { MapPin } from 'lucide-react';
 import { PREVIEW_INTERESTS, PREVIEW_PHOTOS } from '../../../shared/constants';
 import { ageFromDob, takeWithRest } from '../../../shared/onboarding';
@@ -28,6 +29,8 @@ export type ProfileCardProfile = Partial<Pick<OwnProfile, 'dob'>> &
   >;
 
 export interface ProfileCardProps {
+  /** Shows the verified badge beside the name (issue 21). */
+  verified?: boolean;
   profile: ProfileCardProfile;
   /** Signed URL of the profile picture, or null for the initial. */
   avatarUrl?: string | null;
@@ -77,7 +80,15 @@ function Tags({ items, more = 0, tone = 'muted' }: { items: string[]; more?: num
  * identities, looking-for, the first 6 interests plus "+N more", the four prompts and the
  * first 3 photos plus "+N". Used by the onboarding preview and the profile page.
  */
-export function ProfileCard({ profile, avatarUrl, photoUrls = [], expanded = false, age: knownAge, className }: ProfileCardProps) {
+export function ProfileCard({
+  profile,
+  avatarUrl,
+  photoUrls = [],
+  expanded = false,
+  age: knownAge,
+  className,
+  verified,
+}: ProfileCardProps) {
   const name = profile.fullName?.trim() || 'Your name';
   const age = knownAge !== undefined ? knownAge : ageFromDob(profile.dob);
   const interests = expanded ? { shown: profile.interests, rest: 0 } : takeWithRest(profile.interests, PREVIEW_INTERESTS);
@@ -94,6 +105,7 @@ export function ProfileCard({ profile, avatarUrl, photoUrls = [], expanded = fal
             <h2 className="font-display text-2xl leading-tight font-extrabold break-words sm:text-3xl">
               {name}
               {age !== null && <span className="font-bold text-muted-foreground">, {age}</span>}
+              {verified && <VerifiedBadge className="ml-2 align-middle" />}
             </h2>
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
               {profile.pronouns && <span>{profile.pronouns}</span>}

@@ -4,6 +4,8 @@ import type { OwnProfile } from '../../../shared/schemas/profile';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ProfileCard } from '../profile-card/profile-card';
+import { useVerification } from '../verification/api';
+import { VerificationCard } from '../verification/verification-card';
 import { useOwnProfile, useShareCity } from './api';
 import { AvailabilitySection } from './availability/availability-section';
 import { profileCompletion } from './completion';
@@ -67,6 +69,7 @@ function Completion({ profile }: { profile: OwnProfile }) {
 export default function ProfilePage() {
   const profile = useOwnProfile();
   const shareCity = useShareCity();
+  const verification = useVerification();
   const [draft, setDraft] = useState<Partial<OwnProfile>>({});
 
   usePageTitle('Your profile');
@@ -152,6 +155,7 @@ export default function ProfilePage() {
             profile={{ ...shown, cityRegion: cityHidden ? null : shown.cityRegion }}
             avatarUrl={p.avatar?.url ?? null}
             photoUrls={p.photos.map((ph) => ph.thumbUrl)}
+            verified={verification.data?.state === 'verified'}
           />
           {cityHidden && p.cityRegion && (
             <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -165,6 +169,7 @@ export default function ProfilePage() {
         </section>
 
         <div className="grid min-w-0 gap-4 lg:order-1">
+          <VerificationCard />
           <PhotosSection profile={p} />
           <AboutSection profile={p} onPreview={preview.about} />
           <BioSection profile={p} onPreview={preview.bio} />

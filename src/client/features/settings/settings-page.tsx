@@ -32,6 +32,11 @@ function savedMessage(input: UpdateSettingsInput): string {
   if (input.shareCityRegion !== undefined) {
     return input.shareCityRegion ? 'Other members can see your city again.' : 'Your city is now hidden from other members.';
   }
+  if (input.onlyVerified !== undefined) {
+    return input.onlyVerified
+      ? 'We’ll place you only with verified members: For you and invitations follow it.'
+      : 'We’ll place you with any members again.';
+  }
   if (input.profileVisibility) {
     return input.profileVisibility === 'all'
       ? 'All Fancy members can now see your profile.'

@@ -4,3 +4,4 @@ export * from './social';
 export * from './formation';
 export * from './push';
 export * from './limits';
+export * from './verification';

@@ -31,6 +31,8 @@ export const mixers = pgTable(
     origin: text('origin').notNull().default('admin'),
     /** Auto mixers: topic|region|intent|plan|slot start. Unique, so two job runs never make the same mixer twice. */
     formationKey: text('formation_key').unique(),
+    /** Only verified members may see and join it (issue 21, decision 022). */
+    verifiedOnly: boolean('verified_only').notNull().default(false),
   },
   (t) => [index('mixers_status_starts_idx').on(t.status, t.startsAt)],
 );

@@ -37,6 +37,7 @@ interface MixerRow {
   waitlist_count: number;
   chat_messages: number;
   icebreaker: string | null;
+  verified_only: boolean;
   created_by: string | null;
   created_at: string;
   sort: string;
@@ -55,7 +56,7 @@ const mixerColumns = sql`
   (select count(*)::int from mixer_memberships c where c.mixer_id = m.id and c.state = 'joined') as participant_count,
   (select count(*)::int from mixer_memberships c where c.mixer_id = m.id and c.state = 'waitlisted') as waitlist_count,
   (select count(*)::int from mixer_messages x where x.mixer_id = m.id and x.kind = 'member') as chat_messages,
-  m.icebreaker, (select name from "user" where id = m.created_by) as created_by, ${iso(sql`m.created_at`)} as created_at,
+  m.icebreaker, m.verified_only, (select name from "user" where id = m.created_by) as created_by, ${iso(sql`m.created_at`)} as created_at,
   ${micros(sql`m.starts_at`)}::text as sort,
   m.audience_region, m.age_min, m.age_max, m.seat_plan,
   (select json_object_agg(f.side, json_build_object('joined', f.joined, 'held', f.held, 'waiting', f.waiting))
@@ -91,6 +92,7 @@ const toMixer = (r: MixerRow): AdminMixer => ({
   waitlistCount: r.waitlist_count,
   chatMessages: r.chat_messages,
   icebreaker: r.icebreaker ?? '',
+  verifiedOnly: Boolean(r.verified_only),
   createdBy: r.created_by,
   createdAt: r.created_at,
 });
@@ -187,10 +189,10 @@ export async function createMixer(app: FastifyInstance, actorId: string, input: 
     const [row] = await query<{ id: string }>(
       tx,
       sql`insert into mixers (title, topic, description, theme, tags, intent, status, starts_at, ends_at, max_participants, icebreaker, created_by,
-                              audience_region, age_min, age_max, seat_plan)
+                              audience_region, age_min, age_max, seat_plan, verified_only)
           values (${input.title}, ${input.topic}, ${input.description}, ${input.theme}, ${textArray(tags)}, ${input.intent}, 'scheduled',
                   ${startsAt.toISOString()}::timestamptz, ${endsAt.toISOString()}::timestamptz, ${capacity},
-                  ${input.icebreaker || null}, ${actorId}, ${audienceValues(audience)})
+                  ${input.icebreaker || null}, ${actorId}, ${audienceValues(audience)}, ${input.verifiedOnly})
           returning id`,
     );
     await recordAudit(tx, actorId, 'mixer.create', row.id, { title: input.title, startsAt: startsAt.toISOString() });
@@ -295,7 +297,7 @@ export async function updateMixer(
             tags = ${textArray(tags)}, intent = ${input.intent}, max_participants = ${capacity},
             audience_region = ${audience.region}, age_min = ${audience.ageMin}, age_max = ${audience.ageMax},
             seat_plan = ${JSON.stringify(audience.seatPlan)}::jsonb,
-            icebreaker = ${input.icebreaker || null},
+            icebreaker = ${input.icebreaker || null}, verified_only = ${input.verifiedOnly},
             starts_at = ${new Date(startsMs).toISOString()}::timestamptz, ends_at = ${new Date(endsMs).toISOString()}::timestamptz
           where id = ${id}::uuid`,
     );

@@ -49,6 +49,9 @@ export interface Candidate {
   pendingInvites?: number;
   /** Topics of upcoming mixers they are in or invited to: never formed around them again meanwhile. */
   upcomingTopics?: readonly string[];
+  /** Holds the verified badge; and asked to be placed only with verified members (issue 21). */
+  verified?: boolean;
+  onlyVerified?: boolean;
 }
 
 export interface PlanShape {

@@ -8,6 +8,7 @@ import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { announceInvitations } from '../invitations/announce';
 import { rowsOf } from '../mixers/shared';
 import { reliabilityTierSql } from '../reliability/priority';
+import { isVerifiedSql } from '../verification/service';
 import { type Candidate, MIXER_MS, type OpenMixer, type Proposal, proposeMixers, topUp } from './grouping';
 import { DEFAULT_TZ, upcomingSlots } from './slots';
 import { loadActiveTemplates, type TopicTemplate } from './templates';
@@ -80,6 +81,8 @@ interface CandidateRow {
   last_active: string | number;
   invites: string | number;
   tier: string | number;
+  verified: boolean | null;
+  only_verified: boolean | null;
 }
 
 /**
@@ -101,7 +104,8 @@ export async function loadCandidates(
              p.sexual_orientations as orientations, p.looking_for, p.interests, p.topic_asks as asks, p.availability, p.tz,
              (extract(epoch from act.last_day::timestamp) * 1000)::bigint as last_active,
              coalesce(inv.n, 0) as invites,
-             ${reliabilityTierSql(sql`p.id`)} as tier
+             ${reliabilityTierSql(sql`p.id`)} as tier,
+             ${isVerifiedSql(sql`p.id`)} as verified, coalesce(p.preferences->>'onlyVerified' = 'true', false) as only_verified
         from profiles p
         join "user" u on u.id = p.id
         join (select user_id, max(day) as last_day from daily_activity where day >= ${since}::date group by user_id) act on act.user_id = p.id
@@ -150,6 +154,16 @@ export async function loadCandidates(
     link(r.a, r.b);
     link(r.b, r.a);
   }
+  // "Place me only with verified members" (Settings, issue 21): they avoid everyone without the badge.
+  const unverified = rows.filter((r) => !r.verified).map((r) => r.id);
+  for (const r of rows) {
+    if (!r.only_verified) continue;
+    for (const other of unverified) {
+      if (other === r.id) continue;
+      link(r.id, other);
+      link(other, r.id);
+    }
+  }
   const today = londonToday(now);
   const candidates: Candidate[] = [];
   for (const r of rows) {
@@ -180,6 +194,8 @@ export async function loadCandidates(
       busy: busy.get(r.id) ?? [],
       pendingInvites: pending.get(r.id) ?? 0,
       upcomingTopics: upcomingTopics.get(r.id) ?? [],
+      verified: Boolean(r.verified),
+      onlyVerified: Boolean(r.only_verified),
     });
   }
   return { candidates, avoid };
@@ -392,6 +408,18 @@ async function formInside(tx: Tx, now: Date, settings: FormationSettings): Promi
     created.flatMap((r) => byKey.get(r.formation_key)!.members.map((m) => ({ mixer_id: r.id, user_id: m.id, side: m.side }))),
     false,
   );
+  // A new mixer of verified members only, where one of them asked for that, is marked verified-only
+  // (issue 21): nobody without the badge can join it later through a direct link or a top-up.
+  const byId = new Map(candidates.map((c) => [c.id, c]));
+  const verifiedOnly = created
+    .filter((r) => {
+      const members = byKey.get(r.formation_key)?.members ?? [];
+      return members.every((m) => byId.get(m.id)?.verified) && members.some((m) => byId.get(m.id)?.onlyVerified);
+    })
+    .map((r) => r.id);
+  if (verifiedOnly.length) {
+    await tx.execute(sql`update mixers set verified_only = true where id = any(${`{${verifiedOnly.join(',')}}`}::uuid[])`);
+  }
   mark('write');
   return {
     candidates: candidates.length,

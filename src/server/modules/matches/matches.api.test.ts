@@ -64,7 +64,7 @@ describe('POST /api/matches/:id/unmatch', () => {
     expect(mine.matches[0].other.avatarUrl).toMatch(new RegExp(`^/api/files/${a.id}/avatar.webp\\?exp=\\d+&sig=`));
     // Callum does not share his city: Priya never sees it.
     const theirs = (await t.request({ method: 'GET', url: '/api/matches', cookie: a.cookie })).json();
-    expect(theirs.matches[0].other).toEqual({ id: b.id, firstName: 'Callum', avatarUrl: null, city: null });
+    expect(theirs.matches[0].other).toEqual({ id: b.id, firstName: 'Callum', avatarUrl: null, city: null, verified: false });
     expect(JSON.stringify(theirs)).not.toContain('Glasgow');
   });
 });

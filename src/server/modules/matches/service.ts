@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
+import { isVerifiedSql } from '../verification/service';
 import {
   MATCH_MESSAGES,
   type MatchesPage,
@@ -42,7 +43,7 @@ export function orderedPair(a: string, b: string): [string, string] {
  */
 export const otherMemberColumns = (me: string) => sql`o.id as other_id, coalesce(nullif(trim(op.full_name), ''), ou.name) as other_name,
   op.avatar_url as other_avatar, case when op.share_city_region then op.city_region end as other_city,
-  ${hiddenFrom(me, sql`o.id`)} as other_hidden`;
+  ${hiddenFrom(me, sql`o.id`)} as other_hidden, ${isVerifiedSql(sql`o.id`)} as other_verified`;
 
 export const otherMemberJoins = (
   me: string,
@@ -56,6 +57,7 @@ export interface OtherMemberRow {
   other_avatar: string | null;
   other_city: string | null;
   other_hidden: boolean;
+  other_verified?: boolean | null;
 }
 
 export function memberView(app: FastifyInstance, row: OtherMemberRow): MatchMember {
@@ -64,6 +66,7 @@ export function memberView(app: FastifyInstance, row: OtherMemberRow): MatchMemb
     firstName: firstNameOf(row.other_name),
     avatarUrl: row.other_avatar && !row.other_hidden ? app.deps.signer.url(row.other_avatar) : null,
     city: row.other_hidden ? null : (row.other_city ?? null),
+    verified: !row.other_hidden && Boolean(row.other_verified),
   };
 }
 

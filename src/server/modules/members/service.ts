@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { isVerifiedSql } from '../verification/service';
 import { CARD_SHARED_MIXERS, type MemberCard, MEMBER_MESSAGES } from '../../../shared/schemas/members';
 import { AppError } from '../../http/errors';
 import { utcDay } from '../../auth/session';
@@ -13,6 +14,7 @@ const SHARED_STATE = 'joined';
 
 interface CardRow {
   id: string | null;
+  verified: boolean | null;
   name: string | null;
   banned: boolean | null;
   onboarded: boolean | null;
@@ -58,7 +60,7 @@ export async function getMemberCard(app: FastifyInstance, viewerId: string, targ
         p.gender_identities, p.sexual_orientations, p.looking_for, p.interests,
         p.small_joy, p.love_to_talk_about, p.value_in_relationships, p.shared_experience,
         p.avatar_url, p.photos, (extract(epoch from p.updated_at) * 1000)::float8 as updated_ms,
-        v.viewer_onboarded,
+        v.viewer_onboarded, ${isVerifiedSql(sql`u.id`)} as verified,
         ${profileVisibleTo(viewerId, sql`u.id`)} as visible,
         (select m.id from matches m where m.profile1_id = ${p1} and m.profile2_id = ${p2} and m.status = 'matched') as match_id,
         (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title) order by s.starts_at desc, s.id), '[]'::json)
@@ -85,6 +87,7 @@ export async function getMemberCard(app: FastifyInstance, viewerId: string, targ
   return {
     id: targetId,
     firstName: firstNameOf(row.name),
+    verified: Boolean(row.verified),
     age: ageFromDob(row.dob, now),
     pronouns: row.pronouns,
     cityRegion: isYou || row.share_city ? row.city_region : null,

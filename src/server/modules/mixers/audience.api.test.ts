@@ -262,7 +262,8 @@ describe('privacy of seat plans and orientation', () => {
     const detail = (await get(`/api/mixers/${id}`, lesbian.cookie)).json() as MixerDetail;
     expect(detail.audience.seatPlan).toEqual([{ side: 'women-into-women', seats: 4 }]);
     expect(detail.participants).toHaveLength(2);
-    for (const p of detail.participants) expect(Object.keys(p).sort()).toEqual(['age', 'avatarUrl', 'city', 'firstName', 'id', 'isYou']);
+    for (const p of detail.participants)
+      expect(Object.keys(p).sort()).toEqual(['age', 'avatarUrl', 'city', 'firstName', 'id', 'isYou', 'verified']);
     expect(JSON.stringify(detail)).not.toMatch(/Lesbian|Bisexual|Straight/);
   });
 });

@@ -9,6 +9,7 @@ import {
   type SeatPlan,
 } from '../../../shared/audience';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
+import { VERIFIED_ONLY_MIXER } from '../../../shared/verification';
 import type { Database, Db } from '../../db/client';
 import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
@@ -19,6 +20,10 @@ export interface Viewer extends MemberFacts {
   userId: string;
   lookingFor: string[];
   interests: string[];
+  /** Holds the verified badge: verified-only mixers are for them (issue 21). */
+  verified: boolean;
+  /** Settings: place me only with verified members (For you and invitations honour it). */
+  onlyVerified: boolean;
 }
 
 const isDatabase = (db: Db | Database): db is Database => typeof (db as Database).ping === 'function';
@@ -30,10 +35,14 @@ type ViewerRow = {
   orientations: string[] | null;
   looking_for: string[] | null;
   interests: string[] | null;
+  verified: boolean | null;
+  only_verified: boolean | null;
 };
 const viewerSql = (userId: unknown) => sql`
       select to_char(dob, 'YYYY-MM-DD') as dob, city_region as city, gender_identities as genders,
-             sexual_orientations as orientations, looking_for, interests
+             sexual_orientations as orientations, looking_for, interests,
+             exists (select 1 from member_verifications mv where mv.user_id = profiles.id and mv.status = 'verified') as verified,
+             coalesce(preferences->>'onlyVerified' = 'true', false) as only_verified
         from profiles where id = ${userId}`;
 const viewerRead = compiledRead<ViewerRow, 'userId'>((v) => viewerSql(v.userId));
 
@@ -51,7 +60,14 @@ export async function loadViewer(db: Db | Database, userId: string, now = new Da
     },
     londonToday(now),
   );
-  return { ...facts, userId, lookingFor: p?.looking_for ?? [], interests: p?.interests ?? [] };
+  return {
+    ...facts,
+    userId,
+    lookingFor: p?.looking_for ?? [],
+    interests: p?.interests ?? [],
+    verified: Boolean(p?.verified),
+    onlyVerified: Boolean(p?.only_verified),
+  };
 }
 
 const textArray = (values: readonly string[]) => sql`string_to_array(${values.join(',')}, ',')::text[]`;
@@ -67,7 +83,8 @@ export function eligibleSql(v: Viewer): SQL {
   const plan = v.sides.length
     ? sql`(m.seat_plan = '[]'::jsonb or exists (select 1 from jsonb_array_elements(m.seat_plan) s where s->>'side' = any(${textArray(v.sides)})))`
     : sql`m.seat_plan = '[]'::jsonb`;
-  return sql`((${age} and ${where} and ${plan})
+  const verified = v.verified ? sql`true` : sql`not m.verified_only`;
+  return sql`((${age} and ${where} and ${plan} and ${verified})
     or exists (select 1 from mixer_memberships em where em.mixer_id = m.id and em.user_id = ${v.userId} and em.state in ('joined', 'waitlisted')))`;
 }
 
@@ -91,9 +108,9 @@ export const audienceOf = (r: AudienceRow): Audience => ({
  */
 export async function ensureEligible(db: Db, v: Viewer, mixerId: string): Promise<Audience> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  const [row] = rowsOf<AudienceRow & { mine: string | null }>(
+  const [row] = rowsOf<AudienceRow & { mine: string | null; verified_only: boolean }>(
     await db.execute(sql`
-      select m.audience_region, m.age_min, m.age_max, m.seat_plan,
+      select m.audience_region, m.age_min, m.age_max, m.seat_plan, m.verified_only,
              (select state from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${v.userId}) as mine
         from mixers m where m.id = ${mixerId}`),
   );
@@ -101,6 +118,7 @@ export async function ensureEligible(db: Db, v: Viewer, mixerId: string): Promis
   const audience = audienceOf(row);
   if (row.mine === 'joined' || row.mine === 'waitlisted') return audience;
   if (ineligibility(audience, v)) throw new AppError('not_for_you', AUDIENCE_MESSAGES.notForYou);
+  if (row.verified_only && !v.verified) throw new AppError('verified_only', VERIFIED_ONLY_MIXER);
   return audience;
 }
 

@@ -36,7 +36,7 @@ const isCursor = (v: unknown[]): v is ForYouCursor =>
 export async function listForYou(deps: Deps, userId: string, query: MixerListQuery, now = new Date()): Promise<MixerPage> {
   const cursor = decodeCursor(query.cursor, isCursor);
   const viewer = await loadViewer(deps.database, userId, now);
-  const key = `${userId}|${query.intent ?? ''}|${query.topic ?? ''}|${query.q ?? ''}`;
+  const key = `${userId}|${viewer.onlyVerified ? 'verified' : ''}|${query.intent ?? ''}|${query.topic ?? ''}|${query.q ?? ''}`;
   const cached = rankings.get(key);
   let ranked = cached && now.getTime() - cached.at < RANKING_TTL_MS ? cached.ranked : undefined;
   if (!ranked) {
@@ -98,6 +98,13 @@ async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery,
     sql`(m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${nowIso}::timestamptz + make_interval(days => ${UPCOMING_DAYS})))`,
     sql`not exists (select 1 from mixer_memberships x where x.mixer_id = m.id and x.user_id = ${userId} and x.state in ('joined', 'waitlisted'))`,
     ...searchFilters(query),
+    // Settings → "only with verified members": nobody without the badge in it.
+    ...(viewer.onlyVerified
+      ? [
+          sql`not exists (select 1 from mixer_memberships ov where ov.mixer_id = m.id and ov.state = 'joined'
+                and not exists (select 1 from member_verifications mv where mv.user_id = ov.user_id and mv.status = 'verified'))`,
+        ]
+      : []),
   ];
   // Candidates first (the index on status and start), then the interests of the people in
   // them and the seats taken per side, each aggregated once for all candidates (hash joins).

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { isVerifiedSql } from '../verification/service';
 import {
   CARD_AVATARS,
   type JoinResult,
@@ -45,6 +46,7 @@ interface SummaryRow {
   my_state: 'joined' | 'waitlisted' | null;
   shared_tags: string[];
   intent_match: boolean;
+  verified_only?: boolean | null;
   preview: { id: string; name: string | null; avatar: string | null }[] | string | null;
 }
 
@@ -68,6 +70,7 @@ function toSummary(row: SummaryRow, signer: Deps['signer']): BaseSummary {
     myState: row.my_state ?? null,
     sharedTags: row.shared_tags ?? [],
     intentMatch: Boolean(row.intent_match),
+    verifiedOnly: Boolean(row.verified_only),
     preview: (json(row.preview) ?? []).map((p) => ({
       id: p.id,
       firstName: firstNameOf(p.name),
@@ -101,7 +104,7 @@ function membershipJoin(userId: string) {
  */
 function summaryColumns(userId: string) {
   return sql`
-    m.id, m.title, m.topic, m.description, m.theme, m.tags, m.intent, m.status,
+    m.id, m.title, m.topic, m.description, m.theme, m.tags, m.intent, m.status, m.verified_only,
     ${epochMs(sql`m.starts_at`)} as starts_ms, ${epochMs(sql`m.ends_at`)} as ends_ms, m.max_participants,
     mc.participant_count, mc.waitlist_count, mc.my_state,
     (select coalesce(json_agg(json_build_object('id', v.user_id, 'name', coalesce(p.full_name, u.name), 'avatar', p.avatar_url)
@@ -199,7 +202,10 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
 }
 
 interface DetailRow extends SummaryRow {
-  participants: { id: string; name: string | null; avatar: string | null; dob: string | null; city: string | null }[] | string | null;
+  participants:
+    | { id: string; name: string | null; avatar: string | null; dob: string | null; city: string | null; verified: boolean | null }[]
+    | string
+    | null;
   waitlist_position: number | string | null;
   can_join: boolean | null;
 }
@@ -213,12 +219,12 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     deps.database,
     sql`
     select ${summaryColumns(userId)}, ${relevanceColumns(userId)},
-      (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city)
+      (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city, 'verified', v.verified)
                                 order by v.me desc, v.joined_at, v.id), '[]'::json)
          from (select c.user_id as id, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
                       to_char(p.dob, 'YYYY-MM-DD') as dob,
                       case when p.share_city_region then p.city_region end as city,
-                      c.joined_at, (c.user_id = ${userId}) as me
+                      c.joined_at, (c.user_id = ${userId}) as me, ${isVerifiedSql(sql`c.user_id`)} as verified
                  from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
                 where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
@@ -238,6 +244,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     city: p.city ?? null,
     avatarUrl: p.avatar ? deps.signer.url(p.avatar) : null,
     isYou: p.id === userId,
+    verified: Boolean(p.verified),
   }));
   return {
     ...summary,

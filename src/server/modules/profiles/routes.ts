@@ -13,6 +13,7 @@ import { requireVerified } from '../../auth/session';
 import { verifiedFirst } from '../../auth/guards';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
+import { afterMainPhotoChange } from '../verification/service';
 import { processImage, type ProcessedImage } from './images';
 import {
   appendPhotos,
@@ -170,7 +171,10 @@ export function registerProfileRoutes(app: FastifyInstance) {
       const processed = await processImage(file.data, file.name);
       const key = newPhotoKey(user.id);
       await store(key, processed);
-      return { avatar: await setAvatar(deps(), user.id, key) };
+      const avatar = await setAvatar(deps(), user.id, key);
+      // A verified member's badge holds only while the main photo is still them (issue 21).
+      await afterMainPhotoChange(app, user.id);
+      return { avatar };
     });
 
     scope.post('/api/profile/photos', async (req) => {

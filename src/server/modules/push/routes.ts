@@ -9,14 +9,14 @@ import {
 } from '../../../shared/schemas/push';
 import { requireVerified } from '../../auth/session';
 import { verifiedFirst } from '../../auth/guards';
-import { HOUR, RateLimiter } from '../../http/rate-limiter';
+import { HOUR } from '../../http/rate-limiter';
 import { listDevices, removeDevice, subscribe, unsubscribeEndpoint, updateDevice } from './service';
 
 const idParams = z.object({ id: z.uuid('That device is not in your list.') });
 
 /** Web Push: the public key, this member's devices and their settings (Settings → Notifications). */
 export function registerPushRoutes(app: FastifyInstance) {
-  const limiter = new RateLimiter();
+  const limiter = app.limits.window('push');
   const noStore = { 'cache-control': 'no-store' };
 
   /** The VAPID public key browsers subscribe with (`null` when push is not set up); members only, like subscribing. */
@@ -34,13 +34,13 @@ export function registerPushRoutes(app: FastifyInstance) {
 
   app.post('/api/push/devices', { ...verifiedFirst, schema: { body: pushSubscribeSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`push-subscribe:${user.id}`, [{ limit: 60, windowMs: HOUR }]);
+    await limiter.hit(`push-subscribe:${user.id}`, [{ limit: 60, windowMs: HOUR }]);
     return { device: await subscribe(app, user.id, req.body as PushSubscribeInput, req.headers['user-agent']) };
   });
 
   app.patch('/api/push/devices/:id', { ...verifiedFirst, schema: { params: idParams, body: pushSettingsSchema } }, async (req) => {
     const { user } = await requireVerified(req);
-    limiter.hit(`push-settings:${user.id}`, [{ limit: 300, windowMs: HOUR }]);
+    await limiter.hit(`push-settings:${user.id}`, [{ limit: 300, windowMs: HOUR }]);
     return { device: await updateDevice(app, user.id, (req.params as { id: string }).id, req.body as PushSettingsInput) };
   });
 

@@ -33,6 +33,7 @@ import { firstNameOf } from '../mixers/shared';
 import { photoRef } from '../profiles/service';
 import { describeDevice } from './device';
 import { REMINDER_ACTION } from './reminders';
+import { verificationExportSections } from '../verification/service';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'config'>;
 
@@ -346,6 +347,7 @@ async function pushSections(db: Deps['database']['db'], userId: string) {
   return {
     push_subscriptions: devices.map((d) => ({ ...d, createdAt: iso(d.createdAt), lastSentAt: iso(d.lastSentAt) })),
     push_coalesce: recent.map((r) => ({ ...r, sentAt: iso(r.sentAt) })),
+    ...(await verificationExportSections(db, userId)),
   };
 }
 

@@ -77,6 +77,7 @@ describe('privacy and notification preferences', () => {
         notifyInvitations: true,
         notifyAfterMixer: true,
         profileVisibility: 'shared_mixer',
+        onlyVerified: false,
       },
     });
   });
@@ -96,6 +97,7 @@ describe('privacy and notification preferences', () => {
       notifyInvitations: true,
       notifyAfterMixer: true,
       profileVisibility: 'all',
+      onlyVerified: false,
     });
     res = await patch(m.cookie, { shareCityRegion: false, notifyMixerSoon: false });
     expect(res.json().settings).toMatchObject({ shareCityRegion: false, preferences: { notifyMessage: false, notifyMixerSoon: false } });
@@ -240,6 +242,7 @@ describe('"Show my city to others" off hides the city from other members everywh
       '/api/members/:id': [`/api/members/${privateOne.id}`, `/api/members/${blocked.id}`],
       '/api/mixers/:id/after': [`/api/mixers/${ended.id}/after`],
       '/api/invitations': ['/api/invitations'],
+      '/api/verification': ['/api/verification'],
     };
     const memberRoutes = getRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) => !NOT_ABOUT_OTHERS.some((re) => re.test(r)));
     expect(memberRoutes).toContain('/api/mixers/:id');

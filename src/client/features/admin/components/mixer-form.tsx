@@ -46,6 +46,7 @@ interface Draft {
   maxParticipants: number;
   icebreaker: string;
   audience: Audience;
+  verifiedOnly: boolean;
 }
 
 function nextHour(): string {
@@ -69,6 +70,7 @@ const draftOf = (m: AdminMixer | null): Draft =>
         maxParticipants: m.maxParticipants,
         icebreaker: m.icebreaker,
         audience: m.audience,
+        verifiedOnly: m.verifiedOnly,
       }
     : {
         title: '',
@@ -82,6 +84,7 @@ const draftOf = (m: AdminMixer | null): Draft =>
         maxParticipants: 8,
         icebreaker: '',
         audience: DEFAULT_AUDIENCE,
+        verifiedOnly: false,
       };
 
 function TagPicker({
@@ -212,6 +215,7 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
       maxParticipants: draft.intent === 'Dating' ? planSeats(draft.audience.seatPlan) : draft.maxParticipants,
       icebreaker: draft.icebreaker,
       audience: draft.audience,
+      verifiedOnly: draft.verifiedOnly,
     };
     const parsed = mixerInputSchema.safeParse(input);
     const next: Record<string, string> = {};
@@ -416,6 +420,20 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
           dating={draft.intent === 'Dating'}
           error={err('audience') ?? err('audience.seatPlan')}
         />
+
+        <label className="flex items-start gap-3 text-sm" htmlFor={`${id}-verified-only`}>
+          <input
+            id={`${id}-verified-only`}
+            type="checkbox"
+            className="mt-0.5 size-4 accent-primary"
+            checked={draft.verifiedOnly}
+            onChange={(e) => set('verifiedOnly', e.target.checked)}
+          />
+          <span>
+            <span className="font-medium">Verified members only</span>
+            <span className="block text-muted-foreground">Members without the verified badge see why and a link to get verified.</span>
+          </span>
+        </label>
 
         <Field
           id={`${id}-icebreaker`}

@@ -1,3 +1,4 @@
+import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { ArrowLeft, Ban, Flag, HeartCrack, MoreVertical, ShieldCheck } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -52,6 +53,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
             className="max-w-full cursor-pointer truncate rounded text-left underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
           >
             {name}
+            {other.verified && <VerifiedBadge className="ml-1.5 align-middle" label={false} />}
             {other.city && <span className="font-normal text-muted-foreground"> · {other.city}</span>}
           </button>
         </h1>

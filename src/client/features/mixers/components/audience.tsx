@@ -1,4 +1,4 @@
-import { HeartHandshake, Link2Off, MapPin, UsersRound } from 'lucide-react';
+import { HeartHandshake, Link2Off, MapPin, ShieldCheck, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { ageBandLabel, OPEN_POOL, SIDE_LABELS, type Side, whereLabel } from '../../../../shared/audience';
 import { type MixerSummary, takenSeats } from '../../../../shared/schemas/mixers';
@@ -80,6 +80,33 @@ export function NotForYou({ message }: { message: string }) {
           <Button variant="outline" asChild>
             <Link to="/profile">
               <UsersRound aria-hidden /> Check your profile
+            </Link>
+          </Button>
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/** A verified-only mixer opened by a member without the badge: why, and the way to get it (issue 21). */
+export function VerifiedOnly({ message }: { message: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <Card className="flex flex-col items-start gap-3 p-6" data-testid="verified-only">
+        <span className="flex size-11 items-center justify-center rounded-full bg-accent text-accent-foreground">
+          <ShieldCheck className="size-5" aria-hidden />
+        </span>
+        <h1 className="font-display text-2xl font-bold">For verified members</h1>
+        <p className="text-muted-foreground">{message}</p>
+        <div className="mt-1 flex flex-wrap gap-2">
+          <Button asChild>
+            <Link to="/verify">
+              <ShieldCheck aria-hidden /> Get verified
+            </Link>
+          </Button>
+          <Button variant="outline" asChild>
+            <Link to="/mixers">
+              <HeartHandshake aria-hidden /> Other mixers
             </Link>
           </Button>
         </div>

@@ -1,3 +1,4 @@
+import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { Ban, Ellipsis, Flag, Heart, MapPin } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
@@ -75,6 +76,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                     <p className="truncate font-medium">
                       {p.firstName}
                       {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
+                      {p.verified && <VerifiedBadge className="ml-2" label={false} />}
                       {p.isYou && (
                         <span className="ml-2 rounded-full bg-secondary px-2 py-0.5 text-[11px] font-semibold text-secondary-foreground">
                           You

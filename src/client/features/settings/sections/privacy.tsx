@@ -25,6 +25,13 @@ export function PrivacySection({ settings, save }: { settings: SettingsView; sav
           checked={settings.shareCityRegion}
           onCheckedChange={(shareCityRegion) => save({ shareCityRegion })}
         />
+        <SwitchRow
+          id="only-verified"
+          label="Place me only with verified members"
+          description="For you and mixer invitations then only include mixers where everyone has the verified badge. You may see fewer mixers."
+          checked={settings.preferences.onlyVerified}
+          onCheckedChange={(onlyVerified) => save({ onlyVerified })}
+        />
         <div className="p-4 sm:p-5">
           <p id="visibility-label" className="font-medium">
             Who can see my profile

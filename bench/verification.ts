@@ -1,0 +1,106 @@
+/**
+ * Verified members (issue 21, decision 022): the on-server check's time and throughput on this
+ * machine, and the chat's p99 while ten verifications run in the server's own process.
+ *
+ * One check = the frames of a challenge (5 × 640×480 JPEG) + the member's main photo, analysed
+ * by the worker pool (VERIFY_WORKERS, default 1) exactly as POST /api/verification/check does.
+ * The faces are the test fixtures (cut from the sample picture in @vladmandic/human).
+ */
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { createFaceEngine, type FaceEngine } from '../src/server/modules/verification/engine';
+import { face } from '../tests/fixtures/faces';
+import { chatWithAndWithout } from './chat-fanout';
+
+const VERDICT_GOAL_MS = 3000;
+
+/** A webcam-sized frame (640×480) with the face in the middle, like a laptop camera sends. */
+async function webcamFrame(mirror: boolean): Promise<Buffer> {
+  const f = await sharp(await face('A1', { mirror }))
+    .resize(300, 300)
+    .toBuffer();
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#6b6358' } })
+    .composite([{ input: f, left: 170, top: 90 }])
+    .jpeg({ quality: 85 })
+    .toBuffer();
+}
+
+async function oneCheck(engine: FaceEngine, images: Buffer[]): Promise<number> {
+  const t0 = performance.now();
+  await engine.analyse(images);
+  return performance.now() - t0;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function benchVerification(): Promise<Record<string, unknown>> {
+  const frames = [
+    await webcamFrame(false),
+    await webcamFrame(true),
+    await webcamFrame(false),
+    await webcamFrame(true),
+    await webcamFrame(false),
+  ];
+  const photo = await sharp(await face('A3'))
+    .resize(800, 800)
+    .jpeg()
+    .toBuffer();
+  const images = [...frames, photo];
+
+  const engine = createFaceEngine(1);
+  let rows: Record<string, Record<string, unknown>>;
+  try {
+    const cold = await oneCheck(engine, images);
+    const warm: number[] = [];
+    for (let i = 0; i < 5; i++) warm.push(await oneCheck(engine, images));
+    const t0 = performance.now();
+    await Promise.all(Array.from({ length: 10 }, () => engine.analyse(images)));
+    const tenMs = performance.now() - t0;
+    rows = {
+      first_check: { measure: 'first check (loads the models)', ms: Math.round(cold), goal: '—' },
+      check: {
+        measure: 'one check, median of 5 (5 frames + main photo, 1 worker)',
+        ms: Math.round(median(warm)),
+        goal: `≤ ${VERDICT_GOAL_MS} ms`,
+        ok: median(warm) <= VERDICT_GOAL_MS,
+      },
+      ten: {
+        measure: 'ten checks at once (queued on 1 worker)',
+        ms: Math.round(tenMs),
+        goal: `${Math.round((10 / tenMs) * 60_000)} checks/min`,
+      },
+    };
+  } finally {
+    await engine.close();
+  }
+
+  // Chat p99 with ten verifications queued again and again in the server's own worker pool.
+  const chat = await chatWithAndWithout(
+    (app) => {
+      let running = true;
+      const loops = Array.from({ length: 10 }, async () => {
+        while (running) await app.faces.analyse(images);
+      });
+      return async () => {
+        running = false;
+        await Promise.all(loops);
+      };
+    },
+    { mixers: 25, membersPerMixer: 8, seconds: 15 },
+  );
+  const p99 = (r: Record<string, unknown>) => Number(r.p99_ms);
+  rows.chat_alone = { measure: 'chat p99, 200 sockets × 1 msg/s', ms: p99(chat.without), goal: '—' };
+  const alone = p99(chat.without);
+  rows.chat_with = {
+    measure: 'chat p99 with 10 verifications running',
+    ms: p99(chat.with),
+    goal: `unchanged: ≤ max(100 ms, 1.2 × alone)`,
+    ok: p99(chat.with) <= Math.max(100, 1.2 * alone),
+    losses: chat.with.losses,
+  };
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await benchVerification());
+}

@@ -1,0 +1,53 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ChallengeStep, VerificationStatus } from '../../../shared/verification';
+import { ApiError, api, NETWORK_ERROR } from '../../lib/api';
+import { isApiErrorBody } from '../../../shared/errors';
+
+export const verificationKey = ['verification'] as const;
+
+export function useVerification() {
+  return useQuery({
+    queryKey: verificationKey,
+    queryFn: async () => (await api<{ status: VerificationStatus }>('/api/verification')).status,
+  });
+}
+
+export interface Challenge {
+  id: string;
+  steps: ChallengeStep[];
+  stepMs: number;
+  expiresAt: string;
+}
+
+export const startChallenge = async (keepForReview: boolean, appeal = false) =>
+  (await api<{ challenge: Challenge }>('/api/verification/challenge', { body: { consent: true, keepForReview, appeal } })).challenge;
+
+/** Refusals a person can look at again (the server decides; this only offers the button). */
+export const APPEALABLE = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person'];
+
+export type CheckResult =
+  | { outcome: 'verified' | 'review'; message: string }
+  | { outcome: 'failed'; reason: string; message: string; attemptsLeft: number };
+
+export async function submitCheck(challengeId: string, frames: Blob[]): Promise<CheckResult> {
+  const form = new FormData();
+  form.append('challengeId', challengeId);
+  for (const [i, f] of frames.entries()) form.append('frame', f, `frame-${i}.jpg`);
+  let res: Response;
+  try {
+    res = await fetch('/api/verification/check', {
+      method: 'POST',
+      body: form,
+      credentials: 'same-origin',
+      headers: { accept: 'application/json' },
+    });
+  } catch {
+    throw new ApiError(0, 'network', NETWORK_ERROR);
+  }
+  const data: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    if (isApiErrorBody(data)) throw new ApiError(res.status, data.error.code, data.error.message, data.error.fields);
+    throw new ApiError(res.status, 'http', 'Something went wrong on our side. Please try again.');
+  }
+  return (data as { result: CheckResult }).result;
+}

@@ -1,0 +1,54 @@
+import { BadgeCheck, Clock, ShieldCheck } from 'lucide-react';
+import { Link } from 'react-router';
+import { Card } from '../../components/ui/card';
+import { useVerification } from './api';
+import { VerifiedBadge } from '../../components/ui/verified-badge';
+
+/** Profile (and Home, after onboarding): the member's verification state and the way to get verified. */
+export function VerificationCard({ compact = false }: { compact?: boolean }) {
+  const status = useVerification();
+  if (status.isPending) return <div className="h-24 animate-pulse rounded-2xl bg-muted" aria-hidden />;
+  if (status.isError) return null;
+  const s = status.data;
+  if (s.state === 'verified') {
+    if (compact) return null;
+    return (
+      <Card className="flex items-center gap-3 p-4">
+        <BadgeCheck className="size-6 shrink-0 text-primary" aria-hidden />
+        <div>
+          <p className="font-semibold">
+            You’re verified <VerifiedBadge className="ml-1" label={false} />
+          </p>
+          <p className="text-sm text-muted-foreground">Your badge shows on your card, in mixers, matches and messages.</p>
+        </div>
+      </Card>
+    );
+  }
+  if (s.state === 'review') {
+    return (
+      <Card className="flex items-center gap-3 p-4">
+        <Clock className="size-6 shrink-0 text-muted-foreground" aria-hidden />
+        <p className="text-sm">Your verification is with our team. We’ll let you know the outcome.</p>
+      </Card>
+    );
+  }
+  return (
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
+      <ShieldCheck className="size-7 shrink-0 text-primary" aria-hidden />
+      <div className="flex-1">
+        <p className="font-semibold">{s.revoked ? 'Verify again' : 'Get verified'}</p>
+        <p className="text-sm text-muted-foreground">
+          {s.revoked
+            ? 'Your new main photo didn’t look like your verified selfie, so your badge is paused.'
+            : 'A quick live selfie shows others you’re real and look like your photos. Checked on our own server; no video is kept.'}
+        </p>
+      </div>
+      <Link
+        to="/verify"
+        className="inline-flex h-10 items-center justify-center rounded-xl bg-primary px-4 text-sm font-semibold text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+      >
+        Get verified
+      </Link>
+    </Card>
+  );
+}

@@ -1,0 +1,144 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+
+/** One face found in an image, as the worker reports it (numbers only). */
+export interface FaceFound {
+  score: number;
+  /** Share of the image's width the face box covers. */
+  size: number;
+  yaw: number;
+  pitch: number;
+  /** Anti-spoof model: 1 = a real face, 0 = a print or a screen. */
+  real: number;
+  /** Liveness model: 1 = live. */
+  live: number;
+  age: number;
+  happy: number;
+  embedding: number[];
+}
+
+export interface ImageAnalysis {
+  unreadable: boolean;
+  faces: FaceFound[];
+}
+
+export interface FaceEngine {
+  analyse(images: Buffer[]): Promise<{ images: ImageAnalysis[]; ms: number; version: string }>;
+  /** Jobs waiting for a worker (not counting the ones running). */
+  queued(): number;
+  close(): Promise<void>;
+}
+
+/** The worker file sits beside this module in the sources; `npm start` runs a bundle from dist/server. */
+function workerFile(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  const candidates = [
+    path.join(here, 'face-worker.mjs'),
+    path.resolve(here, '../../src/server/modules/verification/face-worker.mjs'),
+    path.resolve(process.cwd(), 'src/server/modules/verification/face-worker.mjs'),
+  ];
+  const found = candidates.find((c) => existsSync(c));
+  if (!found) throw new Error('face-worker.mjs not found');
+  return found;
+}
+
+/** A check that takes longer than this is abandoned and its worker replaced. */
+const JOB_TIMEOUT_MS = 60_000;
+
+interface Job {
+  id: number;
+  timer?: NodeJS.Timeout;
+  images: Buffer[];
+  resolve: (v: { images: ImageAnalysis[]; ms: number; version: string }) => void;
+  reject: (e: Error) => void;
+}
+
+/**
+ * A small pool of worker threads (default one: the machine has two cores and chat keeps the
+ * other). Workers start on first use, so a server that never verifies never loads the models.
+ * Jobs queue in order; each worker takes one at a time.
+ */
+export function createFaceEngine(size = 1): FaceEngine {
+  const workers: { worker: Worker; busy: Job | null }[] = [];
+  const queue: Job[] = [];
+  let nextId = 1;
+  let closed = false;
+
+  const spawn = () => {
+    const worker = new Worker(workerFile(), { workerData: { resolveFrom: import.meta.url } });
+    const slot = { worker, busy: null as Job | null };
+    worker.on('message', (msg: { id: number; images?: ImageAnalysis[]; ms?: number; version?: string; error?: string }) => {
+      const job = slot.busy;
+      slot.busy = null;
+      if (job?.timer) clearTimeout(job.timer);
+      // An idle worker never keeps the process alive; a busy one does (its caller is waiting).
+      worker.unref();
+      if (job && job.id === msg.id) {
+        if (msg.error) job.reject(new Error(msg.error));
+        else job.resolve({ images: msg.images ?? [], ms: msg.ms ?? 0, version: msg.version ?? '' });
+      }
+      pump();
+    });
+    const fail = (err: Error) => {
+      if (slot.busy?.timer) clearTimeout(slot.busy.timer);
+      slot.busy?.reject(err);
+      slot.busy = null;
+      workers.splice(workers.indexOf(slot), 1);
+      if (!closed) pump();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (workers.includes(slot)) fail(new Error(`face worker exited (${code})`));
+    });
+    worker.unref();
+    workers.push(slot);
+    return slot;
+  };
+
+  const pump = () => {
+    while (queue.length) {
+      let slot = workers.find((w) => !w.busy);
+      if (!slot && workers.length < size) slot = spawn();
+      if (!slot) return;
+      const job = queue.shift() as Job;
+      slot.busy = job;
+      const busySlot = slot;
+      job.timer = setTimeout(() => void busySlot.worker.terminate(), JOB_TIMEOUT_MS);
+      job.timer.unref();
+      slot.worker.ref();
+      slot.worker.postMessage({ id: job.id, images: job.images });
+    }
+  };
+
+  return {
+    analyse(images) {
+      if (closed) return Promise.reject(new Error('face engine closed'));
+      return new Promise((resolve, reject) => {
+        queue.push({ id: nextId++, images, resolve, reject });
+        pump();
+      });
+    },
+    queued: () => queue.length,
+    async close() {
+      closed = true;
+      for (const job of queue.splice(0)) job.reject(new Error('face engine closed'));
+      await Promise.all(workers.splice(0).map((w) => w.worker.terminate()));
+    },
+  };
+}
+
+/** Human's similarity (face/match.ts): euclidean distance of the descriptions mapped to 0..1. */
+export function faceSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  if (!a.length || a.length !== b.length) return 0;
+  let sum = 0;
+  for (let i = 0; i < a.length; i++) {
+    const d = a[i] - b[i];
+    sum += d * d;
+  }
+  const dist = Math.round(100 * 25 * sum) / 100;
+  if (dist === 0) return 1;
+  const norm = (1 - Math.sqrt(dist) / 100 - 0.2) / (0.8 - 0.2);
+  return Math.round(100 * Math.max(Math.min(norm, 1), 0)) / 100;
+}

@@ -1,0 +1,108 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { fileTypeFromBuffer } from 'file-type';
+import { z } from 'zod';
+import { CHALLENGE_TURNS, FRAME_MAX_BYTES } from '../../../shared/verification';
+import { verifiedFirst } from '../../auth/guards';
+import { requireAdmin, requireVerified } from '../../auth/session';
+import { AppError } from '../../http/errors';
+import { HOUR, MINUTE } from '../../http/rate-limiter';
+import { createFaceEngine, type FaceEngine } from './engine';
+import { decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics } from './service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    faces: FaceEngine;
+  }
+}
+
+const FRAMES = CHALLENGE_TURNS + 1;
+const NEED_CONSENT = 'Please tick the box to agree before we use your camera.';
+const BAD_FRAMES = 'Your camera pictures did not arrive — please try again.';
+
+const challengeBody = z.object({
+  consent: z.literal(true, { error: NEED_CONSENT }),
+  keepForReview: z.boolean().default(false),
+  /** After a refusal: if this check says no again, a person looks at its frames (kept with consent). */
+  appeal: z.boolean().default(false),
+});
+
+/** Get verified (issue 21, decision 022): consent + challenge, the check, the admin queue. */
+export function registerVerificationRoutes(app: FastifyInstance) {
+  app.decorate('faces', createFaceEngine(app.deps.config.verifyWorkers));
+  app.addHook('onClose', () => app.faces.close());
+  const limiter = app.limits.window('verification');
+  const deps = () => app.deps;
+
+  app.get('/api/verification', async (req, reply) => {
+    const { user } = await requireVerified(req);
+    reply.header('cache-control', 'no-store');
+    return { status: await getStatus(deps().database.db, user.id) };
+  });
+
+  app.post('/api/verification/challenge', { ...verifiedFirst, schema: { body: challengeBody } }, async (req) => {
+    const { user } = await requireVerified(req);
+    await limiter.hit(
+      `challenge:${user.id}`,
+      [{ limit: 10, windowMs: HOUR }],
+      'You have started a lot of checks. Please try again in an hour.',
+    );
+    const { keepForReview, appeal } = req.body as z.output<typeof challengeBody>;
+    return { challenge: await startChallenge(deps(), user.id, keepForReview, appeal) };
+  });
+
+  app.register(async (scope) => {
+    await scope.register(multipart, {
+      throwFileSizeLimit: false,
+      limits: { fileSize: FRAME_MAX_BYTES, files: FRAMES, fields: 2, fieldSize: 100, parts: FRAMES + 2 },
+    });
+
+    scope.post('/api/verification/check', async (req) => {
+      const { user } = await requireVerified(req);
+      await limiter.hit(`check:${user.id}`, [{ limit: 6, windowMs: 10 * MINUTE }], 'Please wait a few minutes before trying again.');
+      if (!req.isMultipart()) throw new AppError('unsupported_media_type', BAD_FRAMES);
+      let challengeId = '';
+      const frames: Buffer[] = [];
+      try {
+        for await (const part of req.parts()) {
+          if (part.type === 'field') {
+            if (part.fieldname === 'challengeId') challengeId = String(part.value);
+            continue;
+          }
+          const data = await part.toBuffer();
+          if (part.file.truncated) throw new AppError('payload_too_large', 'A camera picture was too large — please try again.');
+          frames.push(data);
+        }
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        throw new AppError('validation', BAD_FRAMES);
+      }
+      if (!z.uuid().safeParse(challengeId).success) throw new AppError('validation', 'This check has expired — please start again.');
+      if (frames.length !== FRAMES) throw new AppError('validation', BAD_FRAMES);
+      for (const f of frames) {
+        const type = await fileTypeFromBuffer(f);
+        if (!type || !['image/jpeg', 'image/png', 'image/webp'].includes(type.mime))
+          throw new AppError('unsupported_media_type', BAD_FRAMES);
+      }
+      return { result: await submitCheck(deps(), app.faces, user.id, challengeId, frames) };
+    });
+  });
+
+  // ——— admin ———
+  app.get('/api/admin/verification/reviews', async (req, reply) => {
+    await requireAdmin(req);
+    reply.header('cache-control', 'no-store');
+    return { reviews: await listReviews(deps()), metrics: await verificationMetrics(deps().database.db) };
+  });
+
+  app.post(
+    '/api/admin/verification/reviews/:id',
+    { schema: { params: z.object({ id: z.uuid() }), body: z.object({ decision: z.enum(['approve', 'decline']) }) } },
+    async (req) => {
+      const { user } = await requireAdmin(req);
+      const { id } = req.params as { id: string };
+      await decideReview(deps(), user.id, id, (req.body as { decision: 'approve' | 'decline' }).decision);
+      return { ok: true };
+    },
+  );
+}

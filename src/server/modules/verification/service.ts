@@ -1,0 +1,484 @@
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import {
+  AGE_REVIEW_TEXT,
+  attemptsLeft,
+  CHALLENGE_TTL_MS,
+  type ChallengeStep,
+  FAIL_REASONS,
+  type FailReason,
+  newChallengeSteps,
+  STEP_MS,
+  TOO_MANY_ATTEMPTS,
+  type VerificationStatus,
+} from '../../../shared/verification';
+import type { AppDeps } from '../../app';
+import { AppError } from '../../http/errors';
+import { recordAudit } from '../admin/audit';
+import { iso, type Queryable, query } from '../admin/sql';
+import type { FaceEngine, FaceFound } from './engine';
+import { DUPLICATE_SIMILARITY, judge, meanVector, photoStillMatches, type Verdict } from './rules';
+import { faceSimilarity } from './engine';
+
+type Deps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
+
+/** What every verdict records as its method (decision 022). */
+export const METHOD = 'live-selfie:head-turn+antispoof+liveness+photo-match+age-estimate';
+
+// ——— the face template, encrypted at rest ———
+
+function templateKey(secret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'fancy', 'face-template-v1', 32));
+}
+
+export function encryptVector(secret: string, vector: number[]): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', templateKey(secret), iv);
+  const data = Buffer.concat([cipher.update(Buffer.from(new Float32Array(vector).buffer)), cipher.final()]);
+  return [iv, cipher.getAuthTag(), data].map((b) => b.toString('base64url')).join('.');
+}
+
+export function decryptVector(secret: string, text: string): number[] {
+  const [iv, tag, data] = text.split('.').map((p) => Buffer.from(p, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', templateKey(secret), iv);
+  decipher.setAuthTag(tag);
+  const plain = Buffer.concat([decipher.update(data), decipher.final()]);
+  return Array.from(new Float32Array(plain.buffer, plain.byteOffset, plain.byteLength / 4));
+}
+
+// ——— status ———
+
+/** SQL: whether a member (by id expression) holds the badge. One index lookup, for any list. */
+export const isVerifiedSql = (userId: SQL) =>
+  sql`exists (select 1 from member_verifications mv where mv.user_id = ${userId} and mv.status = 'verified')`;
+
+export async function isVerified(db: Queryable, userId: string): Promise<boolean> {
+  const [row] = await query<{ ok: boolean }>(db, sql`select ${isVerifiedSql(sql`${userId}`)} as ok`);
+  return Boolean(row?.ok);
+}
+
+async function failedToday(db: Queryable, userId: string): Promise<number> {
+  const [row] = await query<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from verification_attempts
+         where user_id = ${userId} and outcome = 'failed' and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function getStatus(db: Queryable, userId: string): Promise<VerificationStatus> {
+  const [v] = await query<{ status: string; verified_at: string | null }>(
+    db,
+    sql`select status, ${iso(sql`verified_at`)} as verified_at from member_verifications where user_id = ${userId}`,
+  );
+  if (v?.status === 'verified' && v.verified_at) return { state: 'verified', verifiedAt: v.verified_at };
+  const [review] = await query<{ kind: 'age' | 'duplicate' | 'appeal'; since: string }>(
+    db,
+    sql`select kind, ${iso(sql`created_at`)} as since from verification_reviews
+         where user_id = ${userId} and status = 'open' order by created_at desc limit 1`,
+  );
+  if (review) return { state: 'review', kind: review.kind, since: review.since };
+  return { state: 'unverified', revoked: v?.status === 'revoked', attemptsLeft: attemptsLeft(await failedToday(db, userId)) };
+}
+
+// ——— a check ———
+
+export async function startChallenge(deps: Deps, userId: string, keepForReview: boolean, appeal = false) {
+  const { db } = deps.database;
+  const status = await getStatus(db, userId);
+  if (status.state === 'verified') throw new AppError('conflict', 'You are already verified.');
+  if (status.state === 'review') throw new AppError('conflict', 'Your check is with our team — we will let you know the outcome.');
+  if (status.attemptsLeft === 0) throw new AppError('rate_limited', TOO_MANY_ATTEMPTS);
+  if (appeal) {
+    if (!keepForReview) throw new AppError('validation', APPEAL_NEEDS_PICTURES);
+    const [failed] = await query<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from verification_attempts where user_id = ${userId} and outcome = 'failed'`,
+    );
+    if (!Number(failed?.n)) throw new AppError('conflict', 'You can ask a person to look once a check has said no.');
+  }
+  const steps = newChallengeSteps();
+  const [row] = await query<{ id: string; expires_at: string }>(
+    db,
+    sql`insert into verification_challenges (user_id, steps, consent_at, keep_for_review, appeal, expires_at)
+        values (${userId}, ${sql`${`{${steps.join(',')}}`}::text[]`}, now(), ${keepForReview}, ${appeal}, now() + ${`${CHALLENGE_TTL_MS} milliseconds`}::interval)
+        returning id, ${iso(sql`expires_at`)} as expires_at`,
+  );
+  return { id: row.id, steps, stepMs: STEP_MS, expiresAt: row.expires_at };
+}
+
+export type CheckResult =
+  | { outcome: 'verified'; message: string }
+  | { outcome: 'review'; message: string }
+  | { outcome: 'failed'; reason: FailReason | 'age_needs_review'; message: string; attemptsLeft: number };
+
+const EXPIRED = 'This check has expired — please start again.';
+const APPEAL_NEEDS_PICTURES = 'To ask a person to look, please agree to keep your pictures for that review.';
+const APPEAL_TEXT =
+  'Thanks — a member of our team will look at this check, usually within a day. Your pictures are deleted as soon as it is decided.';
+/** Refusals a person can overturn on appeal (not "no face" or "two faces": those need a new try). */
+const APPEALABLE: FailReason[] = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person'];
+const BUSY = 'Lots of people are getting verified right now — please try again in a minute.';
+const UNAVAILABLE = 'We couldn’t run the check just now — please try again in a minute.';
+/** Checks allowed to wait for a worker before new ones are turned away (each takes ~2 s). */
+export const MAX_QUEUED_CHECKS = 20;
+
+/** The whole check: the frames are analysed in memory and dropped; only the verdict is written. */
+export async function submitCheck(
+  deps: Deps,
+  engine: FaceEngine,
+  userId: string,
+  challengeId: string,
+  frames: Buffer[],
+): Promise<CheckResult> {
+  const { db } = deps.database;
+  if (engine.queued() >= MAX_QUEUED_CHECKS) throw new AppError('unavailable', BUSY);
+  // Single use: the first submission takes the challenge, whatever its outcome.
+  const [challenge] = await query<{ steps: string[] | string; keep_for_review: boolean; appeal: boolean }>(
+    db,
+    sql`update verification_challenges set used_at = now()
+         where id = ${challengeId} and user_id = ${userId} and used_at is null and expires_at > now()
+         returning steps, keep_for_review, appeal`,
+  );
+  if (!challenge) throw new AppError('conflict', EXPIRED);
+  const steps = (
+    typeof challenge.steps === 'string' ? challenge.steps.replace(/[{}]/g, '').split(',') : challenge.steps
+  ) as ChallengeStep[];
+  if ((await failedToday(db, userId)) >= 3) throw new AppError('rate_limited', TOO_MANY_ATTEMPTS);
+
+  const [profile] = await query<{ avatar_url: string | null }>(db, sql`select avatar_url from profiles where id = ${userId}`);
+  const photo = profile?.avatar_url ? await deps.storage.get(profile.avatar_url) : null;
+  let analysis: Awaited<ReturnType<FaceEngine['analyse']>>;
+  try {
+    analysis = await engine.analyse(photo ? [...frames, photo.data] : frames);
+  } catch {
+    // Nothing is recorded: the failure is ours, not the member's (no attempt counted).
+    throw new AppError('unavailable', UNAVAILABLE);
+  }
+  const verdict = judge(steps, analysis.images.slice(0, frames.length), photo ? (analysis.images[frames.length] ?? null) : null);
+  // One face per frame: what an appeal keeps as its template if a person approves it.
+  const faces = analysis.images.slice(0, frames.length).map((i) => (i.faces.length === 1 ? i.faces[0] : null));
+  const appealable =
+    challenge.appeal && challenge.keep_for_review && faces.every((f) => f !== null) ? meanVector(faces as FaceFound[]) : null;
+  return recordVerdict(deps, userId, verdict, analysis.version, challenge.keep_for_review, frames, appealable);
+}
+
+async function recordVerdict(
+  deps: Deps,
+  userId: string,
+  verdict: Verdict,
+  version: string,
+  keepForReview: boolean,
+  frames: Buffer[],
+  /** An appeal's template (mean face of its frames), when this check is an appeal with one face per frame. */
+  appealVector: number[] | null = null,
+): Promise<CheckResult> {
+  const { db } = deps.database;
+  const modelVersion = `@vladmandic/human@${version}`;
+  const attempt = async (outcome: string, reason: string | null) =>
+    db.execute(sql`insert into verification_attempts (user_id, outcome, reason, method, model_version, scores)
+      values (${userId}, ${outcome}, ${reason}, ${METHOD}, ${modelVersion}, ${JSON.stringify(verdict.scores)}::jsonb)`);
+
+  if (verdict.result === 'failed' && appealVector && APPEALABLE.includes(verdict.reason)) {
+    // Refused again on appeal: a person decides, from the frames the member agreed to keep.
+    await attempt('review', `appeal:${verdict.reason}`);
+    const template = encryptVector(deps.config.verificationKey, appealVector);
+    await db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector)
+      values (${userId}, 'pending', ${METHOD}, ${modelVersion}, ${template})
+      on conflict (user_id) do update set status = 'pending', method = excluded.method, model_version = excluded.model_version,
+        face_vector = excluded.face_vector, verified_at = null, updated_at = now()`);
+    await openReview(deps, userId, 'appeal', { ...verdict.scores }, frames, null, verdict.reason);
+    return { outcome: 'review', message: APPEAL_TEXT };
+  }
+  if (verdict.result === 'failed') {
+    await attempt('failed', verdict.reason);
+    return {
+      outcome: 'failed',
+      reason: verdict.reason,
+      message: FAIL_REASONS[verdict.reason],
+      attemptsLeft: attemptsLeft(await failedToday(db, userId)),
+    };
+  }
+
+  const template = encryptVector(deps.config.verificationKey, verdict.vector);
+  const duplicate = await findDuplicate(deps, userId, verdict.vector);
+  const saveTemplate = (status: 'verified' | 'pending') =>
+    db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector, verified_at)
+      values (${userId}, ${status}, ${METHOD}, ${modelVersion}, ${template}, ${status === 'verified' ? sql`now()` : null})
+      on conflict (user_id) do update set status = excluded.status, method = excluded.method, model_version = excluded.model_version,
+        face_vector = excluded.face_vector, verified_at = excluded.verified_at, revoked_reason = null, updated_at = now()`);
+
+  if (verdict.result === 'age_review') {
+    if (!keepForReview) {
+      await attempt('failed', 'age_needs_review');
+      return {
+        outcome: 'failed',
+        reason: 'age_needs_review',
+        message: `${AGE_REVIEW_TEXT} Try again and tick “keep my pictures for a review”, so one of our team can confirm it.`,
+        attemptsLeft: attemptsLeft(await failedToday(db, userId)),
+      };
+    }
+    await attempt('review', 'age');
+    await saveTemplate('pending');
+    await openReview(deps, userId, 'age', verdict.scores, frames, duplicate?.userId ?? null);
+    return {
+      outcome: 'review',
+      message: `${AGE_REVIEW_TEXT} One of our team will look at your pictures, usually within a day; they are deleted as soon as it is decided.`,
+    };
+  }
+
+  if (duplicate) {
+    await attempt('review', 'duplicate');
+    await saveTemplate('pending');
+    await openReview(deps, userId, 'duplicate', { ...verdict.scores, duplicate: duplicate.similarity }, [], duplicate.userId);
+    return { outcome: 'review', message: 'Thanks — we need a member of our team to look at this check. We will let you know the outcome.' };
+  }
+  await attempt('verified', null);
+  await saveTemplate('verified');
+  return { outcome: 'verified', message: 'You’re verified. Your badge now shows on your profile, in mixers, matches and messages.' };
+}
+
+async function openReview(
+  deps: Deps,
+  userId: string,
+  kind: 'age' | 'duplicate' | 'appeal',
+  scores: object,
+  frames: Buffer[],
+  otherUserId: string | null,
+  note: string | null = null,
+) {
+  const { db } = deps.database;
+  const [row] = await query<{ id: string }>(
+    db,
+    sql`insert into verification_reviews (user_id, kind, scores, other_user_id, note)
+        values (${userId}, ${kind}, ${JSON.stringify(scores)}::jsonb, ${otherUserId}, ${note}) returning id`,
+  );
+  if (!frames.length) return;
+  const keys = frames.map((_, i) => `${userId}/verification-review-${row.id}-${i}.jpg`);
+  for (const [i, key] of keys.entries()) await deps.storage.put(key, frames[i], 'image/jpeg');
+  await db.execute(sql`update verification_reviews set frame_keys = ${sql`${`{${keys.join(',')}}`}::text[]`} where id = ${row.id}`);
+}
+
+/** The same face on another account: other members' kept templates, including suspended ones. */
+async function findDuplicate(deps: Deps, userId: string, vector: number[]): Promise<{ userId: string; similarity: number } | null> {
+  const rows = await query<{ user_id: string; face_vector: string }>(
+    deps.database.db,
+    sql`select user_id, face_vector from member_verifications where user_id <> ${userId} and face_vector is not null`,
+  );
+  let best: { userId: string; similarity: number } | null = null;
+  for (const r of rows) {
+    let other: number[];
+    try {
+      other = decryptVector(deps.config.verificationKey, r.face_vector);
+    } catch {
+      continue;
+    }
+    const similarity = faceSimilarity(vector, other);
+    if (similarity >= DUPLICATE_SIMILARITY && (!best || similarity > best.similarity)) best = { userId: r.user_id, similarity };
+  }
+  return best;
+}
+
+/**
+ * A new main photo of a verified member is compared with the kept template; a clearly different
+ * face (or no face at all) removes the badge until the member verifies again.
+ */
+export async function recheckMainPhoto(deps: Deps, engine: FaceEngine, userId: string): Promise<'kept' | 'removed' | 'not_verified'> {
+  const { db } = deps.database;
+  const [v] = await query<{ face_vector: string | null }>(
+    db,
+    sql`select face_vector from member_verifications where user_id = ${userId} and status = 'verified'`,
+  );
+  if (!v?.face_vector) return 'not_verified';
+  const [profile] = await query<{ avatar_url: string | null }>(db, sql`select avatar_url from profiles where id = ${userId}`);
+  const photo = profile?.avatar_url ? await deps.storage.get(profile.avatar_url) : null;
+  if (!photo) return 'kept';
+  const { images } = await engine.analyse([photo.data]);
+  const { keep, similarity } = photoStillMatches(decryptVector(deps.config.verificationKey, v.face_vector), images[0]);
+  if (keep) return 'kept';
+  await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`update member_verifications set status = 'revoked', verified_at = null, revoked_reason = 'main_photo_changed', updated_at = now() where user_id = ${userId}`,
+    );
+    await recordAudit(tx, null, 'verification.revoke', userId, { reason: 'main_photo_changed', similarity });
+  });
+  return 'removed';
+}
+
+/** After a new main photo: a verified member's badge holds only if the photo is still them. */
+export async function afterMainPhotoChange(app: FastifyInstance, userId: string): Promise<void> {
+  try {
+    await recheckMainPhoto(app.deps, app.faces, userId);
+  } catch (err) {
+    app.log.warn({ err }, 'could not re-check the main photo against the verification');
+  }
+}
+
+// ——— admin ———
+
+export interface ReviewItem {
+  id: string;
+  kind: string;
+  status: string;
+  createdAt: string;
+  member: { id: string; name: string; email: string };
+  other: { id: string; name: string } | null;
+  scores: Record<string, number>;
+  /** Appeals: the reason the check gave. */
+  note: string | null;
+  frames: string[];
+}
+
+export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise<ReviewItem[]> {
+  const rows = await query<{
+    id: string;
+    kind: string;
+    status: string;
+    created_at: string;
+    user_id: string;
+    name: string;
+    email: string;
+    other_user_id: string | null;
+    other_name: string | null;
+    scores: Record<string, number> | string;
+    frame_keys: string[] | string;
+    note: string | null;
+  }>(
+    deps.database.db,
+    sql`select r.id, r.kind, r.status, ${iso(sql`r.created_at`)} as created_at, r.user_id, u.name, u.email,
+               r.other_user_id, o.name as other_name, r.scores, r.frame_keys, r.note
+          from verification_reviews r join "user" u on u.id = r.user_id left join "user" o on o.id = r.other_user_id
+         where r.status = 'open' order by r.created_at asc limit 100`,
+  );
+  return rows.map((r) => {
+    const keys = typeof r.frame_keys === 'string' ? r.frame_keys.replace(/[{}]/g, '').split(',').filter(Boolean) : r.frame_keys;
+    return {
+      id: r.id,
+      kind: r.kind,
+      status: r.status,
+      createdAt: r.created_at,
+      member: { id: r.user_id, name: r.name, email: r.email },
+      other: r.other_user_id ? { id: r.other_user_id, name: r.other_name ?? '' } : null,
+      scores: typeof r.scores === 'string' ? JSON.parse(r.scores) : r.scores,
+      note: r.note,
+      frames: keys.map((k) => deps.signer.url(k)),
+    };
+  });
+}
+
+/** Approve gives the badge; decline leaves the member unverified. Either way the frames are deleted. */
+export async function decideReview(deps: Deps, adminId: string, reviewId: string, decision: 'approve' | 'decline') {
+  const { db } = deps.database;
+  const keys = await db.transaction(async (tx) => {
+    const [r] = await query<{ user_id: string; kind: string; frame_keys: string[] | string }>(
+      tx,
+      sql`update verification_reviews set status = ${decision === 'approve' ? 'approved' : 'declined'}, decided_at = now(), decided_by = ${adminId},
+             frame_keys = '{}'::text[]
+           where id = ${reviewId} and status = 'open'
+           returning user_id, kind, (select frame_keys from verification_reviews where id = ${reviewId}) as frame_keys`,
+    );
+    if (!r) throw new AppError('not_found', 'This review has already been decided.');
+    if (decision === 'approve') {
+      await tx.execute(
+        sql`update member_verifications set status = 'verified', verified_at = now(), revoked_reason = null, updated_at = now() where user_id = ${r.user_id}`,
+      );
+    } else {
+      await tx.execute(sql`delete from member_verifications where user_id = ${r.user_id} and status <> 'verified'`);
+    }
+    await recordAudit(tx, adminId, `verification.${decision}`, r.user_id, { review: reviewId, kind: r.kind });
+    return typeof r.frame_keys === 'string' ? r.frame_keys.replace(/[{}]/g, '').split(',').filter(Boolean) : r.frame_keys;
+  });
+  for (const key of keys) await deps.storage.remove(key);
+}
+
+export async function verificationMetrics(db: Queryable) {
+  const [m] = await query<{ members: number; verified: number; attempts: number; passed: number; duplicates: number; open: number }>(
+    db,
+    sql`select (select count(*)::int from profiles where onboarding_completed) as members,
+               (select count(*)::int from member_verifications where status = 'verified') as verified,
+               (select count(*)::int from verification_attempts) as attempts,
+               (select count(*)::int from verification_attempts where outcome = 'verified') as passed,
+               (select count(*)::int from verification_reviews where kind = 'duplicate') as duplicates,
+               (select count(*)::int from verification_reviews where status = 'open') as open`,
+  );
+  const reasons = await query<{ reason: string; n: number }>(
+    db,
+    sql`select reason, count(*)::int as n from verification_attempts where outcome = 'failed' group by reason order by n desc`,
+  );
+  return {
+    verificationRate: m.members ? m.verified / m.members : 0,
+    passRate: m.attempts ? m.passed / m.attempts : 0,
+    attempts: m.attempts,
+    verified: m.verified,
+    duplicatesFound: m.duplicates,
+    openReviews: m.open,
+    failureReasons: reasons.map((r) => ({ reason: r.reason, count: Number(r.n) })),
+  };
+}
+
+// ——— data export (Settings → Your data) ———
+
+/** The member's verification records for the data export: verdicts, never the face template's numbers. */
+export async function verificationExportSections(db: Queryable, userId: string) {
+  const [challenges, attempts, verification, reviews] = await Promise.all([
+    query<{ consent_at: string; keep_for_review: boolean; created_at: string; used_at: string | null }>(
+      db,
+      sql`select ${iso(sql`consent_at`)} as consent_at, keep_for_review, ${iso(sql`created_at`)} as created_at, ${iso(sql`used_at`)} as used_at
+            from verification_challenges where user_id = ${userId} order by created_at`,
+    ),
+    query<{ outcome: string; reason: string | null; method: string; model_version: string; scores: unknown; created_at: string }>(
+      db,
+      sql`select outcome, reason, method, model_version, scores, ${iso(sql`created_at`)} as created_at
+            from verification_attempts where user_id = ${userId} order by created_at`,
+    ),
+    query<{
+      status: string;
+      method: string;
+      model_version: string;
+      verified_at: string | null;
+      has_template: boolean;
+      revoked_reason: string | null;
+    }>(
+      db,
+      sql`select status, method, model_version, ${iso(sql`verified_at`)} as verified_at, face_vector is not null as has_template, revoked_reason
+            from member_verifications where user_id = ${userId}`,
+    ),
+    query<{ kind: string; status: string; created_at: string; decided_at: string | null; frames_kept: number }>(
+      db,
+      sql`select kind, status, ${iso(sql`created_at`)} as created_at, ${iso(sql`decided_at`)} as decided_at, cardinality(frame_keys) as frames_kept
+            from verification_reviews where user_id = ${userId} or other_user_id = ${userId} or decided_by = ${userId} order by created_at`,
+    ),
+  ]);
+  return {
+    verification_challenges: challenges.map((c) => ({
+      consentToBiometricCheckAt: c.consent_at,
+      keepPicturesForReview: c.keep_for_review,
+      createdAt: c.created_at,
+      usedAt: c.used_at,
+    })),
+    verification_attempts: attempts.map((a) => ({
+      outcome: a.outcome,
+      reason: a.reason,
+      method: a.method,
+      modelVersion: a.model_version,
+      scores: a.scores,
+      createdAt: a.created_at,
+    })),
+    member_verifications: verification.map((v) => ({
+      status: v.status,
+      method: v.method,
+      modelVersion: v.model_version,
+      verifiedAt: v.verified_at,
+      revokedReason: v.revoked_reason,
+      faceTemplate: v.has_template ? 'a face template (not exportable as an image)' : null,
+    })),
+    verification_reviews: reviews.map((r) => ({
+      kind: r.kind,
+      status: r.status,
+      createdAt: r.created_at,
+      decidedAt: r.decided_at,
+      picturesKeptForReview: Number(r.frames_kept),
+    })),
+  };
+}

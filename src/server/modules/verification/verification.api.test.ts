@@ -1,0 +1,339 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { face, onScreen, twoFaces, wall, type Who } from '../../../../tests/fixtures/faces';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { AGE_REVIEW_TEXT, type ChallengeStep, FAIL_REASONS, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
+import { completeProfile } from '../settings/test-fixtures';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+function multipart(parts: { name: string; value?: string; file?: Buffer }[]) {
+  const boundary = '----fancy-verify';
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if (p.file) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+      );
+      chunks.push(p.file, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+async function memberWithPhoto(name: string, photo: Who) {
+  const m = await t.member(name);
+  await completeProfile(t.database.db, m.id);
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/profile/avatar',
+    cookie: m.cookie,
+    ...multipart([{ name: 'file', file: await face(photo) }]),
+  });
+  expect(res.statusCode).toBe(200);
+  return m;
+}
+
+async function challenge(cookie: string, keepForReview = false) {
+  const res = await t.request({ method: 'POST', url: '/api/verification/challenge', cookie, payload: { consent: true, keepForReview } });
+  expect(res.statusCode).toBe(200);
+  return res.json().challenge as { id: string; steps: ChallengeStep[] };
+}
+
+/**
+ * Frames that follow the steps: `who` looks one way in the source picture (`natural`), the mirror
+ * image looks the other way (the models read the turn from the face itself).
+ */
+async function following(steps: ChallengeStep[], who: Who, natural: 'left' | 'right') {
+  return Promise.all(steps.map((s) => face(who, { mirror: s !== 'straight' && s !== natural })));
+}
+
+async function check(cookie: string, id: string, frames: Buffer[]) {
+  return t.request({
+    method: 'POST',
+    url: '/api/verification/check',
+    cookie,
+    ...multipart([{ name: 'challengeId', value: id }, ...frames.map((file) => ({ name: 'frame', file }))]),
+  });
+}
+
+async function status(cookie: string) {
+  return (await t.request({ method: 'GET', url: '/api/verification', cookie })).json().status;
+}
+
+/** Every file under the uploads folder, and its bytes. */
+function uploads(): { file: string; data: Buffer }[] {
+  const root = path.join(t.deps.config.dataDir, 'uploads');
+  const out: { file: string; data: Buffer }[] = [];
+  const walk = (dir: string) => {
+    for (const e of readdirSync(dir)) {
+      const p = path.join(dir, e);
+      if (statSync(p).isDirectory()) walk(p);
+      else out.push({ file: p, data: readFileSync(p) });
+    }
+  };
+  walk(root);
+  return out;
+}
+
+describe('Get verified', () => {
+  it('needs a signed-in member and explicit consent', async () => {
+    expect((await t.request({ method: 'POST', url: '/api/verification/challenge', payload: { consent: true } })).statusCode).toBe(401);
+    const m = await t.member('Connie Consent');
+    const res = await t.request({ method: 'POST', url: '/api/verification/challenge', cookie: m.cookie, payload: { consent: false } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toMatch(/agree/);
+  });
+
+  it('verifies the same person as the main photo, keeps only the verdict and an encrypted template, and shows the badge state', async () => {
+    const m = await memberWithPhoto('Adam Able', 'A3');
+    const c = await challenge(m.cookie);
+    expect(c.steps[0]).toBe('straight');
+    expect(c.steps).toContain('left');
+    expect(c.steps).toContain('right');
+    const frames = await following(c.steps, 'A1', 'right');
+    const res = await check(m.cookie, c.id, frames);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.outcome).toBe('verified');
+    expect((await status(m.cookie)).state).toBe('verified');
+
+    // The challenge answers once.
+    const again = await check(m.cookie, c.id, frames);
+    expect(again.statusCode).toBe(409);
+
+    // Nothing of the selfie on disk: the uploads folder holds only the profile photo and its thumbnail.
+    const files = uploads();
+    expect(files.every((f) => !/verification/.test(f.file))).toBe(true);
+    for (const f of files) for (const frame of frames) expect(f.data.equals(frame)).toBe(false);
+    // …nor in the database: no table holds picture bytes; the template is encrypted, not the raw numbers.
+    const [v] = rows<{ face_vector: string; method: string; model_version: string }>(
+      await t.database.db.execute(sql`select face_vector, method, model_version from member_verifications where user_id = ${m.id}`),
+    );
+    expect(v.face_vector).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(v.model_version).toMatch(/^@vladmandic\/human@/);
+    const bytea = rows<{ n: number }>(
+      await t.database.db.execute(
+        sql`select count(*)::int as n from information_schema.columns where table_schema = 'public' and data_type = 'bytea'`,
+      ),
+    );
+    expect(bytea[0].n).toBe(0);
+    const [a] = rows<{ scores: unknown }>(
+      await t.database.db.execute(sql`select scores from verification_attempts where user_id = ${m.id}`),
+    );
+    expect(JSON.stringify(a.scores).length).toBeLessThan(300);
+  });
+
+  it('refuses a selfie of someone else than the main photo, a frame with no face, two faces, and frames that do not follow the challenge', async () => {
+    const m = await memberWithPhoto('Bob Other', 'B');
+    let c = await challenge(m.cookie);
+    let res = await check(m.cookie, c.id, await following(c.steps, 'A1', 'right'));
+    expect(res.json().result).toMatchObject({
+      outcome: 'failed',
+      reason: 'photo_mismatch',
+      message: FAIL_REASONS.photo_mismatch,
+      attemptsLeft: 2,
+    });
+
+    c = await challenge(m.cookie);
+    const frames = await following(c.steps, 'B', 'right');
+    frames[2] = await wall();
+    res = await check(m.cookie, c.id, frames);
+    expect(res.json().result).toMatchObject({ outcome: 'failed', reason: 'no_face', attemptsLeft: 1 });
+
+    c = await challenge(m.cookie);
+    const two = await following(c.steps, 'B', 'right');
+    two[0] = await twoFaces('B', 'C');
+    res = await check(m.cookie, c.id, two);
+    expect(res.json().result).toMatchObject({ outcome: 'failed', reason: 'two_faces', attemptsLeft: 0 });
+
+    // Three failures today: wait until tomorrow.
+    const refused = await t.request({ method: 'POST', url: '/api/verification/challenge', cookie: m.cookie, payload: { consent: true } });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error.message).toBe(TOO_MANY_ATTEMPTS);
+  });
+
+  it('a still photo, a photo on a phone screen, or a replay in the wrong order fails the challenge', async () => {
+    const m = await memberWithPhoto('Cath Still', 'A3');
+    let c = await challenge(m.cookie);
+    const still = await Promise.all(c.steps.map(() => face('A1')));
+    let res = await check(m.cookie, c.id, still);
+    expect(res.json().result).toMatchObject({ outcome: 'failed', reason: 'challenge' });
+
+    c = await challenge(m.cookie);
+    const reversed = await following(c.steps, 'A1', 'left');
+    res = await check(m.cookie, c.id, reversed);
+    expect(res.json().result).toMatchObject({ outcome: 'failed', reason: 'challenge' });
+
+    c = await challenge(m.cookie);
+    const screen = await Promise.all(c.steps.map(() => onScreen('A1')));
+    res = await check(m.cookie, c.id, screen);
+    expect(res.json().result.outcome).toBe('failed');
+    expect(['challenge', 'spoof', 'no_face']).toContain(res.json().result.reason);
+    expect(res.json().result.message).toBe(FAIL_REASONS[res.json().result.reason as keyof typeof FAIL_REASONS]);
+  });
+
+  it('rejects bad uploads with a clear 4xx', async () => {
+    const m = await memberWithPhoto('Dee Bad', 'A3');
+    const c = await challenge(m.cookie);
+    const few = await check(m.cookie, c.id, [await face('A1')]);
+    expect(few.statusCode).toBe(400);
+    const text = await check(
+      m.cookie,
+      c.id,
+      Array.from({ length: 5 }, () => Buffer.from('not a picture')),
+    );
+    expect(text.statusCode).toBe(415);
+    const json = await t.request({ method: 'POST', url: '/api/verification/check', cookie: m.cookie, payload: { challengeId: c.id } });
+    expect(json.statusCode).toBeGreaterThanOrEqual(400);
+    expect(json.statusCode).toBeLessThan(500);
+  });
+
+  it('flags the same face on a second account to admins instead of verifying it', async () => {
+    const first = await memberWithPhoto('Ed First', 'A3');
+    let c = await challenge(first.cookie);
+    // The first account may already be one of the earlier verified faces: either way the second is flagged.
+    await check(first.cookie, c.id, await following(c.steps, 'A1', 'right'));
+    const second = await memberWithPhoto('Ed Second', 'A4');
+    c = await challenge(second.cookie);
+    const res = await check(second.cookie, c.id, await following(c.steps, 'A1', 'right'));
+    expect(res.json().result.outcome).toBe('review');
+    expect(await status(second.cookie)).toMatchObject({ state: 'review', kind: 'duplicate' });
+
+    const admin = await t.member('Ada Admin', { admin: true });
+    const queue = await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: admin.cookie });
+    expect(queue.statusCode).toBe(200);
+    const item = queue.json().reviews.find((r: { member: { id: string } }) => r.member.id === second.id);
+    expect(item).toMatchObject({ kind: 'duplicate' });
+    expect(item.other).not.toBeNull();
+    expect(queue.json().metrics.duplicatesFound).toBeGreaterThanOrEqual(1);
+    expect((await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: second.cookie })).statusCode).toBe(403);
+  });
+
+  it('below the challenge age asks for one more check: frames kept only until an admin decides', async () => {
+    const m = await memberWithPhoto('Eve Young', 'E');
+    let c = await challenge(m.cookie);
+    let res = await check(m.cookie, c.id, await following(c.steps, 'E', 'left'));
+    expect(res.json().result.outcome).toBe('failed');
+    expect(res.json().result.message).toContain(AGE_REVIEW_TEXT);
+
+    c = await challenge(m.cookie, true);
+    res = await check(m.cookie, c.id, await following(c.steps, 'E', 'left'));
+    expect(res.json().result.outcome).toBe('review');
+    expect(res.json().result.message).toContain(AGE_REVIEW_TEXT);
+    const kept = await t.deps.storage.list(`${m.id}/`);
+    expect(kept.filter((k) => k.includes('verification-review')).length).toBe(5);
+
+    const admin = await t.member('Ari Admin', { admin: true });
+    const queue = (await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: admin.cookie })).json();
+    const item = queue.reviews.find((r: { member: { id: string } }) => r.member.id === m.id);
+    expect(item.kind).toBe('age');
+    expect(item.frames).toHaveLength(5);
+    expect(item.scores.age).toBeLessThan(25);
+    const decided = await t.request({
+      method: 'POST',
+      url: `/api/admin/verification/reviews/${item.id}`,
+      cookie: admin.cookie,
+      payload: { decision: 'approve' },
+    });
+    expect(decided.statusCode).toBe(200);
+    expect((await status(m.cookie)).state).toBe('verified');
+    expect((await t.deps.storage.list(`${m.id}/`)).filter((k) => k.includes('verification-review'))).toEqual([]);
+    const audit = rows<{ action: string }>(await t.database.db.execute(sql`select action from audit_log where target = ${m.id}`));
+    expect(audit.map((a) => a.action)).toContain('verification.approve');
+  });
+
+  it('a new main photo of someone else removes the badge; erasure deletes the template', async () => {
+    const m = await memberWithPhoto('Fay Swap', 'B');
+    const c = await challenge(m.cookie);
+    expect((await check(m.cookie, c.id, await following(c.steps, 'B', 'right'))).json().result.outcome).not.toBe('failed');
+    await t.database.db.execute(sql`update member_verifications set status = 'verified', verified_at = now() where user_id = ${m.id}`);
+    const swap = await t.request({
+      method: 'POST',
+      url: '/api/profile/avatar',
+      cookie: m.cookie,
+      ...multipart([{ name: 'file', file: await face('C') }]),
+    });
+    expect(swap.statusCode).toBe(200);
+    expect(await status(m.cookie)).toMatchObject({ state: 'unverified', revoked: true });
+
+    const del = await t.request({ method: 'DELETE', url: '/api/me', cookie: m.cookie });
+    expect(del.statusCode).toBe(200);
+    const left = rows<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from member_verifications where user_id = ${m.id}`),
+    );
+    expect(left[0].n).toBe(0);
+  });
+
+  it('after a refusal a member can appeal: a person sees the kept frames and decides; declined, everything is deleted', async () => {
+    const m = await memberWithPhoto('Gil Appeal', 'B');
+    const early = await t.request({
+      method: 'POST',
+      url: '/api/verification/challenge',
+      cookie: m.cookie,
+      payload: { consent: true, keepForReview: true, appeal: true },
+    });
+    expect(early.statusCode).toBe(409);
+    let c = await challenge(m.cookie);
+    expect((await check(m.cookie, c.id, await following(c.steps, 'A1', 'right'))).json().result.reason).toBe('photo_mismatch');
+
+    const noConsent = await t.request({
+      method: 'POST',
+      url: '/api/verification/challenge',
+      cookie: m.cookie,
+      payload: { consent: true, appeal: true },
+    });
+    expect(noConsent.statusCode).toBe(400);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/verification/challenge',
+      cookie: m.cookie,
+      payload: { consent: true, keepForReview: true, appeal: true },
+    });
+    c = res.json().challenge;
+    const appealed = await check(m.cookie, c.id, await following(c.steps, 'A1', 'right'));
+    expect(appealed.json().result.outcome).toBe('review');
+    expect(await status(m.cookie)).toMatchObject({ state: 'review', kind: 'appeal' });
+
+    const admin = await t.member('Abe Admin', { admin: true });
+    const queue = (await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: admin.cookie })).json();
+    const item = queue.reviews.find((r: { member: { id: string } }) => r.member.id === m.id);
+    expect(item).toMatchObject({ kind: 'appeal', note: 'photo_mismatch' });
+    expect(item.frames).toHaveLength(5);
+    const decided = await t.request({
+      method: 'POST',
+      url: `/api/admin/verification/reviews/${item.id}`,
+      cookie: admin.cookie,
+      payload: { decision: 'decline' },
+    });
+    expect(decided.statusCode).toBe(200);
+    expect((await status(m.cookie)).state).toBe('unverified');
+    expect((await t.deps.storage.list(`${m.id}/`)).filter((k) => k.includes('verification-review'))).toEqual([]);
+    const left = rows<{ n: number }>(
+      await t.database.db.execute(sql`select count(*)::int as n from member_verifications where user_id = ${m.id}`),
+    );
+    expect(left[0].n).toBe(0);
+    // Decided once: a second decision is refused.
+    const again = await t.request({
+      method: 'POST',
+      url: `/api/admin/verification/reviews/${item.id}`,
+      cookie: admin.cookie,
+      payload: { decision: 'approve' },
+    });
+    expect(again.statusCode).toBe(404);
+  });
+});

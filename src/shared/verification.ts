@@ -1,0 +1,63 @@
+/**
+ * Verified members (issue 21, docs/decisions/022): the rules and texts both sides share.
+ * The server decides; the client only shows the challenge and the verdict.
+ */
+
+/** A challenge is valid this long after it is issued, and answers once. */
+export const CHALLENGE_TTL_MS = 2 * 60 * 1000;
+/** An estimate at or above this confirms the typed date of birth's 18+ (Ofcom's "challenge age"). */
+export const CHALLENGE_AGE = 25;
+/** Failed checks a member may have per UTC day before "wait until tomorrow". */
+export const FAILED_ATTEMPTS_PER_DAY = 3;
+/** Frames per check: one per challenge step. */
+export const CHALLENGE_TURNS = 4;
+export const FRAME_MAX_BYTES = 600 * 1024;
+/** How long each step is shown before its frame is taken, in the browser. */
+export const STEP_MS = 1600;
+
+export type ChallengeStep = 'straight' | 'left' | 'right';
+
+export const STEP_TEXT: Record<ChallengeStep, string> = {
+  straight: 'Look straight at the camera',
+  left: 'Turn your head to your left',
+  right: 'Turn your head to your right',
+};
+
+/** Why a check did not verify, each with a way forward. */
+export const FAIL_REASONS = {
+  unreadable: 'We couldn’t read one of the pictures from your camera — please try again.',
+  no_face: 'We couldn’t see your face clearly — try better light and keep your face in the frame.',
+  two_faces: 'We saw more than one face — please make sure you are alone in the picture.',
+  challenge: 'We couldn’t see you follow the steps — turn your head when asked, then try again.',
+  spoof: 'This looked like a photo or a screen rather than a live camera — please use your own camera, in person.',
+  not_same_person: 'The face changed during the check — please make sure only you are in front of the camera.',
+  no_main_photo: 'Add a profile photo of yourself first — we compare your selfie with it.',
+  main_photo_no_face: 'We couldn’t find a face in your main photo — choose a clear photo of you as your profile photo.',
+  photo_mismatch: 'Your selfie doesn’t look like your profile photo — check your main photo is of you.',
+} as const;
+export type FailReason = keyof typeof FAIL_REASONS;
+
+export const VERIFIED_ONLY_MIXER =
+  'This mixer is for verified members only. Getting verified takes under a minute: a quick live selfie, checked on our own server.';
+
+export const AGE_REVIEW_TEXT = 'We need one more check to confirm you’re over 18.';
+export const TOO_MANY_ATTEMPTS = 'You have tried three times today. Please wait until tomorrow and try again.';
+
+export type VerificationStatus =
+  | { state: 'verified'; verifiedAt: string }
+  | { state: 'review'; kind: 'age' | 'duplicate' | 'appeal'; since: string }
+  | { state: 'unverified'; revoked: boolean; attemptsLeft: number };
+
+/** A random challenge: look straight, then four turns containing both directions (14 orders). */
+export function newChallengeSteps(random: () => number = Math.random): ChallengeStep[] {
+  for (;;) {
+    const turns: ChallengeStep[] = Array.from({ length: CHALLENGE_TURNS }, () => (random() < 0.5 ? 'left' : 'right'));
+    if (turns.includes('left') && turns.includes('right')) return ['straight', ...turns];
+  }
+}
+
+/** Failed attempts left today, given the failures already counted today. */
+export const attemptsLeft = (failedToday: number) => Math.max(0, FAILED_ATTEMPTS_PER_DAY - failedToday);
+
+/** The age estimate never refuses: below the challenge age it asks for a second check. */
+export const ageOutcome = (estimate: number): 'confirmed' | 'second_check' => (estimate >= CHALLENGE_AGE ? 'confirmed' : 'second_check');

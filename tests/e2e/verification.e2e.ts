@@ -1,0 +1,204 @@
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mixers, user } from '../../src/server/db/schema';
+import { FAIL_REASONS, type ChallengeStep } from '../../src/shared/verification';
+import { face, type Who } from '../fixtures/faces';
+import { checkA11y } from './a11y';
+import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { E2E_PASSWORD, type E2E, startE2E } from './harness';
+
+/**
+ * Issue 21 in Chromium with a fake camera: the camera is fed a video made at test time with
+ * ffmpeg from a test photo (a face that does not move). The member goes through consent, the
+ * challenge and the verdict — a still face is refused with a reason; an unverified member is
+ * turned away from a verified-only mixer kindly; an admin decides an age review and the member
+ * sees the badge. Screenshots at 1280 and 375 px.
+ */
+let e2e: E2E;
+let camBrowser: Browser;
+let work: string;
+const SHOTS = process.env.VERIFY_SHOTS_DIR;
+
+beforeAll(async () => {
+  e2e = await startE2E();
+  work = mkdtempSync(path.join(tmpdir(), 'fancy-verify-e2e-'));
+  // A 640×480 webcam picture of a face, turned into a short y4m the fake camera loops.
+  const still = path.join(work, 'face.png');
+  const photo = await sharp(await face('A1'))
+    .resize(320, 320)
+    .toBuffer();
+  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5f584f' } })
+    .composite([{ input: photo, left: 160, top: 80 }])
+    .png()
+    .toFile(still);
+  const video = path.join(work, 'camera.y4m');
+  try {
+    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-loop', '1', '-i', still, '-t', '2', '-r', '10', '-pix_fmt', 'yuv420p', video]);
+  } catch (err) {
+    throw new Error(`This journey makes its camera video with ffmpeg (Debian: apt-get install ffmpeg): ${(err as Error).message}`);
+  }
+  camBrowser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? findChromium(),
+    args: [
+      ...CHROMIUM_ARGS,
+      '--use-fake-ui-for-media-stream',
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+});
+afterAll(async () => {
+  await camBrowser?.close();
+  await e2e?.close();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+async function camPage(width: number, height = 900) {
+  const context = await camBrowser.newContext({ baseURL: e2e.baseUrl, viewport: { width, height } });
+  await context.grantPermissions(['camera'], { origin: e2e.baseUrl });
+  return { context, page: await context.newPage() };
+}
+
+async function shot(page: Page, name: string) {
+  await e2e.screenshot(page, name);
+  if (SHOTS) {
+    mkdirSync(SHOTS, { recursive: true });
+    copyFileSync(path.join('test-results', 'screenshots', `${name}.png`), path.join(SHOTS, `${name}.png`));
+  }
+}
+
+async function withMainPhoto(page: Page, who: Who) {
+  const res = await page.request.post('/api/profile/avatar', {
+    multipart: { file: { name: 'me.jpg', mimeType: 'image/jpeg', buffer: await face(who) } },
+  });
+  expect(res.status()).toBe(200);
+}
+
+async function signedInMember(page: Page, name: string, photo: Who) {
+  const m = await e2e.createMember(name);
+  await e2e.completeProfile(m.email);
+  await e2e.login(page, m.email, E2E_PASSWORD);
+  await withMainPhoto(page, photo);
+  return m;
+}
+
+describe('Get verified', () => {
+  it('consent, the camera with the challenge, and a still face refused with a reason (1280 and 375 px)', async () => {
+    for (const width of [1280, 375]) {
+      const { context, page } = await camPage(width);
+      await signedInMember(page, width === 1280 ? 'Sam Still' : 'Sue Still', 'A3');
+      await page.goto('/profile');
+      await page.getByRole('link', { name: 'Get verified' }).click();
+      await page.getByRole('heading', { name: 'Get verified' }).waitFor();
+      const open = page.getByRole('button', { name: 'Open my camera' });
+      expect(await open.isDisabled()).toBe(true);
+      await checkA11y(page);
+      await shot(page, `verify-consent-${width}`);
+
+      // Keyboard only: tick consent, open the camera, start.
+      await page.getByLabel(/I agree that Fancy processes my face/).focus();
+      await page.keyboard.press('Space');
+      await open.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('button', { name: 'Start the check' }).waitFor();
+      await page.waitForFunction(() => ((document.querySelector('video') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0);
+      await page.getByRole('button', { name: 'Start the check' }).press('Enter');
+      await page.getByText(/Step 2 of 5: Turn your head to your (left|right)/).waitFor();
+      await shot(page, `verify-challenge-${width}`);
+
+      await page.getByText('Not verified yet').waitFor({ timeout: 30_000 });
+      await page.getByText(FAIL_REASONS.challenge).waitFor();
+      await page.getByText('Tries left today: 2').waitFor();
+      await page.getByRole('button', { name: 'Try again', exact: true }).waitFor();
+      await checkA11y(page);
+      await shot(page, `verify-verdict-${width}`);
+      // The way forward includes a person: the next try keeps its pictures for them.
+      await page.getByRole('button', { name: 'Try again with a person to look' }).click();
+      await page.getByText(/a member of our team will look at your pictures/).waitFor();
+      expect(await page.getByLabel(/Keep my pictures for that review only/).isChecked()).toBe(true);
+      await context.close();
+    }
+  });
+
+  it('an unverified member is turned away from a verified-only mixer kindly, with the way to get verified', async () => {
+    const [mixer] = await e2e.db
+      .insert(mixers)
+      .values({
+        title: 'Verified supper club',
+        intent: 'Friends',
+        startsAt: new Date(Date.now() + 48 * 3_600_000),
+        endsAt: new Date(Date.now() + 49 * 3_600_000),
+        verifiedOnly: true,
+      })
+      .returning({ id: mixers.id });
+    const { context, page } = await camPage(375);
+    await signedInMember(page, 'Una Verified', 'B');
+    await page.goto(`/mixers/${mixer.id}`);
+    await page.getByRole('heading', { name: 'For verified members' }).waitFor();
+    await page.getByRole('link', { name: 'Get verified' }).first().click();
+    await page.getByRole('heading', { name: 'Get verified' }).waitFor();
+    await page.goto(`/mixers/${mixer.id}`);
+    await page.getByRole('heading', { name: 'For verified members' }).waitFor();
+    await checkA11y(page);
+    await shot(page, 'verify-mixer-verified-only-375');
+
+    // Home's gentle prompt after onboarding, and the consent page in the dark theme.
+    await page.goto('/home');
+    await page.getByRole('link', { name: 'Get verified' }).waitFor();
+    await shot(page, 'verify-home-prompt-375');
+    await page.evaluate(() => localStorage.setItem('fancy-theme', 'dark'));
+    await page.goto('/verify');
+    await page.getByRole('heading', { name: 'Get verified' }).waitFor();
+    await checkA11y(page);
+    await shot(page, 'verify-consent-dark-375');
+    await page.goto(`/mixers/${mixer.id}`);
+    await page.getByRole('heading', { name: 'For verified members' }).waitFor();
+    await shot(page, 'verify-mixer-verified-only-dark-375');
+    await context.close();
+  });
+
+  it('an age review decided by an admin gives the badge, seen on the profile (admin queue at 1280 and 375 px)', async () => {
+    const { context, page } = await camPage(1280);
+    await signedInMember(page, 'Eve Young', 'E');
+    // The check from the API, with frames that follow the challenge (the face turns).
+    const challenge = await page.request.post('/api/verification/challenge', { data: { consent: true, keepForReview: true } });
+    const { id, steps } = (await challenge.json()).challenge as { id: string; steps: ChallengeStep[] };
+    const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = { challengeId: id };
+    for (const [i, s] of steps.entries()) {
+      multipart[`frame${i}`] = { name: `f${i}.jpg`, mimeType: 'image/jpeg', buffer: await face('E', { mirror: s === 'right' }) };
+    }
+    const check = await page.request.post('/api/verification/check', { multipart });
+    expect((await check.json()).result.outcome).toBe('review');
+
+    const admin = await e2e.createMember('Ada Admin');
+    await e2e.completeProfile(admin.email);
+    await e2e.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));
+    for (const width of [375, 1280]) {
+      const a = await e2e.newPage({ width, height: 1000 });
+      await e2e.login(a.page, admin.email, E2E_PASSWORD);
+      await a.page.goto('/admin/verification');
+      await a.page.getByTestId('verification-review').first().waitFor();
+      await a.page.getByText('Age check').first().waitFor();
+      await a.page.waitForFunction(() => [...document.querySelectorAll('img')].every((i) => i.complete));
+      await checkA11y(a.page);
+      await shot(a.page, `verify-admin-queue-${width}`);
+      if (width === 1280) {
+        await a.page.getByRole('button', { name: 'Approve' }).first().click();
+        await a.page.getByText('Nothing to review').waitFor();
+      }
+      await a.context.close();
+    }
+
+    await page.goto('/profile');
+    await page.getByText('You’re verified').waitFor();
+    await page.getByText('Verified', { exact: true }).first().waitFor();
+    await shot(page, 'verify-badge-profile-1280');
+    await context.close();
+  });
+});
