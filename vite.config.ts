@@ -4,7 +4,9 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { ROUTE_PRELOADS } from './src/shared/route-preload';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -130,18 +132,57 @@ export async function prerenderPages(dir: string): Promise<string[]> {
   }
 }
 
-/** Prerenders the signed-out pages, then pre-compresses the whole output folder (bundle, pages and copied public files). */
+/**
+ * Writes, per member route of ROUTE_PRELOADS, a copy of index.html naming every chunk the
+ * route's modules need as `<link rel="modulepreload">` (decision 018): the browser fetches the
+ * page's code in parallel with the entry instead of discovering it level by level. Chunks the
+ * entry already preloads are left out. A module the bundle does not have stops the build.
+ */
+export async function writeRoutePages(dir: string, bundle: OutputBundle): Promise<string[]> {
+  const template = await readFile(path.join(dir, 'index.html'), 'utf8');
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  const inEntry = new Set<string>();
+  const walk = (file: string, into: Set<string>) => {
+    if (into.has(file) || inEntry.has(file)) return;
+    into.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
+  };
+  if (entry) walk(entry.fileName, inEntry);
+  await mkdir(path.join(dir, 'routes'), { recursive: true });
+  const written: string[] = [];
+  for (const route of ROUTE_PRELOADS) {
+    const files = new Set<string>();
+    for (const mod of route.modules) {
+      const source = path.join(import.meta.dirname, 'src/client', mod);
+      const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === source));
+      if (!chunk) throw new Error(`route ${route.pattern}: no chunk for src/client/${mod} (ROUTE_PRELOADS in src/shared/route-preload.ts)`);
+      walk(chunk.fileName, files);
+    }
+    const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+    await writeFile(
+      path.join(dir, 'routes', route.file),
+      template.replace('</head>', () => `  ${links}\n  </head>`),
+    );
+    written.push(route.pattern);
+  }
+  return written;
+}
+
+/** Prerenders the signed-out pages, writes the member routes' pages, then pre-compresses the whole output folder (bundle, pages and copied public files). */
 function prerenderAndCompress(): Plugin {
   return {
     name: 'fancy:prerender-and-compress',
     apply: 'build',
-    async writeBundle(options) {
+    async writeBundle(options, bundle) {
       if (!options.dir) return;
       try {
         await prerenderPages(options.dir);
       } catch (err) {
         console.warn(`Prerendering the signed-out pages failed; they are served without it.\n${(err as Error).stack ?? err}`);
       }
+      await writeRoutePages(options.dir, bundle);
       await precompressDir(options.dir);
     },
   };

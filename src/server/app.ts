@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../shared/schemas/zod-defaults';
 import { PRERENDERED_PAGES } from '../shared/prerendered';
+import { matchRoutePreload, readsLinkHeader } from '../shared/route-preload';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { registerAuthRoutes } from './auth/routes';
@@ -191,8 +192,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (url.startsWith('/api/') || url === '/api' || req.method !== 'GET' || !hasClient || /\.[a-z0-9]+$/i.test(url)) {
       return reply.status(404).send(errorBody('not_found', 'Not found.'));
     }
-    // Client-side routes (deep links) get the SPA; the client shows its own not-found page.
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // Client-side routes (deep links) get the SPA; the client shows its own not-found page. A
+    // member page comes with its chunks named for preloading and its first reads in a Link
+    // header, so code and data start with the HTML (decision 018).
+    reply.header('cache-control', 'no-cache');
+    const member = matchRoutePreload(url);
+    if (member && existsSync(path.join(clientDir as string, 'routes', member.route.file))) {
+      return reply.header('link', readsLinkHeader(member.route, member.id)).sendFile(`routes/${member.route.file}`);
+    }
+    return reply.sendFile('index.html');
   });
 
   return app;
