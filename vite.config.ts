@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -6,7 +7,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { ROUTE_PRELOADS } from './src/shared/route-preload';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -139,6 +139,7 @@ export async function prerenderPages(dir: string): Promise<string[]> {
  * entry already preloads are left out. A module the bundle does not have stops the build.
  */
 export async function writeRoutePages(dir: string, bundle: OutputBundle): Promise<string[]> {
+  const { ROUTE_PRELOADS } = await import('./src/shared/route-preload');
   const template = await readFile(path.join(dir, 'index.html'), 'utf8');
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -170,6 +171,29 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
   return written;
 }
 
+/**
+ * `public/theme-init.js` (applies the stored theme before the first paint) goes out as a hashed
+ * asset like the bundle's, so a warm visit takes it from the cache without asking (decision 018;
+ * a plain public file is `no-cache`, revalidated on every load). The public copy stays for old
+ * pages still open.
+ */
+function hashedThemeInit(): Plugin {
+  let fileName = '';
+  return {
+    name: 'fancy:hashed-theme-init',
+    apply: 'build',
+    async buildStart() {
+      const source = await readFile(path.join(import.meta.dirname, 'public/theme-init.js'), 'utf8');
+      fileName = `assets/theme-init-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace('<script src="/theme-init.js"></script>', () => `<script src="/${fileName}"></script>`),
+    },
+  };
+}
+
 /** Prerenders the signed-out pages, writes the member routes' pages, then pre-compresses the whole output folder (bundle, pages and copied public files). */
 function prerenderAndCompress(): Plugin {
   return {
@@ -191,7 +215,7 @@ function prerenderAndCompress(): Plugin {
 export default defineConfig({
   // The signed-out pages' HTML, and every text asset also as .br and .gz, served by
   // @fastify/static's preCompressed (decision 015).
-  plugins: [productionBuild(), react(), tailwindcss(), prerenderAndCompress()],
+  plugins: [productionBuild(), react(), tailwindcss(), hashedThemeInit(), prerenderAndCompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
