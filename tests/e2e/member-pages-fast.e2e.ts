@@ -40,10 +40,13 @@ describe('member pages fast on a phone', () => {
     const res = await page.goto('/profile');
     expect(res?.headers().link).toContain('</api/profile>; rel=preload; as=fetch');
     await page.getByRole('heading', { name: 'Your profile as others see it' }).waitFor();
-    await page.getByText('Pria Fast').first().waitFor();
+    await page.locator('main').getByText('Pria Fast').first().waitFor();
     // The preloaded answer is the one the page used: one request each, not one from the HTML and one from the app.
     for (const read of ['/api/auth/session', '/api/profile', '/api/settings']) {
-      expect(reads.filter((r) => r === read), read).toHaveLength(1);
+      expect(
+        reads.filter((r) => r === read),
+        read,
+      ).toHaveLength(1);
     }
     // Before: the editor grid replaced a placeholder in place (CLS 0.95); Home's sections pushed its counters down.
     expect(await shifts(page)).toBeLessThanOrEqual(0.1);
