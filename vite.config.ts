@@ -1,9 +1,11 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
@@ -131,12 +133,74 @@ export async function prerenderPages(dir: string): Promise<string[]> {
   }
 }
 
-/** Prerenders the signed-out pages, then pre-compresses the whole output folder (bundle, pages and copied public files). */
+/**
+ * Writes, per member route of ROUTE_PRELOADS, a copy of index.html naming every chunk the
+ * route's modules need as `<link rel="modulepreload">` (decision 018): the browser fetches the
+ * page's code in parallel with the entry instead of discovering it level by level. Chunks the
+ * entry already preloads are left out. A module the bundle does not have stops the build.
+ */
+export async function writeRoutePages(dir: string, bundle: OutputBundle): Promise<string[]> {
+  const { ROUTE_PRELOADS } = await import('./src/shared/route-preload');
+  const template = await readFile(path.join(dir, 'index.html'), 'utf8');
+  const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find((c) => c.isEntry);
+  const inEntry = new Set<string>();
+  const walk = (file: string, into: Set<string>) => {
+    if (into.has(file) || inEntry.has(file)) return;
+    into.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
+  };
+  if (entry) walk(entry.fileName, inEntry);
+  await mkdir(path.join(dir, 'routes'), { recursive: true });
+  const written: string[] = [];
+  for (const route of ROUTE_PRELOADS) {
+    const files = new Set<string>();
+    for (const mod of route.modules) {
+      const source = path.join(import.meta.dirname, 'src/client', mod);
+      const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === source));
+      if (!chunk) throw new Error(`route ${route.pattern}: no chunk for src/client/${mod} (ROUTE_PRELOADS in src/shared/route-preload.ts)`);
+      walk(chunk.fileName, files);
+    }
+    const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
+    await writeFile(
+      path.join(dir, 'routes', route.file),
+      template.replace('</head>', () => `  ${links}\n  </head>`),
+    );
+    written.push(route.pattern);
+  }
+  return written;
+}
+
+/**
+ * `public/theme-init.js` (applies the stored theme before the first paint) goes out as a hashed
+ * asset like the bundle's, so a warm visit takes it from the cache without asking (decision 018;
+ * a plain public file is `no-cache`, revalidated on every load). The public copy stays for old
+ * pages still open.
+ */
+function hashedThemeInit(): Plugin {
+  let fileName = '';
+  return {
+    name: 'fancy:hashed-theme-init',
+    apply: 'build',
+    async buildStart() {
+      const source = await readFile(path.join(import.meta.dirname, 'public/theme-init.js'), 'utf8');
+      fileName = `assets/theme-init-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`;
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace('<script src="/theme-init.js"></script>', () => `<script src="/${fileName}"></script>`),
+    },
+  };
+}
+
+/** Prerenders the signed-out pages, writes the member routes' pages, then pre-compresses the whole output folder (bundle, pages and copied public files). */
 function prerenderAndCompress(): Plugin {
   return {
     name: 'fancy:prerender-and-compress',
     apply: 'build',
-    async writeBundle(options) {
+    async writeBundle(options, bundle) {
       if (!options.dir) return;
       try {
         await prerenderPages(options.dir);
@@ -145,6 +209,7 @@ function prerenderAndCompress(): Plugin {
       }
       // Icons, manifest, link-preview image and the service worker (issue 20, decision 021).
       await writeBrandAssets(options.dir, path.join(import.meta.dirname, 'src/client/sw.js'));
+      await writeRoutePages(options.dir, bundle);
       await precompressDir(options.dir);
     },
   };
@@ -153,7 +218,7 @@ function prerenderAndCompress(): Plugin {
 export default defineConfig({
   // The signed-out pages' HTML, and every text asset also as .br and .gz, served by
   // @fastify/static's preCompressed (decision 015).
-  plugins: [productionBuild(), react(), tailwindcss(), prerenderAndCompress()],
+  plugins: [productionBuild(), react(), tailwindcss(), hashedThemeInit(), prerenderAndCompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

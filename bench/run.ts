@@ -163,6 +163,21 @@ if (verification) {
   console.log('Verified members (issue 21): one on-server check (goal ≤ 3 s) and chat p99 while ten verifications run');
   console.table(verification);
 }
+const phone = await optional('lighthouse', 'benchLighthouse');
+if (phone) {
+  console.log(
+    'Member pages on a phone (issue 19): Lighthouse 12.2.3 default mobile run, demo data, cold cache, median of 3 (goals: performance ≥ 90, LCP ≤ 2,500 ms, TBT ≤ 200 ms, CLS ≤ 0.1, accessibility 100, best practices ≥ 95)',
+  );
+  console.table(phone.lighthouse);
+  console.log(
+    'Warm visit (second load, same browser, slow 4G and 4× CPU): scripts asked for again (goal 0), own content painted (goal ≤ 1,000 ms)',
+  );
+  console.table(phone.warm);
+  console.log(
+    'Interaction: INP typing in a live chat with 200 messages (goal ≤ 100 ms), TBT of the mixers list with 100 more mixers (goal ≤ 200 ms)',
+  );
+  console.table(phone.interaction);
+}
 const memory = await optional('memory', 'benchMemoryAndRestart');
 if (memory) {
   console.log('Warm restart and resident memory, embedded mode (issue 15, decision 017)');

@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../shared/schemas/zod-defaults';
 import { PRERENDERED_PAGES } from '../shared/prerendered';
+import { matchRoutePreload, readsLinkHeader } from '../shared/route-preload';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { registerAuthRoutes } from './auth/routes';
@@ -203,6 +204,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) => {
     // API paths, other methods and missing files (anything with an extension) are JSON 404s.
     if (!servePage || !isPagePath(req)) return notFoundJson(reply);
+    // A member page comes with its chunks named for preloading and its first reads in a Link
+    // header, so code and data start with the HTML (decision 018); every other page, and the
+    // not-found page, from the page server (decision 021).
+    const member = matchRoutePreload(req.url.split('?')[0]);
+    if (member && existsSync(path.join(clientDir as string, 'routes', member.route.file))) {
+      reply.header('cache-control', 'no-cache').header('link', readsLinkHeader(member.route, member.id));
+      return reply.sendFile(`routes/${member.route.file}`);
+    }
     return servePage(req, reply);
   });
 

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, useLocation } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, Navigate, useLocation } from 'react-router';
 import { FullPageSpinner } from '../components/ui/spinner';
 import { ErrorScreen } from '../pages/error-screen';
 import { NotFoundPage } from '../pages/not-found-page';
@@ -10,11 +10,23 @@ function RedirectKeepingQuery({ to }: { to: string }) {
   return <Navigate to={`${to}${search}`} replace />;
 }
 
-/** A page module may export `preload` (its first data): the route then waits for both, no spinner in between. */
-const page = (load: () => Promise<{ default: React.ComponentType; preload?: () => Promise<unknown> }>) => async () => {
-  const mod = await load();
-  await mod.preload?.();
-  return { Component: mod.default };
+/**
+ * A page module may export `preload` (its first data): it becomes the route's loader, so each
+ * navigation to the page (the first load too) renders it once with its data, no spinner or
+ * section popping in between (decisions 015, 018). A preload never fails the route: a failed
+ * read is the page's own error state.
+ */
+type PageModule = { default: React.ComponentType; preload?: (args: LoaderFunctionArgs) => Promise<unknown> };
+const page = (load: () => Promise<PageModule>) => async () => {
+  const { default: Component, preload } = await load();
+  if (!preload) return { Component };
+  return {
+    Component,
+    loader: async (args: LoaderFunctionArgs) => {
+      await preload(args);
+      return null;
+    },
+  };
 };
 const gate = (name: 'ProtectedRoute' | 'AdminRoute') => async () => ({
   Component: (await import('../features/auth/protected-route'))[name],

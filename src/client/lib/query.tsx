@@ -14,3 +14,20 @@ export const queryClient = new QueryClient({
 export function QueryProvider({ children }: { children: React.ReactNode }) {
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }
+
+/** How long a route waits for its first data before rendering anyway (the page then shows its own loading state). */
+export const PRELOAD_WAIT_MS = 4000;
+
+/**
+ * A page's `preload`, its route's loader (decision 018): starts the page's first queries with
+ * the navigation and resolves when they have settled (or after PRELOAD_WAIT_MS), so the page
+ * renders once with them instead of growing section by section. Pass `ensureQueryData` /
+ * `ensureInfiniteQueryData` with `revalidateIfStale`: cached data is shown and refetched in the
+ * background exactly as the page's own query would do on mount, missing data is awaited.
+ * Never rejects: a failed read stays in the cache as an error and the page shows its own
+ * message and retry.
+ */
+export function preloadQueries(start: (client: QueryClient) => Promise<unknown>[]): Promise<unknown> {
+  const settled = Promise.all(start(queryClient).map((p) => p.catch(() => undefined)));
+  return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]);
+}

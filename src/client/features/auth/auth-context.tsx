@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { REFRESH_BACKOFF_MS } from '../../../shared/constants';
 import type { Campaign } from '../../../shared/schemas/auth';
 import { useToast } from '../../components/ui/toast';
@@ -86,8 +86,12 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       for (let attempt = 0; ; attempt++) {
         try {
           const next = await api<SessionResponse>('/api/auth/session');
-          if (next.user) setExitTo(null);
-          setState(next);
+          // The first answer reveals the whole page (shell and route): as a transition React
+          // renders it in slices, so a slow phone stays responsive (decision 018).
+          (event === 'INITIAL_SESSION' ? startTransition : (update: () => void) => update())(() => {
+            if (next.user) setExitTo(null);
+            setState(next);
+          });
           emit(next.user ? event : 'SIGNED_OUT', next.session);
           return;
         } catch (err) {
@@ -107,7 +111,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   );
 
   useEffect(() => {
-    load('INITIAL_SESSION').finally(() => setLoading(false));
+    load('INITIAL_SESSION').finally(() => startTransition(() => setLoading(false)));
   }, [load]);
 
   // Keep the session alive and notice when it ends elsewhere.

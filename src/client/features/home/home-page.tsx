@@ -5,12 +5,16 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { api } from '../../lib/api';
 import { displayName, useAuth } from '../auth/auth-context';
+import { invitationsQuery } from '../invitations/api';
 import { YourInvitations } from '../invitations/invitation-card';
+import { openPromptsQuery } from '../mixers/after-mixer-api';
 import { AfterMixerPrompts } from '../mixers/components/after-mixer-prompts';
 import { YourNextMixers } from '../mixers/next-mixers';
+import { availabilityQuery } from '../profile/availability/api';
 import { AvailabilityPrompt } from '../profile/availability/availability-prompt';
 import { isOnboardingDeferred } from '../onboarding/deferred';
 import { VerificationCard } from '../verification/verification-card';
+import { preloadQueries } from '../../lib/query';
 import { usePageTitle } from '../../lib/use-page-title';
 
 interface Counters {
@@ -36,6 +40,14 @@ function greeting(hour: number) {
   if (hour < 18) return 'Good afternoon';
   return 'Good evening';
 }
+
+/** The sections that would otherwise appear above the counters once their data arrives (and push them down). */
+export const preload = () =>
+  preloadQueries((client) => [
+    client.ensureQueryData({ ...invitationsQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...openPromptsQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...availabilityQuery, revalidateIfStale: true }),
+  ]);
 
 export default function HomePage() {
   usePageTitle('Home');

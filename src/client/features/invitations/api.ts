@@ -1,9 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InvitationAnswer, InvitationList } from '../../../shared/schemas/invitations';
 import { api } from '../../lib/api';
 import { useRealtimeEvents } from '../../lib/realtime';
 
 export const invitationKeys = { all: ['invitations'] as const };
+
+/** GET /api/invitations (also what Home preloads with its code). */
+export const invitationsQuery = queryOptions({
+  queryKey: invitationKeys.all,
+  queryFn: ({ signal }) => api<InvitationList>('/api/invitations', { signal }),
+  // Holds run out on the clock: keep the list fresh while it is open.
+  refetchInterval: 60_000,
+});
 
 /** My invitations (issue 14), fresh when a mixer I'm invited to changes or a new invitation arrives. */
 export function useInvitations() {
@@ -11,12 +19,7 @@ export function useInvitations() {
   useRealtimeEvents((event) => {
     if (event.type === 'mixer.updated') void qc.invalidateQueries({ queryKey: invitationKeys.all });
   });
-  return useQuery({
-    queryKey: invitationKeys.all,
-    queryFn: ({ signal }) => api<InvitationList>('/api/invitations', { signal }),
-    // Holds run out on the clock: keep the list fresh while it is open.
-    refetchInterval: 60_000,
-  });
+  return useQuery(invitationsQuery);
 }
 
 export function useAnswerInvitation() {

@@ -1,17 +1,19 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MatchesPage } from '../../../shared/schemas/matches';
 import { api } from '../../lib/api';
 
 export const matchKeys = { list: ['matches'] as const };
 
+export const matchesQuery = infiniteQueryOptions({
+  queryKey: matchKeys.list,
+  queryFn: ({ pageParam, signal }) =>
+    api<MatchesPage>(`/api/matches${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
+
 export function useMatches() {
-  return useInfiniteQuery({
-    queryKey: matchKeys.list,
-    queryFn: ({ pageParam, signal }) =>
-      api<MatchesPage>(`/api/matches${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useInfiniteQuery(matchesQuery);
 }
 
 export function useUnmatch() {

@@ -13,7 +13,8 @@ import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../auth/auth-context';
 import { MemberProfileDialog, type MemberRef } from '../profile-card/member-profile-dialog';
-import { matchKeys, useMatches, useUnmatch } from './api';
+import { matchesQuery, matchKeys, useMatches, useUnmatch } from './api';
+import { preloadQueries } from '../../lib/query';
 import { MatchNotifier } from './match-notifier';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -222,6 +223,9 @@ function UnmatchConfirm({ match, onClose }: { match: MatchSummary | null; onClos
 }
 
 /** /matches (DESIGN §6): everyone you fancy who fancies you back, each opening its conversation. */
+/** The first page of matches, loaded with the page (decision 018). */
+export const preload = () => preloadQueries((client) => [client.ensureInfiniteQueryData({ ...matchesQuery, revalidateIfStale: true })]);
+
 export default function MatchesPage() {
   const auth = useAuth();
   const q = useMatches();

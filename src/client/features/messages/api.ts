@@ -1,4 +1,13 @@
-import { type InfiniteData, type QueryClient, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  type QueryClient,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { DirectMessage } from '../../../shared/realtime/events';
 import type { ConversationDetail, ConversationsPage, MessagesPage } from '../../../shared/schemas/messages';
 import type { ReportInput } from '../../../shared/schemas/safety';
@@ -12,25 +21,30 @@ export const messageKeys = {
 
 type Pages<T> = InfiniteData<T, string | null>;
 
+export const conversationsQuery = infiniteQueryOptions({
+  queryKey: messageKeys.conversations,
+  queryFn: ({ pageParam, signal }) =>
+    api<ConversationsPage>(`/api/conversations${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+  initialPageParam: null as string | null,
+  getNextPageParam: (last) => last.nextCursor,
+});
+
 export function useConversations() {
-  return useInfiniteQuery({
-    queryKey: messageKeys.conversations,
-    queryFn: ({ pageParam, signal }) =>
-      api<ConversationsPage>(`/api/conversations${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  return useInfiniteQuery(conversationsQuery);
 }
 
-export function useConversation(id: string) {
-  return useQuery({
+export const conversationQuery = (id: string) =>
+  queryOptions({
     queryKey: messageKeys.conversation(id),
     queryFn: ({ signal }) => api<ConversationDetail>(`/api/conversations/${id}`, { signal }),
   });
+
+export function useConversation(id: string) {
+  return useQuery(conversationQuery(id));
 }
 
-export function useMessages(id: string) {
-  return useInfiniteQuery({
+export const messagesQuery = (id: string) =>
+  infiniteQueryOptions({
     queryKey: messageKeys.messages(id),
     queryFn: ({ pageParam, signal }) =>
       api<MessagesPage>(`/api/conversations/${id}/messages${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
@@ -39,6 +53,9 @@ export function useMessages(id: string) {
     // Live updates come over the socket; a reconnect refetches (lib/realtime).
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useMessages(id: string) {
+  return useInfiniteQuery(messagesQuery(id));
 }
 
 /** Adds a message to a loaded thread (newest page), once. */

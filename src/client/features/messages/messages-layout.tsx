@@ -1,4 +1,6 @@
 import { Outlet, useParams } from 'react-router';
+import { preloadQueries } from '../../lib/query';
+import { conversationsQuery } from './api';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../auth/auth-context';
 import { ConversationList } from './components/conversation-list';
@@ -9,6 +11,10 @@ import { usePageTitle } from '../../lib/use-page-title';
  * /messages and /messages/{id}: the conversation list beside the open thread on desktop; on
  * a phone the list, or the thread full-screen.
  */
+/** The conversation list, loaded with the page (decision 018). */
+export const preload = () =>
+  preloadQueries((client) => [client.ensureInfiniteQueryData({ ...conversationsQuery, revalidateIfStale: true })]);
+
 export default function MessagesLayout() {
   const { id } = useParams();
   const auth = useAuth();

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Heart, Lock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
+import { preloadQueries } from '../../lib/query';
 import { type ConversationDetail, DM_MESSAGES, sendMessageSchema } from '../../../shared/schemas/messages';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -10,7 +11,17 @@ import { ApiError } from '../../lib/api';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../auth/auth-context';
 import { Avatar } from '../shell/avatar';
-import { markReadInCache, messageKeys, upsertMessage, useConversation, useMarkRead, useMessages, useSendMessage } from './api';
+import {
+  conversationQuery,
+  markReadInCache,
+  messageKeys,
+  messagesQuery,
+  upsertMessage,
+  useConversation,
+  useMarkRead,
+  useMessages,
+  useSendMessage,
+} from './api';
 import { Composer } from './components/composer';
 import { MessageList, type PendingMessage } from './components/message-list';
 import { ErrorState } from './components/states';
@@ -21,6 +32,15 @@ import { usePageTitle } from '../../lib/use-page-title';
 let tempCounter = 0;
 
 /** /messages/{matchId}: one conversation, live. Phones see it full-screen with a back button. */
+/** The conversation and its newest messages, loaded with the page (decision 018). */
+export const preload = ({ params }: LoaderFunctionArgs) => {
+  const id = params.id ?? '';
+  return preloadQueries((client) => [
+    client.ensureQueryData({ ...conversationQuery(id), revalidateIfStale: true }),
+    client.ensureInfiniteQueryData({ ...messagesQuery(id), revalidateIfStale: true }),
+  ]);
+};
+
 export default function ThreadPage() {
   const { id = '' } = useParams();
   // A fresh thread state (draft, scroll, pending sends) for every conversation.

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AfterMixerView, OpenPrompt } from '../../../shared/after-mixer';
 import { api } from '../../lib/api';
 import { sendFancy } from './api';
@@ -15,9 +15,14 @@ export function useAfterMixer(id: string) {
   });
 }
 
-/** The prompts still open for me, for Home. */
+/** The prompts still open for me, for Home (which preloads them with its code). */
+export const openPromptsQuery = queryOptions({
+  queryKey: openPromptsKey,
+  queryFn: async () => (await api<{ prompts: OpenPrompt[] }>('/api/me/after-mixer')).prompts,
+});
+
 export function useOpenPrompts() {
-  return useQuery({ queryKey: openPromptsKey, queryFn: async () => (await api<{ prompts: OpenPrompt[] }>('/api/me/after-mixer')).prompts });
+  return useQuery(openPromptsQuery);
 }
 
 /** Fancy or un-fancy someone from the prompt, through the existing fancy routes; the page updates at once. */

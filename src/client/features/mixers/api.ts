@@ -1,4 +1,13 @@
-import { type InfiniteData, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ChatMessage } from '../../../shared/realtime/events';
 import type { ChatPage, JoinResult, MixerDetail, MixerIntent, MixerPage, MixerSection, TopicFacets } from '../../../shared/schemas/mixers';
 import type { ReportReason } from '../../../shared/schemas/safety';
@@ -32,9 +41,9 @@ function listUrl(section: MixerSection, filters: MixerFilters, limit: number, cu
 }
 
 /** One section of the list (live, upcoming, mine), cursor-paginated. */
-export function useMixerList(section: MixerSection, filters: MixerFilters, opts: { limit?: number; active?: boolean } = {}) {
+export const mixerListQuery = (section: MixerSection, filters: MixerFilters, opts: { limit?: number; active?: boolean } = {}) => {
   const limit = opts.limit ?? 12;
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: mixerKeys.list(section, filters, `${limit}:${opts.active ? 'active' : ''}`),
     queryFn: ({ pageParam, signal }) => api<MixerPage>(listUrl(section, filters, limit, pageParam, opts.active), { signal }),
     initialPageParam: undefined as string | undefined,
@@ -44,18 +53,31 @@ export function useMixerList(section: MixerSection, filters: MixerFilters, opts:
     // Statuses follow the clock on the server: keep the list fresh while it is open.
     refetchInterval: 60_000,
   });
+};
+
+export function useMixerList(section: MixerSection, filters: MixerFilters, opts: { limit?: number; active?: boolean } = {}) {
+  return useInfiniteQuery(mixerListQuery(section, filters, opts));
 }
+
+export const topicsQuery = queryOptions({
+  queryKey: mixerKeys.topics(),
+  queryFn: () => api<TopicFacets>('/api/mixers/topics'),
+  staleTime: 5 * 60_000,
+});
 
 export function useTopics() {
-  return useQuery({ queryKey: mixerKeys.topics(), queryFn: () => api<TopicFacets>('/api/mixers/topics'), staleTime: 5 * 60_000 });
+  return useQuery(topicsQuery);
 }
 
-export function useMixer(id: string) {
-  return useQuery({
+export const mixerQuery = (id: string) =>
+  queryOptions({
     queryKey: mixerKeys.detail(id),
     queryFn: ({ signal }) => api<MixerDetail>(`/api/mixers/${id}`, { signal }),
     refetchInterval: 30_000,
   });
+
+export function useMixer(id: string) {
+  return useQuery(mixerQuery(id));
 }
 
 export function useJoinMixer(id: string) {
@@ -91,16 +113,18 @@ export function useAnswerInvitation(mixerId: string) {
 export type ChatData = InfiniteData<ChatPage, string | undefined>;
 
 /** Chat history: page 0 is the newest; older pages follow. */
-export function useChatHistory(id: string, enabled: boolean) {
-  return useInfiniteQuery({
+export const chatHistoryQuery = (id: string) =>
+  infiniteQueryOptions({
     queryKey: mixerKeys.chat(id),
     queryFn: ({ pageParam, signal }) =>
       api<ChatPage>(`/api/mixers/${id}/messages${pageParam ? `?before=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,
-    enabled,
     staleTime: Number.POSITIVE_INFINITY,
   });
+
+export function useChatHistory(id: string, enabled: boolean) {
+  return useInfiniteQuery({ ...chatHistoryQuery(id), enabled });
 }
 
 /** Adds a message (from realtime or our own send) to the newest page, once. */

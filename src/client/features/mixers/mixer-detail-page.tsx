@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, CakeSlice, Clock, MapPin, RefreshCw, Target } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { ageBandLabel, planLabel, whereLabel } from '../../../shared/audience';
 import type { MixerDetail } from '../../../shared/schemas/mixers';
 import { Button } from '../../components/ui/button';
@@ -11,7 +11,8 @@ import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../auth/auth-context';
-import { mixerKeys, useMixer } from './api';
+import { chatHistoryQuery, mixerKeys, mixerQuery, useMixer } from './api';
+import { preloadQueries } from '../../lib/query';
 import { NotForYou, VerifiedOnly } from './components/audience';
 import { ChatPanel } from './components/chat-panel';
 import { JoinCard } from './components/join-card';
@@ -26,6 +27,15 @@ import { usePageTitle } from '../../lib/use-page-title';
 type MobileTab = 'chat' | 'people' | 'about';
 
 /** /mixers/:id — the mixer, who's in it, Join / Leave, and (for joined members) the group chat. */
+/** The mixer and its chat's newest page, loaded with the page (decision 018). */
+export const preload = ({ params }: LoaderFunctionArgs) => {
+  const id = params.id ?? '';
+  return preloadQueries((client) => [
+    client.ensureQueryData({ ...mixerQuery(id), revalidateIfStale: true }),
+    client.ensureInfiniteQueryData({ ...chatHistoryQuery(id), revalidateIfStale: true }),
+  ]);
+};
+
 export default function MixerDetailPage() {
   const { id = '' } = useParams();
   const mixer = useMixer(id);

@@ -1,11 +1,12 @@
 import { CalendarDays, Search, Sparkles, UsersRound, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
 import { MIXER_INTENTS, type MixerIntent } from '../../../shared/schemas/mixers';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
-import { type MixerFilters, useTopics } from './api';
+import { type MixerFilters, mixerListQuery, topicsQuery, useTopics } from './api';
+import { preloadQueries } from '../../lib/query';
 import { MixerSection } from './components/mixer-section';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -49,20 +50,38 @@ function ForYouEmpty() {
 }
 
 /** /mixers: for you (ranked, with reasons), live now, coming up this week and your mixers, with search and filters kept in the URL. */
+/** The list and filters the URL asks for. */
+function readTab(params: URLSearchParams): Tab {
+  const tabParam = params.get('tab');
+  return tabParam === 'mine' || tabParam === 'discover' ? tabParam : 'foryou';
+}
+function readFilters(params: URLSearchParams): MixerFilters {
+  const intentParam = params.get('intent');
+  return {
+    q: params.get('q') || undefined,
+    intent: MIXER_INTENTS.includes(intentParam as MixerIntent) ? (intentParam as MixerIntent) : undefined,
+    topic: params.get('topic') || undefined,
+  };
+}
+const TAB_SECTIONS = { foryou: ['foryou'], discover: ['live', 'upcoming'], mine: ['mine'] } as const;
+
+/** The open list's first page and the topic filter, loaded with the page (decision 018). */
+export const preload = ({ request }: LoaderFunctionArgs) => {
+  const params = new URL(request.url).searchParams;
+  const filters = readFilters(params);
+  return preloadQueries((client) => [
+    ...TAB_SECTIONS[readTab(params)].map((section) =>
+      client.ensureInfiniteQueryData({ ...mixerListQuery(section, filters), revalidateIfStale: true }),
+    ),
+    client.ensureQueryData({ ...topicsQuery, revalidateIfStale: true }),
+  ]);
+};
+
 export default function MixersPage() {
   usePageTitle('Mixers');
   const [params, setParams] = useSearchParams();
-  const tabParam = params.get('tab');
-  const tab: Tab = tabParam === 'mine' || tabParam === 'discover' ? tabParam : 'foryou';
-  const intentParam = params.get('intent');
-  const filters: MixerFilters = useMemo(
-    () => ({
-      q: params.get('q') || undefined,
-      intent: MIXER_INTENTS.includes(intentParam as MixerIntent) ? (intentParam as MixerIntent) : undefined,
-      topic: params.get('topic') || undefined,
-    }),
-    [params, intentParam],
-  );
+  const tab = readTab(params);
+  const filters: MixerFilters = useMemo(() => readFilters(params), [params]);
   const filtered = Boolean(filters.q || filters.intent || filters.topic);
 
   const update = (changes: Record<string, string | undefined>) =>

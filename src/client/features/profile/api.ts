@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileEditInput } from '../../../shared/schemas/profile-edit';
 import type { OwnProfile } from '../../../shared/schemas/profile';
 import type { SettingsView } from '../../../shared/schemas/settings';
@@ -7,17 +7,21 @@ import { fetchOwnProfile, removePhoto, uploadAvatar, uploadPhotos } from '../onb
 
 export const profileKey = ['profile', 'own'] as const;
 
+export const ownProfileQuery = queryOptions({ queryKey: profileKey, queryFn: fetchOwnProfile });
+
+/** The member's settings (GET /api/settings), shared with the settings page's cache entry. */
+export const settingsQuery = queryOptions({
+  queryKey: ['settings'],
+  queryFn: async () => (await api<{ settings: SettingsView }>('/api/settings')).settings,
+});
+
 export function useOwnProfile() {
-  return useQuery({ queryKey: profileKey, queryFn: fetchOwnProfile });
+  return useQuery(ownProfileQuery);
 }
 
 /** Whether the member shows their city to others (Settings → Privacy), for the "as others see it" card. */
 export function useShareCity() {
-  return useQuery({
-    queryKey: ['settings'],
-    queryFn: async () => (await api<{ settings: SettingsView }>('/api/settings')).settings,
-    select: (s) => s.shareCityRegion,
-  });
+  return useQuery({ ...settingsQuery, select: (s) => s.shareCityRegion });
 }
 
 const setProfile = (qc: ReturnType<typeof useQueryClient>) => (profile: OwnProfile) => qc.setQueryData(profileKey, profile);

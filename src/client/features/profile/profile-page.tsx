@@ -6,7 +6,9 @@ import { Card } from '../../components/ui/card';
 import { ProfileCard } from '../profile-card/profile-card';
 import { useVerification } from '../verification/api';
 import { VerificationCard } from '../verification/verification-card';
-import { useOwnProfile, useShareCity } from './api';
+import { ownProfileQuery, settingsQuery, useOwnProfile, useShareCity } from './api';
+import { availabilityQuery } from './availability/api';
+import { preloadQueries } from '../../lib/query';
 import { AvailabilitySection } from './availability/availability-section';
 import { profileCompletion } from './completion';
 import { AboutSection } from './sections/about';
@@ -66,6 +68,14 @@ function Completion({ profile }: { profile: OwnProfile }) {
   );
 }
 
+/** The editor renders once with the profile and the privacy setting the card depends on. */
+export const preload = () =>
+  preloadQueries((client) => [
+    client.ensureQueryData({ ...ownProfileQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...settingsQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...availabilityQuery, revalidateIfStale: true }),
+  ]);
+
 export default function ProfilePage() {
   const profile = useOwnProfile();
   const shareCity = useShareCity();
@@ -97,20 +107,23 @@ export default function ProfilePage() {
     [previewFor],
   );
 
+  // The heading is the same while loading, and the placeholder grid is its own element (key):
+  // React must not reuse it for the editor grid, which would count as the whole grid moving.
   if (profile.isPending) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10" aria-busy="true">
+        <h1 className="font-display text-3xl font-extrabold sm:text-4xl">Your profile</h1>
+        <p className="mt-2 text-muted-foreground">Edit any part of it; the card shows what other members see.</p>
         <span className="sr-only" role="status">
           Loading your profile
         </span>
-        <div className="h-10 w-56 animate-pulse rounded-xl bg-muted" />
-        <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_26rem]">
-          <div className="grid gap-4">
+        <div key="loading" className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:gap-8">
+          <div className="h-[32rem] animate-pulse rounded-2xl bg-muted lg:order-2" />
+          <div className="grid gap-4 lg:order-1">
             {[0, 1, 2].map((i) => (
               <div key={i} className="h-44 animate-pulse rounded-2xl bg-muted" />
             ))}
           </div>
-          <div className="h-[32rem] animate-pulse rounded-2xl bg-muted" />
         </div>
       </div>
     );
@@ -141,7 +154,7 @@ export default function ProfilePage() {
       <h1 className="font-display text-3xl font-extrabold sm:text-4xl">Your profile</h1>
       <p className="mt-2 text-muted-foreground">Edit any part of it; the card shows what other members see.</p>
 
-      <div className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:gap-8">
+      <div key="profile" className="mt-6 grid gap-6 lg:grid-cols-[minmax(0,1fr)_26rem] lg:items-start lg:gap-8">
         <section aria-labelledby="as-others-title" className="grid gap-3 lg:sticky lg:top-6 lg:order-2">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="as-others-title" className="font-display text-lg font-bold">

@@ -1,15 +1,17 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionView, SettingsView, TwoFactorEnrolment, UpdateSettingsInput } from '../../../shared/schemas/settings';
 import { ApiError, api, NETWORK_ERROR } from '../../lib/api';
 
 export const settingsKey = ['settings'] as const;
 export const sessionsKey = ['settings', 'sessions'] as const;
 
+export const settingsQuery = queryOptions({
+  queryKey: settingsKey,
+  queryFn: async () => (await api<{ settings: SettingsView }>('/api/settings')).settings,
+});
+
 export function useSettings() {
-  return useQuery({
-    queryKey: settingsKey,
-    queryFn: async () => (await api<{ settings: SettingsView }>('/api/settings')).settings,
-  });
+  return useQuery(settingsQuery);
 }
 
 /** Saves some choices; the switches move at once and move back if the save fails. */

@@ -6,7 +6,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useToast } from '../../components/ui/toast';
 import { useAuth } from '../auth/auth-context';
-import { useSettings, useUpdateSettings } from './api';
+import { settingsQuery, useSettings, useUpdateSettings } from './api';
+import { preloadQueries } from '../../lib/query';
 import { errorMessage } from './components/form-errors';
 import { SettingsCard, SettingsSection } from './components/section';
 import { EmailBlock, PasswordBlock } from './sections/account-security';
@@ -82,6 +83,9 @@ function useEmailLinkOutcome() {
     setParams({}, { replace: true });
   }, [confirmed, error, toast, auth, setParams]);
 }
+
+/** The member's settings, loaded with the page (decision 018). */
+export const preload = () => preloadQueries((client) => [client.ensureQueryData({ ...settingsQuery, revalidateIfStale: true })]);
 
 export default function SettingsPage() {
   const toast = useToast();

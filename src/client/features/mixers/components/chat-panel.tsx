@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, LoaderCircle, Lock, RefreshCw, SendHorizontal, Sparkles } from 'lucide-react';
-import { Fragment, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/realtime/events';
 import { CHAT_MESSAGE_MAX, chatMessageInputSchema, type MixerDetail } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
@@ -296,7 +296,12 @@ function sameGroup(a: ChatMessage | undefined, b: ChatMessage | undefined) {
   );
 }
 
-function MessageItem({
+/**
+ * One line of the chat. Memoised: typing into the composer re-renders the panel on every key,
+ * and with 200 lines on screen re-rendering them all made each key cost ~200 ms on a slow phone
+ * (issue 19). Its props are the query's own message objects and strings, stable between keys.
+ */
+const MessageItem = memo(function MessageItem({
   message,
   prev,
   next,
@@ -381,4 +386,4 @@ function MessageItem({
       </li>
     </Fragment>
   );
-}
+});

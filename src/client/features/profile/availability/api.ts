@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AvailabilityInput, AvailabilityView } from '../../../../shared/availability';
 import type { ReliabilityView } from '../../../../shared/reliability';
 import { api } from '../../../lib/api';
@@ -6,8 +6,13 @@ import { api } from '../../../lib/api';
 export const availabilityKey = ['profile', 'availability'] as const;
 
 /** When I'm usually free and the topics I'd join (GET /api/profile/availability). */
+export const availabilityQuery = queryOptions({
+  queryKey: availabilityKey,
+  queryFn: () => api<AvailabilityView>('/api/profile/availability'),
+});
+
 export function useAvailability(enabled = true) {
-  return useQuery({ queryKey: availabilityKey, queryFn: () => api<AvailabilityView>('/api/profile/availability'), enabled });
+  return useQuery({ ...availabilityQuery, enabled });
 }
 
 export function useSaveAvailability() {

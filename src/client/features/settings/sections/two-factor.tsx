@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Check, Copy, Download, KeyRound } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { SETTINGS_MESSAGES, type TwoFactorEnrolment, totpCodeSchema } from '../../../../shared/schemas/settings';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
@@ -13,8 +13,10 @@ import { sessionsKey, settingsKey, twoFactorApi } from '../api';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';
-import { QrCode } from '../components/qr-code';
 import { CardBlock } from '../components/section';
+
+/** The QR library loads only when a member sets up two-factor sign-in (issue 19: heavy code only where used). */
+const QrCode = lazy(() => import('../components/qr-code').then((m) => ({ default: m.QrCode })));
 
 const fieldError = (err: unknown, name: string) => (err instanceof ApiError ? err.fields[name] : undefined);
 
@@ -176,11 +178,13 @@ function SetupDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open:
               <Dialog.Description className="text-sm text-muted-foreground">
                 Scan this code with your authenticator app, then type the 6-digit code it shows.
               </Dialog.Description>
-              <QrCode
-                value={step.enrolment.totpURI}
-                label="QR code for your authenticator app"
-                className="mx-auto size-48 rounded-xl border border-border"
-              />
+              <Suspense fallback={<div className="mx-auto size-48 animate-pulse rounded-xl border border-border bg-muted" />}>
+                <QrCode
+                  value={step.enrolment.totpURI}
+                  label="QR code for your authenticator app"
+                  className="mx-auto size-48 rounded-xl border border-border"
+                />
+              </Suspense>
               <details className="rounded-xl bg-muted p-3 text-sm">
                 <summary className="cursor-pointer font-medium">Can't scan it? Enter a key instead</summary>
                 <p className="mt-2 text-muted-foreground">In your app, add an account by key and type:</p>

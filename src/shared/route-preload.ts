@@ -1,0 +1,113 @@
+/**
+ * What a member page needs before it can paint, known from its path alone (issue 19, decision
+ * 018): the page's code (the modules under `src/client/` that `app/router.tsx` loads for it) and
+ * its first API reads. The build writes, per entry, a copy of index.html that names every chunk
+ * of those modules as `<link rel="modulepreload">` (`dist/client/routes/<file>`); the server
+ * sends that copy for the path, with a `Link: rel=preload` header for each first read. Code and
+ * data then start together with the HTML instead of one round trip after another.
+ *
+ * The reads are the same URLs the page's queries ask for (the browser hands the preloaded
+ * answer to the page's own fetch); each answer is fetched for this load, with the session
+ * cookie, so nothing is older than the page. A read nobody asks for costs one small request.
+ */
+
+/** The member shell every signed-in page is rendered in (router: query layout → gate → shell). */
+const MEMBER_SHELL = ['app/query-layout', 'features/auth/protected-route', 'features/shell/app-shell'] as const;
+/** Read by the gate and by the shell (unread badges) on every member page. */
+const MEMBER_READS = ['/api/auth/session', '/api/stats'] as const;
+
+export interface RoutePreload {
+  /** A path with `:id` segments (the only parameter used), matched whole. */
+  pattern: string;
+  /** The file under `dist/client/routes/`. */
+  file: string;
+  /** Modules under src/client (no extension) whose chunks the page needs, outermost first. */
+  modules: readonly string[];
+  /** The page's first reads; `:id` is the path's id. */
+  reads: readonly string[];
+}
+
+export const ROUTE_PRELOADS: readonly RoutePreload[] = [
+  {
+    pattern: '/home',
+    file: 'home.html',
+    modules: [...MEMBER_SHELL, 'features/home/home-page'],
+    reads: [
+      ...MEMBER_READS,
+      '/api/invitations',
+      '/api/me/after-mixer',
+      '/api/mixers?section=mine&limit=3&active=true',
+      '/api/profile/availability',
+    ],
+  },
+  {
+    pattern: '/mixers',
+    file: 'mixers.html',
+    modules: [...MEMBER_SHELL, 'features/mixers/mixers-page'],
+    reads: [...MEMBER_READS, '/api/mixers?section=foryou&limit=12', '/api/mixers/topics'],
+  },
+  {
+    pattern: '/mixers/:id',
+    file: 'mixer.html',
+    modules: [...MEMBER_SHELL, 'features/mixers/mixer-detail-page'],
+    reads: [...MEMBER_READS, '/api/mixers/:id', '/api/mixers/:id/messages', '/api/fancies?mixerId=:id'],
+  },
+  {
+    pattern: '/messages',
+    file: 'messages.html',
+    modules: [...MEMBER_SHELL, 'features/messages/messages-layout', 'features/messages/messages-index-page'],
+    reads: [...MEMBER_READS, '/api/conversations'],
+  },
+  {
+    pattern: '/messages/:id',
+    file: 'thread.html',
+    modules: [...MEMBER_SHELL, 'features/messages/messages-layout', 'features/messages/thread-page'],
+    reads: [...MEMBER_READS, '/api/conversations', '/api/conversations/:id', '/api/conversations/:id/messages'],
+  },
+  {
+    pattern: '/matches',
+    file: 'matches.html',
+    modules: [...MEMBER_SHELL, 'features/matches/matches-page'],
+    reads: [...MEMBER_READS, '/api/matches'],
+  },
+  {
+    pattern: '/profile',
+    file: 'profile.html',
+    modules: [...MEMBER_SHELL, 'features/profile/profile-page'],
+    reads: [...MEMBER_READS, '/api/profile', '/api/settings', '/api/profile/availability'],
+  },
+  {
+    pattern: '/settings',
+    file: 'settings.html',
+    modules: [...MEMBER_SHELL, 'features/settings/settings-page'],
+    reads: [...MEMBER_READS, '/api/settings', '/api/me/sessions'],
+  },
+];
+
+/** Ids as the API issues them (UUIDs, nanoids): anything else gets the page without data hints. */
+const ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** The entry for `pathname` (no query string) and its id, if any. */
+export function matchRoutePreload(pathname: string): { route: RoutePreload; id?: string } | undefined {
+  const parts = pathname.replace(/\/+$/, '').split('/');
+  for (const route of ROUTE_PRELOADS) {
+    const want = route.pattern.split('/');
+    if (want.length !== parts.length) continue;
+    let id: string | undefined;
+    const same = want.every((seg, i) => {
+      if (seg !== ':id') return seg === parts[i];
+      id = parts[i];
+      return ID.test(parts[i]);
+    });
+    if (same) return { route, id };
+  }
+  return undefined;
+}
+
+/** The `Link` header value that preloads the route's first reads (fetch, same-origin credentials). */
+export function readsLinkHeader(route: RoutePreload, id?: string): string {
+  return route.reads
+    .map((read) => read.replaceAll(':id', id ?? ''))
+    .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
+    .join(', ');
+}
