@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,11 +10,12 @@ import { FAIL_REASONS, type ChallengeStep } from '../../src/shared/verification'
 import { face, type Who } from '../fixtures/faces';
 import { checkA11y } from './a11y';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { writeStillY4m } from './y4m';
 import { E2E_PASSWORD, type E2E, startE2E } from './harness';
 
 /**
- * Issue 21 in Chromium with a fake camera: the camera is fed a video made at test time with
- * ffmpeg from a test photo (a face that does not move). The member goes through consent, the
+ * Issue 21 in Chromium with a fake camera: the camera is fed a y4m video written at test time
+ * from a test photo (a face that does not move; tests/e2e/y4m.ts, no video tool needed). The member goes through consent, the
  * challenge and the verdict — a still face is refused with a reason; an unverified member is
  * turned away from a verified-only mixer kindly; an admin decides an age review and the member
  * sees the badge. Screenshots at 1280 and 375 px.
@@ -28,21 +28,17 @@ const SHOTS = process.env.VERIFY_SHOTS_DIR;
 beforeAll(async () => {
   e2e = await startE2E();
   work = mkdtempSync(path.join(tmpdir(), 'fancy-verify-e2e-'));
-  // A 640×480 webcam picture of a face, turned into a short y4m the fake camera loops.
-  const still = path.join(work, 'face.png');
+  // A 640×480 webcam picture of a face, as a short y4m the fake camera loops.
   const photo = await sharp(await face('A1'))
     .resize(320, 320)
     .toBuffer();
-  await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5f584f' } })
+  const rgb = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#5f584f' } })
     .composite([{ input: photo, left: 160, top: 80 }])
-    .png()
-    .toFile(still);
+    .removeAlpha()
+    .raw()
+    .toBuffer();
   const video = path.join(work, 'camera.y4m');
-  try {
-    execFileSync('ffmpeg', ['-loglevel', 'error', '-y', '-loop', '1', '-i', still, '-t', '2', '-r', '10', '-pix_fmt', 'yuv420p', video]);
-  } catch (err) {
-    throw new Error(`This journey makes its camera video with ffmpeg (Debian: apt-get install ffmpeg): ${(err as Error).message}`);
-  }
+  writeStillY4m(video, rgb, 640, 480, 20);
   camBrowser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? findChromium(),
     args: [

@@ -2,10 +2,20 @@
 // @vladmandic/human on the TensorFlow.js WASM backend, loaded from the npm package's own files
 // (no network, no native download). The main thread sends image bytes; the worker answers
 // numbers only (boxes, angles, scores, a 1024-value face description). Nothing is written to disk.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+
+// The models take whatever CPU chat leaves: this thread (and the threads it starts, which inherit
+// it) runs at the lowest scheduling priority. On Linux /proc/thread-self names the thread's own
+// id, which setpriority accepts; elsewhere the thread keeps the normal priority.
+try {
+  os.setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
+} catch {
+  // Not Linux, or not allowed: run at the normal priority.
+}
 
 const require = createRequire(workerData.resolveFrom);
 // Both packages' main files are in their dist/ folder (their exports maps hide package.json).
