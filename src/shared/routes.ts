@@ -40,6 +40,7 @@ export const APP_ROUTES = {
   '/modern-love-letters/:slug': 'member',
   '/profile': 'member',
   '/settings': 'member',
+  '/verify': 'member',
   '/admin': 'admin',
   '/admin/interest-suggestions': 'admin',
   '/admin/metrics': 'admin',
@@ -47,6 +48,7 @@ export const APP_ROUTES = {
   '/admin/formation': 'admin',
   '/admin/campaigns': 'admin',
   '/admin/reports': 'admin',
+  '/admin/verification': 'admin',
 } as const satisfies Record<string, RouteKind>;
 
 export type AppRoute = keyof typeof APP_ROUTES;

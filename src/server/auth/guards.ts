@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { requireSession, requireVerified } from './session';
+import { requireAdmin, requireSession, requireVerified } from './session';
 
 /**
  * Route options that check the session before the body or params are validated, so an
@@ -15,5 +15,12 @@ export const verifiedFirst = {
 export const sessionFirst = {
   preValidation: async (req: FastifyRequest) => {
     await requireSession(req);
+  },
+};
+
+/** As `verifiedFirst`, for admin routes: a member gets 403 before their input is looked at. */
+export const adminFirst = {
+  preValidation: async (req: FastifyRequest) => {
+    await requireAdmin(req);
   },
 };

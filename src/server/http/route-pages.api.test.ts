@@ -46,14 +46,18 @@ describe('member pages start their code and data with the HTML', () => {
     expect(home.headers.link).toContain('</api/invitations>');
   });
 
-  it('a page the build has no route HTML for, an id that is not one, and other paths get the plain SPA page without hints', async () => {
-    for (const url of ['/matches', '/mixers/a%3Cb', '/mixers/m-1/after', '/no-such-page']) {
+  it('a page the build has no route HTML for and an id that is not one get the plain SPA page without hints; an unknown path a 404', async () => {
+    for (const url of ['/matches', '/mixers/a%3Cb', '/mixers/m-1/after']) {
       const res = await withClient.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toContain('plain');
       expect(res.headers.link, url).toBeUndefined();
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
+    // Not a route at all (decision 021): the app's not-found page, with no hints either.
+    const unknown = await withClient.inject({ method: 'GET', url: '/no-such-page' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.link).toBeUndefined();
   });
 
   it('the preloaded reads stay behind sign-in: the HTML carries no member data, the reads answer 401 without a session', async () => {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { CHALLENGE_TURNS, FRAME_MAX_BYTES } from '../../../shared/verification';
-import { verifiedFirst } from '../../auth/guards';
+import { adminFirst, verifiedFirst } from '../../auth/guards';
 import { requireAdmin, requireVerified } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
@@ -97,7 +97,7 @@ export function registerVerificationRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/admin/verification/reviews/:id',
-    { schema: { params: z.object({ id: z.uuid() }), body: z.object({ decision: z.enum(['approve', 'decline']) }) } },
+    { ...adminFirst, schema: { params: z.object({ id: z.uuid() }), body: z.object({ decision: z.enum(['approve', 'decline']) }) } },
     async (req) => {
       const { user } = await requireAdmin(req);
       const { id } = req.params as { id: string };
