@@ -29,6 +29,13 @@ export async function freshDatabase(): Promise<Database> {
       await database.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
+      // Closed connections take a moment to leave the server; dropping under them would send
+      // "terminating connection" to clients that are just going away (an unhandled error).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (!rows[0].n) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },

@@ -113,7 +113,8 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   const db = drizzle({ client: pool, schema });
   if (!(await isAtLatestMigration((q) => pool.query(q), folder))) await migrate(db, { migrationsFolder: folder });
-  let closed = false;
+  // A second close waits for the first: whoever drops the database next must find the pool ended.
+  let closing: Promise<void> | undefined;
   return {
     db: db as unknown as Db,
     kind: 'postgres',
@@ -121,10 +122,9 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
       await pool.query('select 1');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
+    close() {
+      closing ??= pool.end();
+      return closing;
     },
   };
 }

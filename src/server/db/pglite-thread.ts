@@ -33,6 +33,7 @@ export class PGliteThread implements Queries {
   private pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
   private failed?: Error;
   closed = false;
+  private closing?: Promise<void>;
 
   private constructor() {
     this.worker = new Worker(workerFile());
@@ -92,14 +93,17 @@ export class PGliteThread implements Queries {
     return new File([bytes as Uint8Array<ArrayBuffer>], compression === 'none' ? 'pgdata.tar' : 'pgdata.tar.gz');
   }
 
-  async close() {
-    if (this.closed) return;
-    this.closed = true;
-    try {
-      await this.call({ op: 'close' });
-    } finally {
-      await this.worker.terminate();
-    }
+  /** Closes the database and ends the thread; a second call waits for the first. */
+  close(): Promise<void> {
+    this.closing ??= (async () => {
+      this.closed = true;
+      try {
+        await this.call({ op: 'close' });
+      } finally {
+        await this.worker.terminate();
+      }
+    })();
+    return this.closing;
   }
 
   private call<T>(request: Record<string, unknown>): Promise<T> {
