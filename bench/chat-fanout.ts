@@ -358,8 +358,12 @@ async function runOn(servers: Server[], members: Member[], shape: Shape, opts: {
     })),
   );
   const withSockets = servers[0].rssMb();
+  const cpu = () => servers.reduce((sum, s) => sum + s.cpuMs(), 0);
   try {
+    const cpuBefore = cpu();
     const result = await drive(members, sockets, socketSender(members, sockets), { ...shape, membersPerMixer: shape.perMixer });
+    // CPU per accepted line, all instances together: a figure a busy machine disturbs less than latency.
+    result.cpuMsPerLine = Math.round(((cpu() - cpuBefore) / Math.max(1, result.accepted)) * 100) / 100;
     return {
       result,
       memory: { before, withSockets, after: servers[0].rssMb(), socketsOnFirst: Math.ceil(members.length / servers.length) },
@@ -513,7 +517,7 @@ export async function chatWithAndWithout(
     const server: Server = {
       port: Number(new URL(running.url).port),
       rssMb: () => Number.NaN,
-      cpuMs: () => 0,
+      cpuMs: () => Number.NaN,
       stop: () => running.close(),
     };
     const stop = work?.(running.app);
