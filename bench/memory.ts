@@ -30,6 +30,12 @@ export const LOADED_GOAL_MB = 600;
 export const FLAT_MARGIN_MB = 50;
 
 const HOST = '127.0.0.1';
+/** The node arguments of `npm start` itself (package.json), so the figures are those of the real start. */
+const START_ARGS = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .slice(1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Server {
@@ -43,7 +49,7 @@ interface Server {
 function start(dataDir: string, secret: string): Promise<Server> {
   const port = freePort();
   const t0 = performance.now();
-  const proc = spawn(process.execPath, ['src/server/launch.mjs'], {
+  const proc = spawn(process.execPath, START_ARGS, {
     env: {
       ...process.env,
       NODE_ENV: 'test',

@@ -37,10 +37,12 @@ export interface OpenOptions {
 /**
  * PGlite's memory (decision 017). Its WASM heap holds PostgreSQL's shared memory: the stock
  * 128 MB of shared buffers and 100 connection slots cost ~130 MB resident and ~0.3 s at every
- * start, for one single-user backend whose files the OS caches anyway. 32 MB of buffers keeps
- * a small community's hot pages; sorts and hashes stay within work_mem (4 MB per node).
+ * start, for one single-user backend whose files the OS caches anyway. PostgreSQL touches every
+ * buffer page at start, so each MB here is a resident MB: 16 MB (2,048 pages) keeps a small
+ * community's hot pages, and a miss is a read from the OS cache, not the disk. Sorts and hashes
+ * stay within work_mem (4 MB per node).
  */
-export const PGLITE_SETTINGS = ['shared_buffers=32MB', 'max_connections=8', 'wal_buffers=1MB', 'maintenance_work_mem=32MB'];
+export const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=8', 'wal_buffers=1MB', 'maintenance_work_mem=32MB'];
 
 /** The newest committed migration's timestamp (drizzle's folderMillis), from the journal. */
 export function latestMigrationMillis(folder = MIGRATIONS_DIR): number {

@@ -98,10 +98,10 @@ describe('start-up skips only what is already done (decision 017)', () => {
       database,
       sql`select name, setting from pg_settings where name in ('shared_buffers', 'max_connections') order by name`,
     );
-    // shared_buffers is in 8 kB pages: 32 MB, not the stock 128 MB.
+    // shared_buffers is in 8 kB pages: 16 MB, not the stock 128 MB.
     expect(settings).toEqual([
       { name: 'max_connections', setting: '8' },
-      { name: 'shared_buffers', setting: String((32 * 1024) / 8) },
+      { name: 'shared_buffers', setting: String((16 * 1024) / 8) },
     ]);
   });
 });
