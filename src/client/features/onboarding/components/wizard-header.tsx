@@ -44,7 +44,7 @@ export function WizardHeader({
             <Button asChild variant="ghost" size="sm" className="px-2.5 text-muted-foreground sm:px-3">
               <Link to="/auth/register">
                 <UserPlus aria-hidden />
-                Sign up
+                <span className="max-sm:sr-only">Sign up</span>
               </Link>
             </Button>
           )}
