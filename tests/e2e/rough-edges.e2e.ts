@@ -53,6 +53,20 @@ const focusedLabel = (page: Page) =>
     return el?.getAttribute('aria-label') ?? el?.textContent?.trim() ?? null;
   });
 
+/** Runs `then` with the dark theme on (as the theme switch stores it), then back to light. */
+async function dark(page: Page, then: () => Promise<void>) {
+  await page.evaluate(() => {
+    localStorage.setItem('fancy-theme', 'dark');
+    document.documentElement.classList.add('dark');
+  });
+  await page.waitForTimeout(150);
+  await then();
+  await page.evaluate(() => {
+    localStorage.setItem('fancy-theme', 'light');
+    document.documentElement.classList.remove('dark');
+  });
+}
+
 /** Focus comes back once the dialog has gone (Radix restores it a moment after closing). */
 async function focusBackOn(page: Page, label: string) {
   await page
@@ -105,8 +119,17 @@ describe('participant rows', () => {
 
       // Keyboard: the openable row is reached with Tab and shows its focus ring; Enter opens the card.
       await tabTo(page, "View Olly's profile");
-      expect(await olly.getByRole('button').evaluate((b) => getComputedStyle(b).outlineStyle)).not.toBe('none');
+      const button = olly.getByRole('button');
+      expect(await button.evaluate((b) => getComputedStyle(b).outlineStyle)).not.toBe('none');
+      // Scrolled into view clear of the phone's top and bottom bars, not under them.
+      const clear = await button.evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return Boolean(hit && (hit === b || b.contains(hit)));
+      });
+      expect(clear).toBe(true);
       await shot(page, `participants-not-joined-${viewport.width}`);
+      await dark(page, () => shot(page, `participants-not-joined-${viewport.width}-dark`));
       await page.keyboard.press('Enter');
       const dialog = page.getByRole('dialog', { name: "Olly's profile" });
       await dialog.getByRole('heading', { level: 2, name: /^Olly, \d+$/ }).waitFor();
@@ -260,6 +283,7 @@ describe('admin sidebar', () => {
       expect(links.filter((l) => !l.visible)).toEqual([]);
     }
     await shot(page, 'admin-sidebar-1280x800');
+    await dark(page, () => shot(page, 'admin-sidebar-1280x800-dark'));
     await page.getByRole('button', { name: 'Collapse sidebar' }).click();
     await page.locator('aside[data-state="collapsed"]').waitFor();
     const collapsed = await onScreen();
