@@ -58,6 +58,8 @@ async function buildServer() {
   cpSync(path.join(ROOT, 'src/server/db/migrations'), path.join(next, 'migrations'), { recursive: true });
   // The embedded database's thread (db/pglite-thread.ts) loads its worker from beside the code.
   cpSync(path.join(ROOT, 'src/server/db/pglite-worker.mjs'), path.join(next, 'pglite-worker.mjs'));
+  // So do the HEIC decoder's (modules/profiles/heic.ts).
+  cpSync(path.join(ROOT, 'src/server/modules/profiles/heic-worker.mjs'), path.join(next, 'heic-worker.mjs'));
   mkdirSync(path.dirname(OUT_DIR), { recursive: true });
   // Swapped in whole: a server starting alongside never sees half a bundle.
   const old = path.join(ROOT, 'dist', `server-old-${process.pid}`);

@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { profiles, user } from '../../src/server/db/schema';
 import { portrait } from '../fixtures/images';
 import { checkA11y } from './a11y';
 import { type E2E, startE2E } from './harness';
@@ -187,6 +189,75 @@ async function finish(page: Page) {
   await page.getByRole('heading', { level: 1, name: /^Good (morning|afternoon|evening), Robin/ }).waitFor({ timeout: 15_000 });
 }
 
+/** Every /api call that is not a read, and every /api answer 4xx/5xx, while the page is open. */
+function recordApiWrites(page: Page) {
+  const calls: string[] = [];
+  const refused: string[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname.startsWith('/api/') && !['GET', 'HEAD'].includes(req.method())) calls.push(`${req.method()} ${url.pathname}`);
+  });
+  page.on('response', (res) => {
+    const url = new URL(res.url());
+    if (url.pathname.startsWith('/api/') && res.status() >= 400) refused.push(`${res.status()} ${url.pathname}`);
+  });
+  return { calls, refused };
+}
+
+async function profileRow(id: string) {
+  const [row] = await e2e.db.select().from(profiles).where(eq(profiles.id, id));
+  return row;
+}
+
+/** All eleven steps of the /test-onboarding preview, ending with "I Fancy it". */
+async function walkPreview(page: Page, tag: string) {
+  await heading(page, 'Hey there – ready to create your profile?').waitFor();
+  await button(page, "let's go →").click();
+  await heading(page, 'Who are we talking to?').waitFor();
+  // Nothing of a signed-in member's saved profile is read into the preview.
+  expect(await page.getByLabel('Full Name').inputValue()).toBe('');
+  await page.getByLabel('Full Name').fill('Sam Sampler');
+  await next(page, "When's your birthday?");
+  await page.getByLabel('Year', { exact: true }).selectOption('1994');
+  await page.getByLabel('Month', { exact: true }).selectOption({ label: 'June' });
+  await page.getByLabel('Day', { exact: true }).selectOption('3');
+  await next(page, 'How do you identify?');
+  await button(page, 'Woman').click();
+  await next(page, "What's your sexual orientation?");
+  await button(page, 'Bisexual').click();
+  await next(page, 'What are you looking for?');
+  await button(page, /^Friends/, false).click();
+  await next(page, 'What are you into?');
+  await pickInterests(page, ['Pottery', 'Coffee']);
+  await button(page, 'Other').click();
+  await page.getByLabel('Your suggestions').fill('Kite surfing');
+  await page.getByRole('button', { name: 'Send suggestions' }).click();
+  await page.getByText('Suggestions are not sent from the preview.').waitFor();
+  await next(page, 'Where are you mostly based?');
+  const combo = page.getByRole('combobox', { name: 'Search for your city' });
+  await combo.fill('brist');
+  await combo.press('Enter');
+  await page.getByText('Selected: Bristol').waitFor();
+  await next(page, 'Add a little sparkle');
+  await page.getByLabel('Profile picture file').setInputFiles(await image(portrait('#ad1457', ''), 'me.jpg'));
+  await page.getByRole('img', { name: 'You, as others will see you' }).waitFor();
+  await page.getByLabel('Other photo files').setInputFiles([await image(portrait('#7e57c2', 'Hike'), 'hike.jpg')]);
+  await page.getByRole('img', { name: 'Upload 1 of 1' }).waitFor();
+  // The picker says which formats work, iPhone photos included, and its file dialogs offer .heic files.
+  await page.getByText('JPEG, PNG, WebP, GIF, HEIC (iPhone) or AVIF, up to 5 MB each.').waitFor();
+  expect(await page.getByLabel('Profile picture file').getAttribute('accept')).toBe('image/*,.heic,.heif');
+  for (const [label, text] of Object.entries(PROMPTS)) await page.getByLabel(label).fill(text);
+  await shot(page, `onboarding-test-photos-${tag}`);
+  await next(page, "Anything else you'd like to say?");
+  await page.getByLabel(/^Bio/).fill('Trying Fancy out before signing up.');
+  await button(page, /^Preview your profile/, false).click();
+  await heading(page, 'Looking good!').waitFor();
+  expect(await page.getByRole('heading', { level: 2, name: /Sam Sampler, \d+/ }).isVisible()).toBe(true);
+  await shot(page, `onboarding-test-preview-${tag}`);
+  await button(page, /I Fancy it/, false).click();
+  await page.getByText('That was a preview', { exact: true }).waitFor();
+}
+
 describe('onboarding wizard', () => {
   it('takes a fresh verified member through all eleven steps with real uploads to /home (desktop)', async () => {
     const { email } = await e2e.createMember('Robin F');
@@ -366,24 +437,35 @@ describe('onboarding wizard', () => {
     await context.close();
   }, 240_000);
 
-  it('/test-onboarding asks signed-out visitors to log in and runs as a preview that saves nothing', async () => {
+  it('/test-onboarding: a signed-out visitor walks the whole wizard; nothing it calls writes, nothing is saved', async () => {
     const { context, page } = await e2e.newPage({ width: 375, height: 812 });
+    const writes = recordApiWrites(page);
     await page.goto('/test-onboarding');
-    await page.getByRole('heading', { name: 'Please log in to continue.' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/auth/login');
-    await shot(page, 'onboarding-test-signed-out-375');
+    // No account needed (spec §2: unguarded, in the anonymous pages of §6): the wizard itself, not a log-in prompt.
+    await page.getByText('Preview mode — nothing you enter here is saved.').waitFor();
+    expect(await page.getByRole('heading', { name: 'Please log in to continue.' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/auth/register');
+    expect(await button(page, 'Log out').count()).toBe(0);
+    await walkPreview(page, 'signed-out-375');
+    expect(new URL(page.url()).pathname).toBe('/test-onboarding');
+    expect(writes.calls).toEqual([]);
+    expect(writes.refused).toEqual([]);
+    await context.close();
+  }, 180_000);
 
+  it('/test-onboarding signed in: the same preview, and the member’s profile is neither read into it nor written', async () => {
     const { email } = await e2e.createMember('Preview Person');
+    const [{ id }] = await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    const { context, page } = await e2e.newPage();
     await e2e.login(page, email);
+    const before = await profileRow(id);
+    const writes = recordApiWrites(page);
     await page.goto('/test-onboarding');
     await page.getByText('Preview mode — nothing you enter here is saved.').waitFor();
-    await button(page, "let's go →").click();
-    await page.getByLabel('Full Name').fill('Should Not Save');
-    await page.waitForTimeout(1500);
-    const profile = (await (await page.request.get('/api/profile')).json()).profile;
-    expect(profile.fullName).toBe('Preview Person');
-    expect(profile.onboardingStep).toBe(0);
-    await shot(page, 'onboarding-test-preview-375');
+    await walkPreview(page, 'signed-in-desktop');
+    await page.waitForTimeout(1500); // longer than the autosave delay
+    expect(writes.calls).toEqual([]);
+    expect(await profileRow(id)).toEqual(before);
     await context.close();
-  }, 120_000);
+  }, 180_000);
 });

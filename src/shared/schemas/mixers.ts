@@ -169,6 +169,12 @@ export interface MixerParticipant {
   isYou: boolean;
   /** Holds the verified badge (issue 21). */
   verified?: boolean;
+  /**
+   * Whether their profile card opens for you (GET /api/members/:id answers it): decided by the
+   * server's one rule (safety/visibility `cardOpenableBy`), so the list never offers a card that
+   * answers "This profile isn't available".
+   */
+  canOpen: boolean;
 }
 
 export interface MixerDetail extends MixerSummary {

@@ -47,6 +47,14 @@ export const PROFILE_MESSAGES = {
 } as const;
 
 /** "name.jpg: File is too large. Please use files under 5MB." — the per-file message of spec §5. */
+/**
+ * The photo formats uploads take (judged by their bytes on the server: modules/profiles/images.ts;
+ * iPhone HEIC/HEIF photos are decoded there too). The pickers say it in these words.
+ */
+export const PHOTO_FORMATS = 'JPEG, PNG, WebP, GIF, HEIC (iPhone) or AVIF';
+/** The file pickers' `accept`: any image, and iPhone photos where the system gives .heic files no image type. */
+export const PHOTO_ACCEPT = 'image/*,.heic,.heif';
+
 export const fileTooLargeMessage = (fileName: string) => `${fileName}: ${PROFILE_MESSAGES.fileTooLarge}`;
 
 export { fullNameSchema };

@@ -28,6 +28,7 @@ function Toasts({ children }: { children?: React.ReactNode }) {
           onOpenChange={(open) => !open && queue.dismiss(t.id)}
           type={t.variant === 'destructive' ? 'foreground' : 'background'}
           data-variant={t.variant ?? 'default'}
+          data-toast-id={t.id}
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-10 shadow-lg transition-all',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0',

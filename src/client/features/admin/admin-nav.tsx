@@ -6,14 +6,19 @@ import { ADMIN_LINKS, isAdminLinkActive } from './admin-links';
 
 /**
  * The sidebar's admin section (admins only): links with icons to the admin pages. Collapsed,
- * only the icons show, with their names in tooltips and for screen readers.
+ * only the icons show, with their names in tooltips and for screen readers. `dense` (the
+ * desktop sidebar): a tighter list, so all eight fit under the main navigation at 1280×800.
  */
-export function AdminNav({ expanded }: { expanded: boolean }) {
+export function AdminNav({ expanded, dense = false }: { expanded: boolean; dense?: boolean }) {
   const { user } = useAuth();
   const { pathname } = useLocation();
   if (user?.role !== 'admin') return null;
   return (
-    <ul aria-label="Admin" className={cn('grid gap-1', expanded ? 'mt-2' : 'mt-4 border-t border-border pt-4')} data-testid="admin-nav">
+    <ul
+      aria-label="Admin"
+      className={cn('grid', dense ? 'gap-0.5' : 'gap-1', expanded ? 'mt-1.5' : 'mt-3 border-t border-border pt-3')}
+      data-testid="admin-nav"
+    >
       {ADMIN_LINKS.map((item) => {
         const active = isAdminLinkActive(pathname, item);
         const link = (
@@ -22,7 +27,8 @@ export function AdminNav({ expanded }: { expanded: boolean }) {
             end={'exact' in item}
             aria-current={active ? 'page' : undefined}
             className={cn(
-              'flex h-9 items-center gap-3 rounded-xl px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
+              'flex items-center gap-3 rounded-xl px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
+              dense ? 'h-8' : 'h-9',
               active && 'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
               !expanded && 'justify-center px-0',
             )}

@@ -1,8 +1,10 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { REFRESH_BACKOFF_MS } from '../../../shared/constants';
 import type { Campaign } from '../../../shared/schemas/auth';
+import type { TwoFactorLoginInput } from '../../../shared/schemas/settings';
 import { useToast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
+import { LOGIN_FAILED } from './login-messages';
 
 export interface AuthUser {
   id: string;
@@ -39,7 +41,14 @@ export interface AuthContextValue {
   isAuthenticated: boolean;
   /** Where protected pages send the browser once signed out on purpose (account deletion → '/'). */
   exitTo: string | null;
-  login(email: string, password: string): Promise<void>;
+  /**
+   * Password sign-in. With two-step verification on, the password alone gives no session: the
+   * answer is 'two-factor' and `verifyTwoFactor` finishes it. Every sign-in toast (spec §8:
+   * "Welcome back!", "Login failed") is shown here and nowhere else.
+   */
+  login(email: string, password: string, options?: { verifyToken?: string }): Promise<'signed-in' | 'two-factor'>;
+  /** The second step of a two-step sign-in; an expired attempt (401) toasts "Login failed", other errors are the caller's to show. */
+  verifyTwoFactor(input: TwoFactorLoginInput): Promise<void>;
   register(input: { fullName: string; email: string; password: string; campaign?: Campaign }): Promise<void>;
   logout(): Promise<void>;
   deleteAccount(): Promise<void>;
@@ -122,17 +131,23 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     return () => clearTimeout(timer);
   }, [state.session, load]);
 
+  const welcome = useCallback(() => toast({ title: 'Welcome back!', description: "You've successfully logged in." }), [toast]);
+
   const login = useCallback(
-    async (email: string, password: string) => {
+    async (email: string, password: string, options: { verifyToken?: string } = {}) => {
       setLoading(true);
       try {
-        await api('/api/auth/login', { body: { email, password } });
+        const res = await api<{ ok: true; twoFactor?: boolean }>('/api/auth/login', {
+          body: { email, password, verifyToken: options.verifyToken },
+        });
+        if (res.twoFactor) return 'two-factor' as const;
         await load('SIGNED_IN');
-        toast({ title: 'Welcome back!', description: "You've successfully logged in." });
+        welcome();
+        return 'signed-in' as const;
       } catch (err) {
         toast({
           title: 'Login failed',
-          description: (err as Error).message || 'An error occurred during login. Please try again.',
+          description: (err as Error).message || LOGIN_FAILED,
           variant: 'destructive',
         });
         throw err;
@@ -140,7 +155,27 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         setLoading(false);
       }
     },
-    [load, toast],
+    [load, toast, welcome],
+  );
+
+  const verifyTwoFactor = useCallback(
+    async (input: TwoFactorLoginInput) => {
+      setLoading(true);
+      try {
+        await api('/api/auth/two-factor', { body: input });
+        await load('SIGNED_IN');
+        welcome();
+      } catch (err) {
+        // The attempt expired: back to the password, with the reason in a toast.
+        if (err instanceof ApiError && err.status === 401) {
+          toast({ title: 'Login failed', description: err.message || LOGIN_FAILED, variant: 'destructive' });
+        }
+        throw err;
+      } finally {
+        setLoading(false);
+      }
+    },
+    [load, toast, welcome],
   );
 
   const register = useCallback(
@@ -214,6 +249,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       exitTo,
       isAuthenticated: Boolean(state.user),
       login,
+      verifyTwoFactor,
       register,
       logout,
       deleteAccount,
@@ -223,7 +259,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         return () => listeners.current.delete(listener);
       },
     }),
-    [state, isLoading, exitTo, login, register, logout, deleteAccount, load],
+    [state, isLoading, exitTo, login, verifyTwoFactor, register, logout, deleteAccount, load],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }

@@ -17,6 +17,7 @@ import { matchesQuery, matchKeys, useMatches, useUnmatch } from './api';
 import { preloadQueries } from '../../lib/query';
 import { MatchNotifier } from './match-notifier';
 import { usePageTitle } from '../../lib/use-page-title';
+import { useReturnFocus } from '../../components/ui/use-return-focus';
 
 /** "today", "yesterday", "3 days ago", "on 2 November". */
 export function matchedWhen(iso: string, now = new Date()): string {
@@ -181,11 +182,15 @@ function UnmatchConfirm({ match, onClose }: { match: MatchSummary | null; onClos
   const toast = useToast();
   const unmatch = useUnmatch();
   const name = match?.other.firstName ?? '';
+  const returnFocus = useReturnFocus(Boolean(match));
   return (
     <AlertDialog.Root open={Boolean(match)} onOpenChange={(open) => !open && onClose()}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/45" />
-        <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-border bg-card p-6 shadow-2xl outline-none">
+        <AlertDialog.Content
+          {...returnFocus}
+          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-border bg-card p-6 shadow-2xl outline-none"
+        >
           <AlertDialog.Title className="font-display text-xl font-bold">Unmatch {name}?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
             Your conversation ends for both of you. You can still read it, but neither of you can send new messages. This can’t be undone.

@@ -62,15 +62,20 @@ function LoginPrompt() {
   );
 }
 
-/** The onboarding wizard (spec §2 "Onboarding wizard (11 steps)", §4). `preview` saves nothing. */
+/**
+ * The onboarding wizard (spec §2 "Onboarding wizard (11 steps)", §4). `preview` (/test-onboarding,
+ * unguarded) saves nothing and needs no account: signed out it runs all the same, signed in it
+ * neither reads nor writes the member's profile.
+ */
 export default function Wizard({ preview = false }: { preview?: boolean }) {
   const auth = useAuth();
+  if (preview) return <WizardBody userId={null} preview />;
   if (auth.isLoading && !auth.user) return <FullPageSpinner />;
   if (!auth.user) return <LoginPrompt />;
-  return <WizardBody userId={auth.user.id} preview={preview} />;
+  return <WizardBody userId={auth.user.id} preview={false} />;
 }
 
-function WizardBody({ userId, preview }: { userId: string; preview: boolean }) {
+function WizardBody({ userId, preview }: { userId: string | null; preview: boolean }) {
   const auth = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
@@ -129,7 +134,7 @@ function WizardBody({ userId, preview }: { userId: string; preview: boolean }) {
     }
     toast({ title: 'Welcome to Fancy! ✨', description: "Your profile is ready. Let's find your perfect mixers!" });
     setOnboardingDeferred(false);
-    clearLocalDraft(userId);
+    if (userId) clearLocalDraft(userId);
     setTimeout(() => window.location.assign('/home'), COMPLETION_REDIRECT_MS);
   };
 
@@ -151,7 +156,14 @@ function WizardBody({ userId, preview }: { userId: string; preview: boolean }) {
 
   return (
     <Backdrop>
-      <WizardHeader step={step} onSaveLater={() => void saveLater()} onLogout={() => void logout()} saving={leaving} />
+      <WizardHeader
+        step={step}
+        onSaveLater={() => void saveLater()}
+        // Signed out (the preview), there is nothing to log out of: the header offers to sign up instead.
+        onLogout={auth.user ? () => void logout() : undefined}
+        signedOut={!auth.user && !auth.isLoading}
+        saving={leaving}
+      />
       {preview && (
         <div className="border-b border-secondary bg-secondary/70 text-secondary-foreground">
           <p className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-2.5 text-sm font-medium sm:px-6">

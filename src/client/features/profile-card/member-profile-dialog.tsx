@@ -1,9 +1,9 @@
 import { EyeOff, MessageCircle, RotateCw, Sparkles, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useLayoutEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { MemberCard } from '../../../shared/schemas/members';
 import { Button } from '../../components/ui/button';
+import { useReturnFocus } from '../../components/ui/use-return-focus';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useMemberCard } from './api';
@@ -103,12 +103,8 @@ export function MemberProfileDialog({ member, onOpenChange }: { member: MemberRe
   const notFound = query.error instanceof ApiError && query.error.status === 404;
   const close = () => onOpenChange(false);
   const showMessage = data?.matchId && location.pathname !== `/messages/${data.matchId}`;
-  // Opened from a plain button (no Radix trigger): focus goes back to whatever opened it.
   const open = Boolean(member);
-  const returnFocus = useRef<HTMLElement | null>(null);
-  useLayoutEffect(() => {
-    if (open) returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  }, [open]);
+  const returnFocus = useReturnFocus(open);
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -120,13 +116,7 @@ export function MemberProfileDialog({ member, onOpenChange }: { member: MemberRe
             'sm:inset-auto sm:top-1/2 sm:left-1/2 sm:max-h-[min(52rem,calc(100dvh-3rem))] sm:w-[calc(100vw-3rem)] sm:max-w-xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:overflow-hidden sm:rounded-3xl sm:border sm:border-border sm:shadow-2xl',
           )}
           data-testid="member-profile-dialog"
-          onCloseAutoFocus={(event) => {
-            const el = returnFocus.current;
-            if (el?.isConnected && el !== document.body) {
-              event.preventDefault();
-              el.focus();
-            }
-          }}
+          {...returnFocus}
         >
           <div className="flex h-14 shrink-0 items-center gap-2 border-b border-border pr-2 pl-5 sm:pl-7">
             <Dialog.Title className="min-w-0 flex-1 truncate font-semibold">{title}</Dialog.Title>

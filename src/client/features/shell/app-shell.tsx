@@ -149,23 +149,25 @@ function Shell() {
         <nav aria-label="Main" className={cn('flex-1 overflow-y-auto', expanded ? 'px-3' : 'px-1.5')}>
           <NavList expanded={expanded} counts={counts} />
           {auth.user?.role === 'admin' && expanded && (
-            <p className="mt-6 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Admin</p>
+            <p className="mt-4 px-3 text-xs font-semibold uppercase tracking-wider text-muted-foreground">Admin</p>
           )}
-          <AdminNav expanded={expanded} />
+          <AdminNav expanded={expanded} dense />
         </nav>
+        {/* Theme and the collapse toggle share one row, so the admin links fit above the fold at 800 px (issue 17). */}
         <div className={cn('grid gap-2 border-t border-border', expanded ? 'p-3' : 'p-1.5')}>
-          {expanded && <ThemeSwitch className="mx-auto" />}
+          <div className={cn('flex items-center', expanded ? 'justify-between gap-2' : 'order-last justify-center')}>
+            {expanded && <ThemeSwitch />}
+            <button
+              type="button"
+              onClick={toggle}
+              className="flex size-9 items-center justify-center rounded-xl text-muted-foreground hover:bg-muted hover:text-foreground"
+              aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
+              title="Toggle sidebar (Ctrl+B)"
+            >
+              {expanded ? <PanelLeftClose className="size-4" aria-hidden /> : <PanelLeftOpen className="size-4" aria-hidden />}
+            </button>
+          </div>
           <AccountMenu compact={!expanded} />
-          <button
-            type="button"
-            onClick={toggle}
-            className="flex h-9 items-center justify-center gap-2 rounded-xl text-xs text-muted-foreground hover:bg-muted hover:text-foreground"
-            aria-label={expanded ? 'Collapse sidebar' : 'Expand sidebar'}
-            title="Toggle sidebar (Ctrl+B)"
-          >
-            {expanded ? <PanelLeftClose className="size-4" aria-hidden /> : <PanelLeftOpen className="size-4" aria-hidden />}
-            {expanded && <span>Collapse</span>}
-          </button>
         </div>
       </aside>
 

@@ -7,13 +7,14 @@ import type { AppDeps } from '../../app';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { thumbKey } from '../profiles/service';
-import { hiddenFrom, hiddenSetOf } from '../safety/visibility';
+import { IN_MIXER_STATE, sharedMixer } from '../safety/visibility';
 import { epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from '../mixers/shared';
 
 /**
  * "Who did you click with?" (issue 14). A member who was still in a mixer when it ended may
- * open its prompt for AFTER_MIXER_PROMPT_MS after the end; it lists the others who were in it
- * then (not hidden from them: blocks either way, suspensions), with their Fancy state. The
+ * open its prompt for AFTER_MIXER_PROMPT_MS after the end; it lists the others they shared it
+ * with (`sharedMixer`, decision 024: still joined, no block either way, not suspended), with
+ * their Fancy state. The
  * fancies themselves go through the existing /api/fancies routes, private until mutual.
  */
 
@@ -44,7 +45,7 @@ export async function getAfterMixer(deps: Deps, userId: string, mixerId: string,
   const [mixer] = rowsOf<PromptMixerRow>(
     await db.execute(sql`
       select m.id, m.title, m.topic, m.theme, m.status, ${epochMs(sql`m.ends_at`)} as ends_ms,
-             exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state = 'joined') as in_it
+             exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state = ${IN_MIXER_STATE}) as in_it
         from mixers m where m.id = ${mixerId}`),
   );
   // Not in it (never joined, left, only waitlisted): as if there were no such mixer.
@@ -63,8 +64,8 @@ export async function getAfterMixer(deps: Deps, userId: string, mixerId: string,
                      and ((mt.profile1_id = ${userId} and mt.profile2_id = c.user_id) or (mt.profile1_id = c.user_id and mt.profile2_id = ${userId}))
                    limit 1) as match_id
             from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
-           where c.mixer_id = ${mixerId} and c.state = 'joined' and c.user_id <> ${userId}
-             and not ${hiddenFrom(userId, sql`c.user_id`)}
+           where c.mixer_id = ${mixerId} and c.user_id <> ${userId}
+             and ${sharedMixer(userId, sql`c.user_id`, mixerId)}
            order by c.joined_at, c.user_id`),
       )
     : [];
@@ -105,10 +106,10 @@ export async function listOpenPrompts(deps: Deps, userId: string, now = new Date
     await deps.database.db.execute(sql`
       select m.id, m.title, m.topic, m.theme, ${epochMs(sql`m.ends_at`)} as ends_ms,
              (select count(*) from mixer_memberships o
-               where o.mixer_id = m.id and o.state = 'joined' and o.user_id <> ${userId}
-                 and o.user_id not in (${hiddenSetOf(userId)}))::int as others
+               where o.mixer_id = m.id and o.user_id <> ${userId}
+                 and ${sharedMixer(userId, sql`o.user_id`, sql`m.id`)})::int as others
         from mixer_memberships c join mixers m on m.id = c.mixer_id
-       where c.user_id = ${userId} and c.state = 'joined' and m.status = 'ended'
+       where c.user_id = ${userId} and c.state = ${IN_MIXER_STATE} and m.status = 'ended'
          and m.ends_at <= ${at}::timestamptz
          and m.ends_at > ${at}::timestamptz - make_interval(secs => ${AFTER_MIXER_PROMPT_MS / 1000})
        order by m.ends_at desc, m.id
@@ -150,12 +151,13 @@ export async function announceAfterMixer(deps: Deps, publish: Publish, mixerIds:
              coalesce(nullif(btrim(p.full_name), ''), u.name) as name,
              ((p.preferences ->> 'notifyAfterMixer') is distinct from 'false') as mail
         from mixers m
-        join mixer_memberships c on c.mixer_id = m.id and c.state = 'joined'
+        join mixer_memberships c on c.mixer_id = m.id and c.state = ${IN_MIXER_STATE}
         join "user" u on u.id = c.user_id
         left join profiles p on p.id = u.id
        where m.id = any(string_to_array(${mixerIds.join(',')}, ',')::uuid[])
          and u.email_verified and u.banned is not true
-         and exists (select 1 from mixer_memberships o where o.mixer_id = m.id and o.state = 'joined' and o.user_id <> u.id)
+         and exists (select 1 from mixer_memberships o
+                      where o.mixer_id = m.id and o.user_id <> u.id and ${sharedMixer(sql`u.id`, sql`o.user_id`, sql`m.id`)})
        order by m.id, u.id`),
   );
   const site = deps.config.publicUrl;

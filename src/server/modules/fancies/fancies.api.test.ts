@@ -52,13 +52,14 @@ describe('PUT /api/fancies/:userId — who may be fancied', () => {
     expect((await fancyReq(t, a, waiting, mixerId)).statusCode).toBe(403);
   });
 
-  it('allows someone who joined and later left the mixer', async () => {
+  it('refuses someone who left the mixer, and lets the leaver fancy no one from it (decision 024)', async () => {
     const { a, mixerId } = await sharedPair(t);
     const leaver = await t.member('Left Early');
     await joinMixer(t, mixerId, [leaver.id], 'left');
     const res = await fancyReq(t, a, leaver, mixerId);
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ fancied: true, matchId: null, newMatch: false });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.message).toBe(FANCY_MESSAGES.notShared);
+    expect((await fancyReq(t, leaver, a, mixerId)).statusCode).toBe(403);
   });
 
   it('refuses before the mixer has started and for a cancelled mixer', async () => {

@@ -2,19 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { FANCY_MESSAGES, type FancyResult } from '../../../shared/schemas/matches';
 import { AppError } from '../../http/errors';
-import { hiddenFrom } from '../safety/visibility';
+import { sharedMixer } from '../safety/visibility';
 import { announceMatch, createOrReviveMatch, orderedPair, rows } from '../matches/service';
 
-/** Membership states that count as "shared a mixer": joined now, or joined and later left. */
-const PARTICIPATED = sql`('joined', 'left')`;
-
-/** Whom you fancied among a mixer's participants (your own fancies only: a fancy is private). */
+/**
+ * Whom you fancied among the members you share this mixer with (decision 024; your own fancies
+ * only: a fancy is private).
+ */
 export async function listFancied(app: FastifyInstance, me: string, mixerId: string): Promise<string[]> {
   const found = await rows<{ id: string }>(
     app.deps.database.db,
     sql`select f.to_user_id as id from fancies f
-      join mixer_memberships mm on mm.user_id = f.to_user_id and mm.mixer_id = ${mixerId} and mm.state in ${PARTICIPATED}
-      where f.from_user_id = ${me}
+      where f.from_user_id = ${me} and ${sharedMixer(me, sql`f.to_user_id`, mixerId)}
       order by f.created_at`,
   );
   return found.map((r) => r.id);
@@ -29,21 +28,17 @@ export async function listFancied(app: FastifyInstance, me: string, mixerId: str
 export async function fancy(app: FastifyInstance, me: string, targetId: string, mixerId: string): Promise<FancyResult> {
   if (targetId === me) throw new AppError('bad_request', FANCY_MESSAGES.self);
   const db = app.deps.database.db;
-  const [check] = await rows<{ target_exists: boolean; mixer_started: boolean | null; shared: boolean; blocked: boolean }>(
+  const [check] = await rows<{ target_exists: boolean; mixer_started: boolean | null; shared: boolean }>(
     db,
     sql`select
       exists (select 1 from "user" where id = ${targetId}) as target_exists,
       (select status <> 'cancelled' and (status in ('live', 'ended') or starts_at <= now()) from mixers where id = ${mixerId}) as mixer_started,
-      exists (
-        select 1 from mixer_memberships a join mixer_memberships b on b.mixer_id = a.mixer_id
-        where a.mixer_id = ${mixerId} and a.user_id = ${me} and b.user_id = ${targetId}
-          and a.state in ${PARTICIPATED} and b.state in ${PARTICIPATED}
-      ) as shared,
-      ${hiddenFrom(me, targetId)} as blocked`,
+      ${sharedMixer(me, targetId, mixerId)} as shared`,
   );
   if (!check?.target_exists) throw new AppError('not_found', FANCY_MESSAGES.unknownMember);
-  // A block (or a suspension) looks exactly like "not shared": it must not reveal itself.
-  if (!check.shared || check.blocked) throw new AppError('forbidden', FANCY_MESSAGES.notShared);
+  // Decision 024: both still in this mixer. A block (or a suspension) is part of that rule, so it
+  // looks exactly like "not shared" and does not reveal itself.
+  if (!check.shared) throw new AppError('forbidden', FANCY_MESSAGES.notShared);
   if (!check.mixer_started) throw new AppError('forbidden', FANCY_MESSAGES.notStarted);
 
   const [p1, p2] = orderedPair(me, targetId);

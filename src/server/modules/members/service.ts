@@ -6,18 +6,13 @@ import { AppError } from '../../http/errors';
 import { utcDay } from '../../auth/session';
 import { orderedPair, rows } from '../matches/service';
 import { ageFromDob, firstNameOf } from '../mixers/shared';
-import { profileVisibleTo } from '../safety/visibility';
+import { cardOpenableBy, sharedMixer } from '../safety/visibility';
 import { photoRef } from '../profiles/service';
-
-/** Membership states that count as "we shared a mixer" for the card: both joined (not waitlisted, not left). */
-const SHARED_STATE = 'joined';
 
 interface CardRow {
   id: string | null;
   verified: boolean | null;
   name: string | null;
-  banned: boolean | null;
-  onboarded: boolean | null;
   dob: string | null;
   pronouns: string | null;
   city_region: string | null;
@@ -55,18 +50,17 @@ export async function getMemberCard(app: FastifyInstance, viewerId: string, targ
   const [p1, p2] = orderedPair(viewerId, targetId);
   const [row] = await rows<CardRow>(
     db,
-    sql`select u.id, coalesce(nullif(trim(p.full_name), ''), u.name) as name, u.banned, p.onboarding_completed as onboarded,
+    sql`select u.id, coalesce(nullif(trim(p.full_name), ''), u.name) as name,
         to_char(p.dob, 'YYYY-MM-DD') as dob, p.pronouns, p.city_region, p.share_city_region as share_city, p.bio,
         p.gender_identities, p.sexual_orientations, p.looking_for, p.interests,
         p.small_joy, p.love_to_talk_about, p.value_in_relationships, p.shared_experience,
         p.avatar_url, p.photos, (extract(epoch from p.updated_at) * 1000)::float8 as updated_ms,
         v.viewer_onboarded, ${isVerifiedSql(sql`u.id`)} as verified,
-        ${profileVisibleTo(viewerId, sql`u.id`)} as visible,
+        ${cardOpenableBy(viewerId, sql`u.id`)} as visible,
         (select m.id from matches m where m.profile1_id = ${p1} and m.profile2_id = ${p2} and m.status = 'matched') as match_id,
         (select coalesce(json_agg(json_build_object('id', s.id, 'title', s.title) order by s.starts_at desc, s.id), '[]'::json)
            from (select mx.id, mx.title, mx.starts_at from mixers mx
-                  where exists (select 1 from mixer_memberships a where a.mixer_id = mx.id and a.user_id = ${viewerId} and a.state = ${SHARED_STATE})
-                    and exists (select 1 from mixer_memberships b where b.mixer_id = mx.id and b.user_id = u.id and b.state = ${SHARED_STATE})
+                  where ${sharedMixer(viewerId, sql`u.id`, sql`mx.id`)}
                   order by mx.starts_at desc, mx.id
                   limit ${CARD_SHARED_MIXERS}) s) as shared_mixers
       from (select (select vp.onboarding_completed from profiles vp where vp.id = ${viewerId}) as viewer_onboarded) v
@@ -75,8 +69,9 @@ export async function getMemberCard(app: FastifyInstance, viewerId: string, targ
   );
 
   if (!row?.viewer_onboarded) throw new AppError('forbidden', MEMBER_MESSAGES.profileIncomplete);
-  // `visible`: the shared rule (safety/visibility): blocks, suspension, "Who can see my profile".
-  if (!row.id || row.banned || !row.onboarded || !row.visible) throw notAvailable();
+  // `visible`: the one rule (safety/visibility `cardOpenableBy`): onboarded, not suspended, no
+  // block either way, "Who can see my profile" (shared a mixer — decision 024 — or matched).
+  if (!row.id || !row.visible) throw notAvailable();
   const isYou = targetId === viewerId;
   const sharedMixers = (typeof row.shared_mixers === 'string' ? JSON.parse(row.shared_mixers) : row.shared_mixers) ?? [];
 

@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorInteger } from '../../http/cursor';
-import { onboarded, profileVisibleTo } from '../safety/visibility';
+import { cardOpenableBy, onboarded, profileVisibleTo } from '../safety/visibility';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
@@ -203,7 +203,15 @@ export async function listMixers(deps: Deps, userId: string, query: MixerListQue
 
 interface DetailRow extends SummaryRow {
   participants:
-    | { id: string; name: string | null; avatar: string | null; dob: string | null; city: string | null; verified: boolean | null }[]
+    | {
+        id: string;
+        name: string | null;
+        avatar: string | null;
+        dob: string | null;
+        city: string | null;
+        verified: boolean | null;
+        can_open: boolean | null;
+      }[]
     | string
     | null;
   waitlist_position: number | string | null;
@@ -219,12 +227,14 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     deps.database,
     sql`
     select ${summaryColumns(userId)}, ${relevanceColumns(userId)},
-      (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city, 'verified', v.verified)
+      (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city, 'verified', v.verified,
+                                                  'can_open', v.can_open)
                                 order by v.me desc, v.joined_at, v.id), '[]'::json)
          from (select c.user_id as id, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
                       to_char(p.dob, 'YYYY-MM-DD') as dob,
                       case when p.share_city_region then p.city_region end as city,
-                      c.joined_at, (c.user_id = ${userId}) as me, ${isVerifiedSql(sql`c.user_id`)} as verified
+                      c.joined_at, (c.user_id = ${userId}) as me, ${isVerifiedSql(sql`c.user_id`)} as verified,
+                      ${cardOpenableBy(userId, sql`c.user_id`)} as can_open
                  from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
                 where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
@@ -245,6 +255,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     avatarUrl: p.avatar ? deps.signer.url(p.avatar) : null,
     isYou: p.id === userId,
     verified: Boolean(p.verified),
+    canOpen: Boolean(p.can_open),
   }));
   return {
     ...summary,

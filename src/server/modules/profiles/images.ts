@@ -1,9 +1,13 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { Metadata, default as Sharp } from 'sharp';
+import { PHOTO_FORMATS } from '../../../shared/schemas/profile';
 import { AppError } from '../../http/errors';
+import { decodeHeic } from './heic';
 
 /** What we accept, judged by the bytes (magic numbers), never by the name or the declared type. */
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'image/heic', 'image/heif', 'image/avif']);
+/** iPhone photos: HEVC inside HEIF, which sharp's own libvips does not decode (heic.ts does). */
+const HEIF = new Set(['image/heic', 'image/heif']);
 /** Larger images are refused before decoding (decompression bombs). */
 export const MAX_PIXELS = 40_000_000;
 export const MAX_EDGE_PX = 2048;
@@ -24,8 +28,7 @@ export function loadSharp(): Promise<typeof Sharp> {
   return sharpModule;
 }
 
-export const notAnImageMessage = (name: string) =>
-  `${name}: This file isn't a photo we can use. Please choose a JPEG, PNG, WebP, GIF, HEIC or AVIF image.`;
+export const notAnImageMessage = (name: string) => `${name}: This file isn't a photo we can use. Please choose a ${PHOTO_FORMATS} image.`;
 export const tooManyPixelsMessage = (name: string) => `${name}: This photo is too big (over 40 megapixels). Please choose a smaller one.`;
 
 export interface ProcessedImage {
@@ -36,7 +39,8 @@ export interface ProcessedImage {
 /**
  * Re-encodes an upload (DESIGN §7): rotated by its EXIF orientation, then every piece of
  * metadata (EXIF, GPS, XMP, ICC comments) dropped; WebP at most 2048 px, plus a 400 px
- * thumbnail. Anything sharp cannot read as one of the accepted formats is refused.
+ * thumbnail. iPhone photos (HEIC/HEIF with HEVC) are decoded first (heic.ts, in a worker) and
+ * then go the same way. Anything that cannot be read as one of the accepted formats is refused.
  */
 export async function processImage(data: Buffer, name: string): Promise<ProcessedImage> {
   const type = await fileTypeFromBuffer(data);
@@ -46,14 +50,31 @@ export async function processImage(data: Buffer, name: string): Promise<Processe
   try {
     meta = await sharp(data, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('unsupported_media_type', notAnImageMessage(name));
+    // sharp cannot even read the container: for HEIC/HEIF the decoder below still may.
+    if (!HEIF.has(type.mime)) throw new AppError('unsupported_media_type', notAnImageMessage(name));
+    meta = {} as Metadata;
   }
-  if (!meta.width || !meta.height) throw new AppError('unsupported_media_type', notAnImageMessage(name));
-  if (meta.width * meta.height > MAX_PIXELS)
-    throw new AppError('validation', tooManyPixelsMessage(name), { file: tooManyPixelsMessage(name) });
+  const tooBig = () => new AppError('validation', tooManyPixelsMessage(name), { file: tooManyPixelsMessage(name) });
+  let input: ReturnType<typeof Sharp>;
+  if (HEIF.has(type.mime) && meta.compression !== 'av1') {
+    // An iPhone photo: decoded to pixels in a worker, then the same re-encoding as any other.
+    // Built from bare pixels, it carries no EXIF, GPS or XMP at all (libheif has applied its rotation).
+    let decoded: Awaited<ReturnType<typeof decodeHeic>>;
+    try {
+      decoded = await decodeHeic(data, MAX_PIXELS);
+    } catch {
+      throw new AppError('unsupported_media_type', notAnImageMessage(name));
+    }
+    if ('tooBig' in decoded) throw tooBig();
+    input = sharp(decoded.pixels, { raw: { width: decoded.width, height: decoded.height, channels: 4 }, limitInputPixels: MAX_PIXELS });
+  } else {
+    if (!meta.width || !meta.height) throw new AppError('unsupported_media_type', notAnImageMessage(name));
+    if (meta.width * meta.height > MAX_PIXELS) throw tooBig();
+    input = sharp(data, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+  }
   try {
     // Output carries no metadata unless asked for (sharp's default): GPS and EXIF are gone.
-    const base = sharp(data, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+    const base = input;
     const [image, thumb] = await Promise.all([
       base
         .clone()

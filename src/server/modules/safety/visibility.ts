@@ -28,17 +28,43 @@ export const hiddenSetOf = (viewer: Who) => sql`select bl.blocked_id as uid from
       union select hu.id from "user" hu where hu.banned is true`;
 
 /**
+ * The membership state that makes a member "in" a mixer (spec §3: 'joined' counts as
+ * participant). Waiting never counts; leaving — before the start or during it — ends it.
+ */
+export const IN_MIXER_STATE = 'joined';
+
+/**
+ * SQL: true when members `a` and `b` shared a mixer — mixer `mixer`, or any mixer when it is
+ * omitted (decision 024): both hold a joined seat in it now, and neither is hidden from the
+ * other (a block either way or a suspension always wins). The one definition that profile
+ * cards, participant lists, fancies and the post-mixer prompt all use.
+ */
+export const sharedMixer = (a: Who, b: Who, mixer?: Who) => sql`(not ${hiddenFrom(a, b)} and exists (
+    select 1 from mixer_memberships sa join mixer_memberships sb on sb.mixer_id = sa.mixer_id
+     where sa.user_id = ${a} and sa.state = ${IN_MIXER_STATE} and sb.user_id = ${b} and sb.state = ${IN_MIXER_STATE}
+       ${mixer === undefined ? sql`` : sql`and sa.mixer_id = ${mixer}`}))`;
+
+/**
  * SQL: true when `viewer` may see `target`'s profile details (name, age, city, photos) in a
  * card or a participant list: not hidden, and either the member shows their profile to
- * 'all' members, or the two are joined in the same mixer, or they are matched
+ * 'all' members, or the two shared a mixer (`sharedMixer`), or they are matched
  * ("Who can see my profile", default 'shared_mixer'). Oneself always.
  */
 export const profileVisibleTo = (viewer: Who, target: Who) => sql`(${target} = ${viewer} or (not ${hiddenFrom(viewer, target)} and (
     coalesce((select pv.preferences ->> 'profileVisibility' from profiles pv where pv.id = ${target}), 'shared_mixer') = 'all'
-    or exists (select 1 from mixer_memberships sa join mixer_memberships sb on sb.mixer_id = sa.mixer_id
-                where sa.user_id = ${viewer} and sa.state = 'joined' and sb.user_id = ${target} and sb.state = 'joined')
+    or ${sharedMixer(viewer, target)}
     or exists (select 1 from matches mt where mt.status = 'matched'
                 and ((mt.profile1_id = ${viewer} and mt.profile2_id = ${target}) or (mt.profile1_id = ${target} and mt.profile2_id = ${viewer}))))))`;
+
+/**
+ * SQL: true when `viewer` may open `target`'s profile card (GET /api/members/:id answers it):
+ * the viewer finished onboarding, the target is a member who did too, is not suspended, and
+ * `profileVisibleTo` allows it. Participant lists send it along so that only what opens looks
+ * openable.
+ */
+export const cardOpenableBy = (viewer: Who, target: Who) => sql`(${onboarded(viewer)} and ${onboarded(target)}
+    and exists (select 1 from "user" cu where cu.id = ${target} and cu.banned is not true)
+    and ${profileVisibleTo(viewer, target)})`;
 
 /** SQL: true when `viewer` finished onboarding (only they see other members' details). */
 export const onboarded = (viewer: Who) => sql`coalesce((select po.onboarding_completed from profiles po where po.id = ${viewer}), false)`;

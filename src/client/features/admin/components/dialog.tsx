@@ -6,6 +6,7 @@ import { Field, Textarea } from '../../../components/ui/input';
 import type { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { useReturnFocus } from '../../../components/ui/use-return-focus';
 
 /** A centred dialog (a sheet from the bottom on phones) with a title, description and a scrollable body. */
 export function AdminDialog({
@@ -23,11 +24,13 @@ export function AdminDialog({
   children: React.ReactNode;
   wide?: boolean;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/45 backdrop-blur-[1px]" />
         <Dialog.Content
+          {...returnFocus}
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl border border-border bg-card text-card-foreground shadow-2xl outline-none',
             'sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl',

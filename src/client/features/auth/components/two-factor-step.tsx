@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../../../shared/schemas/settings';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
-import { useToast } from '../../../components/ui/toast';
-import { ApiError, api } from '../../../lib/api';
+import { ApiError } from '../../../lib/api';
+import { useAuth } from '../auth-context';
 import { LOGIN_FAILED } from '../login-messages';
 
 /**
  * The second step when two-step verification is on: a 6-digit code from the authenticator
  * app, or one of the backup codes. Back to the password step when the attempt has expired.
  */
-export default function TwoFactorStep({ onDone, onRestart }: { onDone(): Promise<void>; onRestart(): void }) {
-  const toast = useToast();
+export default function TwoFactorStep({ onDone, onRestart }: { onDone(): void; onRestart(): void }) {
+  const auth = useAuth();
   const [method, setMethod] = useState<'totp' | 'backup'>('totp');
   const [code, setCode] = useState('');
   const [trustDevice, setTrustDevice] = useState(false);
@@ -29,18 +29,18 @@ export default function TwoFactorStep({ onDone, onRestart }: { onDone(): Promise
     setBusy(true);
     setError(undefined);
     try {
-      await api('/api/auth/two-factor', { body: parsed.data });
-      await onDone();
+      await auth.verifyTwoFactor(parsed.data);
     } catch (err) {
-      const message = (err as Error).message || LOGIN_FAILED;
+      // An expired attempt: the auth context toasted "Login failed"; back to the password.
       if (err instanceof ApiError && err.status === 401) {
-        toast({ title: 'Login failed', description: message, variant: 'destructive' });
         onRestart();
         return;
       }
-      setError(message);
+      setError((err as Error).message || LOGIN_FAILED);
       setBusy(false);
+      return;
     }
+    onDone();
   };
 
   return (

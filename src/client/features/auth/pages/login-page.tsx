@@ -3,11 +3,8 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
-import { useToast } from '../../../components/ui/toast';
-import { api } from '../../../lib/api';
 import { useAuth } from '../auth-context';
 import { PasswordInput } from '../components/password-input';
-import { LOGIN_FAILED } from '../login-messages';
 import { useSchemaForm } from '../use-schema-form';
 import { useNextPath } from '../use-safe-next';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -22,7 +19,6 @@ export default function LoginPage() {
   const auth = useAuth();
   const navigate = useNavigate();
   const next = useNextPath();
-  const toast = useToast();
   const [twoFactor, setTwoFactor] = useState(false);
   // From a verification link: signing in with its token confirms the address (docs/decisions/006).
   const [params] = useSearchParams();
@@ -35,27 +31,25 @@ export default function LoginPage() {
 
   if (auth.user && !isSubmitting && !twoFactor) return <Navigate to={next} replace />;
 
-  const signedIn = async () => {
+  // Signed in (the auth context has said "Welcome back!": its toasts are the only ones).
+  const signedIn = () => {
     if (changeToken) {
       window.location.assign(`/api/auth/verify-email?${new URLSearchParams({ token: changeToken })}`);
       return;
     }
-    await auth.refresh('SIGNED_IN');
-    toast({ title: 'Welcome back!', description: "You've successfully logged in." });
     navigate(next, { replace: true });
   };
 
-  // Like auth.login, plus the two-step answer: with two-step verification on, the password alone gives no session.
+  // With two-step verification on, the password alone gives no session: the second step follows.
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = await api<{ ok: true; twoFactor?: boolean }>('/api/auth/login', { body: { ...values, verifyToken } });
-      if (res.twoFactor) {
+      if ((await auth.login(values.email, values.password, { verifyToken })) === 'two-factor') {
         setTwoFactor(true);
         return;
       }
-      await signedIn();
-    } catch (err) {
-      toast({ title: 'Login failed', description: (err as Error).message || LOGIN_FAILED, variant: 'destructive' });
+      signedIn();
+    } catch {
+      // "Login failed" is the auth context's toast.
       form.setFocus('password');
     }
   });

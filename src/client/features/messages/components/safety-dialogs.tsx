@@ -7,6 +7,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useBlock, useReport, useUnmatch } from '../api';
+import { useReturnFocus } from '../../../components/ui/use-return-focus';
 
 const overlay = 'fixed inset-0 z-50 bg-black/45';
 const panel =
@@ -33,11 +34,12 @@ function Confirm({
   busy: boolean;
   onConfirm: () => void;
 }) {
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content className={panel}>
+        <AlertDialog.Content className={panel} {...returnFocus}>
           <AlertDialog.Title className="font-display text-xl font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
             <div className="mt-2 space-y-2 text-sm text-muted-foreground">{description}</div>
@@ -198,11 +200,12 @@ export function ReportDialog({
     }
   };
 
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className={overlay} />
-        <Dialog.Content className={cn(panel, 'max-h-[calc(100dvh-2rem)] overflow-y-auto')}>
+        <Dialog.Content className={cn(panel, 'max-h-[calc(100dvh-2rem)] overflow-y-auto')} {...returnFocus}>
           <Dialog.Title className="font-display text-xl font-bold">Report {name}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             Reports are private. Our team reviews every one. If someone is in danger, call 999.

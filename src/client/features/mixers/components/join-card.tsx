@@ -10,6 +10,7 @@ import { cn } from '../../../lib/cn';
 import { useAnswerInvitation, useJoinMixer, useLeaveMixer } from '../api';
 import { dayLabel, formatTime, inSentence } from '../format';
 import { SeatPlanFill } from './audience';
+import { useReturnFocus } from '../../../components/ui/use-return-focus';
 
 /** Seats, and Join / Join the waitlist / Leave, with what each state means. */
 export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?: string }) {
@@ -17,6 +18,7 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
   const join = useJoinMixer(mixer.id);
   const leave = useLeaveMixer(mixer.id);
   const [confirmLeave, setConfirmLeave] = useState(false);
+  const returnFocus = useReturnFocus(confirmLeave);
   const over = mixer.status === 'ended' || mixer.status === 'cancelled';
   const answer = useAnswerInvitation(mixer.id);
   // Seats held for invited members count as taken (issue 14), except the one held for me.
@@ -190,7 +192,10 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
       <AlertDialog.Root open={confirmLeave} onOpenChange={setConfirmLeave}>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/45" />
-          <AlertDialog.Content className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-5 shadow-2xl outline-none sm:p-6">
+          <AlertDialog.Content
+            {...returnFocus}
+            className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-sm -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-card p-5 shadow-2xl outline-none sm:p-6"
+          >
             <AlertDialog.Title className="font-display text-xl font-bold">Leave this mixer?</AlertDialog.Title>
             <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
               Your seat goes to the next person waiting

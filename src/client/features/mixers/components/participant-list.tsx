@@ -1,5 +1,5 @@
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
-import { Ban, Ellipsis, Flag, Heart, MapPin } from 'lucide-react';
+import { Ban, ChevronRight, Ellipsis, Flag, Heart, MapPin } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { MixerDetail, MixerParticipant } from '../../../../shared/schemas/mixers';
@@ -69,11 +69,16 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
           {mixer.participants.map((p) => {
             const isFancied = fanciedIds.has(p.id);
             return (
-              <li key={p.id} className="flex items-center gap-3 rounded-xl p-1.5 hover:bg-muted/60" data-testid="participant">
+              <li
+                key={p.id}
+                className={cn('group flex items-center gap-3 rounded-xl p-1.5', p.canOpen && 'hover:bg-muted/60')}
+                data-testid="participant"
+                data-openable={p.canOpen}
+              >
                 <div className="relative flex min-w-0 flex-1 items-center gap-3">
                   <Avatar name={p.firstName} src={p.avatarUrl} className="size-11 text-base" />
                   <div className="min-w-0 flex-1">
-                    <p className="truncate font-medium">
+                    <p className={cn('truncate font-medium', p.canOpen && 'underline-offset-4 group-hover:underline')}>
                       {p.firstName}
                       {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
                       {p.verified && <VerifiedBadge className="ml-2" label={false} />}
@@ -89,13 +94,18 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                       </p>
                     )}
                   </div>
-                  {/* Over the avatar and name (the text stays outside the button's accessible name). */}
-                  <button
-                    type="button"
-                    onClick={() => setViewing({ id: p.id, firstName: p.firstName })}
-                    aria-label={p.isYou ? 'View your profile' : `View ${p.firstName}'s profile`}
-                    className="absolute -inset-1 cursor-pointer rounded-lg focus-visible:outline-2 focus-visible:outline-ring"
-                  />
+                  {/* Openable rows say so where there is room (no Fancy button beside them). */}
+                  {p.canOpen && !(actions && !p.isYou) && <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
+                  {/* Only a card the server says opens is a button (over the avatar and name; the text stays
+                      outside its accessible name). Anyone else is plain text: nothing to click. */}
+                  {p.canOpen && (
+                    <button
+                      type="button"
+                      onClick={() => setViewing({ id: p.id, firstName: p.firstName })}
+                      aria-label={p.isYou ? 'View your profile' : `View ${p.firstName}'s profile`}
+                      className="absolute -inset-1 cursor-pointer rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                    />
+                  )}
                 </div>
                 {actions && !p.isYou && (
                   <div className="flex shrink-0 items-center gap-1">

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Label, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { useBlockMember, useReportMember } from '../api';
+import { useReturnFocus } from '../../../components/ui/use-return-focus';
 
 const overlay = 'fixed inset-0 z-50 bg-black/45';
 const panel =
@@ -26,11 +27,12 @@ export function BlockDialog({
 }) {
   const toast = useToast();
   const block = useBlockMember(mixerId);
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className={overlay} />
-        <AlertDialog.Content className={panel}>
+        <AlertDialog.Content className={panel} {...returnFocus}>
           <AlertDialog.Title className="font-display text-xl font-bold">Block {member.firstName}?</AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
             You won't see each other in mixers, chats or messages any more, and any fancies between you are cleared. {member.firstName}{' '}
@@ -91,11 +93,12 @@ export function ReportDialog({
     if (!next) form.reset({ details: '' });
   };
 
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={close}>
       <Dialog.Portal>
         <Dialog.Overlay className={overlay} />
-        <Dialog.Content className={panel}>
+        <Dialog.Content className={panel} {...returnFocus}>
           <Dialog.Title className="font-display text-xl font-bold">Report {member.firstName}</Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-muted-foreground">
             Reports are confidential: {member.firstName} won't know it was you. Our team reviews every one.

@@ -1,26 +1,33 @@
-import { LogOut } from 'lucide-react';
+import { LogOut, UserPlus } from 'lucide-react';
+import { Link } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
 import { Button } from '../../../components/ui/button';
 import { progressPercent, stepLabel } from '../../../../shared/onboarding';
 
-/** "Step N of 11", the progress bar with the spec's percents, Save and complete later, Log out. */
+/**
+ * "Step N of 11", the progress bar with the spec's percents, Save and complete later, Log out.
+ * `signedOut` (the /test-onboarding preview without an account): Sign up instead of Log out.
+ */
 export function WizardHeader({
   step,
   onSaveLater,
   onLogout,
+  signedOut = false,
   saving,
 }: {
   step: number;
   onSaveLater?: () => void;
   onLogout?: () => void;
+  signedOut?: boolean;
   saving?: boolean;
 }) {
   const percent = progressPercent(step);
+  const home = signedOut ? '/' : '/home';
   return (
     <header className="sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-4 pt-3 sm:px-6 sm:pt-4">
-        <Logo to="/home" compact className="shrink-0 sm:hidden" />
-        <Logo to="/home" className="hidden shrink-0 sm:inline-flex" />
+        <Logo to={home} compact className="shrink-0 sm:hidden" />
+        <Logo to={home} className="hidden shrink-0 sm:inline-flex" />
         <div className="flex items-center gap-1 sm:gap-2">
           {step > 0 && onSaveLater && (
             <Button variant="ghost" size="sm" onClick={onSaveLater} disabled={saving} className="px-2.5 text-primary sm:px-3">
@@ -31,6 +38,14 @@ export function WizardHeader({
             <Button variant="ghost" size="sm" onClick={onLogout} className="px-2.5 text-muted-foreground sm:px-3">
               <LogOut aria-hidden />
               <span className="max-sm:sr-only">Log out</span>
+            </Button>
+          )}
+          {signedOut && (
+            <Button asChild variant="ghost" size="sm" className="px-2.5 text-muted-foreground sm:px-3">
+              <Link to="/auth/register">
+                <UserPlus aria-hidden />
+                <span className="max-sm:sr-only">Sign up</span>
+              </Link>
             </Button>
           )}
         </div>

@@ -2,7 +2,7 @@ import { Camera, LoaderCircle, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { EXTRA_PHOTOS_MAX, PROMPT_MAX, PROMPT_MIN } from '../../../../shared/constants';
 import { promptStatus, promptsReady } from '../../../../shared/onboarding';
-import { type PhotoRef, PROMPTS, type PromptField } from '../../../../shared/schemas/profile';
+import { PHOTO_FORMATS, type PhotoRef, PROMPTS, type PromptField } from '../../../../shared/schemas/profile';
 import {
   AddPhotosTile,
   AVATAR_FAILED,
@@ -162,9 +162,7 @@ export function PhotosStep({ draft, update, back, next, preview, photos, setPhot
         <div className="mt-4 flex flex-col items-center gap-5 sm:flex-row">
           <AvatarPreview url={avatar?.thumbUrl} alt="You, as others will see you" busy={avatarBusy} className="size-32" />
           <div className="text-center sm:text-left">
-            <p className="text-sm text-muted-foreground">
-              A clear, smiley photo of you works best. JPEG, PNG, WebP, GIF or HEIC, up to 5 MB.
-            </p>
+            <p className="text-sm text-muted-foreground">A clear, smiley photo of you works best. {PHOTO_FORMATS}, up to 5 MB each.</p>
             <ImageFileInput inputRef={avatarInput} label="Profile picture file" onFiles={(f) => void onAvatar(f)} />
             <Button
               variant={avatar ? 'outline' : 'default'}

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { useOwnProfile } from '../api';
 import { useAvailability, useSaveAvailability } from './api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
+import { useReturnFocus } from '../../../components/ui/use-return-focus';
 
 /** Remembered on this device: "Not now" hides the Home prompt here (docs/decisions/014). */
 export const AVAILABILITY_PROMPT_DISMISSED = 'fancy.availabilityPromptDismissed';
@@ -87,11 +88,13 @@ function AvailabilityDialog({ initial, onOpenChange }: { initial: AvailabilityVa
     }
   };
 
+  const returnFocus = useReturnFocus(true);
   return (
     <Dialog.Root open onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/45 backdrop-blur-[1px]" />
         <Dialog.Content
+          {...returnFocus}
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl border border-border bg-card text-card-foreground shadow-2xl outline-none',
             'sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl',

@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, Camera, LoaderCircle, Star, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { EXTRA_PHOTOS_MAX } from '../../../../shared/constants';
-import type { OwnProfile } from '../../../../shared/schemas/profile';
+import { type OwnProfile, PHOTO_FORMATS } from '../../../../shared/schemas/profile';
 import {
   AddPhotosTile,
   AVATAR_FAILED,
@@ -98,7 +98,9 @@ export function PhotosSection({ profile }: { profile: OwnProfile }) {
       <h2 id="photos-title" className="font-display text-lg font-bold">
         Photos
       </h2>
-      <p className="mt-0.5 text-sm text-muted-foreground">Your profile picture plus up to {EXTRA_PHOTOS_MAX} more. Images up to 5 MB.</p>
+      <p className="mt-0.5 text-sm text-muted-foreground">
+        Your profile picture plus up to {EXTRA_PHOTOS_MAX} more. {PHOTO_FORMATS}, up to 5 MB each.
+      </p>
 
       <div className="mt-4 flex flex-col items-center gap-4 sm:flex-row">
         <AvatarPreview url={profile.avatar?.thumbUrl} alt="You, as other members see you" busy={busy === 'avatar'} className="size-28" />

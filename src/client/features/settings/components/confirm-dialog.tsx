@@ -1,6 +1,6 @@
 import { AlertDialog } from 'radix-ui';
-import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
+import { useReturnFocus } from '../../../components/ui/use-return-focus';
 import { cn } from '../../../lib/cn';
 
 /**
@@ -35,25 +35,19 @@ export function ConfirmDialog({
   initialFocus?: React.RefObject<HTMLElement | null>;
   children?: React.ReactNode;
 }) {
-  // Opened from our own buttons (no Radix trigger): give focus back to whichever opened it.
-  const returnTo = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus(open);
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
         <AlertDialog.Content
           onOpenAutoFocus={(e) => {
-            returnTo.current = document.activeElement as HTMLElement | null;
             if (initialFocus?.current) {
               e.preventDefault();
               initialFocus.current.focus();
             }
           }}
-          onCloseAutoFocus={(e) => {
-            if (!returnTo.current?.isConnected) return;
-            e.preventDefault();
-            returnTo.current.focus();
-          }}
+          {...returnFocus}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
             'rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl sm:p-6',

@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';
 import { CardBlock } from '../components/section';
+import { useReturnFocus } from '../../../components/ui/use-return-focus';
 
 /** The QR library loads only when a member sets up two-factor sign-in (issue 19: heavy code only where used). */
 const QrCode = lazy(() => import('../components/qr-code').then((m) => ({ default: m.QrCode })));
@@ -77,6 +78,7 @@ function SetupDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open:
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
+  const returnFocus = useReturnFocus(open);
   const close = (next: boolean) => {
     if (busy) return;
     onOpenChange(next);
@@ -127,6 +129,7 @@ function SetupDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open:
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
         <Dialog.Content
+          {...returnFocus}
           className={cn(
             'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
             'rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl sm:p-6',
