@@ -39,7 +39,7 @@ export function VerificationCard({ compact = false }: { compact?: boolean }) {
         <p className="font-semibold">{s.revoked ? 'Verify again' : 'Get verified'}</p>
         <p className="text-sm text-muted-foreground">
           {s.revoked
-            ? 'Your new main photo didn’t look like your verified selfie, so your badge is paused.'
+            ? 'Your badge was removed, with any places in verified-only mixers, because your new main photo doesn’t look like the face you verified with. Make a clear photo of you your main photo, then verify again — it takes under a minute.'
             : 'A quick live selfie shows others you’re real and look like your photos. Checked on our own server; no video is kept.'}
         </p>
       </div>
