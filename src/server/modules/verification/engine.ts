@@ -146,6 +146,7 @@ export function createFaceEngine(size = 1): FaceEngine {
             new Promise<void>((resolve) => {
               if (w.child.exitCode !== null || w.child.signalCode !== null) return resolve();
               w.child.once('exit', () => resolve());
+              w.child.ref(); // until it has gone
               w.child.kill('SIGKILL');
             }),
         ),
