@@ -15,7 +15,6 @@ export interface FaceFound {
   /** Liveness model: 1 = live. */
   live: number;
   age: number;
-  happy: number;
   embedding: number[];
 }
 

@@ -20,7 +20,6 @@ const faceOf = (over: Partial<FaceFound> = {}): FaceFound => ({
   real: 0.6,
   live: 0.9,
   age: 31,
-  happy: 0,
   embedding: vec(1),
   ...over,
 });
