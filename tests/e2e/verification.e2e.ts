@@ -228,8 +228,13 @@ describe('Get verified', () => {
     views.push({ width: 375, page: small.page });
     for (const { width, page: p } of views) {
       await p.goto(`/mixers/${mixer.id}`);
-      await p.getByTestId('participant').nth(1).waitFor();
-      expect(await p.getByTestId('participant').filter({ hasText: 'Verified' }).count()).toBe(2);
+      // On a phone the people are a tab of their own.
+      await p.getByRole('heading', { name: 'Verified walk and talk' }).first().waitFor();
+      const peopleTab = p.getByRole('tab', { name: /People/ });
+      if (await peopleTab.isVisible()) await peopleTab.click();
+      const shown = p.locator('[data-testid="participant"]:visible');
+      await shown.nth(1).waitFor();
+      expect(await shown.filter({ hasText: 'Verified' }).count()).toBe(2);
       await checkA11y(p);
       await shot(p, `verify-badge-mixer-${width}`);
       await p.getByRole('button', { name: "View Vic's profile" }).click();
@@ -242,8 +247,9 @@ describe('Get verified', () => {
     await withMainPhoto(page, 'C');
     for (const { width, page: p } of views) {
       await p.goto('/profile');
-      await p.getByText(/Your badge was removed/).waitFor();
-      await p.getByRole('link', { name: 'Get verified' }).waitFor();
+      await p.getByText('Your verified badge was removed').waitFor();
+      await p.getByText(/doesn’t look like the face you verified with/).waitFor();
+      await p.getByRole('link', { name: 'Verify again' }).waitFor();
       await checkA11y(p);
       await shot(p, `verify-badge-removed-${width}`);
     }
