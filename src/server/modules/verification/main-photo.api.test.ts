@@ -113,4 +113,16 @@ describe('the badge follows the main photo', () => {
     expect(calls).toBe(0);
     expect((await status(m.cookie)).state).toBe('verified');
   });
+
+  it('the data export lists the template as "a face template (not exportable as an image)", never its numbers', async () => {
+    const m = await verifiedMember(t, 'Exa Export', { main: 'A3', selfie: 'A1' });
+    const [v] = rows<{ face_vector: string }>(
+      await t.database.db.execute(sql`select face_vector from member_verifications where user_id = ${m.id}`),
+    );
+    const res = await t.request({ method: 'GET', url: '/api/me/export', cookie: m.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('a face template (not exportable as an image)');
+    expect(res.body).not.toContain(v.face_vector);
+    expect(res.body).not.toContain(v.face_vector.split('.')[2].slice(0, 40));
+  });
 });
