@@ -86,34 +86,42 @@ export async function benchVerification(): Promise<Record<string, unknown>> {
     await engine.close();
   }
 
-  // Chat p99 with ten verifications queued again and again in the server's own worker pool.
+  // Chat p99 with ten verifications queued again and again in the server's own pool. The
+  // machine is shared, so alone/with runs alternate twice (A B A B) and the ratio is taken over
+  // both pairs: drift in the other load cancels instead of landing on one side.
   let checksDone = 0;
-  const chat = await chatWithAndWithout(
-    (app) => {
-      let running = true;
-      const loops = Array.from({ length: 10 }, async () => {
-        while (running) {
-          await app.faces.analyse(images);
-          checksDone++;
-        }
-      });
-      return async () => {
-        running = false;
-        await Promise.all(loops);
-      };
-    },
-    { mixers: 25, membersPerMixer: 8, seconds: 15 },
-  );
+  const background = (app: Parameters<Parameters<typeof chatWithAndWithout>[0]>[0]) => {
+    let running = true;
+    const loops = Array.from({ length: 10 }, async () => {
+      while (running) {
+        await app.faces.analyse(images);
+        checksDone++;
+      }
+    });
+    return async () => {
+      running = false;
+      await Promise.all(loops);
+    };
+  };
+  const shape = { mixers: 25, membersPerMixer: 8, seconds: 15 };
+  const pairs = [await chatWithAndWithout(background, shape), await chatWithAndWithout(background, shape)];
   const p99 = (r: Record<string, unknown>) => Number(r.p99_ms);
-  rows.chat_alone = { measure: 'chat p99, 200 sockets × 1 msg/s', ms: p99(chat.without), goal: '—', losses: chat.without.losses };
-  const alone = p99(chat.without);
-  const ratio = Math.round((p99(chat.with) / Math.max(1, alone)) * 100) / 100;
+  const alone = pairs.map((c) => p99(c.without));
+  const withChecks = pairs.map((c) => p99(c.with));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const ratio = Math.round((sum(withChecks) / Math.max(1, sum(alone))) * 100) / 100;
+  rows.chat_alone = {
+    measure: 'chat p99, 200 sockets × 1 msg/s (runs 1 and 3)',
+    ms: Math.max(...alone),
+    goal: alone.join(' / '),
+    losses: sum(pairs.map((c) => Number(c.without.losses))),
+  };
   rows.chat_with = {
-    measure: `chat p99 with 10 verifications running (same run: ${ratio}× alone)`,
-    ms: p99(chat.with),
-    goal: `unchanged: ≤ max(100 ms, 1.2 × alone)`,
-    ok: p99(chat.with) <= Math.max(100, 1.2 * alone),
-    losses: chat.with.losses,
+    measure: `chat p99 with 10 verifications running (runs 2 and 4; ${ratio}× alone over both pairs)`,
+    ms: Math.max(...withChecks),
+    goal: `${withChecks.join(' / ')}; unchanged: ≤ 1.2× alone (or ≤ 100 ms)`,
+    ok: ratio <= 1.2 || Math.max(...withChecks) <= 100,
+    losses: sum(pairs.map((c) => Number(c.with.losses))),
     checks_done: checksDone,
   };
   // The machine is shared: the load average says how much else ran at the time.
