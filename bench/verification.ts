@@ -6,6 +6,7 @@
  * by the worker pool (VERIFY_WORKERS, default 1) exactly as POST /api/verification/check does.
  * The faces are the test fixtures (cut from the sample picture in @vladmandic/human).
  */
+import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { createFaceEngine, type FaceEngine } from '../src/server/modules/verification/engine';
@@ -54,8 +55,13 @@ export async function benchVerification(): Promise<Record<string, unknown>> {
     const warm: number[] = [];
     for (let i = 0; i < 5; i++) warm.push(await oneCheck(engine, images));
     const t0 = performance.now();
-    await Promise.all(Array.from({ length: 10 }, () => engine.analyse(images)));
+    const cpu0 = process.cpuUsage();
+    const done = await Promise.all(Array.from({ length: 10 }, () => engine.analyse(images)));
+    const cpu = process.cpuUsage(cpu0);
     const tenMs = performance.now() - t0;
+    // What the checks cost the server's own process (normal priority), against the model process's time.
+    const serverCpuPerCheck = Math.round((cpu.user + cpu.system) / 1000 / 10);
+    const modelMsPerCheck = Math.round(done.reduce((sum, d) => sum + d.ms, 0) / 10);
     rows = {
       first_check: { measure: 'first check (loads the models)', ms: Math.round(cold), goal: '—' },
       check: {
@@ -69,34 +75,62 @@ export async function benchVerification(): Promise<Record<string, unknown>> {
         ms: Math.round(tenMs),
         goal: `${Math.round((10 / tenMs) * 60_000)} checks/min`,
       },
+      server_cpu: {
+        measure: `server-process CPU per check (the models ran ${modelMsPerCheck} ms per check in the model process, nice 19)`,
+        ms: serverCpuPerCheck,
+        goal: 'near 0: chat keeps its CPU',
+        ok: serverCpuPerCheck <= 0.1 * modelMsPerCheck,
+      },
     };
   } finally {
     await engine.close();
   }
 
-  // Chat p99 with ten verifications queued again and again in the server's own worker pool.
-  const chat = await chatWithAndWithout(
-    (app) => {
-      let running = true;
-      const loops = Array.from({ length: 10 }, async () => {
-        while (running) await app.faces.analyse(images);
-      });
-      return async () => {
-        running = false;
-        await Promise.all(loops);
-      };
-    },
-    { mixers: 25, membersPerMixer: 8, seconds: 15 },
-  );
+  // Chat p99 with ten verifications queued again and again in the server's own pool. The
+  // machine is shared, so alone/with runs alternate twice (A B A B) and the ratio is taken over
+  // both pairs: drift in the other load cancels instead of landing on one side.
+  let checksDone = 0;
+  const background = (app: Parameters<Parameters<typeof chatWithAndWithout>[0]>[0]) => {
+    let running = true;
+    const loops = Array.from({ length: 10 }, async () => {
+      while (running) {
+        await app.faces.analyse(images);
+        checksDone++;
+      }
+    });
+    return async () => {
+      running = false;
+      await Promise.all(loops);
+    };
+  };
+  const shape = { mixers: 25, membersPerMixer: 8, seconds: 15 };
+  const pairs = [await chatWithAndWithout(background, shape), await chatWithAndWithout(background, shape)];
   const p99 = (r: Record<string, unknown>) => Number(r.p99_ms);
-  rows.chat_alone = { measure: 'chat p99, 200 sockets × 1 msg/s', ms: p99(chat.without), goal: '—' };
-  const alone = p99(chat.without);
+  const alone = pairs.map((c) => p99(c.without));
+  const withChecks = pairs.map((c) => p99(c.with));
+  const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  const ratio = Math.round((sum(withChecks) / Math.max(1, sum(alone))) * 100) / 100;
+  rows.chat_alone = {
+    measure: 'chat p99, 200 sockets × 1 msg/s (runs 1 and 3)',
+    ms: Math.max(...alone),
+    goal: alone.join(' / '),
+    losses: sum(pairs.map((c) => Number(c.without.losses))),
+  };
   rows.chat_with = {
-    measure: 'chat p99 with 10 verifications running',
-    ms: p99(chat.with),
-    goal: `unchanged: ≤ max(100 ms, 1.2 × alone)`,
-    ok: p99(chat.with) <= Math.max(100, 1.2 * alone),
-    losses: chat.with.losses,
+    measure: `chat p99 with 10 verifications running (runs 2 and 4; ${ratio}× alone over both pairs)`,
+    ms: Math.max(...withChecks),
+    goal: `${withChecks.join(' / ')}; unchanged: ≤ 1.2× alone (or ≤ 100 ms)`,
+    ok: ratio <= 1.2 || Math.max(...withChecks) <= 100,
+    losses: sum(pairs.map((c) => Number(c.with.losses))),
+    checks_done: checksDone,
+  };
+  // The machine is shared: the load average says how much else ran at the time.
+  rows.machine = {
+    measure: `load average (1, 5, 15 min) at the end, ${cpus().length} cores`,
+    ms: Number.NaN,
+    goal: loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
   };
   return rows;
 }

@@ -125,7 +125,7 @@ export interface Config {
   drainDelayMs: number;
   /** Encrypts the face templates of verified members at rest (decision 022); derived from the auth secret when unset. */
   verificationKey: string;
-  /** Worker threads running the face models (decision 022). */
+  /** Processes running the face models, each at the lowest CPU priority (decision 022). */
   verifyWorkers: number;
 }
 

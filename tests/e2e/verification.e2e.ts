@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mixers, user } from '../../src/server/db/schema';
+import { memberVerifications, mixerMemberships, mixers, profiles, user } from '../../src/server/db/schema';
 import { FAIL_REASONS, type ChallengeStep } from '../../src/shared/verification';
 import { face, type Who } from '../fixtures/faces';
 import { checkA11y } from './a11y';
@@ -195,6 +195,67 @@ describe('Get verified', () => {
     await page.getByText('You’re verified').waitFor();
     await page.getByText('Verified', { exact: true }).first().waitFor();
     await shot(page, 'verify-badge-profile-1280');
+
+    // The badge where her name appears: in a verified-only mixer with another verified member, and on his card.
+    const eveId = (await e2e.db.select({ id: user.id }).from(user).where(eq(user.name, 'Eve Young')))[0].id;
+    const vic = await e2e.createMember('Vic Baker');
+    const vicId = await e2e.completeProfile(vic.email);
+    await e2e.db
+      .update(profiles)
+      .set({ genderIdentities: ['Man'], bio: 'Sourdough, long walks and terrible puns.' })
+      .where(eq(profiles.id, vicId));
+    await e2e.db
+      .insert(memberVerifications)
+      .values({ userId: vicId, status: 'verified', method: 'test', modelVersion: 'test', verifiedAt: new Date() });
+    const [mixer] = await e2e.db
+      .insert(mixers)
+      .values({
+        title: 'Verified walk and talk',
+        topic: 'Walking',
+        intent: 'Friends',
+        startsAt: new Date(Date.now() + 48 * 3_600_000),
+        endsAt: new Date(Date.now() + 49 * 3_600_000),
+        verifiedOnly: true,
+      })
+      .returning({ id: mixers.id });
+    await e2e.db.insert(mixerMemberships).values([
+      { mixerId: mixer.id, userId: eveId, state: 'joined' },
+      { mixerId: mixer.id, userId: vicId, state: 'joined' },
+    ]);
+    const views = [{ width: 1280, page }];
+    const small = await camPage(375);
+    await e2e.login(small.page, (await e2e.db.select({ email: user.email }).from(user).where(eq(user.id, eveId)))[0].email, E2E_PASSWORD);
+    views.push({ width: 375, page: small.page });
+    for (const { width, page: p } of views) {
+      await p.goto(`/mixers/${mixer.id}`);
+      // On a phone the people are a tab of their own.
+      await p.getByRole('heading', { name: 'Verified walk and talk' }).first().waitFor();
+      const peopleTab = p.getByRole('tab', { name: /People/ });
+      if (await peopleTab.isVisible()) await peopleTab.click();
+      const shown = p.locator('[data-testid="participant"]:visible');
+      await shown.nth(1).waitFor();
+      expect(await shown.filter({ hasText: 'Verified' }).count()).toBe(2);
+      await checkA11y(p);
+      await shot(p, `verify-badge-mixer-${width}`);
+      await p.getByRole('button', { name: "View Vic's profile" }).click();
+      await p.getByRole('dialog').getByText('Verified', { exact: true }).first().waitFor();
+      await shot(p, `verify-badge-card-${width}`);
+      await p.keyboard.press('Escape');
+    }
+
+    // A main photo of someone else: the badge goes, with her place in the verified-only mixer, and she is told why.
+    await withMainPhoto(page, 'C');
+    for (const { width, page: p } of views) {
+      await p.goto('/profile');
+      await p.getByText('Your verified badge was removed').waitFor();
+      await p.getByText(/doesn’t look like the face you verified with/).waitFor();
+      await p.getByRole('link', { name: 'Verify again' }).waitFor();
+      await checkA11y(p);
+      await shot(p, `verify-badge-removed-${width}`);
+    }
+    const [seat] = await e2e.db.select({ state: mixerMemberships.state }).from(mixerMemberships).where(eq(mixerMemberships.userId, eveId));
+    expect(seat.state).toBe('left');
+    await small.context.close();
     await context.close();
   });
 });

@@ -40,17 +40,22 @@ export function usePhotoActions() {
   const qc = useQueryClient();
   const set = setProfile(qc);
   const refetch = () => qc.invalidateQueries({ queryKey: profileKey });
+  // A new main photo is re-checked against a verified member's selfie; the badge may have gone.
+  const recheckBadge = () => qc.invalidateQueries({ queryKey: ['verification'] });
   return {
     reorder: async (order: string[]) =>
       set((await api<{ profile: OwnProfile }>('/api/me/profile/photos', { method: 'PUT', body: { order } })).profile),
-    makeMain: async (key: string) => set((await api<{ profile: OwnProfile }>('/api/me/profile/photos/main', { body: { key } })).profile),
+    makeMain: async (key: string) => {
+      set((await api<{ profile: OwnProfile }>('/api/me/profile/photos/main', { body: { key } })).profile);
+      await recheckBadge();
+    },
     uploadAvatar: async (file: File) => {
       await uploadAvatar(file);
-      await refetch();
+      await Promise.all([refetch(), recheckBadge()]);
     },
     removeAvatar: async () => {
       await api('/api/profile/avatar', { method: 'DELETE' });
-      await refetch();
+      await Promise.all([refetch(), recheckBadge()]);
     },
     uploadPhotos: async (files: File[]) => {
       const res = await uploadPhotos(files);

@@ -36,10 +36,10 @@ export function VerificationCard({ compact = false }: { compact?: boolean }) {
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center">
       <ShieldCheck className="size-7 shrink-0 text-primary" aria-hidden />
       <div className="flex-1">
-        <p className="font-semibold">{s.revoked ? 'Verify again' : 'Get verified'}</p>
+        <p className="font-semibold">{s.revoked ? 'Your verified badge was removed' : 'Get verified'}</p>
         <p className="text-sm text-muted-foreground">
           {s.revoked
-            ? 'Your new main photo didn’t look like your verified selfie, so your badge is paused.'
+            ? 'Your new main photo doesn’t look like the face you verified with, so the badge (and any places in verified-only mixers) went with it. Make a clear photo of you your main photo, then verify again: it takes under a minute.'
             : 'A quick live selfie shows others you’re real and look like your photos. Checked on our own server; no video is kept.'}
         </p>
       </div>
@@ -47,7 +47,7 @@ export function VerificationCard({ compact = false }: { compact?: boolean }) {
         to="/verify"
         className="inline-flex h-10 items-center justify-center rounded-xl bg-primary px-4 text-sm font-semibold text-primary-foreground hover:bg-primary/90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
       >
-        Get verified
+        {s.revoked ? 'Verify again' : 'Get verified'}
       </Link>
     </Card>
   );

@@ -55,6 +55,11 @@ export const memberVerifications = pgTable('member_verifications', {
   /** AES-256-GCM of the face description (base64url iv.tag.data); null once revoked by an admin. */
   faceVector: text('face_vector'),
   verifiedAt: timestamp('verified_at', { withTimezone: true }),
+  /**
+   * The main photo (its storage key) the badge was last checked against: at the check, then at
+   * every re-check that kept it. A main photo that differs from it is re-checked (decision 022).
+   */
+  photoKey: text('photo_key'),
   revokedReason: text('revoked_reason'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -354,7 +354,15 @@ export async function joinMixer(
  * Leaves a mixer (or its waitlist). When a seat frees up, the first waiting member gets it,
  * in the same transaction, and is told in realtime and by mail.
  */
-export async function leaveMixer(deps: Deps, publish: Publish, userId: string, mixerId: string, now = new Date()): Promise<void> {
+export async function leaveMixer(
+  deps: Deps,
+  publish: Publish,
+  userId: string,
+  mixerId: string,
+  now = new Date(),
+  /** Taken out by a rule (the verified badge went), not by choice: no late-leave mark. */
+  opts: { noLateLeaveRecord?: boolean } = {},
+): Promise<void> {
   const { db } = deps.database;
   const outcome = await db.transaction(async (tx) => {
     const mixer = await lockMixer(tx, mixerId);
@@ -369,7 +377,7 @@ export async function leaveMixer(deps: Deps, publish: Publish, userId: string, m
     const wasJoined = mine.state === 'joined';
     // Leaving a seat in the last hour before the start is recorded, privately (reliability, issue 14).
     const untilStart = Number(mixer.starts_ms) - now.getTime();
-    if (wasJoined && mixer.status === 'scheduled' && untilStart > 0 && untilStart <= LATE_LEAVE_MS) {
+    if (!opts.noLateLeaveRecord && wasJoined && mixer.status === 'scheduled' && untilStart > 0 && untilStart <= LATE_LEAVE_MS) {
       await tx.execute(sql`
         insert into mixer_attendance (mixer_id, user_id, outcome, recorded_at)
         values (${mixerId}, ${userId}, 'left_late', ${now.toISOString()}::timestamptz)
@@ -388,11 +396,16 @@ export async function leaveMixer(deps: Deps, publish: Publish, userId: string, m
   if (outcome.wasJoined || promoted) await publish(`mixer:${mixerId}`, { type: 'mixer.updated', mixerId });
 }
 
-/** Realtime room guard: only joined members may listen to `mixer:{id}`. */
+/**
+ * Realtime room guard: only joined members may listen to `mixer:{id}`, and in a verified-only
+ * mixer only while they hold the badge (losing it also takes their seat: decision 022).
+ */
 export async function isJoinedMember(db: Db, userId: string, mixerId: string): Promise<boolean> {
   if (!isUuid(mixerId)) return false;
   const rows = rowsOf(
-    await db.execute(sql`select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined' limit 1`),
+    await db.execute(sql`select 1 from mixer_memberships c join mixers m on m.id = c.mixer_id
+      where c.mixer_id = ${mixerId} and c.user_id = ${userId} and c.state = 'joined'
+        and (not m.verified_only or ${isVerifiedSql(sql`${userId}`)}) limit 1`),
   );
   return rows.length > 0;
 }

@@ -13,7 +13,6 @@ import { requireVerified } from '../../auth/session';
 import { verifiedFirst } from '../../auth/guards';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
-import { afterMainPhotoChange } from '../verification/service';
 import { processImage, type ProcessedImage } from './images';
 import {
   appendPhotos,
@@ -171,10 +170,8 @@ export function registerProfileRoutes(app: FastifyInstance) {
       const processed = await processImage(file.data, file.name);
       const key = newPhotoKey(user.id);
       await store(key, processed);
-      const avatar = await setAvatar(deps(), user.id, key);
-      // A verified member's badge holds only while the main photo is still them (issue 21).
-      await afterMainPhotoChange(app, user.id);
-      return { avatar };
+      // A verified member's new main photo is re-checked once the request succeeds (verification/routes.ts).
+      return { avatar: await setAvatar(deps(), user.id, key) };
     });
 
     scope.post('/api/profile/photos', async (req) => {

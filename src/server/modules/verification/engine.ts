@@ -1,7 +1,7 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
 
 /** One face found in an image, as the worker reports it (numbers only). */
 export interface FaceFound {
@@ -15,7 +15,6 @@ export interface FaceFound {
   /** Liveness model: 1 = live. */
   live: number;
   age: number;
-  happy: number;
   embedding: number[];
 }
 
@@ -56,25 +55,42 @@ interface Job {
 }
 
 /**
- * A small pool of worker threads (default one: the machine has two cores and chat keeps the
- * other). Workers start on first use, so a server that never verifies never loads the models.
- * Jobs queue in order; each worker takes one at a time.
+ * A small pool of model processes (default one: the machine has two cores and chat keeps the
+ * other). Each is a child process whose every thread runs at the lowest CPU priority: its own
+ * V8 platform threads (garbage collection, WASM compilation) and libuv/libvips threads included,
+ * which a worker thread would share with the server at normal priority (decision 022: measured,
+ * about half of a check's CPU ran there). Processes start on first use, so a server that never
+ * verifies never loads the models. Jobs queue in order; each process takes one at a time.
  */
 export function createFaceEngine(size = 1): FaceEngine {
-  const workers: { worker: Worker; busy: Job | null }[] = [];
+  const workers: { child: ChildProcess; busy: Job | null }[] = [];
   const queue: Job[] = [];
   let nextId = 1;
   let closed = false;
 
+  // An idle process never keeps the server alive; a busy one does (its caller is waiting).
+  const hold = (child: ChildProcess, on: boolean) => {
+    if (on) {
+      child.ref();
+      child.channel?.ref();
+    } else {
+      child.unref();
+      child.channel?.unref();
+    }
+  };
+
   const spawn = () => {
-    const worker = new Worker(workerFile(), { workerData: { resolveFrom: import.meta.url } });
-    const slot = { worker, busy: null as Job | null };
-    worker.on('message', (msg: { id: number; images?: ImageAnalysis[]; ms?: number; version?: string; error?: string }) => {
+    const child = fork(workerFile(), [import.meta.url], {
+      serialization: 'advanced',
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const slot = { child, busy: null as Job | null };
+    child.on('message', (msg: { id: number; images?: ImageAnalysis[]; ms?: number; version?: string; error?: string }) => {
       const job = slot.busy;
       slot.busy = null;
       if (job?.timer) clearTimeout(job.timer);
-      // An idle worker never keeps the process alive; a busy one does (its caller is waiting).
-      worker.unref();
+      hold(child, false);
       if (job && job.id === msg.id) {
         if (msg.error) job.reject(new Error(msg.error));
         else job.resolve({ images: msg.images ?? [], ms: msg.ms ?? 0, version: msg.version ?? '' });
@@ -82,17 +98,16 @@ export function createFaceEngine(size = 1): FaceEngine {
       pump();
     });
     const fail = (err: Error) => {
+      if (!workers.includes(slot)) return;
       if (slot.busy?.timer) clearTimeout(slot.busy.timer);
       slot.busy?.reject(err);
       slot.busy = null;
       workers.splice(workers.indexOf(slot), 1);
       if (!closed) pump();
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => {
-      if (workers.includes(slot)) fail(new Error(`face worker exited (${code})`));
-    });
-    worker.unref();
+    child.on('error', fail);
+    child.on('exit', (code, signal) => fail(new Error(`face worker exited (${code ?? signal})`)));
+    hold(child, false);
     workers.push(slot);
     return slot;
   };
@@ -105,10 +120,10 @@ export function createFaceEngine(size = 1): FaceEngine {
       const job = queue.shift() as Job;
       slot.busy = job;
       const busySlot = slot;
-      job.timer = setTimeout(() => void busySlot.worker.terminate(), JOB_TIMEOUT_MS);
+      job.timer = setTimeout(() => busySlot.child.kill('SIGKILL'), JOB_TIMEOUT_MS);
       job.timer.unref();
-      slot.worker.ref();
-      slot.worker.postMessage({ id: job.id, images: job.images });
+      hold(slot.child, true);
+      slot.child.send({ id: job.id, images: job.images });
     }
   };
 
@@ -124,7 +139,17 @@ export function createFaceEngine(size = 1): FaceEngine {
     async close() {
       closed = true;
       for (const job of queue.splice(0)) job.reject(new Error('face engine closed'));
-      await Promise.all(workers.splice(0).map((w) => w.worker.terminate()));
+      await Promise.all(
+        workers.splice(0).map(
+          (w) =>
+            new Promise<void>((resolve) => {
+              if (w.child.exitCode !== null || w.child.signalCode !== null) return resolve();
+              w.child.once('exit', () => resolve());
+              w.child.ref(); // until it has gone
+              w.child.kill('SIGKILL');
+            }),
+        ),
+      );
     },
   };
 }

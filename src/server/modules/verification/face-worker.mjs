@@ -1,23 +1,30 @@
-// Face analysis off the event loop (docs/decisions/022): one worker thread holds the models of
+// Face analysis off the event loop (docs/decisions/022): one child process holds the models of
 // @vladmandic/human on the TensorFlow.js WASM backend, loaded from the npm package's own files
-// (no network, no native download). The main thread sends image bytes; the worker answers
+// (no network, no native download). The server sends image bytes over IPC; this process answers
 // numbers only (boxes, angles, scores, a 1024-value face description). Nothing is written to disk.
-import { readFileSync, readlinkSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { parentPort, workerData } from 'node:worker_threads';
 
-// The models take whatever CPU chat leaves: this thread (and the threads it starts, which inherit
-// it) runs at the lowest scheduling priority. On Linux /proc/thread-self names the thread's own
-// id, which setpriority accepts; elsewhere the thread keeps the normal priority.
-try {
-  os.setPriority(Number(readlinkSync('/proc/thread-self').split('/').pop()), 19);
-} catch {
-  // Not Linux, or not allowed: run at the normal priority.
+// The models take whatever CPU chat leaves: every thread of this process runs at the lowest
+// scheduling priority — the main thread and the ones V8 and libuv started already (garbage
+// collection, WASM compilation); threads started later inherit it. Linux's setpriority accepts a
+// thread id; elsewhere the process keeps the normal priority.
+function lowestPriority() {
+  try {
+    for (const tid of readdirSync('/proc/self/task')) os.setPriority(Number(tid), 19);
+  } catch {
+    try {
+      os.setPriority(19);
+    } catch {
+      // Not allowed: run at the normal priority.
+    }
+  }
 }
+lowestPriority();
 
-const require = createRequire(workerData.resolveFrom);
+const require = createRequire(process.argv[2] ?? import.meta.url);
 // Both packages' main files are in their dist/ folder (their exports maps hide package.json).
 const humanDir = path.resolve(path.dirname(require.resolve('@vladmandic/human')), '..');
 const wasmDir = path.resolve(path.dirname(require.resolve('@tensorflow/tfjs-backend-wasm')), '..');
@@ -51,7 +58,8 @@ const human = new Human({
     mesh: { enabled: true },
     iris: { enabled: false },
     description: { enabled: true },
-    emotion: { enabled: true },
+    // Not used by any rule (the challenge is head turns): one model less per picture.
+    emotion: { enabled: false },
     antispoof: { enabled: true },
     liveness: { enabled: true },
   },
@@ -100,20 +108,21 @@ async function analyse(bytes) {
       real: f.real ?? 0,
       live: f.live ?? 0,
       age: f.age ?? 0,
-      happy: f.emotion?.find((e) => e.emotion === 'happy')?.score ?? 0,
       embedding: Array.from(f.embedding ?? []),
     }));
   return { unreadable: false, faces };
 }
 
-parentPort.on('message', async (msg) => {
+process.on('message', async (msg) => {
   try {
     await load();
     const t0 = performance.now();
     const images = [];
     for (const bytes of msg.images) images.push(await analyse(bytes));
-    parentPort.postMessage({ id: msg.id, images, ms: performance.now() - t0, version: human.version });
+    process.send({ id: msg.id, images, ms: performance.now() - t0, version: human.version });
   } catch (err) {
-    parentPort.postMessage({ id: msg.id, error: String(err?.message ?? err) });
+    process.send({ id: msg.id, error: String(err?.message ?? err) });
   }
 });
+// The server went away: so does this process.
+process.on('disconnect', () => process.exit(0));

@@ -4,11 +4,11 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { CHALLENGE_TURNS, FRAME_MAX_BYTES } from '../../../shared/verification';
 import { adminFirst, verifiedFirst } from '../../auth/guards';
-import { requireAdmin, requireVerified } from '../../auth/session';
+import { getSession, requireAdmin, requireVerified } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { createFaceEngine, type FaceEngine } from './engine';
-import { decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics } from './service';
+import { afterProfileWrite, decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,6 +17,8 @@ declare module 'fastify' {
 }
 
 const FRAMES = CHALLENGE_TURNS + 1;
+/** Routes that write the member's own profile (`/api/profile/…`, `/api/me/profile/…`). */
+const PROFILE_WRITES = /^\/api\/(me\/)?profile(\/|$)/;
 const NEED_CONSENT = 'Please tick the box to agree before we use your camera.';
 const BAD_FRAMES = 'Your camera pictures did not arrive — please try again.';
 
@@ -33,6 +35,19 @@ export function registerVerificationRoutes(app: FastifyInstance) {
   app.addHook('onClose', () => app.faces.close());
   const limiter = app.limits.window('verification');
   const deps = () => app.deps;
+
+  // The main photo changes through several endpoints (a new upload, "make main", removing it,
+  // onboarding) and may through new ones: every successful write to the member's own profile
+  // ends with one reconcile, which compares the photo the badge was checked against with the
+  // current main photo (one indexed read; a re-check only when they differ). Before the answer
+  // is sent, so the member's next read already shows the outcome.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return payload;
+    if (!PROFILE_WRITES.test(req.routeOptions.url ?? '')) return payload;
+    const session = await getSession(req).catch(() => null);
+    if (session) await afterProfileWrite(app, session.user.id);
+    return payload;
+  });
 
   app.get('/api/verification', async (req, reply) => {
     const { user } = await requireVerified(req);

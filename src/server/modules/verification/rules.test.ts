@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ageOutcome, attemptsLeft, CHALLENGE_AGE, newChallengeSteps } from '../../../shared/verification';
 import type { FaceFound, ImageAnalysis } from './engine';
-import { followsChallenge, judge, MATCH_SIMILARITY, photoStillMatches } from './rules';
+import {
+  followsChallenge,
+  judge,
+  MATCH_SIMILARITY,
+  mainPhotoChanged,
+  mainPhotoOutcome,
+  OTHER_PERSON_SIMILARITY,
+  photoStillMatches,
+} from './rules';
 
 const vec = (seed: number) => Array.from({ length: 1024 }, (_, i) => Math.sin(i * 0.37 + seed) * 0.3);
 const faceOf = (over: Partial<FaceFound> = {}): FaceFound => ({
@@ -12,7 +20,6 @@ const faceOf = (over: Partial<FaceFound> = {}): FaceFound => ({
   real: 0.6,
   live: 0.9,
   age: 31,
-  happy: 0,
   embedding: vec(1),
   ...over,
 });
@@ -90,5 +97,29 @@ describe('badge removal on photo change', () => {
     expect(photoStillMatches(vec(1), img(faceOf({ embedding: vec(1 + Math.PI) }))).keep).toBe(false);
     expect(photoStillMatches(vec(1), img()).keep).toBe(false);
     expect(MATCH_SIMILARITY).toBeGreaterThan(0.5);
+  });
+
+  it('re-checks only when the main photo is not the one the badge was checked against, whatever changed it', () => {
+    expect(mainPhotoChanged('u/photos/a.webp', 'u/photos/a.webp')).toBe(false);
+    expect(mainPhotoChanged(null, null)).toBe(false);
+    // Another photo made main, a new upload, the main photo removed, a badge from before the key was kept.
+    expect(mainPhotoChanged('u/photos/a.webp', 'u/photos/b.webp')).toBe(true);
+    expect(mainPhotoChanged('u/photos/a.webp', null)).toBe(true);
+    expect(mainPhotoChanged(null, 'u/photos/a.webp')).toBe(true);
+  });
+
+  it('no main photo keeps the badge; a face just under "clearly someone else" removes it, just over keeps it', () => {
+    expect(mainPhotoOutcome(vec(1), null)).toEqual({ keep: true, similarity: null });
+    expect(mainPhotoOutcome(vec(1), { unreadable: true, faces: [] }).keep).toBe(false);
+    // Walk another face towards the kept one until the similarity crosses the threshold.
+    const other = vec(1 + Math.PI);
+    const mix = (w: number) => vec(1).map((x, i) => x * (1 - w) + other[i] * w);
+    let crossed = false;
+    for (let w = 1; w >= 0; w -= 0.02) {
+      const r = mainPhotoOutcome(vec(1), img(faceOf({ embedding: mix(w) })));
+      expect(r.keep).toBe((r.similarity ?? 0) >= OTHER_PERSON_SIMILARITY);
+      if (r.keep) crossed = true;
+    }
+    expect(crossed).toBe(true);
   });
 });

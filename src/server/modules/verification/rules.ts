@@ -88,6 +88,25 @@ export function judge(steps: ChallengeStep[], frames: ImageAnalysis[], mainPhoto
   return ageOutcome(age) === 'confirmed' ? { result: 'verified', scores, vector } : { result: 'age_review', scores, vector };
 }
 
+/**
+ * Whether the main photo changed since the badge was last checked against it: the badge's
+ * `photo_key` against the profile's current main photo, whatever changed it (an upload, "make
+ * main", removal, onboarding). No re-check is needed when they are the same.
+ */
+export function mainPhotoChanged(checkedKey: string | null, currentKey: string | null): boolean {
+  return (checkedKey ?? null) !== (currentKey ?? null);
+}
+
+/**
+ * What a changed main photo does to the badge: no main photo leaves nothing to contradict it
+ * (kept); a photo of the verified face keeps it; a clearly different face, or no face at all,
+ * removes it until the member verifies again.
+ */
+export function mainPhotoOutcome(vector: number[], photo: ImageAnalysis | null): { keep: boolean; similarity: number | null } {
+  if (!photo) return { keep: true, similarity: null };
+  return photoStillMatches(vector, photo);
+}
+
 /** A new main photo against the kept face: only a clearly different face removes the badge. */
 export function photoStillMatches(vector: number[], photo: ImageAnalysis): { keep: boolean; similarity: number } {
   const face = photo.faces[0];

@@ -18,7 +18,8 @@ import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/audit';
 import { iso, type Queryable, query } from '../admin/sql';
 import type { FaceEngine, FaceFound } from './engine';
-import { DUPLICATE_SIMILARITY, judge, meanVector, photoStillMatches, type Verdict } from './rules';
+import { leaveMixer } from '../mixers/service';
+import { DUPLICATE_SIMILARITY, judge, mainPhotoChanged, mainPhotoOutcome, meanVector, type Verdict } from './rules';
 import { faceSimilarity } from './engine';
 
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
@@ -161,7 +162,16 @@ export async function submitCheck(
   const faces = analysis.images.slice(0, frames.length).map((i) => (i.faces.length === 1 ? i.faces[0] : null));
   const appealable =
     challenge.appeal && challenge.keep_for_review && faces.every((f) => f !== null) ? meanVector(faces as FaceFound[]) : null;
-  return recordVerdict(deps, userId, verdict, analysis.version, challenge.keep_for_review, frames, appealable);
+  return recordVerdict(
+    deps,
+    userId,
+    verdict,
+    analysis.version,
+    challenge.keep_for_review,
+    frames,
+    appealable,
+    photo ? profile.avatar_url : null,
+  );
 }
 
 async function recordVerdict(
@@ -173,6 +183,8 @@ async function recordVerdict(
   frames: Buffer[],
   /** An appeal's template (mean face of its frames), when this check is an appeal with one face per frame. */
   appealVector: number[] | null = null,
+  /** The main photo the selfie was compared with: a later main photo that differs is re-checked. */
+  photoKey: string | null = null,
 ): Promise<CheckResult> {
   const { db } = deps.database;
   const modelVersion = `@vladmandic/human@${version}`;
@@ -184,10 +196,10 @@ async function recordVerdict(
     // Refused again on appeal: a person decides, from the frames the member agreed to keep.
     await attempt('review', `appeal:${verdict.reason}`);
     const template = encryptVector(deps.config.verificationKey, appealVector);
-    await db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector)
-      values (${userId}, 'pending', ${METHOD}, ${modelVersion}, ${template})
+    await db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector, photo_key)
+      values (${userId}, 'pending', ${METHOD}, ${modelVersion}, ${template}, ${photoKey})
       on conflict (user_id) do update set status = 'pending', method = excluded.method, model_version = excluded.model_version,
-        face_vector = excluded.face_vector, verified_at = null, updated_at = now()`);
+        face_vector = excluded.face_vector, photo_key = excluded.photo_key, verified_at = null, updated_at = now()`);
     await openReview(deps, userId, 'appeal', { ...verdict.scores }, frames, null, verdict.reason);
     return { outcome: 'review', message: APPEAL_TEXT };
   }
@@ -204,10 +216,10 @@ async function recordVerdict(
   const template = encryptVector(deps.config.verificationKey, verdict.vector);
   const duplicate = await findDuplicate(deps, userId, verdict.vector);
   const saveTemplate = (status: 'verified' | 'pending') =>
-    db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector, verified_at)
-      values (${userId}, ${status}, ${METHOD}, ${modelVersion}, ${template}, ${status === 'verified' ? sql`now()` : null})
+    db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector, photo_key, verified_at)
+      values (${userId}, ${status}, ${METHOD}, ${modelVersion}, ${template}, ${photoKey}, ${status === 'verified' ? sql`now()` : null})
       on conflict (user_id) do update set status = excluded.status, method = excluded.method, model_version = excluded.model_version,
-        face_vector = excluded.face_vector, verified_at = excluded.verified_at, revoked_reason = null, updated_at = now()`);
+        face_vector = excluded.face_vector, photo_key = excluded.photo_key, verified_at = excluded.verified_at, revoked_reason = null, updated_at = now()`);
 
   if (verdict.result === 'age_review') {
     if (!keepForReview) {
@@ -280,39 +292,78 @@ async function findDuplicate(deps: Deps, userId: string, vector: number[]): Prom
   return best;
 }
 
+export type MainPhotoOutcome = 'not_verified' | 'unchanged' | 'kept' | 'removed';
+
 /**
- * A new main photo of a verified member is compared with the kept template; a clearly different
- * face (or no face at all) removes the badge until the member verifies again.
+ * The one place a changed main photo is noticed, whatever changed it (an upload, "make main",
+ * removing it, onboarding): the badge remembers the main photo it was checked against
+ * (`photo_key`), so a verified member whose current main photo is another one is re-checked
+ * against their kept face. A clearly different face (or no face) removes the badge until the
+ * member verifies again; no main photo at all leaves nothing to contradict it.
  */
-export async function recheckMainPhoto(deps: Deps, engine: FaceEngine, userId: string): Promise<'kept' | 'removed' | 'not_verified'> {
+export async function reconcileMainPhoto(deps: Deps, engine: FaceEngine, userId: string): Promise<MainPhotoOutcome> {
   const { db } = deps.database;
-  const [v] = await query<{ face_vector: string | null }>(
+  const [v] = await query<{ face_vector: string | null; photo_key: string | null; avatar_url: string | null }>(
     db,
-    sql`select face_vector from member_verifications where user_id = ${userId} and status = 'verified'`,
+    sql`select mv.face_vector, mv.photo_key, p.avatar_url
+          from member_verifications mv left join profiles p on p.id = mv.user_id
+         where mv.user_id = ${userId} and mv.status = 'verified'`,
   );
   if (!v?.face_vector) return 'not_verified';
-  const [profile] = await query<{ avatar_url: string | null }>(db, sql`select avatar_url from profiles where id = ${userId}`);
-  const photo = profile?.avatar_url ? await deps.storage.get(profile.avatar_url) : null;
-  if (!photo) return 'kept';
-  const { images } = await engine.analyse([photo.data]);
-  const { keep, similarity } = photoStillMatches(decryptVector(deps.config.verificationKey, v.face_vector), images[0]);
-  if (keep) return 'kept';
-  await db.transaction(async (tx) => {
-    await tx.execute(
-      sql`update member_verifications set status = 'revoked', verified_at = null, revoked_reason = 'main_photo_changed', updated_at = now() where user_id = ${userId}`,
+  if (!mainPhotoChanged(v.photo_key, v.avatar_url)) return 'unchanged';
+  const photo = v.avatar_url ? await deps.storage.get(v.avatar_url) : null;
+  if (v.avatar_url && !photo) return 'unchanged'; // the row points at a file being replaced: the next change re-checks
+  const analysis = photo ? (await engine.analyse([photo.data])).images[0] : null;
+  const { keep, similarity } = mainPhotoOutcome(decryptVector(deps.config.verificationKey, v.face_vector), analysis);
+  // Applied only if nothing changed meanwhile (another request re-checked, or the photo changed again).
+  const unchangedSince = sql`user_id = ${userId} and status = 'verified' and photo_key is not distinct from ${v.photo_key}
+    and ${v.avatar_url}::text is not distinct from (select avatar_url from profiles where id = ${userId})`;
+  if (keep) {
+    await db.execute(sql`update member_verifications set photo_key = ${v.avatar_url}, updated_at = now() where ${unchangedSince}`);
+    return 'kept';
+  }
+  const revoked = await db.transaction(async (tx) => {
+    const rows = await query<{ user_id: string }>(
+      tx,
+      sql`update member_verifications set status = 'revoked', verified_at = null, revoked_reason = 'main_photo_changed', updated_at = now()
+           where ${unchangedSince} returning user_id`,
     );
-    await recordAudit(tx, null, 'verification.revoke', userId, { reason: 'main_photo_changed', similarity });
+    if (rows.length) await recordAudit(tx, null, 'verification.revoke', userId, { reason: 'main_photo_changed', similarity });
+    return rows.length > 0;
   });
-  return 'removed';
+  return revoked ? 'removed' : 'unchanged';
 }
 
-/** After a new main photo: a verified member's badge holds only if the photo is still them. */
-export async function afterMainPhotoChange(app: FastifyInstance, userId: string): Promise<void> {
+/**
+ * After any write to a member's profile: re-checks a changed main photo (above) and, when the
+ * badge goes, takes the member out of the verified-only mixers they hold a place in (seat freed
+ * for the next verified member waiting, sockets out of the room) — a verified-only room is a
+ * promise to its other members (decision 022). Never fails the request that changed the photo.
+ */
+export async function afterProfileWrite(app: FastifyInstance, userId: string): Promise<MainPhotoOutcome | 'error'> {
   try {
-    await recheckMainPhoto(app.deps, app.faces, userId);
+    const outcome = await reconcileMainPhoto(app.deps, app.faces, userId);
+    if (outcome === 'removed') await leaveVerifiedOnlyMixers(app, userId);
+    return outcome;
   } catch (err) {
     app.log.warn({ err }, 'could not re-check the main photo against the verification');
+    return 'error';
   }
+}
+
+/** Upcoming and live verified-only mixers the member holds a seat or waitlist place in: left, quietly. */
+export async function leaveVerifiedOnlyMixers(app: FastifyInstance, userId: string): Promise<string[]> {
+  const rows = await query<{ id: string }>(
+    app.deps.database.db,
+    sql`select m.id from mixers m join mixer_memberships c on c.mixer_id = m.id
+         where c.user_id = ${userId} and c.state in ('joined', 'waitlisted') and m.verified_only and m.status in ('scheduled', 'live')`,
+  );
+  const publish = (room: string, event: Parameters<typeof app.realtime.publish>[1]) => app.realtime.publish(room, event);
+  for (const { id } of rows) {
+    await leaveMixer(app.deps, publish, userId, id, new Date(), { noLateLeaveRecord: true });
+    await app.realtime.removeFromRoom(userId, `mixer:${id}`);
+  }
+  return rows.map((r) => r.id);
 }
 
 // ——— admin ———

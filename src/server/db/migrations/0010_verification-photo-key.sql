@@ -1,0 +1,1 @@
+ALTER TABLE "member_verifications" ADD COLUMN "photo_key" text;

@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import { face, type Who } from '../../../../tests/fixtures/faces';
+import type { TestApp } from '../../../../tests/helpers/test-app';
+import { completeProfile } from '../settings/test-fixtures';
+import { encryptVector, METHOD } from './service';
+
+/** A multipart body with files (JPEG) and fields, as the browser sends it. */
+export function multipart(parts: { name: string; value?: string; file?: Buffer }[]) {
+  const boundary = '----fancy-verify';
+  const chunks: Buffer[] = [];
+  for (const p of parts) {
+    if (p.file) {
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+      );
+      chunks.push(p.file, Buffer.from('\r\n'));
+    } else {
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/**
+ * A verified member with a real face: `main` as the profile picture, `extras` as the other
+ * photos, and the badge with the face template the library computes from `selfie` (what a check
+ * keeps), checked against the current main photo.
+ */
+export async function verifiedMember(t: TestApp, name: string, opts: { main: Who; extras?: Who[]; selfie?: Who }) {
+  const m = await t.member(name);
+  await completeProfile(t.database.db, m.id);
+  const avatar = await t.request({
+    method: 'POST',
+    url: '/api/profile/avatar',
+    cookie: m.cookie,
+    ...multipart([{ name: 'file', file: await face(opts.main) }]),
+  });
+  if (avatar.statusCode !== 200) throw new Error(`avatar upload: ${avatar.body}`);
+  if (opts.extras?.length) {
+    const files = await Promise.all(opts.extras.map((w) => face(w)));
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/profile/photos',
+      cookie: m.cookie,
+      ...multipart(files.map((file) => ({ name: 'files', file }))),
+    });
+    if (res.statusCode !== 200) throw new Error(`photos upload: ${res.body}`);
+  }
+  const { images } = await t.app.faces.analyse([await face(opts.selfie ?? opts.main)]);
+  const template = encryptVector(t.deps.config.verificationKey, images[0].faces[0].embedding);
+  await t.database.db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector, photo_key, verified_at)
+    select ${m.id}, 'verified', ${METHOD}, 'test', ${template}, avatar_url, now() from profiles where id = ${m.id}`);
+  return m;
+}
+
+/** The member's main photo key and other photo keys, in order. */
+export async function photoKeys(t: TestApp, userId: string) {
+  const [p] = rows<{ avatar_url: string | null; photos: string[] | string }>(
+    await t.database.db.execute(sql`select avatar_url, photos from profiles where id = ${userId}`),
+  );
+  const photos = typeof p.photos === 'string' ? p.photos.replace(/[{}]/g, '').split(',').filter(Boolean) : p.photos;
+  return { main: p.avatar_url, photos };
+}
+
+export async function verificationRow(t: TestApp, userId: string) {
+  const [v] = rows<{ status: string; photo_key: string | null; revoked_reason: string | null }>(
+    await t.database.db.execute(sql`select status, photo_key, revoked_reason from member_verifications where user_id = ${userId}`),
+  );
+  return v;
+}
