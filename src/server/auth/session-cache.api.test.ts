@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { session, user } from '../db/schema';
 import { sessionStillHolds } from './revalidate-session';
-import { SESSION_CACHE_TTL_MS, SessionCache, sessionTokenFrom } from './session-cache';
-import type { CurrentSession } from './session';
+import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
+import { type CurrentSession, sessionTokenFrom } from './session';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -56,10 +56,3 @@ export class SessionCache {
     else if (m.kind === 'close-session') this.evictSession(m.sessionId);
   }
 }
-
-/** The session token from the Cookie header (better-auth's `token.signature` value), if any. */
-export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {
-  if (!cookieHeader) return undefined;
-  const match = cookieHeader.match(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/);
-  return match?.[1];
-}

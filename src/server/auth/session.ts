@@ -2,7 +2,6 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dailyActivity } from '../db/schema';
 import { AppError } from '../http/errors';
 import { sessionStillHolds } from './revalidate-session';
-import { sessionTokenFrom } from './session-cache';
 
 /** Headers a client could send to pass for another address; better-auth only sees CLIENT_IP_HEADER. */
 const SPOOFABLE_IP_HEADERS = new Set(['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'true-client-ip']);
@@ -44,6 +43,13 @@ export interface SessionUser {
 export interface CurrentSession {
   user: SessionUser;
   session: { id: string; expiresAt: Date; token: string };
+}
+
+/** The session token from the Cookie header (better-auth's `token.signature` value), if any. */
+export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  const match = cookieHeader.match(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/);
+  return match?.[1];
 }
 
 const SESSION_KEY = Symbol('session');

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { readPreferences, type SettingsView, type UpdateSettingsInput } from '../../../shared/schemas/settings';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { auditLog, contactMessages, mailOutbox, profiles, user } from '../../db/schema';
 import { ensureProfile } from '../profiles/service';

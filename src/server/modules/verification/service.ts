@@ -13,7 +13,7 @@ import {
   TOO_MANY_ATTEMPTS,
   type VerificationStatus,
 } from '../../../shared/verification';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/audit';
 import { iso, type Queryable, query } from '../admin/sql';
