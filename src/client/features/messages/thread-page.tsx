@@ -10,7 +10,7 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../auth/auth-context';
-import { Avatar } from '../shell/avatar';
+import { Avatar } from '../../components/ui/avatar';
 import {
   conversationQuery,
   markReadInCache,

@@ -5,7 +5,7 @@ import { ageFromDob, takeWithRest } from '../../../shared/onboarding';
 import { type OwnProfile, PROMPTS } from '../../../shared/schemas/profile';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { Avatar } from '../shell/avatar';
+import { Avatar } from '../../components/ui/avatar';
 
 /**
  * The fields a profile card shows (a subset of the profile API's answer). Another member's

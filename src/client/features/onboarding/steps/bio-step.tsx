@@ -4,7 +4,7 @@ import { bioError } from '../../../../shared/onboarding';
 import { Card } from '../../../components/ui/card';
 import { Label, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { Avatar } from '../../shell/avatar';
+import { Avatar } from '../../../components/ui/avatar';
 import { StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
 

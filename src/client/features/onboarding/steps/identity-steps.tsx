@@ -4,7 +4,7 @@ import { toggleCapped, toggleSingle } from '../../../../shared/onboarding';
 import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { useGenderOptions, useOrientationOptions } from '../api';
-import { ChipSkeleton, RemovableChip, ToggleChip } from '../components/chip';
+import { ChipSkeleton, RemovableChip, ToggleChip } from '../../../components/ui/chip';
 import { StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
 

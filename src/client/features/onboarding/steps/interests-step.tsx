@@ -8,7 +8,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { type CatalogInterest, useInterests } from '../api';
-import { ChipSkeleton, ToggleChip } from '../components/chip';
+import { ChipSkeleton, ToggleChip } from '../../../components/ui/chip';
 import { StepFrame } from '../components/step-frame';
 import { PickedInterests } from '../components/picked-interests';
 import type { StepProps } from './types';

@@ -15,7 +15,7 @@ import {
 import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { useInterests } from '../../onboarding/api';
-import { ChipSkeleton, RemovableChip, ToggleChip } from '../../onboarding/components/chip';
+import { ChipSkeleton, RemovableChip, ToggleChip } from '../../../components/ui/chip';
 
 export interface AvailabilityValue {
   availability: SlotKey[];

@@ -3,7 +3,7 @@ import { toggleCapped, toggleSingle } from '../../../../shared/onboarding';
 import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { useGenderOptions, useOrientationOptions } from '../../onboarding/api';
-import { ChipSkeleton, ToggleChip } from '../../onboarding/components/chip';
+import { ChipSkeleton, ToggleChip } from '../../../components/ui/chip';
 import { EditableSection, Empty } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
 import { Tags } from './tags';

@@ -8,7 +8,7 @@ import { Input, Label } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { type CatalogInterest, useInterests } from '../../onboarding/api';
-import { ChipSkeleton, ToggleChip } from '../../onboarding/components/chip';
+import { ChipSkeleton, ToggleChip } from '../../../components/ui/chip';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
 import { Tags } from './tags';
