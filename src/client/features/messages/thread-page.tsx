@@ -9,7 +9,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useRealtimeEvents } from '../../lib/realtime';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { Avatar } from '../../components/ui/avatar';
 import {
   conversationQuery,

@@ -6,7 +6,7 @@ import type { MixerDetail, MixerParticipant } from '../../../../shared/schemas/m
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { MemberProfileDialog, type MemberRef } from '../../profile-card/member-profile-dialog';
+import { MemberProfileDialog, type MemberRef } from '../../profile-card';
 import { Avatar } from '../../../components/ui/avatar';
 import { useFancied, useToggleFancy } from '../api';
 import { claimAnnouncement } from '../../../lib/announce-once';

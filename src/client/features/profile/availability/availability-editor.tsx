@@ -14,7 +14,7 @@ import {
 } from '../../../../shared/availability';
 import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { useInterests } from '../../onboarding/api';
+import { useInterests } from '../../onboarding';
 import { ChipSkeleton, RemovableChip, ToggleChip } from '../../../components/ui/chip';
 
 export interface AvailabilityValue {

@@ -2,7 +2,7 @@ import { ORIENTATIONS_MAX } from '../../../../shared/constants';
 import { toggleCapped, toggleSingle } from '../../../../shared/onboarding';
 import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
-import { useGenderOptions, useOrientationOptions } from '../../onboarding/api';
+import { useGenderOptions, useOrientationOptions } from '../../onboarding';
 import { ChipSkeleton, ToggleChip } from '../../../components/ui/chip';
 import { EditableSection, Empty } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';

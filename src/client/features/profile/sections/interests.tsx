@@ -7,12 +7,11 @@ import { Button } from '../../../components/ui/button';
 import { Input, Label } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { type CatalogInterest, useInterests } from '../../onboarding/api';
+import { type CatalogInterest, PickedInterests, useInterests } from '../../onboarding';
 import { ChipSkeleton, ToggleChip } from '../../../components/ui/chip';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
 import { Tags } from './tags';
-import { PickedInterests } from '../../onboarding/components/picked-interests';
 import type { SectionProps } from './types';
 
 const ALL = 'All';
