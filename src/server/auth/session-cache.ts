@@ -1,5 +1,5 @@
 import type { BusMessage } from '../realtime/bus';
-import type { CurrentSession } from './session';
+import type { CurrentSession } from './session-types';
 
 /** How long a looked-up session is reused without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 15_000;

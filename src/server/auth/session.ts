@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dailyActivity } from '../db/schema';
 import { AppError } from '../http/errors';
 import { sessionStillHolds } from './revalidate-session';
+import type { CurrentSession } from './session-types';
 
 /** Headers a client could send to pass for another address; better-auth only sees CLIENT_IP_HEADER. */
 const SPOOFABLE_IP_HEADERS = new Set(['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'true-client-ip']);
@@ -28,22 +29,7 @@ export function forwardCookies(from: Headers, reply: FastifyReply) {
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  image?: string | null;
-  role?: string | null;
-  onboardingComplete?: boolean | null;
-  banned?: boolean | null;
-  createdAt: Date;
-}
-
-export interface CurrentSession {
-  user: SessionUser;
-  session: { id: string; expiresAt: Date; token: string };
-}
+export type { CurrentSession, SessionUser } from './session-types';
 
 /** The session token from the Cookie header (better-auth's `token.signature` value), if any. */
 export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
-import { matchedPair, send, stats } from './test-fixtures';
+import { matchedPair, send, stats } from '../../../../tests/helpers/mixer-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

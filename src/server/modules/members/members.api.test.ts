@@ -5,8 +5,8 @@ import type { ServerEvent } from '../../../shared/realtime/events';
 import { type MemberCard, MEMBER_MESSAGES } from '../../../shared/schemas/members';
 import { utcDay } from '../../auth/session';
 import { blocks, mixerMemberships, profileViews, profiles, user } from '../../db/schema';
-import { createMixer, joinMixer, matchedPair, type Member, stats } from '../matches/test-fixtures';
-import { completeProfile } from '../settings/test-fixtures';
+import { createMixer, joinMixer, matchedPair, type Member, stats } from '../../../../tests/helpers/mixer-fixtures';
+import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import type { ServerEvent } from '../../../shared/realtime/events';
 import { DM_MESSAGES } from '../../../shared/schemas/messages';
 import { buildApp } from '../../app';
 import { directMessages } from '../../db/schema';
-import { matchedPair, type Member, send, setPreferences, stats } from '../matches/test-fixtures';
+import { matchedPair, type Member, send, setPreferences, stats } from '../../../../tests/helpers/mixer-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -250,7 +250,7 @@ describe('pages', () => {
 /** A new member who matches with `me` in a fresh mixer. */
 async function matchedPairWith(me: Member, name: string) {
   const other = await t.member(name);
-  const { createMixer, joinMixer, fancyReq } = await import('../matches/test-fixtures');
+  const { createMixer, joinMixer, fancyReq } = await import('../../../../tests/helpers/mixer-fixtures');
   const mixerId = await createMixer(t);
   await joinMixer(t, mixerId, [me.id, other.id]);
   await fancyReq(t, me, other, mixerId);

@@ -5,7 +5,7 @@ import type { ServerEvent } from '../../../shared/realtime/events';
 import { DM_MESSAGES } from '../../../shared/schemas/messages';
 import { REPORT_REASONS, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { reports } from '../../db/schema';
-import { fancyReq, matchedPair, matchRow, type Member, send, sharedPair, stats } from '../matches/test-fixtures';
+import { fancyReq, matchedPair, matchRow, type Member, send, sharedPair, stats } from '../../../../tests/helpers/mixer-fixtures';
 import { REPORT_LIMIT_PER_HOUR } from './routes';
 import { blockedIdsFor, isBlockedBetween } from './service';
 

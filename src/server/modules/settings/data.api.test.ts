@@ -20,7 +20,7 @@ import {
   user,
   verification,
 } from '../../db/schema';
-import { completeProfile, sharedHistory, totpCode } from './test-fixtures';
+import { completeProfile, sharedHistory, totpCode } from '../../../../tests/helpers/profile-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { png } from '../../../../tests/fixtures/images';
 import { PROFILE_EDIT_MESSAGES } from '../../../shared/schemas/profile-edit';
 import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
 import { profiles, user } from '../../db/schema';
-import { completeProfile } from './test-fixtures';
+import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

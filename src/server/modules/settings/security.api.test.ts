@@ -5,7 +5,7 @@ import { COMMON_PASSWORD } from '../../../shared/schemas/auth';
 import { SETTINGS_MESSAGES } from '../../../shared/schemas/settings';
 import { promoteAdmins } from '../../auth/admins';
 import { session, twoFactor, user } from '../../db/schema';
-import { totpCode } from './test-fixtures';
+import { totpCode } from '../../../../tests/helpers/profile-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { blocks, fancies, mixerInvitations, mixerMemberships, mixers, profiles, user } from '../../db/schema';
 import { MIXER_SECTIONS } from '../../../shared/schemas/mixers';
-import { completeProfile, sharedHistory } from './test-fixtures';
+import { completeProfile, sharedHistory } from '../../../../tests/helpers/profile-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

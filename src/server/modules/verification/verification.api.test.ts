@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { face, onScreen, twoFaces, wall, type Who } from '../../../../tests/fixtures/faces';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { AGE_REVIEW_TEXT, type ChallengeStep, FAIL_REASONS, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
-import { completeProfile } from '../settings/test-fixtures';
+import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
