@@ -29,7 +29,7 @@ export function forwardCookies(from: Headers, reply: FastifyReply) {
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 
-export type { CurrentSession, SessionUser } from './session-types';
+export type { CurrentSession } from './session-types';
 
 /** The session token from the Cookie header (better-auth's `token.signature` value), if any. */
 export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {

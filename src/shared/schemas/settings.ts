@@ -27,16 +27,6 @@ export interface Preferences {
   onlyVerified: boolean;
 }
 
-export const DEFAULT_PREFERENCES: Preferences = {
-  notifyMatch: true,
-  notifyMessage: true,
-  notifyMixerSoon: true,
-  notifyInvitations: true,
-  notifyAfterMixer: true,
-  profileVisibility: 'shared_mixer',
-  onlyVerified: false,
-};
-
 /** The stored jsonb (any shape, possibly written by an older version) → complete preferences. */
 export function readPreferences(raw: unknown): Preferences {
   const p = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};
@@ -139,7 +129,6 @@ export const twoFactorLoginSchema = z.discriminatedUnion('method', [
   z.object({ method: z.literal('totp'), code: totpCodeSchema, trustDevice: z.optional(z.boolean()) }),
   z.object({ method: z.literal('backup'), code: backupCodeSchema, trustDevice: z.optional(z.boolean()) }),
 ]);
-export type TwoFactorLoginInput = z.input<typeof twoFactorLoginSchema>;
 
 /** One signed-in device in Settings → Security. */
 export interface SessionView {

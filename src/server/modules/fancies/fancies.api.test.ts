@@ -3,7 +3,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
-import { createMixer, fancyReq, joinMixer, matchedPair, matchRow, setPreferences, sharedPair, stats } from '../../../../tests/helpers/mixer-fixtures';
+import {
+  createMixer,
+  fancyReq,
+  joinMixer,
+  matchedPair,
+  matchRow,
+  setPreferences,
+  sharedPair,
+  stats,
+} from '../../../../tests/helpers/mixer-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {

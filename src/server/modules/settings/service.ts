@@ -5,9 +5,6 @@ import type { Db } from '../../db/client';
 import { auditLog, contactMessages, mailOutbox, profiles, user } from '../../db/schema';
 import { ensureProfile } from '../profiles/service';
 
-export { describeDevice } from './device';
-export { sendMixerReminders } from './reminders';
-
 /** The member's privacy and notification choices plus what Security shows about the account. */
 export async function getSettings(db: Db, userId: string): Promise<SettingsView> {
   await ensureProfile(db, userId);

@@ -53,11 +53,6 @@ export function decryptVector(secret: string, text: string): number[] {
 export const isVerifiedSql = (userId: SQL) =>
   sql`exists (select 1 from member_verifications mv where mv.user_id = ${userId} and mv.status = 'verified')`;
 
-export async function isVerified(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await query<{ ok: boolean }>(db, sql`select ${isVerifiedSql(sql`${userId}`)} as ok`);
-  return Boolean(row?.ok);
-}
-
 async function failedToday(db: Queryable, userId: string): Promise<number> {
   const [row] = await query<{ n: number }>(
     db,
