@@ -5,7 +5,6 @@
  * picked-interests list.
  */
 export {
-  type CatalogInterest,
   fetchOwnProfile,
   removePhoto,
   uploadAvatar,
@@ -14,6 +13,7 @@ export {
   useInterests,
   useOrientationOptions,
 } from './api';
+export { InterestCatalogue, InterestFilters, useInterestPicker } from './components/interest-picker';
 export { PickedInterests } from './components/picked-interests';
 export { isOnboardingDeferred } from './deferred';
 export { OnboardingWizard } from './onboarding-wizard';
