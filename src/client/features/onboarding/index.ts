@@ -13,6 +13,7 @@ export {
   useInterests,
   useOrientationOptions,
 } from './api';
+export { BioField } from './components/bio-field';
 export { InterestCatalogue, InterestFilters, useInterestPicker } from './components/interest-picker';
 export { PickedInterests } from './components/picked-interests';
 export { isOnboardingDeferred } from './deferred';
