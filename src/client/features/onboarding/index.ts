@@ -15,6 +15,7 @@ export {
 } from './api';
 export { BioField } from './components/bio-field';
 export { InterestCatalogue, InterestFilters, useInterestPicker } from './components/interest-picker';
+export { OptionChips } from './components/option-chips';
 export { PickedInterests } from './components/picked-interests';
 export { isOnboardingDeferred } from './deferred';
 export { OnboardingWizard } from './onboarding-wizard';
