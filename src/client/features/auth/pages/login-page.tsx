@@ -1,13 +1,12 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api';
 import { useAuth } from '../auth-context';
-import { PasswordInput } from '../components/password-input';
 import { LOGIN_FAILED } from '../login-messages';
+import { SchemaField } from '../components/schema-field';
 import { useSchemaForm } from '../use-schema-form';
 import { useNextPath } from '../use-safe-next';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -98,25 +97,14 @@ export default function LoginPage() {
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'email-error' : undefined}
-            {...form.register('email')}
-          />
-        </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'password-error' : undefined}
-            {...form.register('password')}
-          />
-        </Field>
+        <SchemaField field={form.register('email')} label="Email" error={errors.email?.message} type="email" autoComplete="email" />
+        <SchemaField
+          field={form.register('password')}
+          label="Password"
+          error={errors.password?.message}
+          password
+          autoComplete="current-password"
+        />
         <div className="-mt-2 text-right">
           <Link to="/auth/forgot-password" className="text-sm font-medium text-primary hover:underline">
             Forgot password?

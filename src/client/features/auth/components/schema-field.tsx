@@ -1,0 +1,40 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { Field, Input } from '../../../components/ui/input';
+import { PasswordInput } from './password-input';
+
+/** What `useSchemaForm(…).register(name)` returns. */
+type Registered = Pick<ComponentProps<'input'>, 'ref' | 'onChange' | 'onFocus' | 'defaultValue'> & { name: string };
+
+/**
+ * A labelled input bound to a field of `useSchemaForm`, as every sign-in page writes it: the id
+ * is the field's name, and aria-invalid / aria-describedby follow its error (else its hint).
+ */
+export function SchemaField({
+  field,
+  label,
+  error,
+  hint,
+  password = false,
+  ...input
+}: Omit<ComponentProps<'input'>, 'id' | 'name'> & {
+  field: Registered;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  /** A password input with its show / hide button. */
+  password?: boolean;
+}) {
+  const id = field.name;
+  const Control = password ? PasswordInput : Input;
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      <Control
+        id={id}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
+        {...input}
+        {...field}
+      />
+    </Field>
+  );
+}
