@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { londonToday, memberFacts, type SeatKey, type SeatPlan } from '../../../shared/audience';
+import { londonToday, memberFactsOfRow, type SeatKey, type SeatPlan } from '../../../shared/audience';
 import type { SlotKey } from '../../../shared/availability';
 import { DEFAULT_FORMATION_SETTINGS, type FormationSettings, INVITATION_CUTOFF_MS } from '../../../shared/formation';
 import type { Db } from '../../db/client';
@@ -167,16 +167,7 @@ export async function loadCandidates(
   const today = londonToday(now);
   const candidates: Candidate[] = [];
   for (const r of rows) {
-    const facts = memberFacts(
-      {
-        dob: r.dob,
-        city: r.city,
-        genderIdentities: r.genders ?? [],
-        sexualOrientations: r.orientations ?? [],
-        lookingFor: r.looking_for ?? [],
-      },
-      today,
-    );
+    const facts = memberFactsOfRow(r, today);
     if (facts.age === null || facts.age < 18) continue;
     candidates.push({
       id: r.id,
