@@ -4,7 +4,7 @@ import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { OptionChips, useGenderOptions, useOrientationOptions } from '../../onboarding';
 import { EditableSection, Empty } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
-import { Tags } from './tags';
+import { Tags } from '../../../components/ui/tags';
 import type { SectionProps } from './types';
 
 export function IdentitySection({ profile, onPreview }: SectionProps) {

@@ -3,7 +3,7 @@ import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { InterestCatalogue, InterestFilters, PickedInterests, useInterestPicker } from '../../onboarding';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
-import { Tags } from './tags';
+import { Tags } from '../../../components/ui/tags';
 import type { SectionProps } from './types';
 
 /** Interests, by the wizard's rules: search, categories, 1 to 15 picks, "+ Other" suggestions. */

@@ -3,7 +3,7 @@ import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { ToggleChip } from '../../../components/ui/chip';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
-import { Tags } from './tags';
+import { Tags } from '../../../components/ui/tags';
 import type { SectionProps } from './types';
 
 const DETAILS: Record<LookingFor, string> = {

@@ -1,4 +1,4 @@
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 export function Tags({ items, empty, tone = 'muted' }: { items: string[]; empty?: string; tone?: 'muted' | 'accent' }) {
   if (!items.length) return <p className="text-sm italic text-muted-foreground">{empty}</p>;
