@@ -9,22 +9,23 @@ type Registered = Pick<ComponentProps<'input'>, 'ref' | 'onChange' | 'onFocus' |
  * A labelled input bound to a field of `useSchemaForm`, as every sign-in page writes it: the id
  * is the field's name, and aria-invalid / aria-describedby follow its error (else its hint).
  */
-export function SchemaField({
-  field,
+export function SchemaField<N extends string>({
+  form,
+  name,
   label,
-  error,
   hint,
   password = false,
   ...input
-}: Omit<ComponentProps<'input'>, 'id' | 'name'> & {
-  field: Registered;
+}: Omit<ComponentProps<'input'>, 'id' | 'name' | 'form'> & {
+  form: { register: (name: N) => Registered; errors: Partial<Record<N, { message: string }>> };
+  name: N;
   label: string;
-  error?: string;
   hint?: ReactNode;
   /** A password input with its show / hide button. */
   password?: boolean;
 }) {
-  const id = field.name;
+  const id = name;
+  const error = form.errors[name]?.message;
   const Control = password ? PasswordInput : Input;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
@@ -33,7 +34,7 @@ export function SchemaField({
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
         {...input}
-        {...field}
+        {...form.register(name)}
       />
     </Field>
   );

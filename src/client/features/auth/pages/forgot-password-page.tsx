@@ -16,7 +16,7 @@ export default function ForgotPasswordPage() {
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useSchemaForm(forgotPasswordSchema, { email: '' });
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
@@ -50,7 +50,7 @@ export default function ForgotPasswordPage() {
       <h2 className="font-display text-3xl font-extrabold">Forgot your password?</h2>
       <p className="mt-2 text-muted-foreground">Enter the email you signed up with and we'll send you a link to choose a new one.</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
-        <SchemaField field={form.register('email')} label="Email" error={errors.email?.message} type="email" autoComplete="email" />
+        <SchemaField form={form} name="email" label="Email" type="email" autoComplete="email" />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send reset link'}
         </Button>

@@ -30,7 +30,7 @@ export default function LoginPage() {
   // From an e-mail change link: it applies only once signed in to the account that asked, so it is opened again then.
   const changeToken = params.get('change') || undefined;
   const form = useSchemaForm(loginSchema, { email: '', password: '' });
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
 
   if (auth.user && !isSubmitting && !twoFactor) return <Navigate to={next} replace />;
 
@@ -97,14 +97,8 @@ export default function LoginPage() {
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
-        <SchemaField field={form.register('email')} label="Email" error={errors.email?.message} type="email" autoComplete="email" />
-        <SchemaField
-          field={form.register('password')}
-          label="Password"
-          error={errors.password?.message}
-          password
-          autoComplete="current-password"
-        />
+        <SchemaField form={form} name="email" label="Email" type="email" autoComplete="email" />
+        <SchemaField form={form} name="password" label="Password" password autoComplete="current-password" />
         <div className="-mt-2 text-right">
           <Link to="/auth/forgot-password" className="text-sm font-medium text-primary hover:underline">
             Forgot password?

@@ -22,7 +22,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useSchemaForm(registerSchema, { fullName: '', email: '', password: '' });
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
   const password = form.watch('password');
 
   if (auth.user && !sentTo) return <Navigate to="/home" replace />;
@@ -59,12 +59,12 @@ export default function RegisterPage() {
       <h2 className="font-display text-3xl font-extrabold">Create your account</h2>
       <p className="mt-2 text-muted-foreground">Fancy is for adults 18+. It takes a minute, and it's free.</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
-        <SchemaField field={form.register('fullName')} label="Full name" error={errors.fullName?.message} autoComplete="name" />
-        <SchemaField field={form.register('email')} label="Email" error={errors.email?.message} type="email" autoComplete="email" />
+        <SchemaField form={form} name="fullName" label="Full name" autoComplete="name" />
+        <SchemaField form={form} name="email" label="Email" type="email" autoComplete="email" />
         <SchemaField
-          field={form.register('password')}
+          form={form}
+          name="password"
           label="Password"
-          error={errors.password?.message}
           password
           autoComplete="new-password"
           hint={

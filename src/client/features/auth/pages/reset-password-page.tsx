@@ -19,7 +19,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const form = useSchemaForm(resetPasswordFormSchema, { password: '', confirm: '' });
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
 
   if (!token || linkError) {
     return (
@@ -58,20 +58,8 @@ export default function ResetPasswordPage() {
         At least 8 characters, and not one that's commonly used. You'll be signed out everywhere else.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
-        <SchemaField
-          field={form.register('password')}
-          label="New password"
-          error={errors.password?.message}
-          password
-          autoComplete="new-password"
-        />
-        <SchemaField
-          field={form.register('confirm')}
-          label="Confirm new password"
-          error={errors.confirm?.message}
-          password
-          autoComplete="new-password"
-        />
+        <SchemaField form={form} name="password" label="New password" password autoComplete="new-password" />
+        <SchemaField form={form} name="confirm" label="Confirm new password" password autoComplete="new-password" />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save new password'}
         </Button>
