@@ -1,17 +1,11 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, setupTestApp } from '../../tests/helpers/test-app';
 import { buildApp } from './app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 describe('health', () => {
   it('answers ok with the database up', async () => {

@@ -3,7 +3,6 @@ import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
-import type { Logger } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../shared/schemas/zod-defaults';
 import { PRERENDERED_PAGES } from '../shared/prerendered';
@@ -11,11 +10,9 @@ import { matchRoutePreload, readsLinkHeader } from '../shared/route-preload';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { registerAuthRoutes } from './auth/routes';
-import type { Config } from './config';
-import type { Database } from './db/client';
+import type { AppDeps } from './deps';
 import { registerDevMailbox } from './infra/mail/dev-mailbox';
 import { createLogger } from './infra/log';
-import type { Mailer } from './infra/mail/mailer';
 import { startMailRetention } from './infra/mail/retention';
 import { AppError, registerErrorHandling } from './http/errors';
 import { clientErrorHandler, frameworkErrors, registerUpgradeCleanup, TOO_LONG } from './http/framework-errors';
@@ -52,24 +49,9 @@ import { startMixerReminders } from './modules/settings/reminders';
 import { registerSettingsRoutes } from './modules/settings/routes';
 import { registerStatsRoutes } from './modules/stats/routes';
 import { registerVerificationRoutes } from './modules/verification/routes';
-import type { Storage, UrlSigner } from './infra/storage/storage';
-import { createLocalBus, type RealtimeBus } from './realtime/bus';
+import { createLocalBus } from './realtime/bus';
 import { RealtimeHub } from './realtime/hub';
 import { registerRealtimeRoutes } from './realtime/routes';
-
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  mailer: Mailer;
-  /** Built SPA (index.html + assets). Without it only the API is served. */
-  clientDir?: string;
-  storage: Storage;
-  signer: UrlSigner;
-  /** Cross-instance fan-out; an in-process bus when not given (embedded mode, tests). */
-  bus?: RealtimeBus;
-  /** The process's logger (infra/log); tests pass false for none. */
-  logger?: false | Logger;
-}
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -215,6 +215,29 @@ export function memberFacts(p: MemberProfileFacts, today: string): MemberFacts {
   return { age: ageOn(p.dob, today), region: regionOfCity(p.city), sides: sidesFor(p) };
 }
 
+/** A profile as the server's SQL reads it (`gender_identities as genders`, …; arrays may be null). */
+export interface ProfileFactsRow {
+  dob: string | null;
+  city: string | null;
+  genders: string[] | null;
+  orientations: string[] | null;
+  looking_for: string[] | null;
+}
+
+/** `memberFacts` of a profile row (eligibility, audience previews, the formation job). */
+export function memberFactsOfRow(r: ProfileFactsRow | undefined, today: string): MemberFacts {
+  return memberFacts(
+    {
+      dob: r?.dob ?? null,
+      city: r?.city ?? null,
+      genderIdentities: r?.genders ?? [],
+      sexualOrientations: r?.orientations ?? [],
+      lookingFor: r?.looking_for ?? [],
+    },
+    today,
+  );
+}
+
 export type Ineligibility = 'age' | 'where' | 'plan';
 
 /** Why a member may not join a mixer, or null when they may. One rule, used everywhere. */

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mixerMemberships, mixers, profiles, user } from '../../src/server/db/schema';
-import { totpCode } from '../../src/server/modules/settings/test-fixtures';
+import { totpCode } from '../helpers/profile-fixtures';
 import { type E2E, E2E_PASSWORD, startE2E } from './harness';
 
 /**

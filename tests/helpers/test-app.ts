@@ -4,7 +4,9 @@ import path from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pino, { type Logger } from 'pino';
-import { type AppDeps, buildApp } from '../../src/server/app';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { buildApp } from '../../src/server/app';
+import type { AppDeps } from '../../src/server/deps';
 import { loadConfig } from '../../src/server/config';
 import { jobsSettled } from '../../src/server/infra/jobs/periodic';
 import type { Database } from '../../src/server/db/client';
@@ -129,6 +131,29 @@ export async function createTestApp(
 }
 
 /** Turns Set-Cookie headers into a Cookie request header. */
+/**
+ * One app for a test file, the set-up most API tests share: created before the file's tests
+ * (fresh database), closed after them; with `restoreMocks`, spies are restored after each test.
+ * Returns the app itself, usable from the first test on (the hooks fill it in).
+ */
+export function setupTestApp({ restoreMocks = false }: { restoreMocks?: boolean } = {}): TestApp {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await createTestApp();
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  if (restoreMocks) afterEach(() => void vi.restoreAllMocks());
+  return new Proxy({} as TestApp, {
+    get(_, key) {
+      if (!app) throw new Error('The test app is created in beforeAll: use it inside a hook or a test.');
+      const value = Reflect.get(app, key);
+      return typeof value === 'function' ? value.bind(app) : value;
+    },
+  });
+}
+
 export function cookieHeader(setCookie: string | string[] | undefined): string {
   const list = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
   return list

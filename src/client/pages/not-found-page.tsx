@@ -28,4 +28,3 @@ export function NotFoundPage() {
     </div>
   );
 }
-export default NotFoundPage;

@@ -1,15 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp, setupTestApp } from '../../../tests/helpers/test-app';
 import { session, user } from '../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 describe('register → verify → log in', () => {
   it('registers, mails a verification link, and the link verifies and signs in', async () => {

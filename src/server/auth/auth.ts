@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';
-import type { AppDeps } from '../app';
+import type { AppDeps } from '../deps';
 import * as schema from '../db/schema';
 import { composeMail } from '../infra/mail/template';
 import { and, eq, gt } from 'drizzle-orm';

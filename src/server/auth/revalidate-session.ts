@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { compiledRead } from '../db/prepared';
-import type { CurrentSession } from './session';
+import type { CurrentSession } from './session-types';
 
 /** The session row (unexpired) and every user field a guard or handler reads, as cached. */
 const readSession = compiledRead<

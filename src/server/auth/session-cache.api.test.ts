@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../tests/helpers/test-app';
 import { session, user } from '../db/schema';
 import { sessionStillHolds } from './revalidate-session';
-import { SESSION_CACHE_TTL_MS, SessionCache, sessionTokenFrom } from './session-cache';
-import type { CurrentSession } from './session';
+import { SESSION_CACHE_TTL_MS, SessionCache } from './session-cache';
+import { type CurrentSession, sessionTokenFrom } from './session';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 /** better-auth's own answer for a member's cookie: what the cache holds. */
 async function lookedUp(cookie: string): Promise<CurrentSession> {

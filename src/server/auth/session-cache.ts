@@ -1,5 +1,5 @@
 import type { BusMessage } from '../realtime/bus';
-import type { CurrentSession } from './session';
+import type { CurrentSession } from './session-types';
 
 /** How long a looked-up session is reused without asking the database again. */
 export const SESSION_CACHE_TTL_MS = 15_000;
@@ -55,11 +55,4 @@ export class SessionCache {
     if (m.kind === 'close-user' || m.kind === 'sessions-changed') this.evictUser(m.userId);
     else if (m.kind === 'close-session') this.evictSession(m.sessionId);
   }
-}
-
-/** The session token from the Cookie header (better-auth's `token.signature` value), if any. */
-export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {
-  if (!cookieHeader) return undefined;
-  const match = cookieHeader.match(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/);
-  return match?.[1];
 }

@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { dailyActivity } from '../db/schema';
 import { AppError } from '../http/errors';
 import { sessionStillHolds } from './revalidate-session';
-import { sessionTokenFrom } from './session-cache';
+import type { CurrentSession } from './session-types';
 
 /** Headers a client could send to pass for another address; better-auth only sees CLIENT_IP_HEADER. */
 const SPOOFABLE_IP_HEADERS = new Set(['x-forwarded-for', 'x-real-ip', 'forwarded', 'cf-connecting-ip', 'true-client-ip']);
@@ -29,21 +29,13 @@ export function forwardCookies(from: Headers, reply: FastifyReply) {
   if (cookies.length) reply.header('set-cookie', cookies);
 }
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  emailVerified: boolean;
-  image?: string | null;
-  role?: string | null;
-  onboardingComplete?: boolean | null;
-  banned?: boolean | null;
-  createdAt: Date;
-}
+export type { CurrentSession } from './session-types';
 
-export interface CurrentSession {
-  user: SessionUser;
-  session: { id: string; expiresAt: Date; token: string };
+/** The session token from the Cookie header (better-auth's `token.signature` value), if any. */
+export function sessionTokenFrom(cookieHeader: string | undefined): string | undefined {
+  if (!cookieHeader) return undefined;
+  const match = cookieHeader.match(/(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=([^;]+)/);
+  return match?.[1];
 }
 
 const SESSION_KEY = Symbol('session');

@@ -56,6 +56,7 @@ export function compiledRead<T, K extends string>(
 /**
  * A hot single-statement write (e.g. an INSERT … RETURNING) outside any transaction, prepared
  * like a read: its EXECUTE runs in autocommit, so it commits exactly as `db.execute()` would.
+ * @alias compiledRead under the name that says what the caller does
  */
 export const compiledWrite = compiledRead;
 

@@ -62,7 +62,6 @@ export const formationSettingsSchema = z
       ctx.addIssue({ code: 'custom', path: ['horizonDays'], message: FORMATION_ADMIN_MESSAGES.horizonBeforeLead });
     }
   });
-export type FormationSettingsInput = z.input<typeof formationSettingsSchema>;
 
 const PREDEFINED = new Set(PREDEFINED_INTERESTS.map((i) => i.name));
 
@@ -88,7 +87,6 @@ export const topicTemplateSchema = z.object({
     .max(300, FORMATION_ADMIN_MESSAGES.icebreakerTooLong),
   active: z.boolean().default(true),
 });
-export type TopicTemplateInput = z.input<typeof topicTemplateSchema>;
 
 /** A new template for a predefined interest that has none. */
 export const newTopicTemplateSchema = topicTemplateSchema.extend({
@@ -97,7 +95,6 @@ export const newTopicTemplateSchema = topicTemplateSchema.extend({
     .trim()
     .refine((t) => PREDEFINED.has(t), FORMATION_ADMIN_MESSAGES.topicUnknown),
 });
-export type NewTopicTemplateInput = z.input<typeof newTopicTemplateSchema>;
 
 export const demandQuerySchema = z.object({
   region: z.string().trim().max(80).optional(),

@@ -27,9 +27,6 @@ export const fancyBodySchema = z.object({ mixerId: mixerIdSchema });
 export const MATCH_STATUSES = ['matched', 'unmatched', 'blocked'] as const;
 export type MatchStatus = (typeof MATCH_STATUSES)[number];
 
-/** Membership states that mean "was a participant" (joined now, or joined and later left). */
-export const PARTICIPATED_STATES = ['joined', 'left'] as const;
-
 export const FANCY_MESSAGES = {
   self: "You can't fancy yourself — but we like the confidence.",
   notShared: 'You can only fancy people you have shared a mixer with.',
@@ -79,10 +76,6 @@ export interface MatchSummary {
 export interface MatchesPage {
   matches: MatchSummary[];
   nextCursor: string | null;
-}
-
-export interface FanciedResponse {
-  fancied: string[];
 }
 
 export interface FancyResult {

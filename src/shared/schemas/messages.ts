@@ -26,7 +26,6 @@ export const sendMessageSchema = z.object({
     .min(1, DM_MESSAGES.empty)
     .max(DM_MAX_LENGTH, DM_MESSAGES.tooLong),
 });
-export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 export const messagesQuerySchema = z.object({
   /** Id of the oldest message already shown; the page holds the messages before it. */

@@ -18,9 +18,6 @@ export type MixerIntent = (typeof MIXER_INTENTS)[number];
 export const MIXER_STATUSES = ['scheduled', 'live', 'ended', 'cancelled'] as const;
 export type MixerStatus = (typeof MIXER_STATUSES)[number];
 
-export const MEMBERSHIP_STATES = ['joined', 'waitlisted', 'left'] as const;
-export type MembershipState = (typeof MEMBERSHIP_STATES)[number];
-
 /** Upcoming = starting within this many days. */
 export const UPCOMING_DAYS = 7;
 export const MIXER_PAGE_DEFAULT = 12;
@@ -57,7 +54,6 @@ export const chatMessageInputSchema = z.object({
     .min(1, MIXER_MESSAGES.messageEmpty)
     .max(CHAT_MESSAGE_MAX, MIXER_MESSAGES.messageTooLong),
 });
-export type ChatMessageInput = z.input<typeof chatMessageInputSchema>;
 
 export const MIXER_SECTIONS = ['foryou', 'live', 'upcoming', 'mine'] as const;
 export type MixerSection = (typeof MIXER_SECTIONS)[number];

@@ -3,7 +3,6 @@ import { z } from 'zod/mini';
 import { memberTextChecks } from './text';
 import {
   BIO_MAX,
-  DOB_YEAR_SPAN,
   INTERESTS_MAX_UI,
   LOOKING_FOR_MAX,
   LOOKING_FOR_OPTIONS,
@@ -91,9 +90,6 @@ export function ageOn(dob: DateParts, today: DateParts = todayParts()): number {
   return age;
 }
 
-/** Youngest year in the Year list; the list goes back 100 years from it (spec §2 step 3, §9). */
-export const latestBirthYear = (today: DateParts = todayParts()) => today.year - MIN_AGE;
-export const earliestBirthYear = (today: DateParts = todayParts()) => today.year - MIN_AGE - (DOB_YEAR_SPAN - 1);
 export const MIN_BIRTH_YEAR = 1900;
 
 /** The message for a date of birth, or null when it is a real date of an adult (spec §5). */

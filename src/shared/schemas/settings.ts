@@ -27,16 +27,6 @@ export interface Preferences {
   onlyVerified: boolean;
 }
 
-export const DEFAULT_PREFERENCES: Preferences = {
-  notifyMatch: true,
-  notifyMessage: true,
-  notifyMixerSoon: true,
-  notifyInvitations: true,
-  notifyAfterMixer: true,
-  profileVisibility: 'shared_mixer',
-  onlyVerified: false,
-};
-
 /** The stored jsonb (any shape, possibly written by an older version) → complete preferences. */
 export function readPreferences(raw: unknown): Preferences {
   const p = raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {};

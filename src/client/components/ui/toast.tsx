@@ -1,40 +1,11 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../shared/constants';
-
-export interface ToastInput {
-  title?: string;
-  description?: string;
-  variant?: 'default' | 'destructive';
-  duration?: number;
-  /** One button in the toast, e.g. "Open" for a notice that leads somewhere. */
-  action?: { label: string; onSelect: () => void };
-}
-
-export interface ToastItem extends ToastInput {
-  id: number;
-  open: boolean;
-}
-
-/** What a toaster (components/ui/toaster.tsx) needs to render the queue. */
-export interface ToastQueue {
-  items: ToastItem[];
-  dismiss(id: number): void;
-  /** A mounted <ToastHost> renders the toasts; returns its unregister function. */
-  addHost(): () => void;
-  /** Counts the mounted Radix viewports; returns the unregister function. */
-  addViewport(): () => void;
-}
-
-/** The toast viewport's place on screen (Radix's and the stand-in's). */
-export const TOAST_VIEWPORT_CLASS =
-  'print:hidden fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-[420px]';
+import { TOAST_VIEWPORT_CLASS, type ToastInput, type ToastItem, type ToastQueue, ToastQueueContext } from './toast-queue';
 
 const ToastContext = createContext<(t: ToastInput) => void>(() => {});
-const ToastQueueContext = createContext<ToastQueue | null>(null);
 
 /** `toast({ title, description, variant })`, as in spec §8. */
 export const useToast = () => useContext(ToastContext);
-export const useToastQueue = () => useContext(ToastQueueContext);
 
 // The Radix toaster is ~10 KiB gzipped (DESIGN §7): public and auth pages load it with their
 // first toast; the member area mounts it with the shell (<ToastHost>).

@@ -3,7 +3,7 @@ import { Toast as T } from 'radix-ui';
 import { useLayoutEffect, useRef } from 'react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
-import { TOAST_VIEWPORT_CLASS, useToastQueue } from './toast';
+import { TOAST_VIEWPORT_CLASS, useToastQueue } from './toast-queue';
 
 /** The Radix toasts and their viewport (region "Notifications (F8)") for the queue of <ToastProvider>. */
 function Toasts({ children }: { children?: React.ReactNode }) {

@@ -1,7 +1,7 @@
 import { Tooltip } from 'radix-ui';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { ADMIN_LINKS, isAdminLinkActive } from './admin-links';
 
 /**

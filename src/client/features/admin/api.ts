@@ -1,6 +1,5 @@
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  AdminCampaign,
   AdminMixer,
   AdminMixerView,
   AdminOverview,
@@ -76,4 +75,4 @@ export function useAdminMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TR
   });
 }
 
-export type { AdminCampaign, AdminMixer, AdminReport };
+export type { AdminMixer, AdminReport };

@@ -1,3 +1,4 @@
+import { saveBlob } from '../../lib/download';
 /** CSV text (RFC 4180): fields with commas, quotes or line breaks are quoted; formula-like text is defused. */
 export function toCsv(header: string[], rows: (string | number)[][]): string {
   const cell = (v: string | number) => {
@@ -11,12 +12,5 @@ export function toCsv(header: string[], rows: (string | number)[][]): string {
 
 /** Saves text as a file through a temporary Blob link. */
 export function downloadCsv(filename: string, csv: string) {
-  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(new Blob([csv], { type: 'text/csv;charset=utf-8' }), filename);
 }

@@ -1,7 +1,6 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
-import { OnboardingWizard } from '../onboarding/onboarding-wizard';
-import { isOnboardingDeferred } from '../onboarding/deferred';
+import { isOnboardingDeferred, OnboardingWizard } from '../onboarding';
 import { useAuth } from './auth-context';
 import { AuthLayoutFrame } from './components/auth-frame';
 import { VerificationNotice } from './components/verification-notice';

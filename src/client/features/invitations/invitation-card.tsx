@@ -5,8 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useToast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';
-import { dayLabel, formatTime, inSentence } from '../mixers/format';
-import { themeOf } from '../mixers/themes';
+import { dayLabel, formatTime, inSentence, themeOf } from '../mixers';
 import { useAnswerInvitation, useInvitations } from './api';
 
 /**

@@ -26,5 +26,3 @@ export function MatchNotifier() {
   });
   return null;
 }
-
-export default MatchNotifier;

@@ -9,8 +9,8 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useRealtimeEvents } from '../../lib/realtime';
-import { useAuth } from '../auth/auth-context';
-import { Avatar } from '../shell/avatar';
+import { useAuth } from '../auth';
+import { Avatar } from '../../components/ui/avatar';
 import {
   conversationQuery,
   markReadInCache,

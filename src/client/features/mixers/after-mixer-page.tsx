@@ -9,7 +9,7 @@ import { claimAnnouncement } from '../../lib/announce-once';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
-import { Avatar } from '../shell/avatar';
+import { Avatar } from '../../components/ui/avatar';
 import { useAfterMixer, usePromptFancy } from './after-mixer-api';
 import { MatchToast } from './components/match-toast';
 import { themeOf } from './themes';

@@ -4,8 +4,9 @@ import { PREVIEW_INTERESTS, PREVIEW_PHOTOS } from '../../../shared/constants';
 import { ageFromDob, takeWithRest } from '../../../shared/onboarding';
 import { type OwnProfile, PROMPTS } from '../../../shared/schemas/profile';
 import { Card } from '../../components/ui/card';
+import { Tags } from '../../components/ui/tags';
 import { cn } from '../../lib/cn';
-import { Avatar } from '../shell/avatar';
+import { Avatar } from '../../components/ui/avatar';
 
 /**
  * The fields a profile card shows (a subset of the profile API's answer). Another member's
@@ -49,29 +50,6 @@ function Section({ title, children }: { title: string; children: React.ReactNode
       <h3 className="text-xs font-bold tracking-wider text-muted-foreground uppercase">{title}</h3>
       <div className="mt-2.5">{children}</div>
     </section>
-  );
-}
-
-function Tags({ items, more = 0, tone = 'muted' }: { items: string[]; more?: number; tone?: 'muted' | 'accent' }) {
-  return (
-    <ul className="flex flex-wrap gap-2">
-      {items.map((item) => (
-        <li
-          key={item}
-          className={cn(
-            'rounded-full px-3 py-1 text-sm font-medium',
-            tone === 'accent' ? 'bg-accent text-accent-foreground' : 'bg-secondary text-secondary-foreground',
-          )}
-        >
-          {item}
-        </li>
-      ))}
-      {more > 0 && (
-        <li className="rounded-full border border-dashed border-border px-3 py-1 text-sm font-medium text-muted-foreground">
-          +{more} more
-        </li>
-      )}
-    </ul>
   );
 }
 

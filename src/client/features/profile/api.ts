@@ -3,7 +3,7 @@ import type { ProfileEditInput } from '../../../shared/schemas/profile-edit';
 import type { OwnProfile } from '../../../shared/schemas/profile';
 import type { SettingsView } from '../../../shared/schemas/settings';
 import { api } from '../../lib/api';
-import { fetchOwnProfile, removePhoto, uploadAvatar, uploadPhotos } from '../onboarding/api';
+import { fetchOwnProfile, removePhoto, uploadAvatar, uploadPhotos } from '../onboarding';
 
 export const profileKey = ['profile', 'own'] as const;
 

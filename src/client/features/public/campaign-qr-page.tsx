@@ -9,6 +9,7 @@ import { Field, Input } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
 import { CAMPAIGN_PARAM_LABELS, type CampaignValues, campaignLink, campaignQuery, pickCampaign } from './campaign-params';
 import { PublicLayout } from './public-layout';
+import { saveBlob } from '../../lib/download';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /** Quiet zone around the code, in modules (the QR standard asks for 4). */
@@ -58,17 +59,6 @@ function pngBlob(m: Matrix): Promise<Blob> {
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('PNG export failed'))), 'image/png'));
 }
 
-function download(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = filename;
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
 const fileStem = (v: CampaignValues) =>
   `fancy-campaign-${
     (v.code || v.utm_campaign || v.label || 'link')
@@ -109,14 +99,14 @@ export default function CampaignQrPage() {
 
   const downloadPng = async () => {
     try {
-      download(await pngBlob(matrix), `${fileStem(values)}.png`);
+      saveBlob(await pngBlob(matrix), `${fileStem(values)}.png`);
     } catch {
       toast({ title: 'Download failed', description: 'Your browser could not make the PNG. Try the SVG instead.', variant: 'destructive' });
     }
   };
 
   const downloadSvg = () =>
-    download(new Blob([svgMarkup(matrix, `QR code for ${link}`)], { type: 'image/svg+xml' }), `${fileStem(values)}.svg`);
+    saveBlob(new Blob([svgMarkup(matrix, `QR code for ${link}`)], { type: 'image/svg+xml' }), `${fileStem(values)}.svg`);
 
   return (
     <PublicLayout>

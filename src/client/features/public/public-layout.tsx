@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 
 export const FOOTER_LINKS = [
   { to: '/terms', label: 'Terms & Conditions' },

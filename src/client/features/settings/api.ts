@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SessionView, SettingsView, TwoFactorEnrolment, UpdateSettingsInput } from '../../../shared/schemas/settings';
 import { ApiError, api, NETWORK_ERROR } from '../../lib/api';
+import { saveBlob } from '../../lib/download';
 
 export const settingsKey = ['settings'] as const;
 export const sessionsKey = ['settings', 'sessions'] as const;
@@ -105,14 +106,6 @@ export async function downloadMyData(): Promise<string> {
     );
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'fancy-data.json';
-  const blob = await res.blob();
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(await res.blob(), name);
   return name;
 }

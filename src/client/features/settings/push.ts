@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PushDevice, PushSettingsInput } from '../../../shared/schemas/push';
 import { api } from '../../lib/api';
 
-export { currentSubscription, disablePush, enablePush, type PushSupport, pushSupport } from '../../lib/push-device';
+export { currentSubscription, disablePush, enablePush, pushSupport } from '../../lib/push-device';
 
 export const pushDevicesKey = ['settings', 'push-devices'] as const;
 

@@ -5,7 +5,7 @@ import type { UpdateSettingsInput } from '../../../shared/schemas/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useToast } from '../../components/ui/toast';
-import { useAuth } from '../auth/auth-context';
+import { useAuth } from '../auth';
 import { settingsQuery, useSettings, useUpdateSettings } from './api';
 import { preloadQueries } from '../../lib/query';
 import { errorMessage } from './components/form-errors';

@@ -4,8 +4,8 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useInstallOffer } from '../../lib/pwa';
-import { displayName, useAuth } from '../auth/auth-context';
-import { Avatar } from './avatar';
+import { displayName, useAuth } from '../auth';
+import { Avatar } from '../../components/ui/avatar';
 
 const ITEMS = [
   { to: '/profile', label: 'Profile', icon: UserRound },

@@ -5,7 +5,7 @@ import {
   fittingPools,
   ineligibility,
   londonToday,
-  memberFacts,
+  memberFactsOfRow,
   seatPools,
 } from '../../../shared/audience';
 import { type Queryable, query } from './sql';
@@ -38,16 +38,7 @@ export async function audiencePreview(db: Queryable, audience: Audience, now = n
   const today = londonToday(now);
   const pools = seatPools(audience.seatPlan, 0).map((p) => ({ key: p.key, eligible: 0, activeLately: 0 }));
   for (const r of rows) {
-    const facts = memberFacts(
-      {
-        dob: r.dob,
-        city: r.city,
-        genderIdentities: r.genders ?? [],
-        sexualOrientations: r.orientations ?? [],
-        lookingFor: r.looking_for ?? [],
-      },
-      today,
-    );
+    const facts = memberFactsOfRow(r, today);
     if (ineligibility(audience, facts)) continue;
     for (const key of fittingPools(audience.seatPlan, facts)) {
       const pool = pools.find((p) => p.key === key);

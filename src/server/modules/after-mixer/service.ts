@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { AFTER_MIXER_MESSAGES, type AfterMixerView, afterMixerPath, type OpenPrompt } from '../../../shared/after-mixer';
 import { AFTER_MIXER_PROMPT_MS } from '../../../shared/formation';
 import { MIXER_MESSAGES, type MixerTheme } from '../../../shared/schemas/mixers';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { thumbKey } from '../profiles/service';

@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { AVAILABILITY_MESSAGES, type AvailabilityView, TOPIC_ASKS_MAX } from '../../../shared/availability';
 import { predefinedInterests, profiles } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const URL = '/api/profile/availability';
 const put = (cookie: string | undefined, payload: unknown) =>

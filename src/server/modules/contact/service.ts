@@ -1,5 +1,5 @@
 import type { ContactMessage } from '../../../shared/schemas/contact';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { contactMessages } from '../../db/schema';
 import { composeMail } from '../../infra/mail/template';
 

@@ -1,20 +1,20 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
-import { createMixer, fancyReq, joinMixer, matchedPair, matchRow, setPreferences, sharedPair, stats } from '../matches/test-fixtures';
+import {
+  createMixer,
+  fancyReq,
+  joinMixer,
+  matchedPair,
+  matchRow,
+  setPreferences,
+  sharedPair,
+  stats,
+} from '../../../../tests/helpers/mixer-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const t = setupTestApp({ restoreMocks: true });
 
 async function matchCount(a: string, b: string) {
   const [p1, p2] = a < b ? [a, b] : [b, a];

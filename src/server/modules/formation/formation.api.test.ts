@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { dailyActivity, profiles, user } from '../../db/schema';
 import { seedReferenceData } from '../../db/seed/reference';
 import { rowsOf } from '../mixers/shared';
@@ -10,13 +10,7 @@ import { runFormation } from './job';
 const NOW = new Date('2026-11-25T12:00:00Z'); // Wednesday noon (GMT)
 const FRIDAY_EVENING = '2026-11-27T19:30:00.000Z';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestApp();
 
 interface Seed {
   verified?: boolean;

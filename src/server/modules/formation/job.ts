@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { londonToday, memberFacts, type SeatKey, type SeatPlan } from '../../../shared/audience';
+import { londonToday, memberFactsOfRow, type SeatKey, type SeatPlan } from '../../../shared/audience';
 import type { SlotKey } from '../../../shared/availability';
 import { DEFAULT_FORMATION_SETTINGS, type FormationSettings, INVITATION_CUTOFF_MS } from '../../../shared/formation';
 import type { Db } from '../../db/client';
@@ -8,7 +8,7 @@ import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { announceInvitations } from '../invitations/announce';
 import { rowsOf } from '../mixers/shared';
 import { reliabilityTierSql } from '../reliability/priority';
-import { isVerifiedSql } from '../verification/service';
+import { isVerifiedSql } from '../verification/is-verified';
 import { type Candidate, MIXER_MS, type OpenMixer, type Proposal, proposeMixers, topUp } from './grouping';
 import { DEFAULT_TZ, upcomingSlots } from './slots';
 import { loadActiveTemplates, type TopicTemplate } from './templates';
@@ -167,16 +167,7 @@ export async function loadCandidates(
   const today = londonToday(now);
   const candidates: Candidate[] = [];
   for (const r of rows) {
-    const facts = memberFacts(
-      {
-        dob: r.dob,
-        city: r.city,
-        genderIdentities: r.genders ?? [],
-        sexualOrientations: r.orientations ?? [],
-        lookingFor: r.looking_for ?? [],
-      },
-      today,
-    );
+    const facts = memberFactsOfRow(r, today);
     if (facts.age === null || facts.age < 18) continue;
     candidates.push({
       id: r.id,

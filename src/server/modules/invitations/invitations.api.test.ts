@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { SeatPlan } from '../../../shared/audience';
 import { INVITATION_MESSAGES, type InvitationList } from '../../../shared/schemas/invitations';
 import { MIXER_MESSAGES, type MixerDetail, type MixerPage } from '../../../shared/schemas/mixers';
@@ -9,13 +9,7 @@ import { announceInvitations } from './announce';
 import { expireInvitations } from './service';
 
 /** Issue 14: invitations hold seats; accept takes one, decline and expiry release it to the side's waitlist. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const HOUR = 3_600_000;
 type Member = { id: string; email: string; cookie: string };

@@ -14,7 +14,7 @@ import {
   RECENT_INVITATIONS_MAX,
 } from '../../../shared/schemas/invitations';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/audit';

@@ -1,19 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
-import { matchedPair, send, stats } from './test-fixtures';
+import { matchedPair, send, stats } from '../../../../tests/helpers/mixer-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const t = setupTestApp({ restoreMocks: true });
 
 const ids = (list: { id: string }[]) => list.map((c) => c.id);
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
-import { isVerifiedSql } from '../verification/service';
+import { isVerifiedSql } from '../verification/is-verified';
 import {
   MATCH_MESSAGES,
   type MatchesPage,
@@ -50,6 +50,16 @@ export const otherMemberJoins = (
 ) => sql`cross join lateral (select case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end as id) o
   join "user" ou on ou.id = o.id
   left join profiles op on op.id = o.id`;
+
+/** How many of the match `m`'s messages I have not read. */
+export const unreadForMe = (me: string) =>
+  sql`(select count(*) from direct_messages d where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false)`;
+
+/** Joins `lm`: the match `m`'s latest message (body, sender_id, created_at, is_read), if any. */
+export const lastMessageJoin = sql`left join lateral (
+        select d.body, d.sender_id, d.created_at, d.is_read from direct_messages d
+        where d.match_id = m.id order by d.created_at desc, d.id desc limit 1
+      ) lm on true`;
 
 export interface OtherMemberRow {
   other_id: string;
@@ -150,14 +160,11 @@ export async function listMatches(app: FastifyInstance, me: string, opts: { curs
     sql`select m.id, m.created_at, ${sortKeySql(sql`m.created_at`)} as sort_key, m.mixer_id, mx.title as mixer_title,
         ${otherMemberColumns(me)},
         lm.body as lm_body, lm.sender_id as lm_sender, lm.created_at as lm_at, lm.is_read as lm_read,
-        (select count(*) from direct_messages d where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false) as unread
+        ${unreadForMe(me)} as unread
       from matches m
       ${otherMemberJoins(me)}
       left join mixers mx on mx.id = m.mixer_id
-      left join lateral (
-        select d.body, d.sender_id, d.created_at, d.is_read from direct_messages d
-        where d.match_id = m.id order by d.created_at desc, d.id desc limit 1
-      ) lm on true
+      ${lastMessageJoin}
       where (m.profile1_id = ${me} or m.profile2_id = ${me}) and m.status = 'matched'
         ${after ? sql`and (m.created_at, m.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
       order by m.created_at desc, m.id desc

@@ -1,23 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { type MemberCard, MEMBER_MESSAGES } from '../../../shared/schemas/members';
 import { utcDay } from '../../auth/session';
 import { blocks, mixerMemberships, profileViews, profiles, user } from '../../db/schema';
-import { createMixer, joinMixer, matchedPair, type Member, stats } from '../matches/test-fixtures';
-import { completeProfile } from '../settings/test-fixtures';
+import { createMixer, joinMixer, matchedPair, type Member, stats } from '../../../../tests/helpers/mixer-fixtures';
+import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const t = setupTestApp({ restoreMocks: true });
 
 const card = (viewer: { cookie: string }, id: string) => t.request({ method: 'GET', url: `/api/members/${id}`, cookie: viewer.cookie });
 const patchSettings = (m: Member, payload: Record<string, unknown>) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { isVerifiedSql } from '../verification/service';
+import { isVerifiedSql } from '../verification/is-verified';
 import { CARD_SHARED_MIXERS, type MemberCard, MEMBER_MESSAGES } from '../../../shared/schemas/members';
 import { AppError } from '../../http/errors';
 import { utcDay } from '../../auth/session';

@@ -1,22 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { DM_MESSAGES } from '../../../shared/schemas/messages';
 import { buildApp } from '../../app';
 import { directMessages } from '../../db/schema';
-import { matchedPair, type Member, send, setPreferences, stats } from '../matches/test-fixtures';
+import { matchedPair, type Member, send, setPreferences, stats } from '../../../../tests/helpers/mixer-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const t = setupTestApp({ restoreMocks: true });
 
 const get = (m: Member | undefined, url: string) => t.request({ method: 'GET', url, cookie: m?.cookie });
 const read = (m: Member, matchId: string) => t.request({ method: 'POST', url: `/api/conversations/${matchId}/read`, cookie: m.cookie });
@@ -250,7 +241,7 @@ describe('pages', () => {
 /** A new member who matches with `me` in a fresh mixer. */
 async function matchedPairWith(me: Member, name: string) {
   const other = await t.member(name);
-  const { createMixer, joinMixer, fancyReq } = await import('../matches/test-fixtures');
+  const { createMixer, joinMixer, fancyReq } = await import('../../../../tests/helpers/mixer-fixtures');
   const mixerId = await createMixer(t);
   await joinMixer(t, mixerId, [me.id, other.id]);
   await fancyReq(t, me, other, mixerId);

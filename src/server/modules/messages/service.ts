@@ -15,7 +15,9 @@ import {
   memberView,
   otherMemberColumns,
   type OtherMemberRow,
+  lastMessageJoin,
   otherMemberJoins,
+  unreadForMe,
   type PreviewRow,
   previewView,
   rows,
@@ -53,15 +55,12 @@ export async function listConversations(
         ${otherMemberColumns(me)},
         lm.body as lm_body, lm.sender_id as lm_sender, lm.created_at as lm_at, lm.is_read as lm_read,
         case when m.status = 'matched' then
-          (select count(*) from direct_messages d where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false)
+          ${unreadForMe(me)}
         else 0 end as unread
       from matches m
       ${otherMemberJoins(me)}
       left join mixers mx on mx.id = m.mixer_id
-      left join lateral (
-        select d.body, d.sender_id, d.created_at, d.is_read from direct_messages d
-        where d.match_id = m.id order by d.created_at desc, d.id desc limit 1
-      ) lm on true
+      ${lastMessageJoin}
       where (m.profile1_id = ${me} or m.profile2_id = ${me})
         and (m.status = 'matched' or (m.status = 'unmatched' and lm.created_at is not null))
         ${after ? sql`and (${sortAt}, m.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../../shared/realtime/events';
 import { type ChatPage, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { compiledWrite } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorTimestamp } from '../../http/cursor';

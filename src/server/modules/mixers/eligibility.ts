@@ -5,7 +5,7 @@ import {
   ineligibility,
   londonToday,
   type MemberFacts,
-  memberFacts,
+  memberFactsOfRow,
   type SeatPlan,
 } from '../../../shared/audience';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
@@ -50,16 +50,7 @@ const viewerRead = compiledRead<ViewerRow, 'userId'>((v) => viewerSql(v.userId))
 export async function loadViewer(db: Db | Database, userId: string, now = new Date()): Promise<Viewer> {
   // Given the database (not a transaction), the hot read paths use the prepared statement.
   const [p] = isDatabase(db) ? await viewerRead(db, { userId }) : rowsOf<ViewerRow>(await db.execute(viewerSql(userId)));
-  const facts = memberFacts(
-    {
-      dob: p?.dob ?? null,
-      city: p?.city ?? null,
-      genderIdentities: p?.genders ?? [],
-      sexualOrientations: p?.orientations ?? [],
-      lookingFor: p?.looking_for ?? [],
-    },
-    londonToday(now),
-  );
+  const facts = memberFactsOfRow(p, londonToday(now));
   return {
     ...facts,
     userId,

@@ -1,17 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { MixerPage } from '../../../shared/schemas/mixers';
 import { blocks, mixerMemberships, mixers, profiles, user } from '../../db/schema';
 
 /** GET /api/mixers?section=foryou: eligible mixers, ranked, with reasons, cursor-paginated. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const HOUR = 3_600_000;
 let n = 0;

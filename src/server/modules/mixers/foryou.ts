@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { fittingPools, seatPools } from '../../../shared/audience';
 import { type MixerListQuery, type MixerPage, UPCOMING_DAYS } from '../../../shared/schemas/mixers';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { readRows } from '../../db/prepared';
 import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer, type Viewer } from './eligibility';
 import { searchFilters } from './filters';

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { composeMail } from '../../infra/mail/template';
 import type { Promoted } from './seats';
 import { firstNameOf, type Publish } from './shared';

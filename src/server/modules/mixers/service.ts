@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isVerifiedSql } from '../verification/service';
+import { isVerifiedSql } from '../verification/is-verified';
 import {
   CARD_AVATARS,
   type JoinResult,
@@ -13,7 +13,7 @@ import {
   UPCOMING_DAYS,
 } from '../../../shared/schemas/mixers';
 import { LATE_LEAVE_MS } from '../../../shared/reliability';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';

@@ -1,18 +1,12 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jpegWithGps, multipartBody, noiseJpeg, png, SVG_IMAGE } from '../../../../tests/fixtures/images';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
 import { interestSuggestions, profiles, user } from '../../db/schema';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const PROMPT = 'I love slow Sunday mornings with fresh coffee, a crossword and nowhere to be at all.';
 const adultDob = () => `${new Date().getFullYear() - 30}-06-15`;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_COUNTRY, DEFAULT_TZ, EXTRA_PHOTOS_MAX } from '../../../shared/constants';
 import { type CompleteProfile, type OwnProfile, type PhotoRef, PROFILE_MESSAGES, type ProfileDraft } from '../../../shared/schemas/profile';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { genderOptions, interestSuggestions, orientationOptions, predefinedInterests, profiles, user } from '../../db/schema';
 import { AppError } from '../../http/errors';

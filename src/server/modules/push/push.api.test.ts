@@ -5,7 +5,7 @@ import { type PushServiceStandIn, startPushService } from '../../../../tests/hel
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { PUSH_MESSAGES } from '../../../shared/schemas/push';
 import { announceInvitations } from '../invitations/announce';
-import { fancyReq, matchedPair, type Member, send, sharedPair } from '../matches/test-fixtures';
+import { fancyReq, matchedPair, type Member, send, sharedPair } from '../../../../tests/helpers/mixer-fixtures';
 import { sendMixerPushReminders } from './reminders';
 import { localMinutes } from './rules';
 import { notify, pushIdle } from './service';

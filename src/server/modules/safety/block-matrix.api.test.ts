@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { profiles } from '../../db/schema';
-import { matchedPair, type Member, send, stats } from '../matches/test-fixtures';
-import { completeProfile } from '../settings/test-fixtures';
+import { matchedPair, type Member, send, stats } from '../../../../tests/helpers/mixer-fixtures';
+import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 
 /**
  * Issue 12: a block holds everywhere, both ways. After A blocks B, each of them (the viewer)

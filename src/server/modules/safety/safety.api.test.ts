@@ -1,24 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it, vi } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { DM_MESSAGES } from '../../../shared/schemas/messages';
 import { REPORT_REASONS, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { reports } from '../../db/schema';
-import { fancyReq, matchedPair, matchRow, type Member, send, sharedPair, stats } from '../matches/test-fixtures';
+import { fancyReq, matchedPair, matchRow, type Member, send, sharedPair, stats } from '../../../../tests/helpers/mixer-fixtures';
 import { REPORT_LIMIT_PER_HOUR } from './routes';
 import { blockedIdsFor, isBlockedBetween } from './service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-});
+const t = setupTestApp({ restoreMocks: true });
 
 const blockReq = (m: Member, userId: string) => t.request({ method: 'POST', url: '/api/blocks', cookie: m.cookie, payload: { userId } });
 const reportReq = (m: Member | undefined, payload: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { SETTINGS_MESSAGES } from '../../../shared/schemas/settings';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { cookieHeader, TEST_PASSWORD, setupTestApp } from '../../../../tests/helpers/test-app';
 import { png } from '../../../../tests/fixtures/images';
 import {
   auditLog,
@@ -20,15 +20,9 @@ import {
   user,
   verification,
 } from '../../db/schema';
-import { completeProfile, sharedHistory, totpCode } from './test-fixtures';
+import { completeProfile, sharedHistory, totpCode } from '../../../../tests/helpers/profile-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { readPreferences } from '../../../shared/schemas/settings';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import {
   pushCoalesce,
   pushSubscriptions,

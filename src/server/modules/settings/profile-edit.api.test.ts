@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { png } from '../../../../tests/fixtures/images';
 import { PROFILE_EDIT_MESSAGES } from '../../../shared/schemas/profile-edit';
 import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
 import { profiles, user } from '../../db/schema';
-import { completeProfile } from './test-fixtures';
+import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const edit = (cookie: string, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/api/me/profile', cookie, payload });
 const row = async (id: string) => (await t.database.db.select().from(profiles).where(eq(profiles.id, id)))[0];

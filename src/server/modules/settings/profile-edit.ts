@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { type ProfileEdit, PROFILE_EDIT_MESSAGES } from '../../../shared/schemas/profile-edit';
 import type { OwnProfile } from '../../../shared/schemas/profile';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { getOwnProfile, legacyAvatarKey, newPhotoKey, setLocation, thumbKey, updateDraft } from '../profiles/service';

@@ -1,16 +1,10 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { auditLog, mixerMemberships, mixers, user } from '../../db/schema';
 import { REMINDER_ACTION, sendMixerReminders } from './reminders';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const SUBJECT = (title: string) => `Your mixer "${title}" starts soon`;
 

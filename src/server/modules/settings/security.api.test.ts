@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { cookieHeader, createTestApp, TEST_PASSWORD, setupTestApp } from '../../../../tests/helpers/test-app';
 import { COMMON_PASSWORD } from '../../../shared/schemas/auth';
 import { SETTINGS_MESSAGES } from '../../../shared/schemas/settings';
 import { promoteAdmins } from '../../auth/admins';
 import { session, twoFactor, user } from '../../db/schema';
-import { totpCode } from './test-fixtures';
+import { totpCode } from '../../../../tests/helpers/profile-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const SAFARI_IPHONE =

@@ -1,12 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { readPreferences, type SettingsView, type UpdateSettingsInput } from '../../../shared/schemas/settings';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { auditLog, contactMessages, mailOutbox, profiles, user } from '../../db/schema';
 import { ensureProfile } from '../profiles/service';
-
-export { describeDevice } from './device';
-export { sendMixerReminders } from './reminders';
 
 /** The member's privacy and notification choices plus what Security shows about the account. */
 export async function getSettings(db: Db, userId: string): Promise<SettingsView> {

@@ -1,17 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { blocks, fancies, mixerInvitations, mixerMemberships, mixers, profiles, user } from '../../db/schema';
 import { MIXER_SECTIONS } from '../../../shared/schemas/mixers';
-import { completeProfile, sharedHistory } from './test-fixtures';
+import { completeProfile, sharedHistory } from '../../../../tests/helpers/profile-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const getSettings = (cookie: string) => t.request({ method: 'GET', url: '/api/settings', cookie });
 const patch = (cookie: string, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/api/settings', cookie, payload });

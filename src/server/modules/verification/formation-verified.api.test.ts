@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { dailyActivity, profiles, user } from '../../db/schema';
 import { runFormation } from '../formation/job';
 import { rowsOf } from '../mixers/shared';
@@ -9,13 +9,7 @@ import { rowsOf } from '../mixers/shared';
 /** Issue 21: "Place me only with verified members" and the formation job's invitations. */
 const NOW = new Date('2026-11-25T12:00:00Z');
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = setupTestApp();
 
 async function seed(count: number, o: { verified: boolean; onlyVerified?: boolean }): Promise<string[]> {
   const ids = Array.from({ length: count }, () => randomUUID().replace(/-/g, ''));

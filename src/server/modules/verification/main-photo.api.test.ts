@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { face } from '../../../../tests/fixtures/faces';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { multipart, photoKeys, verificationRow, verifiedMember } from './test-fixtures';
+import { multipart, photoKeys, verificationRow, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
 
 /**
  * Issue 21: changing the main photo later re-checks it against the member's verification,

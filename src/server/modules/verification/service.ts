@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   AGE_REVIEW_TEXT,
@@ -13,7 +13,7 @@ import {
   TOO_MANY_ATTEMPTS,
   type VerificationStatus,
 } from '../../../shared/verification';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/audit';
 import { iso, type Queryable, query } from '../admin/sql';
@@ -51,14 +51,6 @@ export function decryptVector(secret: string, text: string): number[] {
 // ——— status ———
 
 /** SQL: whether a member (by id expression) holds the badge. One index lookup, for any list. */
-export const isVerifiedSql = (userId: SQL) =>
-  sql`exists (select 1 from member_verifications mv where mv.user_id = ${userId} and mv.status = 'verified')`;
-
-export async function isVerified(db: Queryable, userId: string): Promise<boolean> {
-  const [row] = await query<{ ok: boolean }>(db, sql`select ${isVerifiedSql(sql`${userId}`)} as ok`);
-  return Boolean(row?.ok);
-}
-
 async function failedToday(db: Queryable, userId: string): Promise<number> {
   const [row] = await query<{ n: number }>(
     db,

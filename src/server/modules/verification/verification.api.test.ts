@@ -1,19 +1,13 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { face, onScreen, twoFaces, wall, type Who } from '../../../../tests/fixtures/faces';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { AGE_REVIEW_TEXT, type ChallengeStep, FAIL_REASONS, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
-import { completeProfile } from '../settings/test-fixtures';
+import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 

@@ -1,18 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { describe, expect, it } from 'vitest';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { MixerDetail, MixerPage } from '../../../shared/schemas/mixers';
 import { VERIFIED_ONLY_MIXER } from '../../../shared/verification';
 import { profiles } from '../../db/schema';
 
 /** Issue 21: a verified-only mixer holds on list, detail and join; admins set it. */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 let count = 0;
 async function person(verified: boolean) {

@@ -6,7 +6,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/help
 import { parseServerEvent, type ServerEvent } from '../../../shared/realtime/events';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import { mixerMemberships, mixers, profiles } from '../../db/schema';
-import { multipart, verifiedMember } from './test-fixtures';
+import { multipart, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
 
 /**
  * Issue 21: a verified-only mixer holds at the socket, like on list, detail and join. A member

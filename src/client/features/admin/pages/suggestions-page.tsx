@@ -135,6 +135,20 @@ function Suggesters({ group }: { group: SuggestionGroup }) {
   );
 }
 
+/** Approve / Reject for one suggestion (under its text on phones, in its own column from md up). */
+function DecisionButtons({ text, onApprove, onReject }: { text: string; onApprove: () => void; onReject: () => void }) {
+  return (
+    <>
+      <Button size="sm" onClick={onApprove} aria-label={`Approve ${text}`}>
+        <Check aria-hidden /> Approve
+      </Button>
+      <Button size="sm" variant="outline" onClick={onReject} aria-label={`Reject ${text}`}>
+        <X aria-hidden /> Reject
+      </Button>
+    </>
+  );
+}
+
 export default function InterestSuggestionsPage() {
   const toast = useToast();
   const q = useQuery({ queryKey: adminKeys.suggestions, queryFn: adminApi.suggestions });
@@ -194,12 +208,7 @@ export default function InterestSuggestionsPage() {
                         </Pill>
                       )}
                       <div className="mt-2 flex gap-2 md:hidden">
-                        <Button size="sm" onClick={() => setApproving(g)} aria-label={`Approve ${g.text}`}>
-                          <Check aria-hidden /> Approve
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setRejecting(g)} aria-label={`Reject ${g.text}`}>
-                          <X aria-hidden /> Reject
-                        </Button>
+                        <DecisionButtons text={g.text} onApprove={() => setApproving(g)} onReject={() => setRejecting(g)} />
                       </div>
                     </Td>
                     <Td className="whitespace-nowrap text-right tabular-nums">
@@ -216,12 +225,7 @@ export default function InterestSuggestionsPage() {
                     </Td>
                     <Td className="hidden text-right md:table-cell">
                       <div className="flex justify-end gap-2">
-                        <Button size="sm" onClick={() => setApproving(g)} aria-label={`Approve ${g.text}`}>
-                          <Check aria-hidden /> Approve
-                        </Button>
-                        <Button size="sm" variant="outline" onClick={() => setRejecting(g)} aria-label={`Reject ${g.text}`}>
-                          <X aria-hidden /> Reject
-                        </Button>
+                        <DecisionButtons text={g.text} onApprove={() => setApproving(g)} onReject={() => setRejecting(g)} />
                       </div>
                     </Td>
                   </tr>

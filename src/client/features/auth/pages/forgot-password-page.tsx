@@ -2,9 +2,9 @@ import { MailCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { api } from '../../../lib/api';
+import { SchemaField } from '../components/schema-field';
 import { useSchemaForm } from '../use-schema-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -16,7 +16,7 @@ export default function ForgotPasswordPage() {
   const toast = useToast();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useSchemaForm(forgotPasswordSchema, { email: '' });
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
 
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
@@ -50,16 +50,7 @@ export default function ForgotPasswordPage() {
       <h2 className="font-display text-3xl font-extrabold">Forgot your password?</h2>
       <p className="mt-2 text-muted-foreground">Enter the email you signed up with and we'll send you a link to choose a new one.</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'email-error' : undefined}
-            {...form.register('email')}
-          />
-        </Field>
+        <SchemaField form={form} name="email" label="Email" type="email" autoComplete="email" />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Sending…' : 'Send reset link'}
         </Button>

@@ -1,10 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/input';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../auth-context';
-import { PasswordInput } from '../components/password-input';
+import { SchemaField } from '../components/schema-field';
 import { useSchemaForm } from '../use-schema-form';
 import { useNextPath } from '../use-safe-next';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -27,7 +26,7 @@ export default function LoginPage() {
   // From an e-mail change link: it applies only once signed in to the account that asked, so it is opened again then.
   const changeToken = params.get('change') || undefined;
   const form = useSchemaForm(loginSchema, { email: '', password: '' });
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
 
   if (auth.user && !isSubmitting && !twoFactor) return <Navigate to={next} replace />;
 
@@ -92,25 +91,8 @@ export default function LoginPage() {
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'email-error' : undefined}
-            {...form.register('email')}
-          />
-        </Field>
-        <Field id="password" label="Password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="current-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'password-error' : undefined}
-            {...form.register('password')}
-          />
-        </Field>
+        <SchemaField form={form} name="email" label="Email" type="email" autoComplete="email" />
+        <SchemaField form={form} name="password" label="Password" password autoComplete="current-password" />
         <div className="-mt-2 text-right">
           <Link to="/auth/forgot-password" className="text-sm font-medium text-primary hover:underline">
             Forgot password?

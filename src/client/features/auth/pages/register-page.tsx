@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
 import { useAuth } from '../auth-context';
-import { PasswordInput } from '../components/password-input';
 import { VerificationNotice } from '../components/verification-notice';
+import { SchemaField } from '../components/schema-field';
 import { useSchemaForm } from '../use-schema-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -23,7 +22,7 @@ export default function RegisterPage() {
   const [params] = useSearchParams();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useSchemaForm(registerSchema, { fullName: '', email: '', password: '' });
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
   const password = form.watch('password');
 
   if (auth.user && !sentTo) return <Navigate to="/home" replace />;
@@ -60,29 +59,14 @@ export default function RegisterPage() {
       <h2 className="font-display text-3xl font-extrabold">Create your account</h2>
       <p className="mt-2 text-muted-foreground">Fancy is for adults 18+. It takes a minute, and it's free.</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
-        <Field id="fullName" label="Full name" error={errors.fullName?.message}>
-          <Input
-            id="fullName"
-            autoComplete="name"
-            aria-invalid={Boolean(errors.fullName)}
-            aria-describedby={errors.fullName ? 'fullName-error' : undefined}
-            {...form.register('fullName')}
-          />
-        </Field>
-        <Field id="email" label="Email" error={errors.email?.message}>
-          <Input
-            id="email"
-            type="email"
-            autoComplete="email"
-            aria-invalid={Boolean(errors.email)}
-            aria-describedby={errors.email ? 'email-error' : undefined}
-            {...form.register('email')}
-          />
-        </Field>
-        <Field
-          id="password"
+        <SchemaField form={form} name="fullName" label="Full name" autoComplete="name" />
+        <SchemaField form={form} name="email" label="Email" type="email" autoComplete="email" />
+        <SchemaField
+          form={form}
+          name="password"
           label="Password"
-          error={errors.password?.message}
+          password
+          autoComplete="new-password"
           hint={
             <ul className="mt-1 grid gap-1" aria-label="Password rules">
               {rules.map((r) => (
@@ -93,15 +77,7 @@ export default function RegisterPage() {
               ))}
             </ul>
           }
-        >
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'password-error' : 'password-hint'}
-            {...form.register('password')}
-          />
-        </Field>
+        />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Creating your account…' : 'Create account'}
         </Button>

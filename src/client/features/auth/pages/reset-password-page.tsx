@@ -1,9 +1,8 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { Field } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError, api } from '../../../lib/api';
-import { PasswordInput } from '../components/password-input';
+import { SchemaField } from '../components/schema-field';
 import { useSchemaForm } from '../use-schema-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -20,7 +19,7 @@ export default function ResetPasswordPage() {
   const navigate = useNavigate();
   const toast = useToast();
   const form = useSchemaForm(resetPasswordFormSchema, { password: '', confirm: '' });
-  const { errors, isSubmitting } = form;
+  const { isSubmitting } = form;
 
   if (!token || linkError) {
     return (
@@ -59,24 +58,8 @@ export default function ResetPasswordPage() {
         At least 8 characters, and not one that's commonly used. You'll be signed out everywhere else.
       </p>
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
-        <Field id="password" label="New password" error={errors.password?.message}>
-          <PasswordInput
-            id="password"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.password)}
-            aria-describedby={errors.password ? 'password-error' : undefined}
-            {...form.register('password')}
-          />
-        </Field>
-        <Field id="confirm" label="Confirm new password" error={errors.confirm?.message}>
-          <PasswordInput
-            id="confirm"
-            autoComplete="new-password"
-            aria-invalid={Boolean(errors.confirm)}
-            aria-describedby={errors.confirm ? 'confirm-error' : undefined}
-            {...form.register('confirm')}
-          />
-        </Field>
+        <SchemaField form={form} name="password" label="New password" password autoComplete="new-password" />
+        <SchemaField form={form} name="confirm" label="Confirm new password" password autoComplete="new-password" />
         <Button type="submit" size="lg" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : 'Save new password'}
         </Button>

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ConversationSummary } from '../../../../shared/schemas/messages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { Avatar } from '../../shell/avatar';
+import { Avatar } from '../../../components/ui/avatar';
 import { useConversations } from '../api';
 import { fullTime, listTime } from '../time';
 import { EmptyState, ErrorState } from './states';

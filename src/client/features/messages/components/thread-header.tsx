@@ -7,8 +7,8 @@ import type { ConversationDetail } from '../../../../shared/schemas/messages';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { MemberProfileDialog } from '../../profile-card/member-profile-dialog';
-import { Avatar } from '../../shell/avatar';
+import { MemberProfileDialog } from '../../profile-card';
+import { Avatar } from '../../../components/ui/avatar';
 import { useUnblock } from '../api';
 import { BlockDialog, ReportDialog, UnmatchDialog } from './safety-dialogs';
 

@@ -1,5 +1,5 @@
 import type { MixerSummary } from '../../../../shared/schemas/mixers';
-import { Avatar } from '../../shell/avatar';
+import { Avatar } from '../../../components/ui/avatar';
 
 /**
  * Up to four faces, overlapping, with "+N" for the rest. Decorative: the count is read out beside

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { Avatar } from '../../shell/avatar';
+import { Avatar } from '../../../components/ui/avatar';
 import { appendChatMessage, type ChatData, mixerKeys, useChatHistory, useSendMessage } from '../api';
 import { dayLabel, formatTime } from '../format';
 import { themeOf } from '../themes';

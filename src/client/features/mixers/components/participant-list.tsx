@@ -6,8 +6,8 @@ import type { MixerDetail, MixerParticipant } from '../../../../shared/schemas/m
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { MemberProfileDialog, type MemberRef } from '../../profile-card/member-profile-dialog';
-import { Avatar } from '../../shell/avatar';
+import { MemberProfileDialog, type MemberRef } from '../../profile-card';
+import { Avatar } from '../../../components/ui/avatar';
 import { useFancied, useToggleFancy } from '../api';
 import { claimAnnouncement } from '../../../lib/announce-once';
 import { MatchToast } from './match-toast';

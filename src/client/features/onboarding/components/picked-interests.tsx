@@ -2,7 +2,7 @@ import { Info } from 'lucide-react';
 import { INTERESTS_MAX_UI } from '../../../../shared/constants';
 import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { cn } from '../../../lib/cn';
-import { RemovableChip } from './chip';
+import { RemovableChip } from '../../../components/ui/chip';
 import { SuggestionDialog } from './suggestion-dialog';
 
 /** "n/15 selected", the chosen interests as removable chips, "+ Other" and the limit notice (wizard and profile). */

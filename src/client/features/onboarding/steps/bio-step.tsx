@@ -1,10 +1,9 @@
 import { Eye } from 'lucide-react';
-import { BIO_MAX } from '../../../../shared/constants';
 import { bioError } from '../../../../shared/onboarding';
 import { Card } from '../../../components/ui/card';
-import { Label, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { Avatar } from '../../shell/avatar';
+import { Avatar } from '../../../components/ui/avatar';
+import { BioField } from '../components/bio-field';
 import { StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
 
@@ -20,29 +19,7 @@ export function BioStep({ draft, update, back, next, photos }: StepProps) {
       description="A short bio is optional — a line or two about you is plenty."
       actions={{ onBack: back, onContinue: next, continueLabel: 'Preview your profile', continueDisabled: Boolean(error) }}
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor="bio" className="text-base font-semibold">
-          Bio <span className="text-sm font-medium text-muted-foreground">(optional)</span>
-        </Label>
-        <Textarea
-          id="bio"
-          rows={6}
-          placeholder="Weekday: spreadsheets. Weekend: sea swims, sourdough and hunting down the best flat white in town."
-          value={draft.bio}
-          onChange={(e) => update({ bio: e.target.value })}
-          aria-invalid={Boolean(error)}
-          aria-describedby="bio-count"
-          className="min-h-40 resize-y"
-        />
-        <div id="bio-count" className="flex items-start justify-between gap-3 text-sm">
-          <span className="font-medium text-destructive" role={error ? 'alert' : undefined}>
-            {error}
-          </span>
-          <span className={cn('shrink-0 tabular-nums', error ? 'font-semibold text-destructive' : 'text-muted-foreground')}>
-            {length}/{BIO_MAX}
-          </span>
-        </div>
-      </div>
+      <BioField id="bio" value={draft.bio} onChange={(bio) => update({ bio })} error={error} />
 
       <div className="mt-8">
         <p className="flex items-center gap-2 text-xs font-bold tracking-wider text-muted-foreground uppercase">

@@ -2,22 +2,11 @@ import { Info } from 'lucide-react';
 import { ORIENTATIONS_MAX } from '../../../../shared/constants';
 import { toggleCapped, toggleSingle } from '../../../../shared/onboarding';
 import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
-import { Button } from '../../../components/ui/button';
 import { useGenderOptions, useOrientationOptions } from '../api';
-import { ChipSkeleton, RemovableChip, ToggleChip } from '../components/chip';
+import { RemovableChip } from '../../../components/ui/chip';
+import { OptionChips } from '../components/option-chips';
 import { StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
-
-function ListProblem({ onRetry }: { onRetry: () => void }) {
-  return (
-    <div className="flex flex-col items-start gap-3 rounded-2xl border border-dashed border-border p-5">
-      <p className="text-muted-foreground">We couldn't load the options just now.</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
 
 /** Step 4 (spec §2): one gender identity; choosing the selected one again clears it. */
 export function GenderStep({ draft, update, back, next }: StepProps) {
@@ -34,26 +23,14 @@ export function GenderStep({ draft, update, back, next }: StepProps) {
         hint: draft.genderIdentities.length === 0 ? 'Choose one option to continue.' : undefined,
       }}
     >
-      {options.isPending ? (
-        <ChipSkeleton count={12} />
-      ) : !options.data?.length ? (
-        <ListProblem onRetry={() => void options.refetch()} />
-      ) : (
-        <fieldset className="min-w-0">
-          <legend className="sr-only">Gender identity</legend>
-          <div className="flex flex-wrap gap-2.5">
-            {options.data.map((o) => (
-              <ToggleChip
-                key={o.id}
-                selected={selected === o.label}
-                onClick={() => update((d) => ({ genderIdentities: toggleSingle(d.genderIdentities, o.label) }))}
-              >
-                {o.label}
-              </ToggleChip>
-            ))}
-          </div>
-        </fieldset>
-      )}
+      <fieldset className="min-w-0">
+        <legend className="sr-only">Gender identity</legend>
+        <OptionChips
+          options={options}
+          isSelected={(label) => selected === label}
+          onToggle={(label) => update((d) => ({ genderIdentities: toggleSingle(d.genderIdentities, label) }))}
+        />
+      </fieldset>
     </StepFrame>
   );
 }
@@ -87,34 +64,15 @@ export function OrientationStep({ draft, update, back, next }: StepProps) {
           <p className="text-sm text-muted-foreground">Nothing picked yet — that's fine too.</p>
         )}
       </div>
-      <div className="mt-5">
-        {options.isPending ? (
-          <ChipSkeleton count={12} />
-        ) : !options.data?.length ? (
-          <ListProblem onRetry={() => void options.refetch()} />
-        ) : (
-          <fieldset className="min-w-0">
-            <legend className="sr-only">Sexual orientation</legend>
-            <div className="flex flex-wrap gap-2.5">
-              {options.data.map((o) => {
-                const on = picked.includes(o.label);
-                return (
-                  <ToggleChip
-                    key={o.id}
-                    selected={on}
-                    disabled={full && !on}
-                    onClick={() =>
-                      update((d) => ({ sexualOrientations: toggleCapped(d.sexualOrientations, o.label, ORIENTATIONS_MAX).list }))
-                    }
-                  >
-                    {o.label}
-                  </ToggleChip>
-                );
-              })}
-            </div>
-          </fieldset>
-        )}
-      </div>
+      <fieldset className="mt-5 min-w-0">
+        <legend className="sr-only">Sexual orientation</legend>
+        <OptionChips
+          options={options}
+          isSelected={(label) => picked.includes(label)}
+          isDisabled={(label) => full && !picked.includes(label)}
+          onToggle={(label) => update((d) => ({ sexualOrientations: toggleCapped(d.sexualOrientations, label, ORIENTATIONS_MAX).list }))}
+        />
+      </fieldset>
       <div className="mt-5 min-h-12">
         {full && (
           <p

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { setLocation, skipLocation } from '../api';
-import { CityPicker } from '../components/city-picker';
+import { CityPicker } from '../../../components/ui/city-picker';
 import { StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
 

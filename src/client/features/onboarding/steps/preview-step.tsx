@@ -1,7 +1,7 @@
 import { ArrowLeft, Sparkles } from 'lucide-react';
 import { formatDob } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
-import { ProfileCard } from '../../profile-card/profile-card';
+import { ProfileCard } from '../../profile-card';
 import { StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
 

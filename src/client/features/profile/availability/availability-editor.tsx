@@ -14,8 +14,8 @@ import {
 } from '../../../../shared/availability';
 import { Input, Label } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
-import { useInterests } from '../../onboarding/api';
-import { ChipSkeleton, RemovableChip, ToggleChip } from '../../onboarding/components/chip';
+import { useInterests } from '../../onboarding';
+import { ChipSkeleton, RemovableChip, ToggleChip } from '../../../components/ui/chip';
 
 export interface AvailabilityValue {
   availability: SlotKey[];

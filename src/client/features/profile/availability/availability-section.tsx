@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { EditableSection } from '../components/editable-section';
-import { Tags } from '../sections/tags';
+import { Tags } from '../../../components/ui/tags';
 import { useAvailability, useSaveAvailability } from './api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
 import { ReliabilityNote } from './reliability-note';

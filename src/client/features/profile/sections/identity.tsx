@@ -1,24 +1,11 @@
 import { ORIENTATIONS_MAX } from '../../../../shared/constants';
 import { toggleCapped, toggleSingle } from '../../../../shared/onboarding';
 import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
-import { Button } from '../../../components/ui/button';
-import { useGenderOptions, useOrientationOptions } from '../../onboarding/api';
-import { ChipSkeleton, ToggleChip } from '../../onboarding/components/chip';
+import { OptionChips, useGenderOptions, useOrientationOptions } from '../../onboarding';
 import { EditableSection, Empty } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
-import { Tags } from './tags';
+import { Tags } from '../../../components/ui/tags';
 import type { SectionProps } from './types';
-
-function ListProblem({ onRetry }: { onRetry(): void }) {
-  return (
-    <div className="flex flex-col items-start gap-2 rounded-xl border border-dashed border-border p-4">
-      <p className="text-sm text-muted-foreground">We couldn't load the options just now.</p>
-      <Button variant="outline" size="sm" onClick={onRetry}>
-        Try again
-      </Button>
-    </div>
-  );
-}
 
 export function IdentitySection({ profile, onPreview }: SectionProps) {
   const genders = useGenderOptions();
@@ -58,23 +45,12 @@ export function IdentitySection({ profile, onPreview }: SectionProps) {
     >
       <fieldset className="grid gap-2.5">
         <legend className="mb-2.5 text-sm font-medium">Gender identity (pick one)</legend>
-        {genders.isPending ? (
-          <ChipSkeleton count={8} />
-        ) : !genders.data?.length ? (
-          <ListProblem onRetry={() => void genders.refetch()} />
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            {genders.data.map((o) => (
-              <ToggleChip
-                key={o.id}
-                selected={ed.value.genderIdentities[0] === o.label}
-                onClick={() => ed.set((v) => ({ genderIdentities: toggleSingle(v.genderIdentities, o.label) }))}
-              >
-                {o.label}
-              </ToggleChip>
-            ))}
-          </div>
-        )}
+        <OptionChips
+          compact
+          options={genders}
+          isSelected={(label) => ed.value.genderIdentities[0] === label}
+          onToggle={(label) => ed.set((v) => ({ genderIdentities: toggleSingle(v.genderIdentities, label) }))}
+        />
         {genderError && (
           <p role="alert" className="text-sm font-medium text-destructive">
             {genderError}
@@ -85,29 +61,13 @@ export function IdentitySection({ profile, onPreview }: SectionProps) {
         <legend className="mb-2.5 text-sm font-medium">
           Sexual orientation (optional, up to {ORIENTATIONS_MAX}) · {picked.length}/{ORIENTATIONS_MAX}
         </legend>
-        {orientations.isPending ? (
-          <ChipSkeleton count={8} />
-        ) : !orientations.data?.length ? (
-          <ListProblem onRetry={() => void orientations.refetch()} />
-        ) : (
-          <div className="flex flex-wrap gap-2">
-            {orientations.data.map((o) => {
-              const on = picked.includes(o.label);
-              return (
-                <ToggleChip
-                  key={o.id}
-                  selected={on}
-                  disabled={full && !on}
-                  onClick={() =>
-                    ed.set((v) => ({ sexualOrientations: toggleCapped(v.sexualOrientations, o.label, ORIENTATIONS_MAX).list }))
-                  }
-                >
-                  {o.label}
-                </ToggleChip>
-              );
-            })}
-          </div>
-        )}
+        <OptionChips
+          compact
+          options={orientations}
+          isSelected={(label) => picked.includes(label)}
+          isDisabled={(label) => full && !picked.includes(label)}
+          onToggle={(label) => ed.set((v) => ({ sexualOrientations: toggleCapped(v.sexualOrientations, label, ORIENTATIONS_MAX).list }))}
+        />
         {(full || ed.errors.sexualOrientations) && (
           <p role="status" className="text-sm font-medium text-secondary-foreground">
             {ed.errors.sexualOrientations ?? PROFILE_MESSAGES.orientationLimit}

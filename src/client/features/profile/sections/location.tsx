@@ -1,6 +1,6 @@
 import { EyeOff, MapPin, ShieldCheck } from 'lucide-react';
 import { Link } from 'react-router';
-import { CityPicker } from '../../onboarding/components/city-picker';
+import { CityPicker } from '../../../components/ui/city-picker';
 import { EditableSection, Empty } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
 import type { SectionProps } from './types';

@@ -1,9 +1,9 @@
 import { LOOKING_FOR_MAX, LOOKING_FOR_OPTIONS, type LookingFor } from '../../../../shared/constants';
 import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
-import { ToggleChip } from '../../onboarding/components/chip';
+import { ToggleChip } from '../../../components/ui/chip';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
-import { Tags } from './tags';
+import { Tags } from '../../../components/ui/tags';
 import type { SectionProps } from './types';
 
 const DETAILS: Record<LookingFor, string> = {

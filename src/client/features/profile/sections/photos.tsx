@@ -16,7 +16,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
-import { useAuth } from '../../auth/auth-context';
+import { useAuth } from '../../auth';
 import { usePhotoActions } from '../api';
 
 /**

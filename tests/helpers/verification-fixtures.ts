@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { face, type Who } from '../../../../tests/fixtures/faces';
-import type { TestApp } from '../../../../tests/helpers/test-app';
-import { completeProfile } from '../settings/test-fixtures';
-import { encryptVector, METHOD } from './service';
+import { face, type Who } from '../fixtures/faces';
+import type { TestApp } from './test-app';
+import { completeProfile } from './profile-fixtures';
+import { encryptVector, METHOD } from '../../src/server/modules/verification/service';
 
 /** A multipart body with files (JPEG) and fields, as the browser sends it. */
 export function multipart(parts: { name: string; value?: string; file?: Buffer }[]) {

@@ -1,9 +1,9 @@
 import { Check, MapPin, PenLine, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { findCity, searchCities } from '../../../../shared/reference/uk-cities';
-import { Button } from '../../../components/ui/button';
-import { Input, Label } from '../../../components/ui/input';
-import { cn } from '../../../lib/cn';
+import { findCity, searchCities } from '../../../shared/reference/uk-cities';
+import { Button } from './button';
+import { Input, Label } from './input';
+import { cn } from '../../lib/cn';
 
 export const OTHER_OPTION = 'Other (specify your city)';
 

@@ -1,6 +1,6 @@
 import { Check, X } from 'lucide-react';
 import type { ComponentProps } from 'react';
-import { cn } from '../../../lib/cn';
+import { cn } from '../../lib/cn';
 
 /** A toggle chip (aria-pressed). "Soft-disabled" chips stay focusable so a refused pick can explain itself. */
 export function ToggleChip({

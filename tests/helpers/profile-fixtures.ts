@@ -1,8 +1,8 @@
 /** Test-only helpers for the settings API and browser tests. */
 import { createHmac } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { directMessages, matches, mixerMemberships, mixers, profiles, user } from '../../db/schema';
+import type { Db } from '../../src/server/db/client';
+import { directMessages, matches, mixerMemberships, mixers, profiles, user } from '../../src/server/db/schema';
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 

@@ -1,7 +1,7 @@
 /** Test-only helpers for the fancies / matches / messages / safety API tests. */
 import { sql } from 'drizzle-orm';
-import type { TestApp } from '../../../../tests/helpers/test-app';
-import { mixerMemberships, mixers } from '../../db/schema';
+import type { TestApp } from './test-app';
+import { mixerMemberships, mixers } from '../../src/server/db/schema';
 
 export type Member = Awaited<ReturnType<TestApp['member']>>;
 

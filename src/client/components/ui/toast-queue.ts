@@ -1,0 +1,32 @@
+import { createContext, useContext } from 'react';
+
+export interface ToastInput {
+  title?: string;
+  description?: string;
+  variant?: 'default' | 'destructive';
+  duration?: number;
+  /** One button in the toast, e.g. "Open" for a notice that leads somewhere. */
+  action?: { label: string; onSelect: () => void };
+}
+
+export interface ToastItem extends ToastInput {
+  id: number;
+  open: boolean;
+}
+
+/** What a toaster (components/ui/toaster.tsx) needs to render the queue. */
+export interface ToastQueue {
+  items: ToastItem[];
+  dismiss(id: number): void;
+  /** A mounted <ToastHost> renders the toasts; returns its unregister function. */
+  addHost(): () => void;
+  /** Counts the mounted Radix viewports; returns the unregister function. */
+  addViewport(): () => void;
+}
+
+/** The toast viewport's place on screen (Radix's and the stand-in's). */
+export const TOAST_VIEWPORT_CLASS =
+  'print:hidden fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-[420px]';
+
+export const ToastQueueContext = createContext<ToastQueue | null>(null);
+export const useToastQueue = () => useContext(ToastQueueContext);

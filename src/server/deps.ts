@@ -1,0 +1,21 @@
+import type { Logger } from 'pino';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Mailer } from './infra/mail/mailer';
+import type { Storage, UrlSigner } from './infra/storage/storage';
+import type { RealtimeBus } from './realtime/bus';
+
+/** What the app is built from (`buildApp(deps)` in app.ts); services take it, or a `Pick<>` of it. */
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  /** Built SPA (index.html + assets). Without it only the API is served. */
+  clientDir?: string;
+  storage: Storage;
+  signer: UrlSigner;
+  /** Cross-instance fan-out; an in-process bus when not given (embedded mode, tests). */
+  bus?: RealtimeBus;
+  /** The process's logger (infra/log); tests pass false for none. */
+  logger?: false | Logger;
+}
