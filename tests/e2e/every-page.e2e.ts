@@ -226,7 +226,14 @@ const VISITS: Visit[] = [
   { name: 'after-mixer', route: '/mixers/:id/after', url: () => `/mixers/${ids.ended}/after`, who: 'member', ready: text('Rhys') },
   { name: 'matches', route: '/matches', url: () => '/matches', who: 'member', ready: text('Rhys') },
   { name: 'messages', route: '/messages', url: () => '/messages', who: 'member', ready: text('Rhys') },
-  { name: 'thread', route: '/messages/:id', url: () => `/messages/${ids.match}`, who: 'member', ready: text('I brought snacks') },
+  {
+    name: 'thread',
+    route: '/messages/:id',
+    url: () => `/messages/${ids.match}`,
+    who: 'member',
+    // The bubble in the thread (at 1280 px the list beside it previews the same words).
+    ready: (p) => p.getByText('See you at the table in five? I brought snacks.').last().waitFor(),
+  },
   { name: 'blog', route: '/modern-love-letters', url: () => '/modern-love-letters', who: 'member' },
   {
     name: 'blog-post',
