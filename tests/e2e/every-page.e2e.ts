@@ -163,6 +163,8 @@ interface Visit {
   who: Who;
   /** Resolves once the state being checked is on screen (after an h1 is visible). */
   ready?: (page: Page) => Promise<unknown>;
+  /** Then does what a member does to reach the state (e.g. opens a dialog). */
+  act?: (page: Page) => Promise<unknown>;
 }
 
 const text = (s: string | RegExp) => (page: Page) => page.getByText(s).first().waitFor();
@@ -213,6 +215,20 @@ const VISITS: Visit[] = [
     url: () => `/mixers/${ids.liveJoined}`,
     who: 'member',
     ready: (p) => p.getByRole('log').waitFor(),
+  },
+  {
+    name: 'mixer-profile-card',
+    route: '/mixers/:id',
+    url: () => `/mixers/${ids.liveJoined}`,
+    who: 'member',
+    ready: (p) => p.getByRole('log').waitFor(),
+    act: async (p) => {
+      // On a phone the people are behind their tab.
+      const people = p.getByRole('tab', { name: /^People/ });
+      if (await people.isVisible()) await people.click();
+      await p.getByRole('button', { name: "View Rhys's profile" }).click();
+      await p.getByRole('dialog').getByRole('heading', { name: /^Rhys/ }).waitFor();
+    },
   },
   {
     name: 'mixer-full-waitlisted',
@@ -295,6 +311,7 @@ describe('every page, in both themes at 1280 and 375 px', () => {
           await page.goto(visit.url());
           await page.locator('h1:visible').first().waitFor();
           await visit.ready?.(page);
+          await visit.act?.(page);
           await settle(page);
           expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
           const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));

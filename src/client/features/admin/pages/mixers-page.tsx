@@ -39,7 +39,7 @@ function MixerActions({
   onCancel: (m: AdminMixer) => void;
 }) {
   return (
-    <div className="flex gap-2 md:justify-end">
+    <div className="flex gap-2 2xl:justify-end">
       <Button size="sm" variant="outline" onClick={() => onEdit(mixer)} aria-label={`Edit ${mixer.title}`}>
         <Pencil aria-hidden /> Edit
       </Button>

@@ -73,9 +73,9 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                 <div className="relative flex min-w-0 flex-1 items-center gap-3">
                   <Avatar name={p.firstName} src={p.avatarUrl} className="size-11 text-base" />
                   <div className="min-w-0 flex-1">
-                    {/* Only the name gives way in a narrow column: the badges stay whole beside it. */}
-                    <p className="flex min-w-0 items-center gap-2 font-medium">
-                      <span className="truncate">
+                    {/* Nothing cut off in a narrow column: the badges move under the name instead. */}
+                    <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 font-medium">
+                      <span className="min-w-0 break-words">
                         {p.firstName}
                         {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
                       </span>
