@@ -227,7 +227,10 @@ const VISITS: Visit[] = [
       const people = p.getByRole('tab', { name: /^People/ });
       if (await people.isVisible()) await people.click();
       await p.getByRole('button', { name: "View Rhys's profile" }).click();
-      await p.getByRole('dialog').getByRole('heading', { name: /^Rhys, \d+/ }).waitFor();
+      await p
+        .getByRole('dialog')
+        .getByRole('heading', { name: /^Rhys, \d+/ })
+        .waitFor();
     },
   },
   {
