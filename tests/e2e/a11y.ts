@@ -20,6 +20,8 @@ export interface A11yOptions {
   impacts?: Impact[];
   /** Rule ids to switch off (say why in the calling test). */
   disableRules?: string[];
+  /** Rule ids axe leaves off by default to switch on, e.g. `label-content-name-mismatch` (WCAG 2.5.3, experimental in axe). */
+  enableRules?: string[];
   /** CSS selectors of elements to leave out (say why in the calling test). */
   exclude?: string[];
 }
@@ -38,7 +40,10 @@ export async function axeViolations(page: Page, opts: A11yOptions = {}): Promise
       await page.evaluate(axeSource);
     }
   }
-  const rules = Object.fromEntries((opts.disableRules ?? []).map((id) => [id, { enabled: false }]));
+  const rules = Object.fromEntries([
+    ...(opts.enableRules ?? []).map((id) => [id, { enabled: true }]),
+    ...(opts.disableRules ?? []).map((id) => [id, { enabled: false }]),
+  ]);
   const violations = await page.evaluate(
     async ({ runRules, exclude }) => {
       const axe = (window as unknown as { axe: { run: (ctx: unknown, o: unknown) => Promise<{ violations: A11yViolation[] }> } }).axe;

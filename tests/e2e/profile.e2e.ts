@@ -37,7 +37,7 @@ describe('profile', () => {
     await openProfile(page);
     expect(await page.getByText('only our support team can change it').count()).toBeGreaterThan(0);
     await e2e.screenshot(page, 'profile-desktop');
-    const violations = await axeViolations(page, { exclude: ['aside[aria-label="Sidebar"]', 'header'] });
+    const violations = await axeViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);
 
     await page.getByRole('button', { name: 'Edit prompts' }).click();

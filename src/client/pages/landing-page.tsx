@@ -203,6 +203,9 @@ export default function LandingPage() {
             <Link to="/contact-support" className="hover:text-foreground">
               Contact Support
             </Link>
+            <Link to="/status" className="hover:text-foreground">
+              Status
+            </Link>
           </nav>
         </div>
       </footer>

@@ -272,7 +272,23 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'report.warn': 'Warned a member',
   'member.suspend': 'Suspended a member',
   'member.unsuspend': 'Lifted a suspension',
+  'verification.approve': 'Approved a verification review',
+  'verification.revoke': 'Revoked a verified badge',
+  'formation.mixer_created': 'Formed a mixer',
+  'formation.invited': 'Invited a member to a formed mixer',
+  'formation.paused': 'Paused formation',
+  'formation.resumed': 'Resumed formation',
+  'formation.settings': 'Changed formation settings',
+  'formation.template': 'Edited a topic template',
+  'formation.template.create': 'Added a topic template',
+  'invitation.accepted': 'Invitation accepted',
+  'invitation.declined': 'Invitation declined',
+  'invitation.expired': 'Invitation expired',
 };
+
+/** Who did it, for an audit row whose actor is gone: the formation job and invitations run on their own. */
+export const auditActorName = (entry: { action: string; actor: { name: string } | null }): string =>
+  entry.actor?.name ?? (/^(formation|invitation)\./.test(entry.action) ? 'Fancy (automatic)' : 'Removed account');
 
 // ── Mixers ─────────────────────────────────────────────────────────────────────────────
 

@@ -156,8 +156,10 @@ export interface FormationOverview {
   recent: AuditEntry[];
 }
 
-/** How the formation page names audit actions (the job's own `formation.*` rows fall back to their key). */
+/** How the formation page names audit actions. */
 export const FORMATION_ACTION_LABELS: Record<string, string> = {
+  'formation.mixer_created': 'Formed a mixer',
+  'formation.invited': 'Invited a member',
   'formation.paused': 'Paused formation',
   'formation.resumed': 'Resumed formation',
   'formation.settings': 'Changed formation settings',

@@ -201,7 +201,8 @@ function People({ view }: { view: AfterMixerView }) {
                   )}
                 >
                   <Heart className={cn('size-4', p.fancied && 'fill-current')} aria-hidden />
-                  <span aria-hidden>{p.fancied ? 'Fancied' : 'Fancy'}</span>
+                  {/* The same word pressed or not (its name is “Fancy <name>”, WCAG 2.5.3); the filled heart shows it is on. */}
+                  <span aria-hidden>Fancy</span>
                 </button>
               )}
               {p.matchId && <p className="text-xs font-semibold text-primary">It's mutual!</p>}

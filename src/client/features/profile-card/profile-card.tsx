@@ -74,13 +74,14 @@ export function ProfileCard({
   const prompts = PROMPTS.filter((p) => profile[p.field]?.trim());
 
   return (
-    <Card className={cn('overflow-hidden', className)}>
-      <div className="h-20 bg-gradient-to-br from-primary/85 via-[#e85d9a] to-secondary sm:h-24" aria-hidden />
-      <div className="px-5 pb-6 sm:px-7 sm:pb-7">
-        <div className="-mt-12 flex flex-col items-start gap-3 sm:-mt-10 sm:flex-row sm:items-end sm:gap-5">
-          <Avatar name={name} src={avatarUrl} className="size-24 border-4 border-card text-3xl shadow-md sm:size-28" />
+    <Card className={cn('@container overflow-hidden', className)}>
+      <div className="h-20 bg-gradient-to-br from-primary/85 via-[#e85d9a] to-secondary @lg:h-24" aria-hidden />
+      {/* Laid out by the card's own width (a narrow column on the profile page, a wide dialog), so a long name never rides up onto the band. */}
+      <div className="px-5 pb-6 @lg:px-7 @lg:pb-7">
+        <div className="-mt-12 flex flex-col items-start gap-3 @lg:-mt-10 @lg:flex-row @lg:items-end @lg:gap-5">
+          <Avatar name={name} src={avatarUrl} className="size-24 border-4 border-card text-3xl shadow-md @lg:size-28" />
           <div className="min-w-0 pb-1">
-            <h2 className="font-display text-2xl leading-tight font-extrabold break-words sm:text-3xl">
+            <h2 className="font-display text-2xl leading-tight font-extrabold break-words @lg:text-3xl">
               {name}
               {age !== null && <span className="font-bold text-muted-foreground">, {age}</span>}
               {verified && <VerifiedBadge className="ml-2 align-middle" />}

@@ -3,6 +3,7 @@ import { Copy, Megaphone, Plus, QrCode, Radar } from 'lucide-react';
 import { useId, useState } from 'react';
 import { type AdminCampaign, type CampaignInput, campaignInputSchema, campaignLinkQuery } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
 import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
@@ -122,6 +123,36 @@ function CampaignDialog({ open, onClose }: { open: boolean; onClose: () => void 
   );
 }
 
+/** Copy the landing or sign-up link, or open the printable QR code. */
+function CampaignLinks({ c, copy, className }: { c: AdminCampaign; copy: (text: string, what: string) => void; className?: string }) {
+  return (
+    <div className={cn('flex flex-wrap gap-2', className)}>
+      <Button
+        size="sm"
+        variant="outline"
+        onClick={() => void copy(landingLink(c), 'campaign link')}
+        aria-label={`Copy the link of ${c.label}`}
+      >
+        <Copy aria-hidden /> Link
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => void copy(registerLink(c), 'direct sign-up link')}
+        aria-label={`Copy the direct sign-up link of ${c.label}`}
+        title="Skips the welcome page"
+      >
+        <Copy aria-hidden /> Sign-up link
+      </Button>
+      <Button size="sm" asChild>
+        <a href={qrPath(c)} target="_blank" rel="noreferrer" aria-label={`QR code of ${c.label} (opens in a new tab)`}>
+          <QrCode aria-hidden /> QR code
+        </a>
+      </Button>
+    </div>
+  );
+}
+
 export default function AdminCampaignsPage() {
   const toast = useToast();
   const q = useQuery({ queryKey: adminKeys.campaigns, queryFn: adminApi.campaigns });
@@ -166,7 +197,7 @@ export default function AdminCampaignsPage() {
                   <Th className="text-right">Verified</Th>
                   <Th className="text-right">Completed</Th>
                   <Th>Created</Th>
-                  <Th className="text-right">Link and QR code</Th>
+                  <Th className="hidden text-right 2xl:table-cell">Link and QR code</Th>
                 </tr>
               </thead>
               <tbody>
@@ -175,6 +206,8 @@ export default function AdminCampaignsPage() {
                     <Td className="min-w-48">
                       <p className="font-semibold">{c.label}</p>
                       <p className="font-mono text-xs text-muted-foreground">{c.code}</p>
+                      {/* Below 1536 px the links sit here, so the table fits beside the sidebar. */}
+                      <CampaignLinks c={c} copy={copy} className="mt-2 2xl:hidden" />
                     </Td>
                     <Td className="whitespace-nowrap text-muted-foreground">
                       {[c.source, c.medium, c.campaign].map((v) => v || '—').join(' / ')}
@@ -188,31 +221,8 @@ export default function AdminCampaignsPage() {
                       {fmtDate(c.createdAt)}
                       {c.createdBy && <span className="block text-xs">by {c.createdBy}</span>}
                     </Td>
-                    <Td className="text-right">
-                      <div className="flex justify-end gap-2">
-                        <Button
-                          size="sm"
-                          variant="outline"
-                          onClick={() => void copy(landingLink(c), 'campaign link')}
-                          aria-label={`Copy the link of ${c.label}`}
-                        >
-                          <Copy aria-hidden /> Link
-                        </Button>
-                        <Button
-                          size="sm"
-                          variant="ghost"
-                          onClick={() => void copy(registerLink(c), 'direct sign-up link')}
-                          aria-label={`Copy the direct sign-up link of ${c.label}`}
-                          title="Skips the welcome page"
-                        >
-                          <Copy aria-hidden /> Sign-up link
-                        </Button>
-                        <Button size="sm" asChild>
-                          <a href={qrPath(c)} target="_blank" rel="noreferrer" aria-label={`QR code of ${c.label} (opens in a new tab)`}>
-                            <QrCode aria-hidden /> QR code
-                          </a>
-                        </Button>
-                      </div>
+                    <Td className="hidden text-right 2xl:table-cell">
+                      <CampaignLinks c={c} copy={copy} className="justify-end" />
                     </Td>
                   </tr>
                 ))}

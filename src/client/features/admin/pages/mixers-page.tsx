@@ -39,7 +39,7 @@ function MixerActions({
   onCancel: (m: AdminMixer) => void;
 }) {
   return (
-    <div className="flex gap-2 md:justify-end">
+    <div className="flex gap-2 2xl:justify-end">
       <Button size="sm" variant="outline" onClick={() => onEdit(mixer)} aria-label={`Edit ${mixer.title}`}>
         <Pencil aria-hidden /> Edit
       </Button>
@@ -121,9 +121,10 @@ export default function AdminMixersPage() {
                   <Th>Status</Th>
                   <Th className="text-right">Seats</Th>
                   <Th>For</Th>
-                  <Th>Tags</Th>
+                  {/* Below 1536 px the tags and actions sit under the title, so the table fits beside the sidebar. */}
+                  <Th className="hidden 2xl:table-cell">Tags</Th>
                   <Th className="text-right">Chat</Th>
-                  {view === 'active' && <Th className="hidden text-right md:table-cell">Actions</Th>}
+                  {view === 'active' && <Th className="hidden text-right 2xl:table-cell">Actions</Th>}
                 </tr>
               </thead>
               <tbody>
@@ -131,15 +132,25 @@ export default function AdminMixersPage() {
                   <tr key={m.id} data-testid="admin-mixer-row">
                     <Td className="min-w-56">
                       <div className="flex items-start gap-2.5">
-                        <span aria-hidden className={cn('mt-1 size-3 shrink-0 rounded-full', THEME_SWATCH[m.theme]?.className)} />
+                        <span
+                          aria-hidden
+                          className={cn('mt-1 size-3 shrink-0 rounded-full ring-1 ring-foreground/20', THEME_SWATCH[m.theme]?.className)}
+                        />
                         <div className="min-w-0">
                           <p className="font-semibold">{m.title}</p>
                           <p className="text-xs text-muted-foreground">
                             {m.topic}
                             {m.createdBy ? ` · by ${m.createdBy}` : ''}
                           </p>
+                          {m.tags.length > 0 && (
+                            <div className="mt-1.5 flex flex-wrap gap-1 2xl:hidden">
+                              {m.tags.map((t) => (
+                                <Pill key={t}>{t}</Pill>
+                              ))}
+                            </div>
+                          )}
                           {view === 'active' && (
-                            <div className="mt-2 md:hidden">
+                            <div className="mt-2 2xl:hidden">
                               <MixerActions mixer={m} onEdit={setEditing} onCancel={setCancelling} />
                             </div>
                           )}
@@ -175,14 +186,14 @@ export default function AdminMixersPage() {
                         </ul>
                       )}
                     </Td>
-                    <Td className="min-w-40">
+                    <Td className="hidden min-w-40 2xl:table-cell">
                       <div className="flex flex-wrap gap-1">
                         {m.tags.length ? m.tags.map((t) => <Pill key={t}>{t}</Pill>) : <span className="text-muted-foreground">—</span>}
                       </div>
                     </Td>
                     <Td className="text-right tabular-nums">{m.chatMessages}</Td>
                     {view === 'active' && (
-                      <Td className="hidden text-right md:table-cell">
+                      <Td className="hidden text-right 2xl:table-cell">
                         <MixerActions mixer={m} onEdit={setEditing} onCancel={setCancelling} />
                       </Td>
                     )}

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, ArrowRight, Flag, Heart, History, Lightbulb, type LucideIcon, Sparkles, UserPlus, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { AUDIT_ACTION_LABELS, type AuditEntry, type OperatorWarning } from '../../../../shared/schemas/admin';
+import { AUDIT_ACTION_LABELS, type AuditEntry, auditActorName, type OperatorWarning } from '../../../../shared/schemas/admin';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { adminApi, adminKeys } from '../api';
@@ -124,7 +124,7 @@ function ActivityLog() {
                       {fmtDateTime(e.createdAt)}
                     </time>
                   </Td>
-                  <Td className="whitespace-nowrap">{e.actor?.name ?? 'Removed account'}</Td>
+                  <Td className="whitespace-nowrap">{auditActorName(e)}</Td>
                   <Td className="whitespace-nowrap font-medium">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</Td>
                   <Td className="min-w-56 max-w-md truncate text-muted-foreground" title={describeDetails(e)}>
                     {describeDetails(e)}

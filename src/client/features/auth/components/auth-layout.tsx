@@ -16,7 +16,8 @@ export function AuthLayout() {
       <aside className="relative hidden overflow-hidden bg-gradient-to-br from-[#c2185b] via-[#9c1f6e] to-[#4a1d6e] p-10 text-white md:flex md:flex-col md:justify-between">
         <Logo className="text-white [&>span:first-child]:bg-white [&>span:first-child]:text-[#c2185b]" />
         <div className="max-w-md">
-          <h1 className="font-display text-4xl font-extrabold leading-tight lg:text-5xl">Dating sucks, we're here to make it better</h1>
+          {/* A slogan, not the page's heading: each auth page has its own h1 (the panel is hidden on phones). */}
+          <p className="font-display text-4xl font-extrabold leading-tight lg:text-5xl">Dating sucks, we're here to make it better</p>
           <ul className="mt-8 grid gap-4">
             {FEATURE_CARDS.map(({ icon: Icon, title, text }) => (
               <li key={title} className="flex gap-4 rounded-2xl bg-white/12 p-4 backdrop-blur-sm ring-1 ring-white/20">

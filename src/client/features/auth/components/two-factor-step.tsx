@@ -45,7 +45,7 @@ export default function TwoFactorStep({ onDone, onRestart }: { onDone(): void; o
 
   return (
     <div>
-      <h2 className="font-display text-3xl font-extrabold">Two-step verification</h2>
+      <h1 className="font-display text-3xl font-extrabold">Two-step verification</h1>
       <p className="mt-2 text-muted-foreground">
         {isTotp
           ? 'Open your authenticator app and enter the 6-digit code for Fancy.'

@@ -25,7 +25,7 @@ export function VerificationNotice({ email, onBack, onLogout }: { email: string;
       <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
         <MailCheck className="size-8" aria-hidden />
       </span>
-      <h2 className="mt-6 font-display text-3xl font-extrabold">Check your email</h2>
+      <h1 className="mt-6 font-display text-3xl font-extrabold">Check your email</h1>
       <p className="mt-3 text-muted-foreground">
         We sent a verification link to <strong className="break-all text-foreground">{email}</strong>.
       </p>

@@ -33,7 +33,7 @@ export default function ForgotPasswordPage() {
         <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
           <MailCheck className="size-8" aria-hidden />
         </span>
-        <h2 className="mt-6 font-display text-3xl font-extrabold">Check your email</h2>
+        <h1 className="mt-6 font-display text-3xl font-extrabold">Check your email</h1>
         <p className="mt-3 text-muted-foreground">
           If an account exists for <strong className="break-all text-foreground">{sentTo}</strong>, we've sent a link to reset its password.
           The link works once and expires in 1 hour.
@@ -47,7 +47,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <div>
-      <h2 className="font-display text-3xl font-extrabold">Forgot your password?</h2>
+      <h1 className="font-display text-3xl font-extrabold">Forgot your password?</h1>
       <p className="mt-2 text-muted-foreground">Enter the email you signed up with and we'll send you a link to choose a new one.</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
         <SchemaField form={form} name="email" label="Email" type="email" autoComplete="email" />

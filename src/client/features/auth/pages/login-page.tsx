@@ -75,7 +75,7 @@ export default function LoginPage() {
 
   return (
     <div>
-      <h2 className="font-display text-3xl font-extrabold">Welcome back</h2>
+      <h1 className="font-display text-3xl font-extrabold">Welcome back</h1>
       <p className="mt-2 text-muted-foreground">Log in to see your mixers, matches and messages.</p>
       {changeToken && (
         <p role="status" className="mt-4 rounded-xl border border-border bg-muted/50 p-3 text-sm">

@@ -56,7 +56,7 @@ export default function RegisterPage() {
 
   return (
     <div>
-      <h2 className="font-display text-3xl font-extrabold">Create your account</h2>
+      <h1 className="font-display text-3xl font-extrabold">Create your account</h1>
       <p className="mt-2 text-muted-foreground">Fancy is for adults 18+. It takes a minute, and it's free.</p>
       <form onSubmit={onSubmit} noValidate className="mt-8 grid gap-5">
         <SchemaField form={form} name="fullName" label="Full name" autoComplete="name" />

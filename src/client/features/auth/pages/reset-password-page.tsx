@@ -24,7 +24,7 @@ export default function ResetPasswordPage() {
   if (!token || linkError) {
     return (
       <div className="text-center">
-        <h2 className="font-display text-3xl font-extrabold">This link has expired</h2>
+        <h1 className="font-display text-3xl font-extrabold">This link has expired</h1>
         <p className="mt-3 text-muted-foreground">
           Password reset links work once and for 1 hour. Ask for a new one and use it straight away.
         </p>
@@ -53,7 +53,7 @@ export default function ResetPasswordPage() {
 
   return (
     <div>
-      <h2 className="font-display text-3xl font-extrabold">Choose a new password</h2>
+      <h1 className="font-display text-3xl font-extrabold">Choose a new password</h1>
       <p className="mt-2 text-muted-foreground">
         At least 8 characters, and not one that's commonly used. You'll be signed out everywhere else.
       </p>

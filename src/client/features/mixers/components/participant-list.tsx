@@ -78,12 +78,15 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                 <div className="relative flex min-w-0 flex-1 items-center gap-3">
                   <Avatar name={p.firstName} src={p.avatarUrl} className="size-11 text-base" />
                   <div className="min-w-0 flex-1">
-                    <p className={cn('truncate font-medium', p.canOpen && 'underline-offset-4 group-hover:underline')}>
-                      {p.firstName}
-                      {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
-                      {p.verified && <VerifiedBadge className="ml-2" label={false} />}
+                    {/* Nothing cut off in a narrow column: the badges move under the name instead. */}
+                    <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 font-medium">
+                      <span className={cn('min-w-0 break-words', p.canOpen && 'underline-offset-4 group-hover:underline')}>
+                        {p.firstName}
+                        {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
+                      </span>
+                      {p.verified && <VerifiedBadge className="shrink-0" label={false} />}
                       {p.isYou && (
-                        <span className="ml-2 rounded-full bg-secondary px-2 py-0.5 text-[11px] font-semibold text-secondary-foreground">
+                        <span className="shrink-0 rounded-full bg-secondary px-2 py-0.5 text-[11px] font-semibold text-secondary-foreground">
                           You
                         </span>
                       )}
@@ -121,7 +124,8 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                       )}
                     >
                       <Heart className={cn('size-4', isFancied && 'fill-current')} aria-hidden />
-                      <span aria-hidden>{isFancied ? 'Fancied' : 'Fancy'}</span>
+                      {/* The same word pressed or not (its name is “Fancy <name>”, WCAG 2.5.3); the filled heart shows it is on. */}
+                      <span aria-hidden>Fancy</span>
                     </button>
                     <DropdownMenu.Root>
                       <DropdownMenu.Trigger
