@@ -9,6 +9,8 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
+import { MEMBER_CHUNK, memberChunkName } from './scripts/chunk-groups';
+import { MEMBER_SHELL, ROUTE_PRELOADS } from './src/shared/route-preload';
 
 /**
  * The client is always a production build, whoever builds it. Vite takes React's development
@@ -133,6 +135,16 @@ export async function prerenderPages(dir: string): Promise<string[]> {
   }
 }
 
+/** The signed-out entry pages' modules (under src/client): they must not load the member chunk. */
+const SIGNED_OUT_MODULES = [
+  'pages/landing-page',
+  'features/auth/components/auth-layout',
+  'features/auth/pages/login-page',
+  'features/auth/pages/register-page',
+  'features/auth/pages/forgot-password-page',
+  'features/auth/pages/reset-password-page',
+];
+
 /**
  * Writes, per member route of ROUTE_PRELOADS, a copy of index.html naming every chunk the
  * route's modules need as `<link rel="modulepreload">` (decision 018): the browser fetches the
@@ -140,7 +152,6 @@ export async function prerenderPages(dir: string): Promise<string[]> {
  * entry already preloads are left out. A module the bundle does not have stops the build.
  */
 export async function writeRoutePages(dir: string, bundle: OutputBundle): Promise<string[]> {
-  const { ROUTE_PRELOADS } = await import('./src/shared/route-preload');
   const template = await readFile(path.join(dir, 'index.html'), 'utf8');
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -152,16 +163,26 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
     for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
   };
   if (entry) walk(entry.fileName, inEntry);
+  const chunkOf = (mod: string, what: string) => {
+    const source = path.join(import.meta.dirname, 'src/client', mod);
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === source));
+    if (!chunk) throw new Error(`${what}: no chunk for src/client/${mod}`);
+    return chunk;
+  };
+  // The signed-out entry pages never load member code (issue 19): a module they import that lands
+  // in the member chunk would bring all of it to `/`.
+  for (const mod of SIGNED_OUT_MODULES) {
+    const files = new Set<string>();
+    walk(chunkOf(mod, 'signed-out page').fileName, files);
+    for (const f of [...files, ...inEntry]) {
+      if (byFile.get(f)?.name === MEMBER_CHUNK) throw new Error(`src/client/${mod} (a signed-out page) would load the ${MEMBER_CHUNK} chunk ${f}`);
+    }
+  }
   await mkdir(path.join(dir, 'routes'), { recursive: true });
   const written: string[] = [];
   for (const route of ROUTE_PRELOADS) {
     const files = new Set<string>();
-    for (const mod of route.modules) {
-      const source = path.join(import.meta.dirname, 'src/client', mod);
-      const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === source));
-      if (!chunk) throw new Error(`route ${route.pattern}: no chunk for src/client/${mod} (ROUTE_PRELOADS in src/shared/route-preload.ts)`);
-      walk(chunk.fileName, files);
-    }
+    for (const mod of route.modules) walk(chunkOf(mod, `route ${route.pattern} (ROUTE_PRELOADS in src/shared/route-preload.ts)`).fileName, files);
     const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
     await writeFile(
       path.join(dir, 'routes', route.file),
@@ -215,6 +236,14 @@ function prerenderAndCompress(): Plugin {
   };
 }
 
+/** The member shell and pages of ROUTE_PRELOADS as absolute paths without extension (query-layout also serves signed-out pages). */
+function memberModules() {
+  const abs = (mod: string) => path.join(import.meta.dirname, 'src/client', mod);
+  const shell = MEMBER_SHELL.filter((m) => m !== 'app/query-layout').map(abs);
+  const pages = [...new Set(ROUTE_PRELOADS.flatMap((r) => r.modules))].filter((m) => !(MEMBER_SHELL as readonly string[]).includes(m)).map(abs);
+  return { shell, pages };
+}
+
 export default defineConfig({
   // The signed-out pages' HTML, and every text asset also as .br and .gz, served by
   // @fastify/static's preCompressed (decision 015).
@@ -224,6 +253,15 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Code only member pages use, and that the shell or two pages need, in one `member` chunk
+        // instead of dozens of small ones (decision 018, scripts/chunk-groups.ts).
+        codeSplitting: {
+          groups: [{ name: memberChunkName(memberModules()), debugName: MEMBER_CHUNK, includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
@@ -238,7 +276,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
         },
