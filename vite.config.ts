@@ -9,7 +9,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
-import { MEMBER_CHUNK, memberChunkName } from './scripts/chunk-groups';
+import { chunkName, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK } from './scripts/chunk-groups';
 import { MEMBER_SHELL, ROUTE_PRELOADS } from './src/shared/route-preload';
 
 /**
@@ -175,7 +175,8 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
     const files = new Set<string>();
     walk(chunkOf(mod, 'signed-out page').fileName, files);
     for (const f of [...files, ...inEntry]) {
-      if (byFile.get(f)?.name === MEMBER_CHUNK) throw new Error(`src/client/${mod} (a signed-out page) would load the ${MEMBER_CHUNK} chunk ${f}`);
+      const name = byFile.get(f)?.name;
+      if (name === MEMBER_CHUNK || name === QUERY_CHUNK) throw new Error(`src/client/${mod} (a signed-out page) would load the ${name} chunk ${f}`);
     }
   }
   await mkdir(path.join(dir, 'routes'), { recursive: true });
@@ -236,18 +237,52 @@ function prerenderAndCompress(): Plugin {
   };
 }
 
-/** The member shell and pages of ROUTE_PRELOADS as absolute paths without extension (query-layout also serves signed-out pages). */
-function memberModules() {
-  const abs = (mod: string) => path.join(import.meta.dirname, 'src/client', mod);
+/**
+ * What goes into the member and query chunks (scripts/chunk-groups.ts): the member shell and pages
+ * of ROUTE_PRELOADS, and which lazy roots a visitor who is not signed in can load.
+ */
+function chunking() {
+  const client = path.join(import.meta.dirname, 'src/client');
+  const abs = (mod: string) => path.join(client, mod);
+  const rel = (root: string) => path.relative(client, root).split(path.sep).join('/');
+  const gate = 'features/auth/protected-route';
   const shell = MEMBER_SHELL.filter((m) => m !== 'app/query-layout').map(abs);
   const pages = [...new Set(ROUTE_PRELOADS.flatMap((r) => r.modules))].filter((m) => !(MEMBER_SHELL as readonly string[]).includes(m)).map(abs);
-  return { shell, pages };
+  // The entry pages and their lazy parts (auth pages, shared schemas, anything outside features/).
+  const isSignedOutEntry = (root: string) => {
+    const r = rel(root);
+    return (r.startsWith('features/auth/') && r !== gate) || !(r.startsWith('features/') || r.startsWith('app/'));
+  };
+  const isPublic = (root: string) => {
+    const r = rel(root);
+    return isSignedOutEntry(root) || r.startsWith('features/public/') || r === 'features/onboarding/test-onboarding-page' || r.startsWith('app/');
+  };
+  return { shell, pages, isPublic, isSignedOutEntry, queryLayout: abs('app/query-layout') };
 }
+
+/** Collects the module graph as the build parses it, for the chunk names (scripts/chunk-groups.ts). */
+function collectModuleGraph(graph: ModuleGraph): Plugin {
+  return {
+    name: 'fancy:module-graph',
+    apply: 'build',
+    moduleParsed(info) {
+      graph.add({
+        id: info.id,
+        importedIds: info.importedIds,
+        dynamicallyImportedIds: info.dynamicallyImportedIds,
+        isEntry: info.isEntry,
+        code: info.code,
+      });
+    },
+  };
+}
+
+const moduleGraph = new ModuleGraph();
 
 export default defineConfig({
   // The signed-out pages' HTML, and every text asset also as .br and .gz, served by
   // @fastify/static's preCompressed (decision 015).
-  plugins: [productionBuild(), react(), tailwindcss(), hashedThemeInit(), prerenderAndCompress()],
+  plugins: [productionBuild(), react(), tailwindcss(), hashedThemeInit(), collectModuleGraph(moduleGraph), prerenderAndCompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
@@ -255,10 +290,11 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
-        // Code only member pages use, and that the shell or two pages need, in one `member` chunk
-        // instead of dozens of small ones (decision 018, scripts/chunk-groups.ts).
+        // Code only member pages use, and that the shell or two pages need, in one `member` chunk,
+        // and TanStack Query with its layout in one `query` chunk, instead of dozens of small ones
+        // (decision 018, scripts/chunk-groups.ts).
         codeSplitting: {
-          groups: [{ name: memberChunkName(memberModules()), debugName: MEMBER_CHUNK, includeDependenciesRecursively: false }],
+          groups: [{ name: chunkName(chunking(), moduleGraph), debugName: 'member-and-query', includeDependenciesRecursively: false }],
         },
       },
     },

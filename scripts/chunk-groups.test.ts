@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barrelNamesFor, ENTRY, type ModuleFacts, memberChunkName, rootsOf } from './chunk-groups';
+import { barrelExports, chunkName, ENTRY, ModuleGraph } from './chunk-groups';
 
 const NM = '/app/node_modules';
 const LUCIDE = `${NM}/lucide-react/dist/esm/lucide-react.mjs`;
@@ -7,25 +7,31 @@ const RADIX = `${NM}/radix-ui/dist/index.mjs`;
 const icon = (name: string) => `${NM}/lucide-react/dist/esm/icons/${name}.mjs`;
 const src = (name: string) => `/app/src/client/${name}.tsx`;
 
-/** A small app: an entry, two signed-out pages, the member shell and two member pages. */
-function graph(): Record<string, ModuleFacts> {
+/** A small app: an entry, two signed-out pages, a public page under the query layout, the member shell and pages. */
+function graph(): ModuleGraph {
   const mods: Record<string, { imports?: string[]; dynamic?: string[]; code?: string; entry?: boolean }> = {
     [src('main')]: { entry: true, imports: [src('router'), `${NM}/react/index.js`] },
     [src('router')]: {
-      dynamic: [src('landing'), src('login'), src('protected-route'), src('app-shell'), src('home'), src('mixers'), src('admin')],
+      dynamic: [src('landing'), src('login'), src('query-layout'), src('status'), src('protected-route'), src('app-shell'), src('home'), src('mixers'), src('admin')],
     },
     [src('landing')]: { imports: [LUCIDE, src('button')], code: `import { Heart } from "lucide-react";` },
     [src('login')]: { imports: [src('button'), RADIX], code: `import { Label } from 'radix-ui';` },
+    [src('query-layout')]: { imports: [`${NM}/@tanstack/react-query/index.js`] },
+    [src('status')]: { imports: [src('panel')] },
     [src('protected-route')]: { imports: [src('gate-notice')] },
     [src('app-shell')]: { imports: [LUCIDE, RADIX, src('avatar')], code: `import { Menu, X as Close } from 'lucide-react';\nimport { Dialog } from "radix-ui";` },
-    [src('home')]: { imports: [LUCIDE, src('card'), src('button'), src('home-only')], code: `import {\n  Sparkles,\n  type LucideIcon,\n} from 'lucide-react';` },
-    [src('mixers')]: { imports: [LUCIDE, src('card'), RADIX], code: `import { Sparkles, Users } from 'lucide-react';\nimport * as R from 'radix-ui';` },
-    [src('admin')]: { imports: [src('card')] },
+    [src('home')]: { imports: [LUCIDE, src('card'), src('button'), src('home-only'), src('panel')], code: `import {\n  Sparkles,\n  type LucideIcon,\n} from 'lucide-react';` },
+    [src('mixers')]: { imports: [LUCIDE, src('card'), RADIX, src('panel')], code: `import { Sparkles, Users } from 'lucide-react';\nimport * as R from 'radix-ui';` },
+    [src('admin')]: { imports: [src('card'), src('admin-only')] },
     [src('card')]: {},
+    [src('panel')]: {},
     [src('button')]: {},
     [src('home-only')]: {},
+    [src('admin-only')]: {},
     [src('gate-notice')]: {},
     [src('avatar')]: {},
+    [`${NM}/@tanstack/react-query/index.js`]: {},
+    [`${NM}/react/index.js`]: {},
     [LUCIDE]: {
       imports: ['heart', 'menu', 'x', 'sparkles', 'users'].map(icon),
       code: [
@@ -46,26 +52,32 @@ function graph(): Record<string, ModuleFacts> {
   for (const name of ['heart', 'menu', 'x', 'sparkles', 'users']) mods[icon(name)] = {};
   mods[`${NM}/@radix-ui/react-dialog/dist/index.mjs`] = {};
   mods[`${NM}/@radix-ui/react-label/dist/index.mjs`] = {};
-  const facts: Record<string, ModuleFacts> = {};
-  for (const [id, m] of Object.entries(mods)) facts[id] = { importers: [], dynamicImporters: [], isEntry: Boolean(m.entry), code: m.code ?? '' };
+  const g = new ModuleGraph();
   for (const [id, m] of Object.entries(mods)) {
-    for (const dep of m.imports ?? []) (facts[dep].importers as string[]).push(id);
-    for (const dep of m.dynamic ?? []) (facts[dep].dynamicImporters as string[]).push(id);
+    g.add({ id, importedIds: m.imports ?? [], dynamicallyImportedIds: m.dynamic ?? [], isEntry: Boolean(m.entry), code: m.code ?? '' });
   }
-  return facts;
+  return g;
 }
 
-const facts = graph();
-const info = (id: string) => facts[id] ?? null;
-const name = memberChunkName({
-  shell: [src('protected-route'), src('app-shell')].map((f) => f.replace(/\.tsx$/, '')),
-  pages: [src('home'), src('mixers')].map((f) => f.replace(/\.tsx$/, '')),
-});
-const chunkOf = (id: string) => name(id, { getModuleInfo: info });
+const g = graph();
+const noExt = (f: string) => f.replace(/\.tsx$/, '');
+const isSignedOutEntry = (r: string) => /landing|login/.test(r);
+const name = chunkName(
+  {
+    shell: [src('protected-route'), src('app-shell')].map(noExt),
+    pages: [src('home'), src('mixers')].map(noExt),
+    isSignedOutEntry,
+    isPublic: (r) => isSignedOutEntry(r) || /status|query-layout/.test(r),
+    queryLayout: noExt(src('query-layout')),
+  },
+  g,
+);
 
-describe('the member chunk (decision 018)', () => {
-  it('takes what the shell needs and what two member pages share, including their icons and radix parts', () => {
-    for (const id of [src('protected-route'), src('app-shell'), src('gate-notice'), src('avatar'), icon('menu'), icon('x'), icon('sparkles')]) {
+const chunkOf = (id: string) => name(id);
+
+describe('the member and query chunks (decision 018)', () => {
+  it('takes what the shell needs and what two member-side pages share, including their icons and radix parts', () => {
+    for (const id of [src('card'), src('protected-route'), src('app-shell'), src('gate-notice'), src('avatar'), icon('menu'), icon('x'), icon('sparkles')]) {
       expect(chunkOf(id), id).toBe('member');
     }
     expect(chunkOf(`${NM}/@radix-ui/react-dialog/dist/index.mjs`)).toBe('member');
@@ -79,22 +91,34 @@ describe('the member chunk (decision 018)', () => {
     expect(chunkOf(icon('users'))).toBeNull();
     expect(chunkOf(src('home-only'))).toBeNull();
     expect(chunkOf(src('home'))).toBeNull();
-    // Shared with an admin page (not loaded with the shell): automatic.
-    expect(chunkOf(src('card'))).toBeNull();
+    // Shared with a public page under the query layout: automatic.
+    expect(chunkOf(src('panel'))).toBeNull();
+    // One member-side root alone (an admin page): stays with it.
+    expect(chunkOf(src('admin-only'))).toBeNull();
     // /login uses Label through the barrel.
     expect(chunkOf(`${NM}/@radix-ui/react-label/dist/index.mjs`)).toBeNull();
   });
 
-  it('walks through a barrel only to the modules importing one of its names from that module', () => {
-    expect([...rootsOf(icon('heart'), info)]).toEqual([src('landing')]);
-    expect(new Set(rootsOf(icon('sparkles'), info))).toEqual(new Set([src('home'), src('mixers')]));
-    expect(barrelNamesFor(LUCIDE, facts[LUCIDE].code as string, icon('x'))).toEqual(new Set(['X', 'XIcon']));
-    // A namespace import of the barrel takes everything: /mixers counts for every radix part.
-    expect(rootsOf(`${NM}/@radix-ui/react-label/dist/index.mjs`, info)).toEqual(new Set([src('login'), src('mixers')]));
+  it('puts what the query layout needs, and no signed-out entry page reaches, in the query chunk', () => {
+    expect(chunkOf(`${NM}/@tanstack/react-query/index.js`)).toBe('query');
+    expect(chunkOf(src('query-layout'))).toBe('query');
   });
 
-  it('counts a module it cannot place as used by everyone', () => {
-    expect(rootsOf('/app/unknown.js', info)).toEqual(new Set([ENTRY]));
+  it('goes through a barrel only to the modules behind the names imported', () => {
+    expect([...g.roots(icon('heart'))]).toEqual([src('landing')]);
+    expect(g.roots(icon('sparkles'))).toEqual(new Set([src('home'), src('mixers')]));
+    expect(barrelExports(`export { default as X, default as XIcon } from './icons/x.mjs';`)).toEqual(
+      new Map([
+        ['X', './icons/x.mjs'],
+        ['XIcon', './icons/x.mjs'],
+      ]),
+    );
+    // A namespace import of the barrel takes everything: /mixers counts for every radix part.
+    expect(g.roots(`${NM}/@radix-ui/react-label/dist/index.mjs`)).toEqual(new Set([src('login'), src('mixers')]));
+  });
+
+  it("counts a module it cannot place as the entry's", () => {
+    expect(g.roots('/app/unknown.js')).toEqual(new Set([ENTRY]));
     expect(chunkOf('/app/unknown.js')).toBeNull();
   });
 });

@@ -9,24 +9,15 @@
  * and its own page chunk, while the signed-out pages (`/`, `/auth/*`) keep exactly the chunks
  * they had: a module any of them (or the entry) reaches is never captured.
  *
- * Who reaches a module is worked out from the module graph: walking up its importers to the
- * lazy roots (dynamic-import targets) and the entry. Two packages are imported through a
- * barrel that re-exports everything (`lucide-react`, `radix-ui`): walking through the barrel
- * would make every icon look used by every page, so for those the walk only continues to the
- * importers that import a name the barrel re-exports from the module. Anything the walk cannot
- * read is taken as used by everyone (never captured), which is safe: at worst a module stays in
- * an automatic chunk.
+ * Who reaches a module is worked out from the module graph (collected by `moduleParsed`): from
+ * each lazy root (dynamic-import target) and the entry down its static imports. Two packages are
+ * imported through a barrel that re-exports everything (`lucide-react`, `radix-ui`): going
+ * through the barrel would make every icon look used by every page, so from a module importing
+ * the barrel the walk only goes on to the modules behind the names it imports. An import the
+ * walk cannot read takes the whole barrel, which is safe: at worst a module stays in an automatic
+ * chunk.
  */
 import path from 'node:path';
-
-/** The part of rolldown's module info the walk reads. */
-export interface ModuleFacts {
-  importers: readonly string[];
-  dynamicImporters: readonly string[];
-  isEntry: boolean;
-  code: string | null;
-}
-export type GetModuleInfo = (id: string) => ModuleFacts | null;
 
 /** Stands for the bundle's entry (main.tsx) among a module's roots. */
 export const ENTRY = '\0entry';
@@ -44,41 +35,35 @@ function specifierNames(spec: string, from: string, id: string): boolean {
   return target.includes(`${path.sep}node_modules${path.sep}${spec.split('/').join(path.sep)}${path.sep}`);
 }
 
-/** The names in an `{ a, b as c, type d }` list: the local side for imports (`as`'s right), each item once. */
-function listNames(list: string): string[] {
+/** The items of an `{ a, b as c, type d }` list as [imported, exported] names. */
+function listNames(list: string): [string, string][] {
   return list
     .split(',')
     .map((item) => item.trim().replace(/^type\s+/, ''))
     .filter(Boolean)
     .map((item) => {
       const parts = item.split(/\s+as\s+/);
-      return { imported: parts[0].trim(), exported: (parts[1] ?? parts[0]).trim() };
-    })
-    .map((p) => `${p.imported}\u0000${p.exported}`);
+      return [parts[0].trim(), (parts[1] ?? parts[0]).trim()];
+    });
 }
 
-/** Export names of `barrel` that come from `id`, or undefined when the barrel's code does not say. */
-export function barrelNamesFor(barrel: string, code: string, id: string): Set<string> | undefined {
-  const names = new Set<string>();
+/** A barrel's export names and, for each, the import specifier it re-exports from. */
+export function barrelExports(code: string): Map<string, string> {
+  const exports = new Map<string, string>();
   // export { default as A, default as AIcon } from './icons/a.mjs';
   for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
-    if (!specifierNames(m[2], barrel, id)) continue;
-    for (const n of listNames(m[1])) names.add(n.split('\u0000')[1]);
+    for (const [, exported] of listNames(m[1])) exports.set(exported, m[2]);
   }
   // import * as Dialog from "@radix-ui/react-dialog"; … export { Dialog, … };
-  const locals = new Set<string>();
-  for (const m of code.matchAll(/import\s*\*\s*as\s+([\w$]+)\s+from\s*['"]([^'"]+)['"]/g)) {
-    if (specifierNames(m[2], barrel, id)) locals.add(m[1]);
-  }
-  if (locals.size) {
-    for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*(?!\s*from)(?:;|$)/gm)) {
-      for (const n of listNames(m[1])) {
-        const [local, exported] = n.split('\u0000');
-        if (locals.has(local)) names.add(exported);
-      }
+  const locals = new Map<string, string>();
+  for (const m of code.matchAll(/import\s*\*\s*as\s+([\w$]+)\s+from\s*['"]([^'"]+)['"]/g)) locals.set(m[1], m[2]);
+  for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*(?!\s*from)(?:;|$)/gm)) {
+    for (const [local, exported] of listNames(m[1])) {
+      const spec = locals.get(local);
+      if (spec) exports.set(exported, spec);
     }
   }
-  return names.size ? names : undefined;
+  return exports;
 }
 
 /** The names `importer` takes from `barrel`, or undefined when it takes them in a way not read here (namespace, default, `export *`). */
@@ -91,51 +76,91 @@ export function importedNames(importer: string, code: string, barrel: string): S
     const clause = m[2].trim().replace(/^type\s+/, '');
     const braces = /^\{([^}]*)\}$/.exec(clause);
     if (!braces) return undefined;
-    for (const n of listNames(braces[1])) names.add(n.split('\u0000')[0]);
+    for (const [imported] of listNames(braces[1])) names.add(imported);
   }
   return found ? names : undefined;
 }
 
+/** What the `moduleParsed` hook tells about a module: its own imports. */
+export interface ParsedModule {
+  id: string;
+  importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
+  isEntry: boolean;
+  code: string | null;
+}
+
 /**
- * The lazy roots (dynamic-import targets) and ENTRY from which `id` is statically reachable:
- * what loading any of them brings in.
+ * The module graph as the build parsed it, and for each module the lazy roots (dynamic-import
+ * targets) and ENTRY whose loading brings it in, worked out once for all modules.
  */
-export function rootsOf(id: string, info: GetModuleInfo): Set<string> {
-  const roots = new Set<string>();
-  const seen = new Set<string>([id]);
-  const queue = [id];
-  const visit = (next: string) => {
-    if (seen.has(next)) return;
-    seen.add(next);
-    queue.push(next);
-  };
-  while (queue.length) {
-    const current = queue.pop() as string;
-    const facts = info(current);
-    if (!facts) {
-      roots.add(ENTRY);
-      continue;
-    }
-    if (facts.isEntry) roots.add(ENTRY);
-    if (facts.dynamicImporters.length) roots.add(current);
-    for (const importer of facts.importers) {
-      const barrel = isBarrel(importer) ? info(importer) : null;
-      const names = barrel?.code ? barrelNamesFor(importer, barrel.code, current) : undefined;
-      if (!barrel || !names) {
-        visit(importer);
-        continue;
-      }
-      // Through the barrel: only to the modules that import one of the names it re-exports from here.
-      if (barrel.isEntry) roots.add(ENTRY);
-      if (barrel.dynamicImporters.length) roots.add(importer);
-      for (const user of barrel.importers) {
-        const code = info(user)?.code;
-        const taken = code ? importedNames(user, code, importer) : undefined;
-        if (!taken || [...taken].some((n) => names.has(n))) visit(user);
-      }
-    }
+export class ModuleGraph {
+  private readonly parsed = new Map<string, ParsedModule>();
+  private rootsById: Map<string, Set<string>> | undefined;
+
+  add(module: ParsedModule) {
+    this.parsed.set(module.id, module);
+    this.rootsById = undefined;
   }
-  return roots;
+
+  /** The roots of `id`; a module the graph does not know counts as the entry's. */
+  roots(id: string): Set<string> {
+    this.rootsById ??= this.computeRoots();
+    return this.rootsById.get(id) ?? new Set([ENTRY]);
+  }
+
+  private computeRoots(): Map<string, Set<string>> {
+    const roots = new Map<string, Set<string>>();
+    const starts: [string, string][] = [];
+    const dynamicTargets = new Set<string>();
+    for (const m of this.parsed.values()) {
+      if (m.isEntry) starts.push([ENTRY, m.id]);
+      for (const d of m.dynamicallyImportedIds) dynamicTargets.add(d);
+    }
+    for (const d of dynamicTargets) starts.push([d, d]);
+    // Per barrel: the module behind each export name.
+    const barrels = new Map<string, Map<string, string | undefined>>();
+    const behind = (barrel: string, name: string): string | undefined => {
+      let index = barrels.get(barrel);
+      if (!index) {
+        const b = this.parsed.get(barrel);
+        index = new Map();
+        for (const [exported, spec] of barrelExports(b?.code ?? '')) {
+          index.set(exported, b?.importedIds.find((dep) => specifierNames(spec, barrel, dep)));
+        }
+        barrels.set(barrel, index);
+      }
+      return index.get(name);
+    };
+    for (const [root, start] of starts) {
+      const seen = new Set<string>();
+      const stack = [start];
+      while (stack.length) {
+        const id = stack.pop() as string;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        let set = roots.get(id);
+        if (!set) roots.set(id, (set = new Set()));
+        set.add(root);
+        const m = this.parsed.get(id);
+        if (!m) continue;
+        for (const dep of m.importedIds) {
+          const names = isBarrel(dep) && m.code ? importedNames(id, m.code, dep) : undefined;
+          if (!names) {
+            stack.push(dep);
+            continue;
+          }
+          // Through the barrel: only to the modules behind the names imported (an unknown name takes it all).
+          for (const name of names) {
+            const target = behind(dep, name);
+            if (target) stack.push(target);
+            else if (!m.code?.includes(`type ${name}`)) stack.push(dep);
+          }
+        }
+      }
+    }
+    return roots;
+  }
 }
 
 export interface MemberChunking {
@@ -143,28 +168,45 @@ export interface MemberChunking {
   shell: readonly string[];
   /** Absolute paths (no extension) of the member pages' modules (the lazy roots under the shell). */
   pages: readonly string[];
+  /**
+   * Lazy roots a visitor who is not signed in can load (signed-out pages, their lazy parts, what
+   * the entry loads lazily): nothing they reach goes into the member chunk.
+   */
+  isPublic(root: string): boolean;
+  /** The layout that brings TanStack Query (absolute, no extension): also used by some signed-out pages. */
+  queryLayout: string;
+  /** Roots of the signed-out entry pages (`/`, `/auth/*`): nothing they reach goes into either chunk. */
+  isSignedOutEntry(root: string): boolean;
 }
 
 /** Name of the chunk for code only member pages load. */
 export const MEMBER_CHUNK = 'member';
+/** Name of the chunk for the query layout's code (TanStack Query), shared by member pages and a few signed-out ones. */
+export const QUERY_CHUNK = 'query';
 
 /**
- * The group `name` function: `member` for a module reached only from the shell and the member
- * pages, and needed by the shell or by at least two of the pages; null (automatic splitting) for
- * everything else: anything the entry, a signed-out page or another lazy root reaches, and
- * what a single page alone uses (it stays in that page's chunk).
+ * The group `name` function. `member` for a module reached only from member-side roots, at least
+ * one of them the shell or two of them member pages: what the shell needs, or what pages share.
+ * `query` for what the query layout needs and no signed-out entry page reaches. Null (automatic
+ * splitting) for everything else: what the entry or a signed-out page reaches, and what a single
+ * page alone uses (it stays in that page's chunk).
  */
-export function memberChunkName({ shell, pages }: MemberChunking) {
+export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
   const noExt = (id: string) => bare(id).replace(/\.[cm]?[jt]sx?$/, '');
-  const shellIds = new Set(shell);
-  const memberIds = new Set([...shell, ...pages]);
+  const shellIds = new Set(opts.shell);
+  const pageIds = new Set(opts.pages);
   const cache = new Map<string, string | null>();
-  return (id: string, ctx: { getModuleInfo: GetModuleInfo }): string | null => {
+  const decide = (roots: string[]): string | null => {
+    if (!roots.length || roots.includes(ENTRY) || roots.some(opts.isSignedOutEntry)) return null;
+    if (roots.includes(opts.queryLayout)) return QUERY_CHUNK;
+    if (roots.some(opts.isPublic)) return null;
+    const pages = roots.filter((r) => pageIds.has(r)).length;
+    return roots.some((r) => shellIds.has(r)) || pages >= 2 ? MEMBER_CHUNK : null;
+  };
+  return (id: string): string | null => {
     const hit = cache.get(id);
     if (hit !== undefined) return hit;
-    const roots = [...rootsOf(id, ctx.getModuleInfo)].map((r) => (r === ENTRY ? r : noExt(r)));
-    const onlyMember = roots.length > 0 && roots.every((r) => memberIds.has(r));
-    const name = onlyMember && (roots.some((r) => shellIds.has(r)) || roots.length >= 2) ? MEMBER_CHUNK : null;
+    const name = decide([...graph.roots(id)].map((r) => (r === ENTRY ? r : noExt(r))));
     cache.set(id, name);
     return name;
   };

@@ -65,7 +65,7 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
     answers.forEach((res, i) => {
       if (!res) return;
       const setCookie = res.headers['set-cookie'];
-      if (setCookie) cookies.push(...(Array.isArray(setCookie) ? setCookie : [setCookie]));
+      if (setCookie) cookies.push(...(Array.isArray(setCookie) ? setCookie : [String(setCookie)]));
       const type = String(res.headers['content-type'] ?? '');
       if (res.statusCode !== 200 || !type.startsWith('application/json') || res.headers['content-encoding']) return;
       entries.push(`${JSON.stringify(urls[i])}:${res.body}`);
