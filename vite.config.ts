@@ -176,14 +176,16 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
     walk(chunkOf(mod, 'signed-out page').fileName, files);
     for (const f of [...files, ...inEntry]) {
       const name = byFile.get(f)?.name;
-      if (name === MEMBER_CHUNK || name === QUERY_CHUNK) throw new Error(`src/client/${mod} (a signed-out page) would load the ${name} chunk ${f}`);
+      if (name === MEMBER_CHUNK || name === QUERY_CHUNK)
+        throw new Error(`src/client/${mod} (a signed-out page) would load the ${name} chunk ${f}`);
     }
   }
   await mkdir(path.join(dir, 'routes'), { recursive: true });
   const written: string[] = [];
   for (const route of ROUTE_PRELOADS) {
     const files = new Set<string>();
-    for (const mod of route.modules) walk(chunkOf(mod, `route ${route.pattern} (ROUTE_PRELOADS in src/shared/route-preload.ts)`).fileName, files);
+    for (const mod of route.modules)
+      walk(chunkOf(mod, `route ${route.pattern} (ROUTE_PRELOADS in src/shared/route-preload.ts)`).fileName, files);
     const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
     await writeFile(
       path.join(dir, 'routes', route.file),
@@ -247,7 +249,9 @@ function chunking() {
   const rel = (root: string) => path.relative(client, root).split(path.sep).join('/');
   const gate = 'features/auth/protected-route';
   const shell = MEMBER_SHELL.filter((m) => m !== 'app/query-layout').map(abs);
-  const pages = [...new Set(ROUTE_PRELOADS.flatMap((r) => r.modules))].filter((m) => !(MEMBER_SHELL as readonly string[]).includes(m)).map(abs);
+  const pages = [...new Set(ROUTE_PRELOADS.flatMap((r) => r.modules))]
+    .filter((m) => !(MEMBER_SHELL as readonly string[]).includes(m))
+    .map(abs);
   // The entry pages and their lazy parts (auth pages, shared schemas, anything outside features/).
   const isSignedOutEntry = (root: string) => {
     const r = rel(root);
@@ -255,7 +259,9 @@ function chunking() {
   };
   const isPublic = (root: string) => {
     const r = rel(root);
-    return isSignedOutEntry(root) || r.startsWith('features/public/') || r === 'features/onboarding/test-onboarding-page' || r.startsWith('app/');
+    return (
+      isSignedOutEntry(root) || r.startsWith('features/public/') || r === 'features/onboarding/test-onboarding-page' || r.startsWith('app/')
+    );
   };
   return { shell, pages, isPublic, isSignedOutEntry, queryLayout: abs('app/query-layout') };
 }

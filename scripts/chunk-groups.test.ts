@@ -12,16 +12,35 @@ function graph(): ModuleGraph {
   const mods: Record<string, { imports?: string[]; dynamic?: string[]; code?: string; entry?: boolean }> = {
     [src('main')]: { entry: true, imports: [src('router'), `${NM}/react/index.js`] },
     [src('router')]: {
-      dynamic: [src('landing'), src('login'), src('query-layout'), src('status'), src('protected-route'), src('app-shell'), src('home'), src('mixers'), src('admin')],
+      dynamic: [
+        src('landing'),
+        src('login'),
+        src('query-layout'),
+        src('status'),
+        src('protected-route'),
+        src('app-shell'),
+        src('home'),
+        src('mixers'),
+        src('admin'),
+      ],
     },
     [src('landing')]: { imports: [LUCIDE, src('button')], code: `import { Heart } from "lucide-react";` },
     [src('login')]: { imports: [src('button'), RADIX], code: `import { Label } from 'radix-ui';` },
     [src('query-layout')]: { imports: [`${NM}/@tanstack/react-query/index.js`] },
     [src('status')]: { imports: [src('panel')] },
     [src('protected-route')]: { imports: [src('gate-notice')] },
-    [src('app-shell')]: { imports: [LUCIDE, RADIX, src('avatar')], code: `import { Menu, X as Close } from 'lucide-react';\nimport { Dialog } from "radix-ui";` },
-    [src('home')]: { imports: [LUCIDE, src('card'), src('button'), src('home-only'), src('panel')], code: `import {\n  Sparkles,\n  type LucideIcon,\n} from 'lucide-react';` },
-    [src('mixers')]: { imports: [LUCIDE, src('card'), RADIX, src('panel')], code: `import { Sparkles, Users } from 'lucide-react';\nimport * as R from 'radix-ui';` },
+    [src('app-shell')]: {
+      imports: [LUCIDE, RADIX, src('avatar')],
+      code: `import { Menu, X as Close } from 'lucide-react';\nimport { Dialog } from "radix-ui";`,
+    },
+    [src('home')]: {
+      imports: [LUCIDE, src('card'), src('button'), src('home-only'), src('panel')],
+      code: `import {\n  Sparkles,\n  type LucideIcon,\n} from 'lucide-react';`,
+    },
+    [src('mixers')]: {
+      imports: [LUCIDE, src('card'), RADIX, src('panel')],
+      code: `import { Sparkles, Users } from 'lucide-react';\nimport * as R from 'radix-ui';`,
+    },
     [src('admin')]: { imports: [src('card'), src('admin-only')] },
     [src('card')]: {},
     [src('panel')]: {},
@@ -77,7 +96,16 @@ const chunkOf = (id: string) => name(id);
 
 describe('the member and query chunks (decision 018)', () => {
   it('takes what the shell needs and what two member-side pages share, including their icons and radix parts', () => {
-    for (const id of [src('card'), src('protected-route'), src('app-shell'), src('gate-notice'), src('avatar'), icon('menu'), icon('x'), icon('sparkles')]) {
+    for (const id of [
+      src('card'),
+      src('protected-route'),
+      src('app-shell'),
+      src('gate-notice'),
+      src('avatar'),
+      icon('menu'),
+      icon('x'),
+      icon('sparkles'),
+    ]) {
       expect(chunkOf(id), id).toBe('member');
     }
     expect(chunkOf(`${NM}/@radix-ui/react-dialog/dist/index.mjs`)).toBe('member');

@@ -23,7 +23,10 @@ import path from 'node:path';
 export const ENTRY = '\0entry';
 
 /** Barrel files whose re-exports are followed name by name. */
-const BARRELS = [/[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/, /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/];
+const BARRELS = [
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/,
+  /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/,
+];
 const isBarrel = (id: string) => BARRELS.some((re) => re.test(id));
 
 const bare = (id: string) => id.split('?')[0];
@@ -126,7 +129,10 @@ export class ModuleGraph {
         const b = this.parsed.get(barrel);
         index = new Map();
         for (const [exported, spec] of barrelExports(b?.code ?? '')) {
-          index.set(exported, b?.importedIds.find((dep) => specifierNames(spec, barrel, dep)));
+          index.set(
+            exported,
+            b?.importedIds.find((dep) => specifierNames(spec, barrel, dep)),
+          );
         }
         barrels.set(barrel, index);
       }
@@ -139,8 +145,8 @@ export class ModuleGraph {
         const id = stack.pop() as string;
         if (seen.has(id)) continue;
         seen.add(id);
-        let set = roots.get(id);
-        if (!set) roots.set(id, (set = new Set()));
+        const set = roots.get(id) ?? new Set<string>();
+        roots.set(id, set);
         set.add(root);
         const m = this.parsed.get(id);
         if (!m) continue;

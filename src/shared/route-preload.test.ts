@@ -29,7 +29,13 @@ describe('member route preloads (decision 018)', () => {
 
   it("the first reads are the session, the counters and the page's own reads, with the path's id", () => {
     const { route, id } = matchRoutePreload('/mixers/m-1') ?? { route: ROUTE_PRELOADS[0] };
-    expect(readUrls(route, id)).toEqual(['/api/auth/session', '/api/stats', '/api/mixers/m-1', '/api/mixers/m-1/messages', '/api/fancies?mixerId=m-1']);
+    expect(readUrls(route, id)).toEqual([
+      '/api/auth/session',
+      '/api/stats',
+      '/api/mixers/m-1',
+      '/api/mixers/m-1/messages',
+      '/api/fancies?mixerId=m-1',
+    ]);
   });
 
   it('names only modules the router really loads for that page', () => {

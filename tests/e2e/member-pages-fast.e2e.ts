@@ -69,7 +69,10 @@ describe('member pages fast on a phone', () => {
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await page.waitForLoadState('networkidle');
     // Changed after the first visit: the second must show the change.
-    const changed = await page.request.patch('/api/settings', { data: { notifyMatch: false }, headers: { origin: new URL(page.url()).origin } });
+    const changed = await page.request.patch('/api/settings', {
+      data: { notifyMatch: false },
+      headers: { origin: new URL(page.url()).origin },
+    });
     expect(changed.ok()).toBe(true);
 
     // Another tab, same browser: every script comes from the cache; the page's data from the server.

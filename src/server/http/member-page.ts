@@ -28,7 +28,8 @@ const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.
  * JSON made safe inside a `<script>` element: `<`, `>` and `&` as \u escapes (valid in JSON
  * strings, and never outside them), so no value can end the element or open a comment.
  */
-export const scriptSafeJson = (json: string) => json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+export const scriptSafeJson = (json: string) =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 
 /** Headers a read is made with: the member's cookie and what the browser would have sent. */
 function readHeaders(req: FastifyRequest): Record<string, string> {
@@ -79,10 +80,7 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
     const data = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptSafeJson(reads.json)}</script>`;
     const body = html.includes('</body>') ? html.replace('</body>', () => `${data}\n  </body>`) : html + data;
     for (const cookie of reads.cookies) reply.header('set-cookie', cookie);
-    reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('vary', 'accept-encoding, cookie');
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     if (!encoding) return reply.send(body);
     const compressed = encoding === 'br' ? await brotli(body, BROTLI_FAST) : await gz(body, { level: 6 });

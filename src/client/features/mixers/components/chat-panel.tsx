@@ -181,9 +181,12 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
       )}
 
       {writable ? (
-        <ChatComposer mixerId={mixer.id} onSending={(sending) => {
-          ownSend.current = sending;
-        }} />
+        <ChatComposer
+          mixerId={mixer.id}
+          onSending={(sending) => {
+            ownSend.current = sending;
+          }}
+        />
       ) : (
         <p className="flex items-center justify-center gap-2 border-t border-border bg-muted/60 px-4 py-3 text-center text-sm text-muted-foreground">
           <Lock className="size-4 shrink-0" aria-hidden />
