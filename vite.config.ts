@@ -263,7 +263,17 @@ function chunking() {
       isSignedOutEntry(root) || r.startsWith('features/public/') || r === 'features/onboarding/test-onboarding-page' || r.startsWith('app/')
     );
   };
-  return { shell, pages, isPublic, isSignedOutEntry, queryLayout: abs('app/query-layout') };
+  const isSignedOutPage = (root: string) =>
+    ['pages/landing-page', 'features/auth/components/auth-layout'].includes(rel(root)) || rel(root).startsWith('features/auth/pages/');
+  return {
+    shell,
+    pages,
+    isPublic,
+    isSignedOutEntry,
+    isSignedOutPage,
+    queryLayout: abs('app/query-layout'),
+    landing: abs('pages/landing-page'),
+  };
 }
 
 /** Collects the module graph as the build parses it, for the chunk names (scripts/chunk-groups.ts). */

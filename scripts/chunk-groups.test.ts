@@ -88,6 +88,8 @@ const name = chunkName(
     isSignedOutEntry,
     isPublic: (r) => isSignedOutEntry(r) || /status|query-layout/.test(r),
     queryLayout: noExt(src('query-layout')),
+    landing: noExt(src('landing')),
+    isSignedOutPage: isSignedOutEntry,
   },
   g,
 );
@@ -112,7 +114,7 @@ describe('the member and query chunks (decision 018)', () => {
   });
 
   it('leaves what the entry or a signed-out page reaches, what one page alone uses, and what another lazy root shares', () => {
-    for (const id of [src('main'), `${NM}/react/index.js`, src('button'), icon('heart'), src('landing'), src('login')]) {
+    for (const id of [src('main'), `${NM}/react/index.js`, icon('heart'), src('landing'), src('login')]) {
       expect(chunkOf(id), id).toBeNull();
     }
     // Only /mixers: stays with its page.
@@ -123,8 +125,12 @@ describe('the member and query chunks (decision 018)', () => {
     expect(chunkOf(src('panel'))).toBeNull();
     // One member-side root alone (an admin page): stays with it.
     expect(chunkOf(src('admin-only'))).toBeNull();
-    // /login uses Label through the barrel.
-    expect(chunkOf(`${NM}/@radix-ui/react-label/dist/index.mjs`)).toBeNull();
+  });
+
+  it("puts what a signed-out page shares with member pages with that page: the landing page's share, the sign-in pages' share", () => {
+    expect(chunkOf(src('button'))).toBe('landing-shared');
+    // Label: /login and /mixers (through a namespace import).
+    expect(chunkOf(`${NM}/@radix-ui/react-label/dist/index.mjs`)).toBe('auth-shared');
   });
 
   it('puts what the query layout needs, and no signed-out entry page reaches, in the query chunk', () => {

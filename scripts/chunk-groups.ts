@@ -181,21 +181,33 @@ export interface MemberChunking {
   isPublic(root: string): boolean;
   /** The layout that brings TanStack Query (absolute, no extension): also used by some signed-out pages. */
   queryLayout: string;
-  /** Roots of the signed-out entry pages (`/`, `/auth/*`): nothing they reach goes into either chunk. */
+  /** Roots of the signed-out entry pages (`/`, `/auth/*`) and their lazy parts: nothing they reach goes into the member or query chunk. */
   isSignedOutEntry(root: string): boolean;
+  /** The landing page's module (absolute, no extension). */
+  landing: string;
+  /** The signed-out entry pages' own route modules (not their lazy parts): what they share with member pages is loaded with them. */
+  isSignedOutPage(root: string): boolean;
 }
 
 /** Name of the chunk for code only member pages load. */
 export const MEMBER_CHUNK = 'member';
 /** Name of the chunk for the query layout's code (TanStack Query), shared by member pages and a few signed-out ones. */
 export const QUERY_CHUNK = 'query';
+/** Code the landing page shares with member pages (the landing page needs all of it). */
+export const LANDING_SHARED_CHUNK = 'landing-shared';
+/** Code the sign-in pages (not the landing page) share with member pages. */
+export const AUTH_SHARED_CHUNK = 'auth-shared';
 
 /**
  * The group `name` function. `member` for a module reached only from member-side roots, at least
  * one of them the shell or two of them member pages: what the shell needs, or what pages share.
- * `query` for what the query layout needs and no signed-out entry page reaches. Null (automatic
- * splitting) for everything else: what the entry or a signed-out page reaches, and what a single
- * page alone uses (it stays in that page's chunk).
+ * `query` for what the query layout needs and no signed-out entry page reaches. What a signed-out
+ * entry page shares with the member shell or pages: `landing-shared` when the landing page uses
+ * it (so `/` loads nothing it does not run), else `auth-shared`. Null (automatic splitting) for
+ * everything else: what the entry reaches, what a signed-out page alone uses, what a single page
+ * alone uses (it stays in that page's chunk).
+ *
+ * Every chunk's imports stay acyclic: a module's imports are reached from at least the same roots.
  */
 export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
   const noExt = (id: string) => bare(id).replace(/\.[cm]?[jt]sx?$/, '');
@@ -203,10 +215,16 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
   const pageIds = new Set(opts.pages);
   const cache = new Map<string, string | null>();
   const decide = (roots: string[]): string | null => {
-    if (!roots.length || roots.includes(ENTRY) || roots.some(opts.isSignedOutEntry)) return null;
+    if (!roots.length || roots.includes(ENTRY)) return null;
+    const pages = roots.filter((r) => pageIds.has(r)).length;
+    if (roots.some(opts.isSignedOutEntry)) {
+      // What a signed-out page loads lazily (a schema on submit, a two-factor step) stays lazy.
+      if (!roots.some(opts.isSignedOutPage) || roots.some((r) => opts.isSignedOutEntry(r) && !opts.isSignedOutPage(r))) return null;
+      if (!pages && !roots.some((r) => shellIds.has(r))) return null;
+      return roots.includes(opts.landing) ? LANDING_SHARED_CHUNK : AUTH_SHARED_CHUNK;
+    }
     if (roots.includes(opts.queryLayout)) return QUERY_CHUNK;
     if (roots.some(opts.isPublic)) return null;
-    const pages = roots.filter((r) => pageIds.has(r)).length;
     return roots.some((r) => shellIds.has(r)) || pages >= 2 ? MEMBER_CHUNK : null;
   };
   return (id: string): string | null => {
