@@ -113,8 +113,9 @@ describe('the member and query chunks (decision 018)', () => {
     expect(chunkOf(`${NM}/@radix-ui/react-dialog/dist/index.mjs`)).toBe('member');
   });
 
-  it('leaves what the entry or a signed-out page reaches, what one page alone uses, and what another lazy root shares', () => {
-    for (const id of [src('main'), `${NM}/react/index.js`, icon('heart'), src('landing'), src('login')]) {
+  it("keeps what the entry reaches in the entry chunk; leaves a signed-out page's own code, what one page alone uses, and what another lazy root shares", () => {
+    for (const id of [src('main'), `${NM}/react/index.js`, src('router')]) expect(chunkOf(id), id).toBe('entry');
+    for (const id of [icon('heart'), src('landing'), src('login')]) {
       expect(chunkOf(id), id).toBeNull();
     }
     // Only /mixers: stays with its page.
@@ -153,6 +154,6 @@ describe('the member and query chunks (decision 018)', () => {
 
   it("counts a module it cannot place as the entry's", () => {
     expect(g.roots('/app/unknown.js')).toEqual(new Set([ENTRY]));
-    expect(chunkOf('/app/unknown.js')).toBeNull();
+    expect(chunkOf('/app/unknown.js')).toBe('entry');
   });
 });

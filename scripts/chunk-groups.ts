@@ -189,6 +189,8 @@ export interface MemberChunking {
   isSignedOutPage(root: string): boolean;
 }
 
+/** The group for everything the entry reaches: rolldown merges it into the entry chunk. */
+export const ENTRY_CHUNK = 'entry';
 /** Name of the chunk for code only member pages load. */
 export const MEMBER_CHUNK = 'member';
 /** Name of the chunk for the query layout's code (TanStack Query), shared by member pages and a few signed-out ones. */
@@ -204,8 +206,9 @@ export const AUTH_SHARED_CHUNK = 'auth-shared';
  * `query` for what the query layout needs and no signed-out entry page reaches. What a signed-out
  * entry page shares with the member shell or pages: `landing-shared` when the landing page uses
  * it (so `/` loads nothing it does not run), else `auth-shared`. Null (automatic splitting) for
- * everything else: what the entry reaches, what a signed-out page alone uses, what a single page
- * alone uses (it stays in that page's chunk).
+ * everything else: what a signed-out page alone uses, what a single page
+ * alone uses (it stays in that page's chunk). `entry` for what the entry reaches: it stays in the
+ * entry chunk, in one file.
  *
  * Every chunk's imports stay acyclic: a module's imports are reached from at least the same roots.
  */
@@ -215,7 +218,10 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
   const pageIds = new Set(opts.pages);
   const cache = new Map<string, string | null>();
   const decide = (roots: string[]): string | null => {
-    if (!roots.length || roots.includes(ENTRY)) return null;
+    if (!roots.length) return null;
+    // With the entry: rolldown would otherwise split out the few entry modules lazy chunks import
+    // too (jsx runtime, constants, the icon factory): four more requests on every page.
+    if (roots.includes(ENTRY)) return ENTRY_CHUNK;
     const pages = roots.filter((r) => pageIds.has(r)).length;
     if (roots.some(opts.isSignedOutEntry)) {
       // What a signed-out page loads lazily (a schema on submit, a two-factor step) stays lazy.
