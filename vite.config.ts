@@ -9,6 +9,8 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
+import { chunkName, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK } from './scripts/chunk-groups';
+import { MEMBER_SHELL, ROUTE_PRELOADS } from './src/shared/route-preload';
 
 /**
  * The client is always a production build, whoever builds it. Vite takes React's development
@@ -133,6 +135,16 @@ export async function prerenderPages(dir: string): Promise<string[]> {
   }
 }
 
+/** The signed-out entry pages' modules (under src/client): they must not load the member chunk. */
+const SIGNED_OUT_MODULES = [
+  'pages/landing-page',
+  'features/auth/components/auth-layout',
+  'features/auth/pages/login-page',
+  'features/auth/pages/register-page',
+  'features/auth/pages/forgot-password-page',
+  'features/auth/pages/reset-password-page',
+];
+
 /**
  * Writes, per member route of ROUTE_PRELOADS, a copy of index.html naming every chunk the
  * route's modules need as `<link rel="modulepreload">` (decision 018): the browser fetches the
@@ -140,7 +152,6 @@ export async function prerenderPages(dir: string): Promise<string[]> {
  * entry already preloads are left out. A module the bundle does not have stops the build.
  */
 export async function writeRoutePages(dir: string, bundle: OutputBundle): Promise<string[]> {
-  const { ROUTE_PRELOADS } = await import('./src/shared/route-preload');
   const template = await readFile(path.join(dir, 'index.html'), 'utf8');
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
@@ -152,16 +163,29 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
     for (const dep of byFile.get(file)?.imports ?? []) walk(dep, into);
   };
   if (entry) walk(entry.fileName, inEntry);
+  const chunkOf = (mod: string, what: string) => {
+    const source = path.join(import.meta.dirname, 'src/client', mod);
+    const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === source));
+    if (!chunk) throw new Error(`${what}: no chunk for src/client/${mod}`);
+    return chunk;
+  };
+  // The signed-out entry pages never load member code (issue 19): a module they import that lands
+  // in the member chunk would bring all of it to `/`.
+  for (const mod of SIGNED_OUT_MODULES) {
+    const files = new Set<string>();
+    walk(chunkOf(mod, 'signed-out page').fileName, files);
+    for (const f of [...files, ...inEntry]) {
+      const name = byFile.get(f)?.name;
+      if (name === MEMBER_CHUNK || name === QUERY_CHUNK)
+        throw new Error(`src/client/${mod} (a signed-out page) would load the ${name} chunk ${f}`);
+    }
+  }
   await mkdir(path.join(dir, 'routes'), { recursive: true });
   const written: string[] = [];
   for (const route of ROUTE_PRELOADS) {
     const files = new Set<string>();
-    for (const mod of route.modules) {
-      const source = path.join(import.meta.dirname, 'src/client', mod);
-      const chunk = chunks.find((c) => c.moduleIds.some((id) => id.replace(/\.tsx?$/, '') === source));
-      if (!chunk) throw new Error(`route ${route.pattern}: no chunk for src/client/${mod} (ROUTE_PRELOADS in src/shared/route-preload.ts)`);
-      walk(chunk.fileName, files);
-    }
+    for (const mod of route.modules)
+      walk(chunkOf(mod, `route ${route.pattern} (ROUTE_PRELOADS in src/shared/route-preload.ts)`).fileName, files);
     const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
     await writeFile(
       path.join(dir, 'routes', route.file),
@@ -215,15 +239,81 @@ function prerenderAndCompress(): Plugin {
   };
 }
 
+/**
+ * What goes into the member and query chunks (scripts/chunk-groups.ts): the member shell and pages
+ * of ROUTE_PRELOADS, and which lazy roots a visitor who is not signed in can load.
+ */
+function chunking() {
+  const client = path.join(import.meta.dirname, 'src/client');
+  const abs = (mod: string) => path.join(client, mod);
+  const rel = (root: string) => path.relative(client, root).split(path.sep).join('/');
+  const gate = 'features/auth/protected-route';
+  const shell = MEMBER_SHELL.filter((m) => m !== 'app/query-layout').map(abs);
+  const pages = [...new Set(ROUTE_PRELOADS.flatMap((r) => r.modules))]
+    .filter((m) => !(MEMBER_SHELL as readonly string[]).includes(m))
+    .map(abs);
+  // The entry pages and their lazy parts (auth pages, shared schemas, anything outside features/).
+  const isSignedOutEntry = (root: string) => {
+    const r = rel(root);
+    return (r.startsWith('features/auth/') && r !== gate) || !(r.startsWith('features/') || r.startsWith('app/'));
+  };
+  const isPublic = (root: string) => {
+    const r = rel(root);
+    return (
+      isSignedOutEntry(root) || r.startsWith('features/public/') || r === 'features/onboarding/test-onboarding-page' || r.startsWith('app/')
+    );
+  };
+  const isSignedOutPage = (root: string) =>
+    ['pages/landing-page', 'features/auth/components/auth-layout'].includes(rel(root)) || rel(root).startsWith('features/auth/pages/');
+  return {
+    shell,
+    pages,
+    isPublic,
+    isSignedOutEntry,
+    isSignedOutPage,
+    queryLayout: abs('app/query-layout'),
+    landing: abs('pages/landing-page'),
+  };
+}
+
+/** Collects the module graph as the build parses it, for the chunk names (scripts/chunk-groups.ts). */
+function collectModuleGraph(graph: ModuleGraph): Plugin {
+  return {
+    name: 'fancy:module-graph',
+    apply: 'build',
+    moduleParsed(info) {
+      graph.add({
+        id: info.id,
+        importedIds: info.importedIds,
+        dynamicallyImportedIds: info.dynamicallyImportedIds,
+        isEntry: info.isEntry,
+        code: info.code,
+      });
+    },
+  };
+}
+
+const moduleGraph = new ModuleGraph();
+
 export default defineConfig({
   // The signed-out pages' HTML, and every text asset also as .br and .gz, served by
   // @fastify/static's preCompressed (decision 015).
-  plugins: [productionBuild(), react(), tailwindcss(), hashedThemeInit(), prerenderAndCompress()],
+  plugins: [productionBuild(), react(), tailwindcss(), hashedThemeInit(), collectModuleGraph(moduleGraph), prerenderAndCompress()],
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // Code only member pages use, and that the shell or two pages need, in one `member` chunk,
+        // and TanStack Query with its layout in one `query` chunk, instead of dozens of small ones
+        // (decision 018, scripts/chunk-groups.ts).
+        codeSplitting: {
+          groups: [{ name: chunkName(chunking(), moduleGraph), debugName: 'member-and-query', includeDependenciesRecursively: false }],
+        },
+      },
+    },
   },
   server: {
     port: 5173,
@@ -238,7 +328,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
         },

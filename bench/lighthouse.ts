@@ -11,9 +11,12 @@
  * - TBT of the mixers list with 100 upcoming mixers (Lighthouse again; goal ≤ 200 ms).
  *
  * `npm run bench` runs it; alone: `node --import tsx bench/lighthouse.ts` (LIGHTHOUSE_RUNS=1 for
- * one run per page, LIGHTHOUSE_PAGES=/home,/profile for some pages, LIGHTHOUSE_PORT for the port).
+ * one run per page, LIGHTHOUSE_PAGES=/home,/profile for some pages, LIGHTHOUSE_PARTS=lighthouse,warm
+ * for some of the three parts (lighthouse, warm, interaction), LIGHTHOUSE_PORT for the port,
+ * LIGHTHOUSE_SAVE=<dir> to keep every run's full report as JSON there, for profiling: its
+ * `network-requests`, `critical-request-chains`, `mainthread-work-breakdown` audits…).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
@@ -150,6 +153,12 @@ async function lighthouseOnce(url: string, cookie: string): Promise<LighthouseFi
       extraHeaders: cookie ? { Cookie: cookie } : undefined,
     });
     if (!result) throw new Error(`no Lighthouse result for ${url}`);
+    const save = process.env.LIGHTHOUSE_SAVE;
+    if (save) {
+      mkdirSync(save, { recursive: true });
+      const name = new URL(url).pathname.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_|_$/g, '') || 'root';
+      writeFileSync(path.join(save, `${name}-${Date.now()}.json`), JSON.stringify(result.lhr));
+    }
     const { categories, audits, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`${url}: ${runtimeError.code} ${runtimeError.message}`);
     const score = (c: string) => Math.round((categories[c]?.score ?? 0) * 100);
@@ -326,6 +335,7 @@ export async function benchLighthouse() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-lighthouse-'));
   const port = Number(process.env.LIGHTHOUSE_PORT) || freePort();
   const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+  const parts = new Set((process.env.LIGHTHOUSE_PARTS ?? 'lighthouse,warm,interaction').split(','));
   let server = await startDemoServer(dataDir, port);
   const out: Record<string, unknown[]> = {};
   try {
@@ -333,7 +343,7 @@ export async function benchLighthouse() {
     const ids = await demoIds(server.base, header);
     const rows = [];
     for (const p of LIGHTHOUSE_PAGES) {
-      if (only && !only.includes(p)) continue;
+      if (!parts.has('lighthouse') || (only && !only.includes(p))) continue;
       const url = server.base + p.replace(':mixer', ids.mixer).replace(':conversation', ids.conversation);
       const runs: LighthouseFigures[] = [];
       // The signed-out entry pages are measured as a visitor sees them (a member is sent on to /home).
@@ -342,31 +352,34 @@ export async function benchLighthouse() {
       rows.push(lighthouseRow(p, runs));
       if (process.env.LIGHTHOUSE_PROGRESS) console.error(rows.at(-1));
     }
-    out.lighthouse = rows;
+    if (rows.length) out.lighthouse = rows;
 
-    const browser = await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS });
-    try {
-      const warm = [];
-      // Text only the member's own data shows: her name in the greeting, a mixer card, her profile card.
-      const pages: [string, (page: Page) => Locator][] = [
-        ['/home', (page) => page.getByRole('heading', { level: 1, name: /Maya/ })],
-        ['/mixers', (page) => page.locator('main a[href^="/mixers/"]')],
-        ['/profile', (page) => page.getByRole('heading', { name: 'Your profile as others see it' })],
-      ];
-      for (const [p, content] of pages) {
-        const w = await warmVisit(browser, server.base, cookies, p, content);
-        warm.push({
-          page: p,
-          js_refetched: `${w.refetched} ${mark(w.refetched === 0)}`,
-          js_from_cache: w.fromCache,
-          content_painted_ms: `${w.paintedMs} ${mark(w.paintedMs <= WARM_PAINT_GOAL_MS)}`,
-        });
+    const browser = parts.has('warm') ? await chromium.launch({ executablePath: findChromium(), args: CHROMIUM_ARGS }) : undefined;
+    if (browser) {
+      try {
+        const warm = [];
+        // Text only the member's own data shows: her name in the greeting, a mixer card, her profile card.
+        const pages: [string, (page: Page) => Locator][] = [
+          ['/home', (page) => page.getByRole('heading', { level: 1, name: /Maya/ })],
+          ['/mixers', (page) => page.locator('main a[href^="/mixers/"]')],
+          ['/profile', (page) => page.getByRole('heading', { name: 'Your profile as others see it' })],
+        ];
+        for (const [p, content] of pages) {
+          const w = await warmVisit(browser, server.base, cookies, p, content);
+          warm.push({
+            page: p,
+            js_refetched: `${w.refetched} ${mark(w.refetched === 0)}`,
+            js_from_cache: w.fromCache,
+            content_painted_ms: `${w.paintedMs} ${mark(w.paintedMs <= WARM_PAINT_GOAL_MS)}`,
+          });
+        }
+        out.warm = warm;
+      } finally {
+        await browser.close();
       }
-      out.warm = warm;
-    } finally {
-      await browser.close();
     }
 
+    if (!parts.has('interaction')) return out;
     await server.stop();
     await addBulk(dataDir, ids.mixer);
     server = await startDemoServer(dataDir, port);

@@ -6,7 +6,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServ
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../shared/schemas/zod-defaults';
 import { PRERENDERED_PAGES } from '../shared/prerendered';
-import { matchRoutePreload, readsLinkHeader } from '../shared/route-preload';
+import { matchRoutePreload } from '../shared/route-preload';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { registerAuthRoutes } from './auth/routes';
@@ -21,6 +21,7 @@ import { lazyChildLogger, registerSlowRequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerJsonCompression } from './http/compress';
 import { createPageServer, isPagePath, notFoundJson, registerCrawlerFiles } from './http/pages';
+import { createMemberPageServer } from './http/member-page';
 import { createLimits, type Limits } from './http/shared-limits';
 import { startPeriodicJob } from './infra/jobs/periodic';
 import { registerMetrics } from './infra/metrics/metrics';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const hasClient = Boolean(indexHtml && existsSync(indexHtml));
   registerCrawlerFiles(app);
   let servePage: ReturnType<typeof createPageServer> | undefined;
+  let memberPage: ReturnType<typeof createMemberPageServer> | undefined;
   if (clientDir && hasClient) {
     // The wildcard `/*` also catches API paths whose parameter is over maxParamLength (and any
     // other over-long path): answer those 414 like the router does, not the file lookup's 403/404.
@@ -179,6 +181,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // HTML, decision 015, and link-preview tags); other paths are the app's not-found page with
     // 404 (issue 20, decision 021). The static wildcard would answer `/` itself with 403.
     servePage = createPageServer(app, clientDir);
+    memberPage = createMemberPageServer(app, clientDir);
     const page = servePage;
     for (const route of Object.keys(PRERENDERED_PAGES)) app.get(route, (req, reply) => page(req, reply));
   }
@@ -186,13 +189,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setNotFoundHandler((req, reply) => {
     // API paths, other methods and missing files (anything with an extension) are JSON 404s.
     if (!servePage || !isPagePath(req)) return notFoundJson(reply);
-    // A member page comes with its chunks named for preloading and its first reads in a Link
-    // header, so code and data start with the HTML (decision 018); every other page, and the
-    // not-found page, from the page server (decision 021).
+    // A member page comes with its chunks named for preloading and its first reads' answers in
+    // it, so code starts with the HTML and the data is there when it runs (decision 018); every
+    // other page, and the not-found page, from the page server (decision 021).
     const member = matchRoutePreload(req.url.split('?')[0]);
-    if (member && existsSync(path.join(clientDir as string, 'routes', member.route.file))) {
-      reply.header('cache-control', 'no-cache').header('link', readsLinkHeader(member.route, member.id));
-      return reply.sendFile(`routes/${member.route.file}`);
+    if (member && memberPage && existsSync(path.join(clientDir as string, 'routes', member.route.file))) {
+      return memberPage(req, reply, member.route, member.id);
     }
     return servePage(req, reply);
   });

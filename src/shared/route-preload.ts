@@ -3,16 +3,17 @@
  * 018): the page's code (the modules under `src/client/` that `app/router.tsx` loads for it) and
  * its first API reads. The build writes, per entry, a copy of index.html that names every chunk
  * of those modules as `<link rel="modulepreload">` (`dist/client/routes/<file>`); the server
- * sends that copy for the path, with a `Link: rel=preload` header for each first read. Code and
- * data then start together with the HTML instead of one round trip after another.
+ * sends that copy for the path with the answers of the first reads in it (as JSON in a
+ * `<script id="fancy-data">`, src/server/http/member-page.ts). Code starts with the HTML, and the
+ * data is there when it runs: no round trip for the session, then another for the page's reads.
  *
- * The reads are the same URLs the page's queries ask for (the browser hands the preloaded
- * answer to the page's own fetch); each answer is fetched for this load, with the session
- * cookie, so nothing is older than the page. A read nobody asks for costs one small request.
+ * The reads are the same URLs the page's queries ask for (the app takes each embedded answer
+ * once, for its first request of that URL, src/client/lib/api.ts); each is answered for this
+ * load, with the session cookie, so nothing is older than the page.
  */
 
 /** The member shell every signed-in page is rendered in (router: query layout → gate → shell). */
-const MEMBER_SHELL = ['app/query-layout', 'features/auth/protected-route', 'features/shell/app-shell'] as const;
+export const MEMBER_SHELL = ['app/query-layout', 'features/auth/protected-route', 'features/shell/app-shell'] as const;
 /** Read by the gate and by the shell (unread badges) on every member page. */
 const MEMBER_READS = ['/api/auth/session', '/api/stats'] as const;
 
@@ -104,10 +105,16 @@ export function matchRoutePreload(pathname: string): { route: RoutePreload; id?:
   return undefined;
 }
 
-/** The `Link` header value that preloads the route's first reads (fetch, same-origin credentials). */
-export function readsLinkHeader(route: RoutePreload, id?: string): string {
-  return route.reads
-    .map((read) => read.replaceAll(':id', id ?? ''))
-    .map((url) => `<${url}>; rel=preload; as=fetch; crossorigin`)
-    .join(', ');
+/** The page's first reads for the path's id: the URLs the app asks for. */
+export function readUrls(route: RoutePreload, id?: string): string[] {
+  return route.reads.map((read) => read.replaceAll(':id', id ?? ''));
 }
+
+/** The id of the `<script type="application/json">` a member page's first reads come in. */
+export const EMBEDDED_DATA_ID = 'fancy-data';
+
+/**
+ * How long after the page started loading an embedded answer may still be used: long enough for
+ * a slow phone to run the code, short enough that a read asked for later goes to the server.
+ */
+export const EMBEDDED_DATA_MAX_AGE_MS = 15_000;

@@ -1,4 +1,5 @@
 import { isApiErrorBody } from '../../shared/errors';
+import { EMBEDDED_DATA_ID, EMBEDDED_DATA_MAX_AGE_MS } from '../../shared/route-preload';
 
 /** An API failure carrying the server's user-facing message and per-field messages. */
 export class ApiError extends Error {
@@ -14,8 +15,38 @@ export class ApiError extends Error {
 
 export const NETWORK_ERROR = 'We could not reach Fancy. Check your connection and try again.';
 
+let embedded: Map<string, unknown> | undefined;
+
+/**
+ * The answer the server put into a member page for `path` (decision 018,
+ * src/server/http/member-page.ts), taken once: the first request of each URL while the page
+ * loads uses it, every later one asks the server.
+ */
+export function takeEmbedded(path: string): { data: unknown } | undefined {
+  if (!embedded) {
+    embedded = new Map();
+    const script = typeof document === 'undefined' ? null : document.getElementById(EMBEDDED_DATA_ID);
+    if (script) {
+      try {
+        embedded = new Map(Object.entries(JSON.parse(script.textContent ?? '{}') as Record<string, unknown>));
+      } catch {
+        // A page without usable data asks the server, as any other.
+      }
+      script.remove();
+    }
+  }
+  if (!embedded.has(path)) return undefined;
+  const data = embedded.get(path);
+  embedded.delete(path);
+  return performance.now() <= EMBEDDED_DATA_MAX_AGE_MS ? { data } : undefined;
+}
+
 /** fetch() for our JSON API: same-origin cookies, JSON in and out, errors as ApiError. */
 export async function api<T>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  if (init.body === undefined && (init.method ?? 'GET') === 'GET') {
+    const hit = takeEmbedded(path);
+    if (hit) return hit.data as T;
+  }
   let res: Response;
   try {
     res = await fetch(path, {

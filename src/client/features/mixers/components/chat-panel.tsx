@@ -14,14 +14,13 @@ import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
 
 const NEAR_BOTTOM_PX = 80;
+const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content');
 const GROUP_GAP_MS = 5 * 60_000;
 
 /** The live group chat of a mixer: history (older on scroll), realtime delivery, composer. */
 export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: string; className?: string }) {
   const qc = useQueryClient();
-  const toast = useToast();
   const history = useChatHistory(mixer.id, true);
-  const send = useSendMessage(mixer.id);
   const theme = themeOf(mixer.theme);
   const writable = mixer.status === 'live';
 
@@ -94,42 +93,6 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const input = useRef<HTMLTextAreaElement>(null);
-  const tooLong = text.length > CHAT_MESSAGE_MAX;
-
-  const submit = () => {
-    if (send.isPending) return;
-    const parsed = chatMessageInputSchema.safeParse({ body: text });
-    if (!parsed.success) {
-      if (text.trim()) setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
-    ownSend.current = true;
-    // Cleared at once, like any messenger; put back if sending fails.
-    const draft = text;
-    setText('');
-    send.mutate(parsed.data.body, {
-      onSuccess: () => requestAnimationFrame(() => input.current?.focus()),
-      onError: (err) => {
-        ownSend.current = false;
-        setText((current) => current || draft);
-        toast({ title: 'Message not sent', description: err.message, variant: 'destructive' });
-      },
-    });
-  };
-
-  // The composer grows with its text, up to about six lines.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
-  useLayoutEffect(() => {
-    const el = input.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
-  }, [text]);
 
   return (
     <section
@@ -218,63 +181,12 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
       )}
 
       {writable ? (
-        <form
-          className="border-t border-border bg-card p-2.5 sm:p-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
+        <ChatComposer
+          mixerId={mixer.id}
+          onSending={(sending) => {
+            ownSend.current = sending;
           }}
-        >
-          <div className="flex items-end gap-2">
-            <label htmlFor="chat-input" className="sr-only">
-              Message
-            </label>
-            <textarea
-              id="chat-input"
-              ref={input}
-              rows={1}
-              value={text}
-              onChange={(e) => {
-                setText(e.target.value);
-                if (error) setError(undefined);
-              }}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
-                  e.preventDefault();
-                  submit();
-                }
-              }}
-              placeholder="Write a message…"
-              aria-describedby="chat-help"
-              aria-invalid={tooLong || Boolean(error)}
-              className="max-h-40 min-h-11 flex-1 resize-none rounded-2xl border border-input bg-background px-4 py-2.5 text-base leading-6 placeholder:text-muted-foreground/80 focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive md:text-sm"
-            />
-            <Button
-              type="submit"
-              size="icon"
-              aria-label="Send message"
-              disabled={!text.trim() || tooLong || send.isPending}
-              className="size-11"
-            >
-              <SendHorizontal aria-hidden />
-            </Button>
-          </div>
-          <div id="chat-help" className="mt-1 flex justify-between gap-2 px-2 text-xs text-muted-foreground">
-            <span className={cn(error && 'font-medium text-destructive')} role={error ? 'alert' : undefined}>
-              {error ?? (
-                <>
-                  <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>
-                  <span className="sm:hidden">Be kind — everyone here is new too</span>
-                </>
-              )}
-            </span>
-            {text.length > CHAT_MESSAGE_MAX - 100 && (
-              <span className={cn('tabular-nums', tooLong && 'font-semibold text-destructive')}>
-                {text.length}/{CHAT_MESSAGE_MAX}
-              </span>
-            )}
-          </div>
-        </form>
+        />
       ) : (
         <p className="flex items-center justify-center gap-2 border-t border-border bg-muted/60 px-4 py-3 text-center text-sm text-muted-foreground">
           <Lock className="size-4 shrink-0" aria-hidden />
@@ -282,6 +194,111 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
         </p>
       )}
     </section>
+  );
+}
+
+/**
+ * The message box, with its own state: typing re-renders the composer only, not the panel and
+ * its 200 lines (issue 19: INP while typing in a live chat on a slow phone).
+ */
+function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sending: boolean) => void }) {
+  const toast = useToast();
+  const send = useSendMessage(mixerId);
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const input = useRef<HTMLTextAreaElement>(null);
+  const tooLong = text.length > CHAT_MESSAGE_MAX;
+
+  const submit = () => {
+    if (send.isPending) return;
+    const parsed = chatMessageInputSchema.safeParse({ body: text });
+    if (!parsed.success) {
+      if (text.trim()) setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    onSending(true);
+    // Cleared at once, like any messenger; put back if sending fails.
+    const draft = text;
+    setText('');
+    send.mutate(parsed.data.body, {
+      onSuccess: () => requestAnimationFrame(() => input.current?.focus()),
+      onError: (err) => {
+        onSending(false);
+        setText((current) => current || draft);
+        toast({ title: 'Message not sent', description: err.message, variant: 'destructive' });
+      },
+    });
+  };
+
+  // The composer grows with its text, up to about six lines: by CSS where the browser can
+  // (`field-sizing`), else measured, which costs a layout on every key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
+  useLayoutEffect(() => {
+    const el = input.current;
+    if (!el || FIELD_SIZING) return;
+    el.style.height = 'auto';
+    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
+  }, [text]);
+
+  return (
+    <form
+      className="border-t border-border bg-card p-2.5 sm:p-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <div className="flex items-end gap-2">
+        <label htmlFor="chat-input" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="chat-input"
+          ref={input}
+          rows={1}
+          value={text}
+          onChange={(e) => {
+            setText(e.target.value);
+            if (error) setError(undefined);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
+              e.preventDefault();
+              submit();
+            }
+          }}
+          placeholder="Write a message…"
+          aria-describedby="chat-help"
+          aria-invalid={tooLong || Boolean(error)}
+          className="max-h-40 min-h-11 flex-1 resize-none [field-sizing:content] rounded-2xl border border-input bg-background px-4 py-2.5 text-base leading-6 placeholder:text-muted-foreground/80 focus-visible:outline-2 focus-visible:outline-ring aria-[invalid=true]:border-destructive md:text-sm"
+        />
+        <Button
+          type="submit"
+          size="icon"
+          aria-label="Send message"
+          disabled={!text.trim() || tooLong || send.isPending}
+          className="size-11"
+        >
+          <SendHorizontal aria-hidden />
+        </Button>
+      </div>
+      <div id="chat-help" className="mt-1 flex justify-between gap-2 px-2 text-xs text-muted-foreground">
+        <span className={cn(error && 'font-medium text-destructive')} role={error ? 'alert' : undefined}>
+          {error ?? (
+            <>
+              <span className="hidden sm:inline">Enter to send · Shift+Enter for a new line</span>
+              <span className="sm:hidden">Be kind — everyone here is new too</span>
+            </>
+          )}
+        </span>
+        {text.length > CHAT_MESSAGE_MAX - 100 && (
+          <span className={cn('tabular-nums', tooLong && 'font-semibold text-destructive')}>
+            {text.length}/{CHAT_MESSAGE_MAX}
+          </span>
+        )}
+      </div>
+    </form>
   );
 }
 

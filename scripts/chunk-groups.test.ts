@@ -1,0 +1,159 @@
+import { describe, expect, it } from 'vitest';
+import { barrelExports, chunkName, ENTRY, ModuleGraph } from './chunk-groups';
+
+const NM = '/app/node_modules';
+const LUCIDE = `${NM}/lucide-react/dist/esm/lucide-react.mjs`;
+const RADIX = `${NM}/radix-ui/dist/index.mjs`;
+const icon = (name: string) => `${NM}/lucide-react/dist/esm/icons/${name}.mjs`;
+const src = (name: string) => `/app/src/client/${name}.tsx`;
+
+/** A small app: an entry, two signed-out pages, a public page under the query layout, the member shell and pages. */
+function graph(): ModuleGraph {
+  const mods: Record<string, { imports?: string[]; dynamic?: string[]; code?: string; entry?: boolean }> = {
+    [src('main')]: { entry: true, imports: [src('router'), `${NM}/react/index.js`] },
+    [src('router')]: {
+      dynamic: [
+        src('landing'),
+        src('login'),
+        src('query-layout'),
+        src('status'),
+        src('protected-route'),
+        src('app-shell'),
+        src('home'),
+        src('mixers'),
+        src('admin'),
+      ],
+    },
+    [src('landing')]: { imports: [LUCIDE, src('button')], code: `import { Heart } from "lucide-react";` },
+    [src('login')]: { imports: [src('button'), RADIX], code: `import { Label } from 'radix-ui';` },
+    [src('query-layout')]: { imports: [`${NM}/@tanstack/react-query/index.js`] },
+    [src('status')]: { imports: [src('panel')] },
+    [src('protected-route')]: { imports: [src('gate-notice')] },
+    [src('app-shell')]: {
+      imports: [LUCIDE, RADIX, src('avatar')],
+      code: `import { Menu, X as Close } from 'lucide-react';\nimport { Dialog } from "radix-ui";`,
+    },
+    [src('home')]: {
+      imports: [LUCIDE, src('card'), src('button'), src('home-only'), src('panel')],
+      code: `import {\n  Sparkles,\n  type LucideIcon,\n} from 'lucide-react';`,
+    },
+    [src('mixers')]: {
+      imports: [LUCIDE, src('card'), RADIX, src('panel')],
+      code: `import { Sparkles, Users } from 'lucide-react';\nimport * as R from 'radix-ui';`,
+    },
+    [src('admin')]: { imports: [src('card'), src('admin-only')] },
+    [src('card')]: {},
+    [src('panel')]: {},
+    [src('button')]: {},
+    [src('home-only')]: {},
+    [src('admin-only')]: {},
+    [src('gate-notice')]: {},
+    [src('avatar')]: {},
+    [`${NM}/@tanstack/react-query/index.js`]: {},
+    [`${NM}/react/index.js`]: {},
+    [LUCIDE]: {
+      imports: ['heart', 'menu', 'x', 'sparkles', 'users'].map(icon),
+      code: [
+        `import * as index from './icons/index.mjs';`,
+        `export { index as icons };`,
+        `export { default as Heart, default as HeartIcon } from './icons/heart.mjs';`,
+        `export { default as Menu } from './icons/menu.mjs';`,
+        `export { default as X, default as XIcon } from './icons/x.mjs';`,
+        `export { default as Sparkles } from './icons/sparkles.mjs';`,
+        `export { default as Users } from './icons/users.mjs';`,
+      ].join('\n'),
+    },
+    [RADIX]: {
+      imports: [`${NM}/@radix-ui/react-dialog/dist/index.mjs`, `${NM}/@radix-ui/react-label/dist/index.mjs`],
+      code: `import * as Dialog from "@radix-ui/react-dialog";\nimport * as Label from "@radix-ui/react-label";\nexport {\n  Dialog,\n  Label\n};`,
+    },
+  };
+  for (const name of ['heart', 'menu', 'x', 'sparkles', 'users']) mods[icon(name)] = {};
+  mods[`${NM}/@radix-ui/react-dialog/dist/index.mjs`] = {};
+  mods[`${NM}/@radix-ui/react-label/dist/index.mjs`] = {};
+  const g = new ModuleGraph();
+  for (const [id, m] of Object.entries(mods)) {
+    g.add({ id, importedIds: m.imports ?? [], dynamicallyImportedIds: m.dynamic ?? [], isEntry: Boolean(m.entry), code: m.code ?? '' });
+  }
+  return g;
+}
+
+const g = graph();
+const noExt = (f: string) => f.replace(/\.tsx$/, '');
+const isSignedOutEntry = (r: string) => /landing|login/.test(r);
+const name = chunkName(
+  {
+    shell: [src('protected-route'), src('app-shell')].map(noExt),
+    pages: [src('home'), src('mixers')].map(noExt),
+    isSignedOutEntry,
+    isPublic: (r) => isSignedOutEntry(r) || /status|query-layout/.test(r),
+    queryLayout: noExt(src('query-layout')),
+    landing: noExt(src('landing')),
+    isSignedOutPage: isSignedOutEntry,
+  },
+  g,
+);
+
+const chunkOf = (id: string) => name(id);
+
+describe('the member and query chunks (decision 018)', () => {
+  it('takes what the shell needs and what two member-side pages share, including their icons and radix parts', () => {
+    for (const id of [
+      src('card'),
+      src('protected-route'),
+      src('app-shell'),
+      src('gate-notice'),
+      src('avatar'),
+      icon('menu'),
+      icon('x'),
+      icon('sparkles'),
+    ]) {
+      expect(chunkOf(id), id).toBe('member');
+    }
+    expect(chunkOf(`${NM}/@radix-ui/react-dialog/dist/index.mjs`)).toBe('member');
+  });
+
+  it("keeps what the entry reaches in the entry chunk; leaves a signed-out page's own code, what one page alone uses, and what another lazy root shares", () => {
+    for (const id of [src('main'), `${NM}/react/index.js`, src('router')]) expect(chunkOf(id), id).toBe('entry');
+    for (const id of [icon('heart'), src('landing'), src('login')]) {
+      expect(chunkOf(id), id).toBeNull();
+    }
+    // Only /mixers: stays with its page.
+    expect(chunkOf(icon('users'))).toBeNull();
+    expect(chunkOf(src('home-only'))).toBeNull();
+    expect(chunkOf(src('home'))).toBeNull();
+    // Shared with a public page under the query layout: automatic.
+    expect(chunkOf(src('panel'))).toBeNull();
+    // One member-side root alone (an admin page): stays with it.
+    expect(chunkOf(src('admin-only'))).toBeNull();
+  });
+
+  it("puts what a signed-out page shares with member pages with that page: the landing page's share, the sign-in pages' share", () => {
+    expect(chunkOf(src('button'))).toBe('landing-shared');
+    // Label: /login and /mixers (through a namespace import).
+    expect(chunkOf(`${NM}/@radix-ui/react-label/dist/index.mjs`)).toBe('auth-shared');
+  });
+
+  it('puts what the query layout needs, and no signed-out entry page reaches, in the query chunk', () => {
+    expect(chunkOf(`${NM}/@tanstack/react-query/index.js`)).toBe('query');
+    expect(chunkOf(src('query-layout'))).toBe('query');
+  });
+
+  it('goes through a barrel only to the modules behind the names imported', () => {
+    expect([...g.roots(icon('heart'))]).toEqual([src('landing')]);
+    expect(g.roots(icon('sparkles'))).toEqual(new Set([src('home'), src('mixers')]));
+    expect(barrelExports(`export { default as X, default as XIcon } from './icons/x.mjs';`)).toEqual(
+      new Map([
+        ['X', './icons/x.mjs'],
+        ['XIcon', './icons/x.mjs'],
+      ]),
+    );
+    // A namespace import of the barrel takes everything: /mixers counts for every radix part.
+    expect(g.roots(`${NM}/@radix-ui/react-label/dist/index.mjs`)).toEqual(new Set([src('login'), src('mixers')]));
+  });
+
+  it("counts a module it cannot place as the entry's", () => {
+    expect(g.roots('/app/unknown.js')).toEqual(new Set([ENTRY]));
+    expect(chunkOf('/app/unknown.js')).toBe('entry');
+  });
+});

@@ -1,0 +1,243 @@
+/**
+ * How the client bundle is cut into chunks for member pages (issue 19, decision 018).
+ *
+ * Rolldown's automatic splitting gives every combination of lazy pages that share a module its
+ * own chunk: a member page then loads 45–80 small files (one per icon, per radix package, per
+ * helper shared by two pages), which a phone on HTTP/1.1 fetches six at a time. This module
+ * names a `member` chunk instead for the code that only member pages use and that every member
+ * page (the shell) or at least two of them need, so a member page loads the entry, that chunk
+ * and its own page chunk, while the signed-out pages (`/`, `/auth/*`) keep exactly the chunks
+ * they had: a module any of them (or the entry) reaches is never captured.
+ *
+ * Who reaches a module is worked out from the module graph (collected by `moduleParsed`): from
+ * each lazy root (dynamic-import target) and the entry down its static imports. Two packages are
+ * imported through a barrel that re-exports everything (`lucide-react`, `radix-ui`): going
+ * through the barrel would make every icon look used by every page, so from a module importing
+ * the barrel the walk only goes on to the modules behind the names it imports. An import the
+ * walk cannot read takes the whole barrel, which is safe: at worst a module stays in an automatic
+ * chunk.
+ */
+import path from 'node:path';
+
+/** Stands for the bundle's entry (main.tsx) among a module's roots. */
+export const ENTRY = '\0entry';
+
+/** Barrel files whose re-exports are followed name by name. */
+const BARRELS = [
+  /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/,
+  /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/,
+];
+const isBarrel = (id: string) => BARRELS.some((re) => re.test(id));
+
+const bare = (id: string) => id.split('?')[0];
+
+/** Does the import specifier `spec`, written in `from`, name the module `id`? */
+function specifierNames(spec: string, from: string, id: string): boolean {
+  const target = bare(id);
+  if (spec.startsWith('.')) return path.resolve(path.dirname(bare(from)), spec) === target;
+  return target.includes(`${path.sep}node_modules${path.sep}${spec.split('/').join(path.sep)}${path.sep}`);
+}
+
+/** The items of an `{ a, b as c, type d }` list as [imported, exported] names. */
+function listNames(list: string): [string, string][] {
+  return list
+    .split(',')
+    .map((item) => item.trim().replace(/^type\s+/, ''))
+    .filter(Boolean)
+    .map((item) => {
+      const parts = item.split(/\s+as\s+/);
+      return [parts[0].trim(), (parts[1] ?? parts[0]).trim()];
+    });
+}
+
+/** A barrel's export names and, for each, the import specifier it re-exports from. */
+export function barrelExports(code: string): Map<string, string> {
+  const exports = new Map<string, string>();
+  // export { default as A, default as AIcon } from './icons/a.mjs';
+  for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*from\s*['"]([^'"]+)['"]/g)) {
+    for (const [, exported] of listNames(m[1])) exports.set(exported, m[2]);
+  }
+  // import * as Dialog from "@radix-ui/react-dialog"; … export { Dialog, … };
+  const locals = new Map<string, string>();
+  for (const m of code.matchAll(/import\s*\*\s*as\s+([\w$]+)\s+from\s*['"]([^'"]+)['"]/g)) locals.set(m[1], m[2]);
+  for (const m of code.matchAll(/export\s*\{([^}]*)\}\s*(?!\s*from)(?:;|$)/gm)) {
+    for (const [local, exported] of listNames(m[1])) {
+      const spec = locals.get(local);
+      if (spec) exports.set(exported, spec);
+    }
+  }
+  return exports;
+}
+
+/** The names `importer` takes from `barrel`, or undefined when it takes them in a way not read here (namespace, default, `export *`). */
+export function importedNames(importer: string, code: string, barrel: string): Set<string> | undefined {
+  const names = new Set<string>();
+  let found = false;
+  for (const m of code.matchAll(/(import|export)\s*([^;'"]*?)\s*from\s*['"]([^'"]+)['"]/g)) {
+    if (!specifierNames(m[3], importer, barrel)) continue;
+    found = true;
+    const clause = m[2].trim().replace(/^type\s+/, '');
+    const braces = /^\{([^}]*)\}$/.exec(clause);
+    if (!braces) return undefined;
+    for (const [imported] of listNames(braces[1])) names.add(imported);
+  }
+  return found ? names : undefined;
+}
+
+/** What the `moduleParsed` hook tells about a module: its own imports. */
+export interface ParsedModule {
+  id: string;
+  importedIds: readonly string[];
+  dynamicallyImportedIds: readonly string[];
+  isEntry: boolean;
+  code: string | null;
+}
+
+/**
+ * The module graph as the build parsed it, and for each module the lazy roots (dynamic-import
+ * targets) and ENTRY whose loading brings it in, worked out once for all modules.
+ */
+export class ModuleGraph {
+  private readonly parsed = new Map<string, ParsedModule>();
+  private rootsById: Map<string, Set<string>> | undefined;
+
+  add(module: ParsedModule) {
+    this.parsed.set(module.id, module);
+    this.rootsById = undefined;
+  }
+
+  /** The roots of `id`; a module the graph does not know counts as the entry's. */
+  roots(id: string): Set<string> {
+    this.rootsById ??= this.computeRoots();
+    return this.rootsById.get(id) ?? new Set([ENTRY]);
+  }
+
+  private computeRoots(): Map<string, Set<string>> {
+    const roots = new Map<string, Set<string>>();
+    const starts: [string, string][] = [];
+    const dynamicTargets = new Set<string>();
+    for (const m of this.parsed.values()) {
+      if (m.isEntry) starts.push([ENTRY, m.id]);
+      for (const d of m.dynamicallyImportedIds) dynamicTargets.add(d);
+    }
+    for (const d of dynamicTargets) starts.push([d, d]);
+    // Per barrel: the module behind each export name.
+    const barrels = new Map<string, Map<string, string | undefined>>();
+    const behind = (barrel: string, name: string): string | undefined => {
+      let index = barrels.get(barrel);
+      if (!index) {
+        const b = this.parsed.get(barrel);
+        index = new Map();
+        for (const [exported, spec] of barrelExports(b?.code ?? '')) {
+          index.set(
+            exported,
+            b?.importedIds.find((dep) => specifierNames(spec, barrel, dep)),
+          );
+        }
+        barrels.set(barrel, index);
+      }
+      return index.get(name);
+    };
+    for (const [root, start] of starts) {
+      const seen = new Set<string>();
+      const stack = [start];
+      while (stack.length) {
+        const id = stack.pop() as string;
+        if (seen.has(id)) continue;
+        seen.add(id);
+        const set = roots.get(id) ?? new Set<string>();
+        roots.set(id, set);
+        set.add(root);
+        const m = this.parsed.get(id);
+        if (!m) continue;
+        for (const dep of m.importedIds) {
+          const names = isBarrel(dep) && m.code ? importedNames(id, m.code, dep) : undefined;
+          if (!names) {
+            stack.push(dep);
+            continue;
+          }
+          // Through the barrel: only to the modules behind the names imported (an unknown name takes it all).
+          for (const name of names) {
+            const target = behind(dep, name);
+            if (target) stack.push(target);
+            else if (!m.code?.includes(`type ${name}`)) stack.push(dep);
+          }
+        }
+      }
+    }
+    return roots;
+  }
+}
+
+export interface MemberChunking {
+  /** Absolute paths (no extension) of the modules every member page loads: the gate and the shell. */
+  shell: readonly string[];
+  /** Absolute paths (no extension) of the member pages' modules (the lazy roots under the shell). */
+  pages: readonly string[];
+  /**
+   * Lazy roots a visitor who is not signed in can load (signed-out pages, their lazy parts, what
+   * the entry loads lazily): nothing they reach goes into the member chunk.
+   */
+  isPublic(root: string): boolean;
+  /** The layout that brings TanStack Query (absolute, no extension): also used by some signed-out pages. */
+  queryLayout: string;
+  /** Roots of the signed-out entry pages (`/`, `/auth/*`) and their lazy parts: nothing they reach goes into the member or query chunk. */
+  isSignedOutEntry(root: string): boolean;
+  /** The landing page's module (absolute, no extension). */
+  landing: string;
+  /** The signed-out entry pages' own route modules (not their lazy parts): what they share with member pages is loaded with them. */
+  isSignedOutPage(root: string): boolean;
+}
+
+/** The group for everything the entry reaches: rolldown merges it into the entry chunk. */
+export const ENTRY_CHUNK = 'entry';
+/** Name of the chunk for code only member pages load. */
+export const MEMBER_CHUNK = 'member';
+/** Name of the chunk for the query layout's code (TanStack Query), shared by member pages and a few signed-out ones. */
+export const QUERY_CHUNK = 'query';
+/** Code the landing page shares with member pages (the landing page needs all of it). */
+export const LANDING_SHARED_CHUNK = 'landing-shared';
+/** Code the sign-in pages (not the landing page) share with member pages. */
+export const AUTH_SHARED_CHUNK = 'auth-shared';
+
+/**
+ * The group `name` function. `member` for a module reached only from member-side roots, at least
+ * one of them the shell or two of them member pages: what the shell needs, or what pages share.
+ * `query` for what the query layout needs and no signed-out entry page reaches. What a signed-out
+ * entry page shares with the member shell or pages: `landing-shared` when the landing page uses
+ * it (so `/` loads nothing it does not run), else `auth-shared`. Null (automatic splitting) for
+ * everything else: what a signed-out page alone uses, what a single page
+ * alone uses (it stays in that page's chunk). `entry` for what the entry reaches: it stays in the
+ * entry chunk, in one file.
+ *
+ * Every chunk's imports stay acyclic: a module's imports are reached from at least the same roots.
+ */
+export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
+  const noExt = (id: string) => bare(id).replace(/\.[cm]?[jt]sx?$/, '');
+  const shellIds = new Set(opts.shell);
+  const pageIds = new Set(opts.pages);
+  const cache = new Map<string, string | null>();
+  const decide = (roots: string[]): string | null => {
+    if (!roots.length) return null;
+    // With the entry: rolldown would otherwise split out the few entry modules lazy chunks import
+    // too (jsx runtime, constants, the icon factory): four more requests on every page.
+    if (roots.includes(ENTRY)) return ENTRY_CHUNK;
+    const pages = roots.filter((r) => pageIds.has(r)).length;
+    if (roots.some(opts.isSignedOutEntry)) {
+      // What a signed-out page loads lazily (a schema on submit, a two-factor step) stays lazy.
+      if (!roots.some(opts.isSignedOutPage) || roots.some((r) => opts.isSignedOutEntry(r) && !opts.isSignedOutPage(r))) return null;
+      if (!pages && !roots.some((r) => shellIds.has(r))) return null;
+      return roots.includes(opts.landing) ? LANDING_SHARED_CHUNK : AUTH_SHARED_CHUNK;
+    }
+    if (roots.includes(opts.queryLayout)) return QUERY_CHUNK;
+    if (roots.some(opts.isPublic)) return null;
+    return roots.some((r) => shellIds.has(r)) || pages >= 2 ? MEMBER_CHUNK : null;
+  };
+  return (id: string): string | null => {
+    const hit = cache.get(id);
+    if (hit !== undefined) return hit;
+    const name = decide([...graph.roots(id)].map((r) => (r === ENTRY ? r : noExt(r))));
+    cache.set(id, name);
+    return name;
+  };
+}

@@ -1,0 +1,89 @@
+/**
+ * A member page with its first reads in it (issue 19, decision 018): the route's HTML (its
+ * chunks named for preloading, `dist/client/routes/<page>.html`) plus, in a
+ * `<script type="application/json" id="fancy-data">`, the answers of the page's first API reads
+ * (src/shared/route-preload.ts) for this request's cookie. The app takes each answer once instead
+ * of asking the server (src/client/lib/api.ts), so a member's own content renders as soon as the
+ * code has run: no round trip for the session, then another for the page's data.
+ *
+ * Each read is the API itself (`inject`: same routes, guards, blocks and visibility rules, same
+ * cookie and client address), answered at this instant; a read that does not answer 200 is left
+ * out and the app asks for it as before. The page is private: `Cache-Control: no-store`, never
+ * shared or stored, and the JSON is escaped so no answer can close the script element.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { EMBEDDED_DATA_ID, type RoutePreload, readUrls } from '../../shared/route-preload';
+import { negotiateEncoding } from './compress';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+/** Per-request compression: quick settings (the page is built for one request). */
+const BROTLI_FAST = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+
+/**
+ * JSON made safe inside a `<script>` element: `<`, `>` and `&` as \u escapes (valid in JSON
+ * strings, and never outside them), so no value can end the element or open a comment.
+ */
+export const scriptSafeJson = (json: string) =>
+  json.replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+
+/** Headers a read is made with: the member's cookie and what the browser would have sent. */
+function readHeaders(req: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  for (const name of ['cookie', 'user-agent', 'accept-language'] as const) {
+    const value = req.headers[name];
+    if (typeof value === 'string') headers[name] = value;
+  }
+  return headers;
+}
+
+export function createMemberPageServer(app: FastifyInstance, clientDir: string) {
+  const templates = new Map<string, { mtimeMs: number; html: Promise<string> }>();
+
+  async function template(file: string): Promise<string> {
+    const full = path.join(clientDir, 'routes', file);
+    const { mtimeMs } = await stat(full);
+    const hit = templates.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.html;
+    const html = readFile(full, 'utf8');
+    templates.set(file, { mtimeMs, html });
+    html.catch(() => templates.delete(file));
+    return html;
+  }
+
+  /** The reads' answers as a JSON object text `{ "<url>": <answer>, … }`, and any cookies they set. */
+  async function firstReads(req: FastifyRequest, urls: string[]) {
+    const headers = readHeaders(req);
+    const answers = await Promise.all(
+      urls.map((url) => app.inject({ method: 'GET', url, headers, remoteAddress: req.ip }).catch(() => undefined)),
+    );
+    const entries: string[] = [];
+    const cookies: string[] = [];
+    answers.forEach((res, i) => {
+      if (!res) return;
+      const setCookie = res.headers['set-cookie'];
+      if (setCookie) cookies.push(...(Array.isArray(setCookie) ? setCookie : [String(setCookie)]));
+      const type = String(res.headers['content-type'] ?? '');
+      if (res.statusCode !== 200 || !type.startsWith('application/json') || res.headers['content-encoding']) return;
+      entries.push(`${JSON.stringify(urls[i])}:${res.body}`);
+    });
+    return { json: `{${entries.join(',')}}`, cookies };
+  }
+
+  return async function serveMemberPage(req: FastifyRequest, reply: FastifyReply, route: RoutePreload, id?: string) {
+    const urls = readUrls(route, id);
+    const [html, reads] = await Promise.all([template(route.file), firstReads(req, urls)]);
+    const data = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptSafeJson(reads.json)}</script>`;
+    const body = html.includes('</body>') ? html.replace('</body>', () => `${data}\n  </body>`) : html + data;
+    for (const cookie of reads.cookies) reply.header('set-cookie', cookie);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    if (!encoding) return reply.send(body);
+    const compressed = encoding === 'br' ? await brotli(body, BROTLI_FAST) : await gz(body, { level: 6 });
+    return reply.header('content-encoding', encoding).send(compressed);
+  };
+}
