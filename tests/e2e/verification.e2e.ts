@@ -230,6 +230,8 @@ describe('Get verified', () => {
       await p.goto(`/mixers/${mixer.id}`);
       // On a phone the people are a tab of their own.
       await p.getByRole('heading', { name: 'Verified walk and talk' }).first().waitFor();
+      // Members inside are told whom the mixer is for.
+      if (width === 1280) await p.getByText('Verified members only').waitFor();
       const peopleTab = p.getByRole('tab', { name: /People/ });
       if (await peopleTab.isVisible()) await peopleTab.click();
       const shown = p.locator('[data-testid="participant"]:visible');

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, CakeSlice, Clock, MapPin, RefreshCw, Target } from 'lucide-react';
+import { ArrowLeft, CakeSlice, Clock, MapPin, RefreshCw, ShieldCheck, Target } from 'lucide-react';
 import { useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { ageBandLabel, planLabel, whereLabel } from '../../../shared/audience';
@@ -127,6 +127,14 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
           </dt>
           <dd className="font-medium">{ageBandLabel(mixer.audience)}</dd>
         </div>
+        {mixer.verifiedOnly && (
+          <div className="flex items-center gap-2">
+            <dt className="flex items-center gap-1.5 text-muted-foreground">
+              <ShieldCheck className="size-4" aria-hidden /> Who
+            </dt>
+            <dd className="font-medium">Verified members only</dd>
+          </div>
+        )}
       </dl>
       <MixerTags tags={mixer.tags} sharedTags={mixer.sharedTags} className="mt-4" />
     </Card>

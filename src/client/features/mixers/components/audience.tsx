@@ -8,14 +8,19 @@ import { cn } from '../../../lib/cn';
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-/** "Greater London · 25–34": where and for which ages. */
-export function AudienceLine({ mixer, className }: { mixer: Pick<MixerSummary, 'audience'>; className?: string }) {
+/** "Greater London · 25–34": where and for which ages, and whether it is for verified members only. */
+export function AudienceLine({ mixer, className }: { mixer: Pick<MixerSummary, 'audience' | 'verifiedOnly'>; className?: string }) {
   return (
     <p className={cn('flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground', className)}>
       <MapPin className="size-3.5 shrink-0" aria-hidden />
       <span className="truncate">
         {whereLabel(mixer.audience.region)} · {ageBandLabel(mixer.audience)}
       </span>
+      {mixer.verifiedOnly && (
+        <span className="flex shrink-0 items-center gap-1 font-medium text-foreground">
+          <ShieldCheck className="size-3.5" aria-hidden /> Verified only
+        </span>
+      )}
     </p>
   );
 }
