@@ -29,6 +29,13 @@ async function openSettings(page: Page) {
   await page.goto('/settings');
   await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
   await page.getByRole('switch', { name: 'Show my city to others' }).waitFor();
+  await laterSections(page);
+}
+
+/** Security and Your data render after the first paint, with their own code (decision 018). */
+async function laterSections(page: Page) {
+  await page.getByRole('heading', { name: 'Security', level: 2 }).waitFor();
+  await page.getByRole('heading', { name: 'Your data', level: 2 }).waitFor();
 }
 
 /** No serious or critical axe findings on the page, the shell around it included. */
@@ -51,6 +58,7 @@ describe('settings', () => {
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await page.reload();
     await page.getByRole('switch', { name: 'Show my city to others' }).waitFor();
+    await laterSections(page);
     expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     expect(await appearance.getByRole('radio', { name: 'Dark' }).getAttribute('aria-checked')).toBe('true');
     await e2e.screenshot(page, 'settings-desktop-dark');

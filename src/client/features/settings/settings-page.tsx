@@ -1,6 +1,5 @@
-import { ShieldCheck } from 'lucide-react';
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import type { UpdateSettingsInput } from '../../../shared/schemas/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -9,15 +8,10 @@ import { useAuth } from '../auth';
 import { settingsQuery, useSettings, useUpdateSettings } from './api';
 import { preloadQueries } from '../../lib/query';
 import { errorMessage } from './components/form-errors';
-import { SettingsCard, SettingsSection } from './components/section';
-import { EmailBlock, PasswordBlock } from './sections/account-security';
 import { AppearanceSection } from './sections/appearance';
 import { NotificationsSection } from './sections/notifications';
 import { PushNotificationsSection } from './sections/push-notifications';
 import { PrivacySection } from './sections/privacy';
-import { SessionsBlock } from './sections/sessions';
-import { TwoFactorBlock } from './sections/two-factor';
-import { YourDataSection } from './sections/your-data';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const NAV = [
@@ -84,6 +78,32 @@ function useEmailLinkOutcome() {
   }, [confirmed, error, toast, auth, setParams]);
 }
 
+// Below the fold on a phone, with the heaviest code of the page (forms, two-step set-up, dialogs):
+// their code loads and renders after the first paint, in a transition React can interrupt
+// (decision 018, session 6), so the first paint is not one long task.
+const SecuritySection = lazy(() => import('./sections/security').then((m) => ({ default: m.SecuritySection })));
+const YourDataSection = lazy(() => import('./sections/your-data').then((m) => ({ default: m.YourDataSection })));
+
+/** True once the page has painted: what is below the fold renders from then on. */
+function useAfterFirstPaint() {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    startTransition(() => setReady(true));
+  }, []);
+  return ready;
+}
+
+/** A later section's place while its code loads, so nothing below it moves twice. */
+function SectionPlaceholder({ height }: { height: string }) {
+  return <div className={`${height} animate-pulse rounded-2xl bg-muted`} aria-hidden />;
+}
+
+/** Tells its parent when it has mounted (inside a Suspense boundary: once the lazy sections are in). */
+function Shown({ onShown }: { onShown: (shown: boolean) => void }) {
+  useEffect(() => onShown(true), [onShown]);
+  return null;
+}
+
 /** The member's settings, loaded with the page (decision 018). */
 export const preload = () => preloadQueries((client) => [client.ensureQueryData({ ...settingsQuery, revalidateIfStale: true })]);
 
@@ -92,6 +112,14 @@ export default function SettingsPage() {
   const settings = useSettings();
   const update = useUpdateSettings();
   useEmailLinkOutcome();
+  const later = useAfterFirstPaint();
+  const { hash } = useLocation();
+  // A link to a later section (/settings#your-data) scrolls there once it is rendered.
+  const [laterShown, setLaterShown] = useState(false);
+  useEffect(() => {
+    if (!laterShown || !hash) return;
+    document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [laterShown, hash]);
 
   usePageTitle('Settings');
 
@@ -160,22 +188,26 @@ export default function SettingsPage() {
             <>
               <PrivacySection settings={settings.data} save={save} />
               <NotificationsSection settings={settings.data} save={save} />
-              <PushNotificationsSection />
-              <SettingsSection id="security" icon={ShieldCheck} title="Security" description="Keep your account yours.">
-                <SettingsCard>
-                  <EmailBlock email={settings.data.email} />
-                  <PasswordBlock />
-                </SettingsCard>
-                <SettingsCard>
-                  <TwoFactorBlock enabled={settings.data.twoFactorEnabled} />
-                </SettingsCard>
-                <SettingsCard>
-                  <SessionsBlock />
-                </SettingsCard>
-              </SettingsSection>
+              {later ? (
+                <>
+                  <PushNotificationsSection />
+                  <Suspense fallback={<SectionPlaceholder height="h-[40rem]" />}>
+                    <SecuritySection settings={settings.data} />
+                  </Suspense>
+                </>
+              ) : (
+                <SectionPlaceholder height="h-[52rem]" />
+              )}
             </>
           )}
-          <YourDataSection />
+          {later ? (
+            <Suspense fallback={<SectionPlaceholder height="h-72" />}>
+              <YourDataSection />
+              <Shown onShown={setLaterShown} />
+            </Suspense>
+          ) : (
+            <SectionPlaceholder height="h-72" />
+          )}
         </div>
       </div>
     </div>
