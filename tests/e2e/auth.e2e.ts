@@ -126,7 +126,7 @@ describe('accounts', () => {
     await page.getByLabel('Email').fill(m.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
-    await page.goto(await e2e.lastLinkTo(m.email));
+    await page.goto(await e2e.lastLinkTo(m.email, 'reset-password'));
     await page.waitForURL(/\/auth\/reset-password\?token=/);
     await page.getByLabel('New password', { exact: true }).fill('a-fresh-secret-42');
     await page.getByLabel('Confirm new password').fill('a-fresh-secret-42');

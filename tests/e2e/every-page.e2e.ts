@@ -39,6 +39,28 @@ const SIZES = [
 const THEMES = ['light', 'dark'] as const;
 type Who = 'out' | 'member' | 'admin';
 type Theme = (typeof THEMES)[number];
+type Size = (typeof SIZES)[number];
+
+/**
+ * Which theme × width a page is checked in. The walk ($SHOTS_DIR) takes all four. `npm test`
+ * takes two per page that between them cover both themes and both widths, alternating the
+ * pairing from page to page so the shell is checked in all four across the walk: the full
+ * matrix doubled CI's longest suite past its 20 minutes.
+ */
+function variants(index: number): { theme: Theme; size: Size }[] {
+  const all = THEMES.flatMap((theme) => SIZES.map((size) => ({ theme, size })));
+  if (SHOTS) return all;
+  const [wide, narrow] = SIZES;
+  return index % 2 === 0
+    ? [
+        { theme: 'light', size: wide },
+        { theme: 'dark', size: narrow },
+      ]
+    : [
+        { theme: 'dark', size: wide },
+        { theme: 'light', size: narrow },
+      ];
+}
 
 let e2e: E2E;
 const states: Partial<Record<Who, Awaited<ReturnType<BrowserContext['storageState']>>>> = {};
@@ -306,35 +328,33 @@ describe('every page, in both themes at 1280 and 375 px', () => {
     expect(Object.keys(APP_ROUTES).filter((r) => !covered.has(r as AppRoute))).toEqual([]);
   });
 
-  for (const visit of VISITS) {
+  VISITS.forEach((visit, index) => {
     it(`${visit.name} (${visit.who === 'out' ? 'signed out' : visit.who})`, async () => {
       const problems: string[] = [];
-      for (const theme of THEMES) {
-        for (const size of SIZES) {
-          const page = await pageFor(visit.who, theme, size);
-          await page.goto(visit.url());
-          await page.locator('h1:visible').first().waitFor();
-          await visit.ready?.(page);
-          await visit.act?.(page);
-          await settle(page);
-          expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
-          const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
-          if (scroll > width) problems.push(`${theme} ${size.width}: the page is ${scroll}px wide`);
-          // Label in name (WCAG 2.5.3) is experimental in axe, so off unless asked for.
-          const violations = await axeViolations(page, { enableRules: ['label-content-name-mismatch'] });
-          if (violations.length) problems.push(`${theme} ${size.width}:\n${describeViolations(violations)}`);
-          // The whole page, up to four windows tall (the legal pages run to 19,000 px on a phone).
-          if (SHOTS) {
-            const tall = await page.evaluate(() => document.documentElement.scrollHeight);
-            await page.screenshot({
-              path: path.join(SHOTS, `${visit.name}-${size.width}-${theme}.png`),
-              fullPage: true,
-              clip: { x: 0, y: 0, width: size.width, height: Math.min(tall, size.height * 4) },
-            });
-          }
+      for (const { theme, size } of variants(index)) {
+        const page = await pageFor(visit.who, theme, size);
+        await page.goto(visit.url());
+        await page.locator('h1:visible').first().waitFor();
+        await visit.ready?.(page);
+        await visit.act?.(page);
+        await settle(page);
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
+        const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
+        if (scroll > width) problems.push(`${theme} ${size.width}: the page is ${scroll}px wide`);
+        // Label in name (WCAG 2.5.3) is experimental in axe, so off unless asked for.
+        const violations = await axeViolations(page, { enableRules: ['label-content-name-mismatch'] });
+        if (violations.length) problems.push(`${theme} ${size.width}:\n${describeViolations(violations)}`);
+        // The whole page, up to four windows tall (the legal pages run to 19,000 px on a phone).
+        if (SHOTS) {
+          const tall = await page.evaluate(() => document.documentElement.scrollHeight);
+          await page.screenshot({
+            path: path.join(SHOTS, `${visit.name}-${size.width}-${theme}.png`),
+            fullPage: true,
+            clip: { x: 0, y: 0, width: size.width, height: Math.min(tall, size.height * 4) },
+          });
         }
       }
       expect(problems, `${visit.url()}\n${problems.join('\n')}`).toEqual([]);
     }, 180_000);
-  }
+  });
 });

@@ -120,7 +120,7 @@ describe('mixers that form themselves', () => {
       .set({ endsAt: new Date(Date.now() - 1000) })
       .where(eq(mixers.id, formed.id));
     await advanceAppMixers(e2e.app, new Date());
-    expect(await e2e.lastLinkTo(maya.email)).toContain(`/mixers/${formed.id}/after`);
+    expect(await e2e.lastLinkTo(maya.email, `/mixers/${formed.id}/after`)).toContain(`/mixers/${formed.id}/after`);
     await page.getByText(`"${formed.title}" has ended.`).first().waitFor();
     await page.getByRole('button', { name: 'Open' }).click();
     await page.waitForURL(`**/mixers/${formed.id}/after`);

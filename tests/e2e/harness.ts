@@ -28,7 +28,11 @@ export interface E2E {
   newPage(opts?: { width?: number; height?: number }): Promise<{ context: BrowserContext; page: Page }>;
   mailsTo(address: string): Promise<Mail[]>;
   /** The first link in the newest mail to an address (waits up to 5 s for it). */
-  lastLinkTo(address: string): Promise<string>;
+  /**
+   * The link in the newest mail to `address` (that contains `path`, when given), waiting for it:
+   * mail goes out after the answer, so without `path` an earlier mail's link can win the race.
+   */
+  lastLinkTo(address: string, path?: string): Promise<string>;
   /** Registers and verifies a member through the API; the browser is not signed in. */
   createMember(fullName?: string): Promise<{ email: string; password: string }>;
   /** The server's database, to arrange data a journey does not cover itself. */
@@ -76,13 +80,13 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     return all.filter((m) => m.to === address);
   };
 
-  const lastLinkTo = async (address: string) => {
-    const deadline = Date.now() + 5000;
+  const lastLinkTo = async (address: string, path?: string) => {
+    const deadline = Date.now() + 15_000;
     for (;;) {
-      const [mail] = await mailsTo(address);
-      const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+      const links = (await mailsTo(address)).map((mail) => mail.text.match(/https?:\/\/\S+/)?.[0]);
+      const link = links.find((l) => l && (!path || l.includes(path)));
       if (link) return link;
-      if (Date.now() > deadline) throw new Error(`no mail with a link to ${address}`);
+      if (Date.now() > deadline) throw new Error(`no mail with a link${path ? ` to ${path}` : ''} to ${address}`);
       await new Promise((r) => setTimeout(r, 100));
     }
   };
