@@ -155,17 +155,3 @@ export interface FormationOverview {
   /** The most recent `formation.*` and `invitation.*` audit rows. */
   recent: AuditEntry[];
 }
-
-/** How the formation page names audit actions. */
-export const FORMATION_ACTION_LABELS: Record<string, string> = {
-  'formation.mixer_created': 'Formed a mixer',
-  'formation.invited': 'Invited a member',
-  'formation.paused': 'Paused formation',
-  'formation.resumed': 'Resumed formation',
-  'formation.settings': 'Changed formation settings',
-  'formation.template': 'Edited a topic template',
-  'formation.template.create': 'Added a topic template',
-  'invitation.accepted': 'Invitation accepted',
-  'invitation.declined': 'Invitation declined',
-  'invitation.expired': 'Invitation expired',
-};

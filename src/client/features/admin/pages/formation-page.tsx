@@ -3,9 +3,9 @@ import { ArrowDown, ArrowUp, CalendarRange, History, Pause, Pencil, Play, Plus, 
 import { useEffect, useId, useMemo, useState } from 'react';
 import { AUDIENCE_REGIONS, ONLINE_LABEL } from '../../../../shared/audience';
 import type { FormationSettings } from '../../../../shared/formation';
+import { AUDIT_ACTION_LABELS } from '../../../../shared/schemas/admin';
 import {
   type DemandRow,
-  FORMATION_ACTION_LABELS,
   FORMATION_BOUNDS,
   type FormationDemand,
   type FormationOverview,
@@ -707,7 +707,7 @@ function RecentSection({ overview }: { overview?: FormationOverview }) {
           {recent.map((r) => (
             <li key={r.id} className="flex items-start justify-between gap-3 px-4 py-2.5 text-sm sm:px-5">
               <span className="min-w-0">
-                <span className="block font-medium">{FORMATION_ACTION_LABELS[r.action] ?? r.action}</span>
+                <span className="block font-medium">{AUDIT_ACTION_LABELS[r.action] ?? r.action}</span>
                 <span className="block truncate text-xs text-muted-foreground">{r.actor ? r.actor.name : 'Automatic'}</span>
               </span>
               <time dateTime={r.createdAt} className="shrink-0 whitespace-nowrap text-xs text-muted-foreground">
