@@ -6,29 +6,11 @@ import { face, onScreen, twoFaces, wall, type Who } from '../../../../tests/fixt
 import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { AGE_REVIEW_TEXT, type ChallengeStep, FAIL_REASONS, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
 import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
+import { multipart } from '../../../../tests/helpers/verification-fixtures';
 
 const t = setupTestApp();
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-
-function multipart(parts: { name: string; value?: string; file?: Buffer }[]) {
-  const boundary = '----fancy-verify';
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    if (p.file) {
-      chunks.push(
-        Buffer.from(
-          `--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"; filename="f.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
-        ),
-      );
-      chunks.push(p.file, Buffer.from('\r\n'));
-    } else {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${p.name}"\r\n\r\n${p.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function memberWithPhoto(name: string, photo: Who) {
   const m = await t.member(name);
