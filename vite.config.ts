@@ -10,7 +10,7 @@ import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
 import { chunkName, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK } from './scripts/chunk-groups';
-import { MEMBER_SHELL, ROUTE_PRELOADS } from './src/shared/route-preload';
+import { MEMBER_SHELL, ROUTE_PRELOADS, SERVER_RENDERER_DIR } from './src/shared/route-preload';
 
 /**
  * The client is always a production build, whoever builds it. Vite takes React's development
@@ -51,6 +51,7 @@ const PRECOMPRESS_MIN_BYTES = 1024;
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const entry of await readdir(dir, { withFileTypes: true })) {
+    if (entry.name.startsWith('.')) continue;
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) out.push(...(await filesUnder(full)));
     else if (entry.isFile()) out.push(full);
@@ -186,14 +187,59 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
     const files = new Set<string>();
     for (const mod of route.modules)
       walk(chunkOf(mod, `route ${route.pattern} (ROUTE_PRELOADS in src/shared/route-preload.ts)`).fileName, files);
-    const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join('\n    ');
-    await writeFile(
-      path.join(dir, 'routes', route.file),
-      template.replace('</head>', () => `  ${links}\n  </head>`),
-    );
+    await writeFile(path.join(dir, 'routes', route.file), await memberPageHtml(dir, template, [...files]));
     written.push(route.pattern);
   }
   return written;
+}
+
+/**
+ * A member page's HTML: index.html whose scripts start after the first paint (decision 026). A
+ * member page comes rendered by the server, so on a slow phone its HTML, stylesheet and images
+ * come first: a small starter (the page's only script tag) waits for the first frame, then has
+ * the browser fetch every chunk the page needs at once (modulepreload: no discovery chain,
+ * decision 018) and runs the app, which hydrates the page. A tab opened in the background starts
+ * at once. Each starter is a hashed asset like the bundle's, cached for good.
+ */
+async function memberPageHtml(dir: string, template: string, chunks: string[]): Promise<string> {
+  const entryTag = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
+  if (!entryTag) throw new Error('index.html has no module entry script to start after the first paint');
+  const entry = entryTag[1];
+  const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+  const urls = [...new Set([entry, ...[...template.matchAll(preloadTag)].map((m) => m[1]), ...chunks.map((f) => `/${f}`)])];
+  const starter = `const go=()=>{for(const u of ${JSON.stringify(urls)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;document.head.append(l)}import(${JSON.stringify(entry)})};document.visibilityState==="hidden"?go():requestAnimationFrame(()=>setTimeout(go));\n`;
+  const file = `assets/start-${createHash('sha256').update(starter).digest('base64url').slice(0, 10)}.js`;
+  await writeFile(path.join(dir, file), starter);
+  return template.replace(preloadTag, '').replace(entryTag[0], () => `<script type="module" crossorigin src="/${file}"></script>`);
+}
+
+/**
+ * The member pages' server renderer (src/client/ssr.tsx, decision 026), built for Node into
+ * `<dir>/.ssr/entry.mjs` beside the client it renders: the server loads it from there, so the
+ * markup and the scripts that hydrate it always come from one build. Packages stay in
+ * node_modules; a dot-folder is never served (@fastify/static) nor compressed.
+ */
+export async function buildServerRenderer(dir: string): Promise<void> {
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root: import.meta.dirname,
+    logLevel: 'warn',
+    mode: 'production',
+    plugins: [react()],
+    // Bundled whole, so only what the pages use is loaded (all of lucide-react alone is ~1,500 icons).
+    ssr: { noExternal: true },
+    // React's production build whatever NODE_ENV the server runs with: the markup the browser's (production) React hydrates.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    build: {
+      ssr: 'src/client/ssr.tsx',
+      outDir: path.join(dir, SERVER_RENDERER_DIR),
+      emptyOutDir: true,
+      sourcemap: false,
+      minify: false,
+      rolldownOptions: { output: { entryFileNames: 'entry.mjs', chunkFileNames: '[name]-[hash].mjs' } },
+    },
+  });
 }
 
 /**
@@ -234,6 +280,7 @@ function prerenderAndCompress(): Plugin {
       // Icons, manifest, link-preview image and the service worker (issue 20, decision 021).
       await writeBrandAssets(options.dir, path.join(import.meta.dirname, 'src/client/sw.js'));
       await writeRoutePages(options.dir, bundle);
+      await buildServerRenderer(options.dir);
       await precompressDir(options.dir);
     },
   };

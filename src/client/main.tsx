@@ -1,5 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
@@ -9,19 +9,38 @@ import './styles.css';
 const container = document.getElementById('root') as HTMLElement;
 startPwa((path) => void router.navigate(path));
 
+const app = (
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>
+);
+
+// Rendered as a transition, React works in slices and a slow phone stays responsive while the
+// page is built (decision 018). A member page the server rendered (decision 026) is hydrated:
+// the markup on screen becomes the app without being built again; `inert` (set by the server so
+// nothing is used before the app can answer) goes once it has.
 function render() {
-  createRoot(container).render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  if (container.hasAttribute('data-ssr')) {
+    startTransition(() => {
+      hydrateRoot(container, app, { onRecoverableError: reportHydrationMismatch });
+    });
+    return;
+  }
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
 }
 
-// A prerendered page (decision 015) stays on screen until the page's own code has loaded:
-// rendering at once would swap it for the loading spinner first.
-if (container.hasAttribute('data-prerendered') && !router.state.initialized) {
+/** A page that could not be hydrated as sent is rendered anew by React; said once, for tests and developers. */
+function reportHydrationMismatch(error: unknown) {
+  console.warn('Fancy: the server-rendered page was rendered again in the browser:', error);
+}
+
+// A prerendered page (decision 015) or a server-rendered one stays on screen until the page's
+// own code (and, for a route with a `preload`, its data) has loaded: rendering at once would swap
+// it for the loading spinner first, and hydration needs the same tree the server rendered.
+if ((container.hasAttribute('data-prerendered') || container.hasAttribute('data-ssr')) && !router.state.initialized) {
   const unsubscribe = router.subscribe((state) => {
     if (!state.initialized) return;
     unsubscribe();

@@ -183,7 +183,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     servePage = createPageServer(app, clientDir);
     memberPage = createMemberPageServer(app, clientDir);
     const page = servePage;
-    for (const route of Object.keys(PRERENDERED_PAGES)) app.get(route, (req, reply) => page(req, reply));
+    const members = memberPage;
+    for (const route of Object.keys(PRERENDERED_PAGES))
+      app.get(route, (req, reply) => {
+        members.warm();
+        return page(req, reply);
+      });
+    // A sign-in (the app's or a script's) is followed by member pages.
+    app.addHook('onResponse', async (req, reply) => {
+      if (req.method === 'POST' && req.routeOptions.url === '/api/auth/login' && reply.statusCode === 200) members.warm();
+    });
   }
 
   app.setNotFoundHandler((req, reply) => {
@@ -192,6 +201,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A member page comes with its chunks named for preloading and its first reads' answers in
     // it, so code starts with the HTML and the data is there when it runs (decision 018); every
     // other page, and the not-found page, from the page server (decision 021).
+    // Someone is using the app: have the member pages' renderer ready for their first one.
+    memberPage?.warm();
     const member = matchRoutePreload(req.url.split('?')[0]);
     if (member && memberPage && existsSync(path.join(clientDir as string, 'routes', member.route.file))) {
       return memberPage(req, reply, member.route, member.id);

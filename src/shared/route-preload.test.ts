@@ -39,11 +39,11 @@ describe('member route preloads (decision 018)', () => {
   });
 
   it('names only modules the router really loads for that page', () => {
-    const router = readFileSync(path.join(CLIENT, 'app/router.tsx'), 'utf8');
+    const router = readFileSync(path.join(CLIENT, 'app/routes.tsx'), 'utf8');
     for (const route of ROUTE_PRELOADS) {
       for (const mod of route.modules) {
         expect(existsSync(path.join(CLIENT, `${mod}.tsx`)), mod).toBe(true);
-        // router.tsx imports './x' for app/, '../features/x' for the rest.
+        // routes.tsx imports './x' for app/, '../features/x' for the rest.
         const spec = mod.startsWith('app/') ? `'./${mod.slice(4)}'` : `'../${mod}'`;
         expect(router, `${route.pattern} → ${mod}`).toContain(spec);
       }

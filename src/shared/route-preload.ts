@@ -1,6 +1,6 @@
 /**
  * What a member page needs before it can paint, known from its path alone (issue 19, decision
- * 018): the page's code (the modules under `src/client/` that `app/router.tsx` loads for it) and
+ * 018): the page's code (the modules under `src/client/` that `app/routes.tsx` loads for it) and
  * its first API reads. The build writes, per entry, a copy of index.html that names every chunk
  * of those modules as `<link rel="modulepreload">` (`dist/client/routes/<file>`); the server
  * sends that copy for the path with the answers of the first reads in it (as JSON in a
@@ -118,3 +118,6 @@ export const EMBEDDED_DATA_ID = 'fancy-data';
  * a slow phone to run the code, short enough that a read asked for later goes to the server.
  */
 export const EMBEDDED_DATA_MAX_AGE_MS = 15_000;
+
+/** Where in the built client the member pages' server renderer is (vite.config.ts, decision 026): `<dir>/entry.mjs`. */
+export const SERVER_RENDERER_DIR = '.ssr';

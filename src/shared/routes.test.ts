@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, matchRoute, SITEMAP_PATHS } from './routes';
 
-const ROUTER_SOURCE = readFileSync(path.join(import.meta.dirname, '../client/app/router.tsx'), 'utf8');
+const ROUTER_SOURCE = readFileSync(path.join(import.meta.dirname, '../client/app/routes.tsx'), 'utf8');
 
 /** The paths the client router declares (nested paths joined to their parent's), with where each is declared. */
 function routerEntries(): { path: string; at: number }[] {

@@ -1,6 +1,6 @@
 /**
  * The app's route table as the server sees it (issue 20, decision 021): every path the client
- * router (src/client/app/router.tsx) shows a page for, and who it is for. The server answers
+ * router (src/client/app/routes.tsx) shows a page for, and who it is for. The server answers
  * these with the app (200) and anything else with the app's not-found page and 404; robots.txt
  * and sitemap.xml are built from it. src/shared/routes.test.ts keeps it equal to the router's.
  */

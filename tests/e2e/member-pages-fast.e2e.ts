@@ -99,4 +99,57 @@ describe('member pages fast on a phone', () => {
     await expect.poll(() => again.locator('#notify-match').getAttribute('aria-checked')).toBe('false');
     await context.close();
   });
+
+  it("a member page comes rendered by the server from the member's own data: it shows before any script runs, then the app takes it over as it is", async () => {
+    const m = await e2e.createMember('Sora Served');
+    const other = await e2e.createMember('Tove Other');
+    await e2e.completeProfile(m.email);
+    await e2e.completeProfile(other.email);
+    const { context, page } = await e2e.newPage({ width: 375, height: 812 });
+    await e2e.login(page, m.email);
+    // The renderer loads when the first member is about (not at start-up): the first pages may come without it.
+    await expect
+      .poll(async () => (await page.request.get('/home')).text(), { timeout: 20_000 })
+      .toContain('<div id="root" data-ssr="" inert>');
+
+    // No script at all: the page is there, with the member's own content.
+    const bare = await context.browser()?.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    if (!bare) throw new Error('no browser');
+    await bare.addCookies(await context.cookies());
+    const still = await bare.newPage();
+    await still.goto(`${new URL(page.url()).origin}/profile`);
+    await still.getByText('Your profile as others see it').first().waitFor();
+    expect(await still.locator('main').innerText()).toContain('Sora Served');
+    await bare.close();
+
+    // With scripts: hydrated as sent (React says nothing), no longer inert, and it answers.
+    const warnings: string[] = [];
+    page.on('console', (msg) => {
+      if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text());
+    });
+    for (const path of ['/home', '/mixers', '/messages', '/matches', '/profile', '/settings']) {
+      const res = await page.goto(path);
+      expect(await res?.text(), path).toContain('data-ssr');
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => page.locator('#root').getAttribute('inert'), { message: path }).toBeNull();
+    }
+    expect(warnings.filter((w) => /rendered again|hydrat/i.test(w))).toEqual([]);
+    await page.getByRole('link', { name: 'Mixers' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Mixers' }).waitFor();
+
+    // Many members at once: each page carries its own member, never another's.
+    const otherContext = await e2e.newPage({ width: 375, height: 812 });
+    await e2e.login(otherContext.page, other.email);
+    const pages = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => (i % 2 ? otherContext.page : page).request.get(i % 4 < 2 ? '/profile' : '/home')),
+    );
+    for (const [i, res] of pages.entries()) {
+      const html = await res.text();
+      const [own, not] = i % 2 ? ['Tove Other', 'Sora Served'] : ['Sora Served', 'Tove Other'];
+      expect(html).toContain(own);
+      expect(html).not.toContain(not);
+    }
+    await otherContext.context.close();
+    await context.close();
+  });
 });

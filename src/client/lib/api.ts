@@ -17,12 +17,7 @@ export const NETWORK_ERROR = 'We could not reach Fancy. Check your connection an
 
 let embedded: Map<string, unknown> | undefined;
 
-/**
- * The answer the server put into a member page for `path` (decision 018,
- * src/server/http/member-page.ts), taken once: the first request of each URL while the page
- * loads uses it, every later one asks the server.
- */
-export function takeEmbedded(path: string): { data: unknown } | undefined {
+function embeddedAnswers(): Map<string, unknown> {
   if (!embedded) {
     embedded = new Map();
     const script = typeof document === 'undefined' ? null : document.getElementById(EMBEDDED_DATA_ID);
@@ -35,10 +30,36 @@ export function takeEmbedded(path: string): { data: unknown } | undefined {
       script.remove();
     }
   }
-  if (!embedded.has(path)) return undefined;
-  const data = embedded.get(path);
-  embedded.delete(path);
-  return performance.now() <= EMBEDDED_DATA_MAX_AGE_MS ? { data } : undefined;
+  return embedded;
+}
+
+/**
+ * The server renders a member page with the same answers it embeds (src/client/ssr.tsx): they
+ * are this render's only data. `undefined` ends the render's use of them.
+ */
+export function setServerRenderAnswers(answers: Record<string, unknown> | undefined) {
+  embedded = answers ? new Map(Object.entries(answers)) : undefined;
+}
+
+const fresh = () => typeof document === 'undefined' || performance.now() <= EMBEDDED_DATA_MAX_AGE_MS;
+
+/** The embedded answer for `path` without taking it (what the first render is made from). */
+export function peekEmbedded(path: string): { data: unknown } | undefined {
+  const answers = embeddedAnswers();
+  return answers.has(path) && fresh() ? { data: answers.get(path) } : undefined;
+}
+
+/**
+ * The answer the server put into a member page for `path` (decision 018,
+ * src/server/http/member-page.ts), taken once: the first request of each URL while the page
+ * loads uses it, every later one asks the server.
+ */
+export function takeEmbedded(path: string): { data: unknown } | undefined {
+  const answers = embeddedAnswers();
+  if (!answers.has(path)) return undefined;
+  const data = answers.get(path);
+  answers.delete(path);
+  return fresh() ? { data } : undefined;
 }
 
 /** fetch() for our JSON API: same-origin cookies, JSON in and out, errors as ApiError. */

@@ -55,6 +55,8 @@ export const needsIosHint = () =>
   !standalone() &&
   (/iPad|iPhone|iPod/.test(navigator.userAgent) || (navigator.platform === 'MacIntel' && navigator.maxTouchPoints > 1));
 
+const subscribeNever = () => () => {};
+
 const subscribe = (l: () => void) => {
   listeners.add(l);
   return () => listeners.delete(l);
@@ -67,9 +69,11 @@ export function useInstallOffer(): { canInstall: boolean; iosHint: boolean; inst
     () => offer,
     () => null,
   );
+  // Rendered on the server (decision 026) a page knows no device: hydrated without the hint, shown after.
+  const ios = useSyncExternalStore(subscribeNever, needsIosHint, () => false);
   return {
     canInstall: current !== null,
-    iosHint: current === null && needsIosHint(),
+    iosHint: current === null && ios,
     async install() {
       if (!offer) return;
       const shown = offer;

@@ -270,7 +270,13 @@ function useCounterSync(client: RealtimeClient) {
 }
 
 export function RealtimeProvider({ children }: { children: React.ReactNode }) {
-  const [client] = useState(() => new RealtimeClient(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`));
+  // No location when a member page is rendered on the server (decision 026); it never connects there.
+  const [client] = useState(
+    () =>
+      new RealtimeClient(
+        typeof location === 'undefined' ? '' : `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/realtime`,
+      ),
+  );
   useEffect(() => {
     client.start();
     return () => client.stop();

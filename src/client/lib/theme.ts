@@ -28,7 +28,12 @@ const subscribe = (listener: () => void) => {
 
 /** Light by default, dark or system; stored in the browser (public/theme-init.js applies it before paint). */
 export function useTheme() {
-  const theme = useSyncExternalStore(subscribe, () => current);
+  // A server-rendered page (decision 026) is hydrated as light; the stored choice follows at once.
+  const theme = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => 'light' as const,
+  );
   useEffect(() => {
     apply(theme);
     if (theme !== 'system') return;

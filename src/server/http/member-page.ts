@@ -10,13 +10,19 @@
  * cookie and client address), answered at this instant; a read that does not answer 200 is left
  * out and the app asks for it as before. The page is private: `Cache-Control: no-store`, never
  * shared or stored, and the JSON is escaped so no answer can close the script element.
+ *
+ * When every read answered and the member is past the gates (signed in, address confirmed,
+ * onboarded), the page itself is rendered from those answers too (src/client/ssr.tsx, decision
+ * 026) and sent inside `#root`, so it paints before any script runs; the app hydrates it. A
+ * render that fails or is slow sends the page without it, as before.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { EMBEDDED_DATA_ID, type RoutePreload, readUrls } from '../../shared/route-preload';
+import { EMBEDDED_DATA_ID, type RoutePreload, readUrls, SERVER_RENDERER_DIR } from '../../shared/route-preload';
 import { negotiateEncoding } from './compress';
 
 const brotli = promisify(brotliCompress);
@@ -41,8 +47,71 @@ function readHeaders(req: FastifyRequest): Record<string, string> {
   return headers;
 }
 
+/** How long a page waits for its server render before it goes without (the app renders it then). */
+export const SERVER_RENDER_WAIT_MS = 500;
+
+type Renderer = { renderMemberPage(url: string, answers: Record<string, unknown>, cookies: string): Promise<string | null> };
+
+interface SessionAnswer {
+  user?: { emailVerified?: boolean; onboardingComplete?: boolean } | null;
+  profile?: { onboardingCompleted?: boolean } | null;
+}
+
+/** Whether the member sees the page itself (not the sign-in, the address notice or onboarding: protected-route.tsx). */
+function pastTheGates(session: SessionAnswer | undefined): boolean {
+  const user = session?.user;
+  return Boolean(user?.emailVerified && (user.onboardingComplete || session?.profile?.onboardingCompleted));
+}
+
 export function createMemberPageServer(app: FastifyInstance, clientDir: string) {
   const templates = new Map<string, { mtimeMs: number; html: Promise<string> }>();
+  let loading = false;
+  let loaded: Renderer | undefined;
+
+  /**
+   * Starts loading the build's renderer (once; ~10 MB at first, ~45 MB once it has rendered every
+   * page, so not at start-up: an instance nobody signs in to does without). Loaded once: its
+   * chunks import each other by name, so a second copy would not share their state (a rebuilt
+   * client takes a restart, as its other files do).
+   */
+  function warm(): void {
+    if (loading) return;
+    loading = true;
+    const file = path.join(clientDir, SERVER_RENDERER_DIR, 'entry.mjs');
+    stat(file)
+      .then(() => import(pathToFileURL(file).href) as Promise<Renderer>)
+      .then(
+        (module) => {
+          loaded = module;
+        },
+        (err: NodeJS.ErrnoException) => {
+          if (err.code !== 'ENOENT') app.log.warn({ err }, 'the member pages server renderer did not load');
+        },
+      );
+  }
+
+  /** The page's markup from its reads' answers, or undefined (no renderer, a failure, too slow). */
+  async function renderPage(req: FastifyRequest, url: string, answers: Record<string, unknown>): Promise<string | undefined> {
+    let timer: NodeJS.Timeout | undefined;
+    // Until the renderer has loaded (the first pages after a start), pages go without it.
+    warm();
+    const module = loaded;
+    if (!module) return undefined;
+    try {
+      const markup = await Promise.race([
+        module.renderMemberPage(url, answers, req.headers.cookie ?? ''),
+        new Promise<null>((resolve) => {
+          timer = setTimeout(() => resolve(null), SERVER_RENDER_WAIT_MS);
+        }),
+      ]);
+      return markup ?? undefined;
+    } catch (err) {
+      req.log.warn({ err, url }, 'member page server render failed');
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
 
   async function template(file: string): Promise<string> {
     const full = path.join(clientDir, 'routes', file);
@@ -71,19 +140,30 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
       if (res.statusCode !== 200 || !type.startsWith('application/json') || res.headers['content-encoding']) return;
       entries.push(`${JSON.stringify(urls[i])}:${res.body}`);
     });
-    return { json: `{${entries.join(',')}}`, cookies };
+    return { json: `{${entries.join(',')}}`, cookies, complete: entries.length === urls.length };
   }
 
-  return async function serveMemberPage(req: FastifyRequest, reply: FastifyReply, route: RoutePreload, id?: string) {
+  async function serveMemberPage(req: FastifyRequest, reply: FastifyReply, route: RoutePreload, id?: string) {
     const urls = readUrls(route, id);
     const [html, reads] = await Promise.all([template(route.file), firstReads(req, urls)]);
     const data = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptSafeJson(reads.json)}</script>`;
-    const body = html.includes('</body>') ? html.replace('</body>', () => `${data}\n  </body>`) : html + data;
+    let page = html.includes('</body>') ? html.replace('</body>', () => `${data}\n  </body>`) : html + data;
+    const answers = reads.complete ? (JSON.parse(reads.json) as Record<string, unknown>) : undefined;
+    // A query string can change what the page reads beyond its first reads: such a page is rendered in the browser.
+    if (answers && !req.url.includes('?') && pastTheGates(answers['/api/auth/session'] as SessionAnswer)) {
+      const markup = await renderPage(req, req.url, answers);
+      // `inert` until the app has taken over: a tap on a form before then would submit it natively.
+      if (markup) page = page.replace('<div id="root"></div>', () => `<div id="root" data-ssr="" inert>${markup}</div>`);
+    }
+    const body = page;
     for (const cookie of reads.cookies) reply.header('set-cookie', cookie);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     if (!encoding) return reply.send(body);
     const compressed = encoding === 'br' ? await brotli(body, BROTLI_FAST) : await gz(body, { level: 6 });
     return reply.header('content-encoding', encoding).send(compressed);
-  };
+  }
+
+  /** Serves a member page; `warm()` starts loading the renderer ahead of the first one (a visitor is about). */
+  return Object.assign(serveMemberPage, { warm });
 }

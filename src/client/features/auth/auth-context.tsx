@@ -3,7 +3,7 @@ import { REFRESH_BACKOFF_MS } from '../../../shared/constants';
 import type { Campaign } from '../../../shared/schemas/auth';
 import type { TwoFactorLoginInput } from '../../../shared/schemas/settings';
 import { useToast } from '../../components/ui/toast';
-import { ApiError, api } from '../../lib/api';
+import { ApiError, api, peekEmbedded } from '../../lib/api';
 import { LOGIN_FAILED } from './login-messages';
 
 export interface AuthUser {
@@ -81,8 +81,12 @@ export function displayName(
 
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const toast = useToast();
-  const [state, setState] = useState<SessionResponse>({ user: null, session: null, profile: null });
-  const [isLoading, setLoading] = useState(true);
+  // A member page comes with its session answer (and, rendered on the server, made from it):
+  // the first render uses it, so the page hydrates as it was sent. The effect below still
+  // takes that answer and announces INITIAL_SESSION as always.
+  const [initial] = useState(() => peekEmbedded('/api/auth/session')?.data as SessionResponse | undefined);
+  const [state, setState] = useState<SessionResponse>(() => initial ?? { user: null, session: null, profile: null });
+  const [isLoading, setLoading] = useState(!initial);
   const [exitTo, setExitTo] = useState<string | null>(null);
   const listeners = useRef(new Set<(event: AuthEvent, session: AuthSession | null) => void>());
   const emit = useCallback((event: AuthEvent, session: AuthSession | null) => {

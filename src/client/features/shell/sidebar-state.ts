@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_S } from '../../../shared/constants';
+import { pageCookies } from '../../lib/cookies';
 
 function readCookie(): boolean {
-  const match = document.cookie.match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=([^;]*)`));
+  const match = pageCookies().match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=([^;]*)`));
   return match ? match[1] !== 'false' : true;
 }
 

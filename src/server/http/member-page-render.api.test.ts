@@ -1,0 +1,116 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { completeProfile } from '../../../tests/helpers/profile-fixtures';
+import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
+import { SERVER_RENDERER_DIR } from '../../shared/route-preload';
+import { buildApp } from '../app';
+
+/**
+ * Member pages rendered on the server (decision 026): which requests get the markup, made from
+ * which answers. The renderer here is a stand-in that writes back what it was given (the real one,
+ * src/client/ssr.tsx, is tried in a browser by tests/e2e/server-rendered.e2e.ts).
+ */
+let t: TestApp;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let clientDir: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  clientDir = mkdtempSync(path.join(tmpdir(), 'fancy-ssr-client-'));
+  mkdirSync(path.join(clientDir, 'routes'));
+  mkdirSync(path.join(clientDir, SERVER_RENDERER_DIR));
+  writeFileSync(path.join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
+  for (const page of ['home', 'settings', 'mixer'])
+    writeFileSync(path.join(clientDir, 'routes', `${page}.html`), '<!doctype html><body><div id="root"></div></body>');
+  writeFileSync(
+    path.join(clientDir, SERVER_RENDERER_DIR, 'entry.mjs'),
+    `export async function renderMemberPage(url, answers, cookies) {
+       if (url === '/settings' && cookies.includes('slow=1')) await new Promise((r) => setTimeout(r, 3000));
+       if (url === '/settings' && cookies.includes('fail=1')) throw new Error('render failed');
+       const name = answers['/api/auth/session'].user.name;
+       return '<main>rendered ' + url + ' for ' + name + ' &lt;' + Object.keys(answers).join(',') + '&gt;</main>';
+     }`,
+  );
+  app = await buildApp({ ...t.deps, clientDir });
+});
+afterAll(async () => {
+  await app?.close();
+  await t?.close();
+  rmSync(clientDir, { recursive: true, force: true });
+});
+
+const ready = async (cookie: string) => {
+  // The renderer loads after the first page request (not at start-up): wait until it answers.
+  for (let i = 0; i < 50; i++) {
+    const res = await app.inject({ method: 'GET', url: '/home', headers: { cookie, 'accept-encoding': 'identity' } });
+    if (res.body.includes('data-ssr')) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error('the renderer never answered');
+};
+
+async function onboardedMember(name: string) {
+  const m = await t.member(name);
+  await completeProfile(t.database.db, m.id);
+  return m;
+}
+
+const page = (url: string, cookie?: string) =>
+  app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
+
+describe('member pages rendered on the server', () => {
+  it("a member past the gates gets the page rendered from that page's own first reads, inert until the app takes over", async () => {
+    const maya = await onboardedMember('Maya Rendered');
+    await ready(maya.cookie);
+    const res = await page('/settings', maya.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain(
+      '<div id="root" data-ssr="" inert><main>rendered /settings for Maya Rendered &lt;/api/auth/session,/api/stats,/api/settings,/api/me/sessions&gt;</main></div>',
+    );
+  });
+
+  it('each member gets their own page, however many are rendered at once', async () => {
+    const members = await Promise.all(['Ann', 'Ben', 'Cat', 'Dan'].map((n) => onboardedMember(`${n} Parallel`)));
+    await ready(members[0].cookie);
+    const pages = await Promise.all(members.flatMap((m) => [1, 2, 3].map(() => page('/home', m.cookie))));
+    pages.forEach((res, i) => {
+      expect(res.body).toMatch(new RegExp(`rendered /home for ${['Ann', 'Ben', 'Cat', 'Dan'][Math.floor(i / 3)]} Parallel`));
+      for (const other of ['Ann', 'Ben', 'Cat', 'Dan'].filter((_, j) => j !== Math.floor(i / 3)))
+        expect(res.body).not.toContain(`${other} Parallel`);
+    });
+  });
+
+  it('is not rendered for anyone the page would not show itself to: signed out, address unconfirmed, not onboarded', async () => {
+    const maya = await onboardedMember('Maya Gate');
+    await ready(maya.cookie);
+    const unverified = await t.member('Una Unverified', { verified: false });
+    const fresh = await t.member('Fred Fresh');
+    for (const cookie of [undefined, unverified.cookie, fresh.cookie]) {
+      const res = await page('/settings', cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('data-ssr');
+      expect(res.body).toContain('<div id="root"></div>');
+    }
+  });
+
+  it('a page with a read that did not answer, or with a query string, is left to the browser', async () => {
+    const maya = await onboardedMember('Maya Partial');
+    await ready(maya.cookie);
+    // No such mixer: its reads answer 404, so the page has not all it needs.
+    expect((await page('/mixers/no-such-mixer', maya.cookie)).body).not.toContain('data-ssr');
+    expect((await page('/settings?tab=privacy', maya.cookie)).body).not.toContain('data-ssr');
+  });
+
+  it('a render that fails, or takes longer than the page may wait, sends the page without it', async () => {
+    const maya = await onboardedMember('Maya Slow');
+    await ready(maya.cookie);
+    for (const flag of ['fail=1', 'slow=1']) {
+      const res = await page('/settings', `${maya.cookie}; ${flag}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('data-ssr');
+      expect(res.body).toContain('id="fancy-data"');
+    }
+  });
+});
