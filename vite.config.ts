@@ -196,10 +196,11 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
 /**
  * A member page's HTML: index.html whose scripts start after the first paint (decision 026). A
  * member page comes rendered by the server, so on a slow phone its HTML, stylesheet and images
- * come first: a small starter (the page's only script tag) waits for the first frame, then has
- * the browser fetch every chunk the page needs at once (modulepreload: no discovery chain,
- * decision 018) and runs the app, which hydrates the page. A tab opened in the background starts
- * at once. Each starter is a hashed asset like the bundle's, cached for good.
+ * come first: a small starter (the page's only script tag) waits until the page's content is on
+ * screen (the first contentful paint; 3 s at most), then has the browser fetch every chunk the
+ * page needs at once (modulepreload: no discovery chain, decision 018) and runs the app, which
+ * hydrates the page. A page that came without the server's render, or a tab opened in the
+ * background, starts at once. Each starter is a hashed asset like the bundle's, cached for good.
  */
 async function memberPageHtml(dir: string, template: string, chunks: string[]): Promise<string> {
   const entryTag = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
@@ -207,7 +208,10 @@ async function memberPageHtml(dir: string, template: string, chunks: string[]): 
   const entry = entryTag[1];
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const urls = [...new Set([entry, ...[...template.matchAll(preloadTag)].map((m) => m[1]), ...chunks.map((f) => `/${f}`)])];
-  const starter = `const go=()=>{for(const u of ${JSON.stringify(urls)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;document.head.append(l)}import(${JSON.stringify(entry)})};document.visibilityState==="hidden"?go():requestAnimationFrame(()=>setTimeout(go));\n`;
+  const starter = `let started=false;const go=()=>{if(started)return;started=true;for(const u of ${JSON.stringify(urls)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;document.head.append(l)}import(${JSON.stringify(entry)})};
+if(document.visibilityState==="hidden"||!document.getElementById("root")?.hasAttribute("data-ssr"))go();
+else{new PerformanceObserver((list,o)=>{if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}}).observe({type:"paint",buffered:true});setTimeout(go,3000)}
+`;
   const file = `assets/start-${createHash('sha256').update(starter).digest('base64url').slice(0, 10)}.js`;
   await writeFile(path.join(dir, file), starter);
   return template.replace(preloadTag, '').replace(entryTag[0], () => `<script type="module" crossorigin src="/${file}"></script>`);

@@ -1,8 +1,11 @@
+// First: zod reads its configuration when it loads (lib/zod-jitless).
+import './lib/zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { router } from './app/router';
+import { setRenderedAt } from './lib/clock';
 import { startPwa } from './lib/pwa';
 import './styles.css';
 
@@ -23,6 +26,7 @@ const app = (
 // nothing is used before the app can answer) goes once it has.
 function render() {
   if (container.hasAttribute('data-ssr')) {
+    setRenderedAt(Number(container.dataset.ssr) || undefined);
     startTransition(() => {
       hydrateRoot(container, app, { onRecoverableError: reportHydrationMismatch });
     });

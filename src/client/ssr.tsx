@@ -15,6 +15,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { Providers } from './app/providers';
 import { routes } from './app/routes';
 import { setServerRenderAnswers } from './lib/api';
+import { setRenderedAt } from './lib/clock';
 import { setServerRenderCookies } from './lib/cookies';
 import { queryClient } from './lib/query';
 
@@ -26,17 +27,24 @@ let queue: Promise<unknown> = Promise.resolve();
 /**
  * The markup of `url`'s page (a path) for a member whose first reads answered `answers` (URL → JSON), or
  * null when the page would not render as itself (a redirect, an error): the app then renders it
- * in the browser as before.
+ * in the browser as before. What the page says about time is said as of `renderedAt`, the instant
+ * the browser hydrates it with (lib/clock).
  */
-export function renderMemberPage(url: string, answers: Record<string, unknown>, cookies = ''): Promise<string | null> {
-  const run = queue.then(() => render(url, answers, cookies));
+export function renderMemberPage(
+  url: string,
+  answers: Record<string, unknown>,
+  cookies = '',
+  renderedAt = Date.now(),
+): Promise<string | null> {
+  const run = queue.then(() => render(url, answers, cookies, renderedAt));
   queue = run.catch(() => undefined);
   return run;
 }
 
-async function render(url: string, answers: Record<string, unknown>, cookies: string): Promise<string | null> {
+async function render(url: string, answers: Record<string, unknown>, cookies: string, renderedAt: number): Promise<string | null> {
   setServerRenderAnswers(answers);
   setServerRenderCookies(cookies);
+  setRenderedAt(renderedAt);
   queryClient.clear();
   try {
     const context = await handler.query(new Request(new URL(url, 'http://fancy.invalid')));
@@ -52,6 +60,7 @@ async function render(url: string, answers: Record<string, unknown>, cookies: st
   } finally {
     setServerRenderAnswers(undefined);
     setServerRenderCookies(undefined);
+    setRenderedAt(undefined);
     queryClient.clear();
   }
 }

@@ -39,6 +39,7 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
       '/api/me/after-mixer',
       '/api/mixers?section=mine&limit=3&active=true',
       '/api/profile/availability',
+      '/api/verification',
     ],
   },
   {

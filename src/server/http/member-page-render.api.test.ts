@@ -25,11 +25,11 @@ beforeAll(async () => {
     writeFileSync(path.join(clientDir, 'routes', `${page}.html`), '<!doctype html><body><div id="root"></div></body>');
   writeFileSync(
     path.join(clientDir, SERVER_RENDERER_DIR, 'entry.mjs'),
-    `export async function renderMemberPage(url, answers, cookies) {
+    `export async function renderMemberPage(url, answers, cookies, renderedAt) {
        if (url === '/settings' && cookies.includes('slow=1')) await new Promise((r) => setTimeout(r, 3000));
        if (url === '/settings' && cookies.includes('fail=1')) throw new Error('render failed');
        const name = answers['/api/auth/session'].user.name;
-       return '<main>rendered ' + url + ' for ' + name + ' &lt;' + Object.keys(answers).join(',') + '&gt;</main>';
+       return '<main>rendered ' + url + ' for ' + name + ' as of ' + renderedAt + ' &lt;' + Object.keys(answers).join(',') + '&gt;</main>';
      }`,
   );
   app = await buildApp({ ...t.deps, clientDir });
@@ -66,9 +66,14 @@ describe('member pages rendered on the server', () => {
     const res = await page('/settings', maya.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
-    expect(res.body).toContain(
-      '<div id="root" data-ssr="" inert><main>rendered /settings for Maya Rendered &lt;/api/auth/session,/api/stats,/api/settings,/api/me/sessions&gt;</main></div>',
-    );
+    const root =
+      /<div id="root" data-ssr="(\d+)" inert><main>rendered \/settings for Maya Rendered as of (\d+) &lt;([^&]*)&gt;<\/main><\/div>/.exec(
+        res.body,
+      );
+    expect(root).not.toBeNull();
+    // The instant the page was rendered as of is the one the app hydrates it with (lib/clock).
+    expect(root?.[1]).toBe(root?.[2]);
+    expect(root?.[3]).toBe('/api/auth/session,/api/stats,/api/settings,/api/me/sessions');
   });
 
   it('each member gets their own page, however many are rendered at once', async () => {

@@ -50,7 +50,9 @@ function readHeaders(req: FastifyRequest): Record<string, string> {
 /** How long a page waits for its server render before it goes without (the app renders it then). */
 export const SERVER_RENDER_WAIT_MS = 500;
 
-type Renderer = { renderMemberPage(url: string, answers: Record<string, unknown>, cookies: string): Promise<string | null> };
+type Renderer = {
+  renderMemberPage(url: string, answers: Record<string, unknown>, cookies: string, renderedAt: number): Promise<string | null>;
+};
 
 interface SessionAnswer {
   user?: { emailVerified?: boolean; onboardingComplete?: boolean } | null;
@@ -91,7 +93,12 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
   }
 
   /** The page's markup from its reads' answers, or undefined (no renderer, a failure, too slow). */
-  async function renderPage(req: FastifyRequest, url: string, answers: Record<string, unknown>): Promise<string | undefined> {
+  async function renderPage(
+    req: FastifyRequest,
+    url: string,
+    answers: Record<string, unknown>,
+    renderedAt: number,
+  ): Promise<string | undefined> {
     let timer: NodeJS.Timeout | undefined;
     // Until the renderer has loaded (the first pages after a start), pages go without it.
     warm();
@@ -99,7 +106,7 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
     if (!module) return undefined;
     try {
       const markup = await Promise.race([
-        module.renderMemberPage(url, answers, req.headers.cookie ?? ''),
+        module.renderMemberPage(url, answers, req.headers.cookie ?? '', renderedAt),
         new Promise<null>((resolve) => {
           timer = setTimeout(() => resolve(null), SERVER_RENDER_WAIT_MS);
         }),
@@ -151,9 +158,11 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
     const answers = reads.complete ? (JSON.parse(reads.json) as Record<string, unknown>) : undefined;
     // A query string can change what the page reads beyond its first reads: such a page is rendered in the browser.
     if (answers && !req.url.includes('?') && pastTheGates(answers['/api/auth/session'] as SessionAnswer)) {
-      const markup = await renderPage(req, req.url, answers);
+      const renderedAt = Date.now();
+      const markup = await renderPage(req, req.url, answers, renderedAt);
       // `inert` until the app has taken over: a tap on a form before then would submit it natively.
-      if (markup) page = page.replace('<div id="root"></div>', () => `<div id="root" data-ssr="" inert>${markup}</div>`);
+      // `data-ssr` is the instant the page was rendered as of: the app hydrates it as of then too.
+      if (markup) page = page.replace('<div id="root"></div>', () => `<div id="root" data-ssr="${renderedAt}" inert>${markup}</div>`);
     }
     const body = page;
     for (const cookie of reads.cookies) reply.header('set-cookie', cookie);

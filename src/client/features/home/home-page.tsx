@@ -9,9 +9,11 @@ import { invitationsQuery, YourInvitations } from '../invitations';
 import { AfterMixerPrompts, openPromptsQuery, YourNextMixers } from '../mixers';
 import { AvailabilityPrompt, availabilityQuery } from '../profile';
 import { isOnboardingDeferred } from '../onboarding';
-import { VerificationCard } from '../verification';
+import { VerificationCard, verificationQuery } from '../verification';
 import { preloadQueries } from '../../lib/query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { now } from '../../lib/clock';
+import { londonHour } from '../../lib/london-time';
 
 interface Counters {
   unreadMessages: number;
@@ -43,6 +45,7 @@ export const preload = () =>
     client.ensureQueryData({ ...invitationsQuery, revalidateIfStale: true }),
     client.ensureQueryData({ ...openPromptsQuery, revalidateIfStale: true }),
     client.ensureQueryData({ ...availabilityQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...verificationQuery, revalidateIfStale: true }),
   ]);
 
 export default function HomePage() {
@@ -56,7 +59,7 @@ export default function HomePage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-6 sm:px-6 md:py-10">
       <h1 className="font-display text-3xl font-extrabold sm:text-4xl">
-        {greeting(new Date().getHours())}, {name}
+        {greeting(londonHour(now()))}, {name}
       </h1>
       <p className="mt-2 text-muted-foreground">Here's what's happening on Fancy today.</p>
 

@@ -86,7 +86,7 @@ function InvitationCard({ invitation }: { invitation: InvitationView }) {
           </Link>
         </h3>
         <p className="text-sm font-medium">
-          {dayLabel(mixer.startsAt, new Date(), true)} · {formatTime(mixer.startsAt)}–{formatTime(mixer.endsAt)}
+          {dayLabel(mixer.startsAt, undefined, true)} · {formatTime(mixer.startsAt)}–{formatTime(mixer.endsAt)}
         </p>
         <p className="flex items-start gap-1.5 text-sm text-primary">
           <Sparkles className="mt-0.5 size-3.5 shrink-0" aria-hidden />

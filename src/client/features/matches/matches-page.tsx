@@ -18,16 +18,23 @@ import { preloadQueries } from '../../lib/query';
 import { MatchNotifier } from './match-notifier';
 import { usePageTitle } from '../../lib/use-page-title';
 import { useReturnFocus } from '../../components/ui/use-return-focus';
+import { now as clockNow } from '../../lib/clock';
+import { londonDay } from '../../lib/london-time';
+import { DEFAULT_TZ } from '../../../shared/constants';
 
-/** "today", "yesterday", "3 days ago", "on 2 November". */
-export function matchedWhen(iso: string, now = new Date()): string {
+const dayMonth = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, day: 'numeric', month: 'long' });
+const dayMonthYear = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, day: 'numeric', month: 'long', year: 'numeric' });
+const yearFmt = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, year: 'numeric' });
+const thisYear = (d: Date) => yearFmt.format(d);
+
+/** "today", "yesterday", "3 days ago", "on 2 November" (London days). */
+export function matchedWhen(iso: string, now = clockNow()): string {
   const d = new Date(iso);
-  const day = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
-  const days = Math.round((day(now) - day(d)) / 86_400_000);
+  const days = londonDay(now) - londonDay(d);
   if (days <= 0) return 'today';
   if (days === 1) return 'yesterday';
   if (days < 7) return `${days} days ago`;
-  return `on ${d.toLocaleDateString('en-GB', { day: 'numeric', month: 'long', ...(d.getFullYear() !== now.getFullYear() ? { year: 'numeric' } : {}) })}`;
+  return `on ${(thisYear(d) === thisYear(now) ? dayMonth : dayMonthYear).format(d)}`;
 }
 
 function Photo({ m }: { m: MatchSummary }) {

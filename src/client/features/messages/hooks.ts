@@ -2,15 +2,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { messageKeys } from './api';
+import { now } from '../../lib/clock';
 
 /** The current time, refreshed every `ms` so relative times stay true. */
 export function useNow(ms = 60_000): Date {
-  const [now, setNow] = useState(() => new Date());
+  const [current, setNow] = useState(now);
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), ms);
+    // A hydrated page starts from its render time: catch up at once, then every `ms`.
+    setNow(now());
+    const timer = setInterval(() => setNow(now()), ms);
     return () => clearInterval(timer);
   }, [ms]);
-  return now;
+  return current;
 }
 
 /** Keeps the conversation list live: new messages, new matches and ended ones refetch it (coalesced). */

@@ -1,3 +1,4 @@
+import { DEFAULT_TZ } from '../../../shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, Heart, Lock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
@@ -269,7 +270,7 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
     setShowJump(false);
   };
 
-  const matchedOn = new Date(conversation.createdAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long' });
+  const matchedOn = new Date(conversation.createdAt).toLocaleDateString('en-GB', { timeZone: DEFAULT_TZ, day: 'numeric', month: 'long' });
   const suggestions = [
     `Hey ${name}! So glad we matched.`,
     conversation.mixer ? `Loved chatting at ${conversation.mixer.title}!` : 'What made you fancy me back?',

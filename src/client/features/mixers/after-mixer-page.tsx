@@ -13,10 +13,12 @@ import { Avatar } from '../../components/ui/avatar';
 import { useAfterMixer, usePromptFancy } from './after-mixer-api';
 import { MatchToast } from './components/match-toast';
 import { themeOf } from './themes';
+import { DEFAULT_TZ } from '../../../shared/constants';
+import { now as clockNow } from '../../lib/clock';
 
-const closesFormat = new Intl.DateTimeFormat('en-GB', { weekday: 'long', hour: 'numeric', minute: '2-digit' });
+const closesFormat = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, weekday: 'long', hour: 'numeric', minute: '2-digit' });
 
-function timeLeft(closesAt: string, now = Date.now()): string {
+function timeLeft(closesAt: string, now = clockNow().getTime()): string {
   const hours = Math.max(0, Math.round((new Date(closesAt).getTime() - now) / 3_600_000));
   if (hours <= 1) return 'Open for less than an hour more';
   return `Open for ${hours} more hours, until ${closesFormat.format(new Date(closesAt))}`;

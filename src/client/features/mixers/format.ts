@@ -1,4 +1,5 @@
 import { DEFAULT_TZ } from '../../../shared/constants';
+import { now as clockNow } from '../../lib/clock';
 
 /** Times in en-GB, Europe/London (spec §9 defaults), whatever the browser's own zone. */
 const time = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, hour: '2-digit', minute: '2-digit' });
@@ -13,7 +14,7 @@ export function formatTime(iso: string): string {
 }
 
 /** "Today", "Tomorrow", "Yesterday" or "Sat 28 Nov" (London calendar days). */
-export function dayLabel(iso: string, now = new Date(), long = false): string {
+export function dayLabel(iso: string, now = clockNow(), long = false): string {
   const d = new Date(iso);
   const key = dayKey(d);
   if (key === dayKey(now)) return 'Today';
@@ -26,7 +27,7 @@ export function dayLabel(iso: string, now = new Date(), long = false): string {
 export const inSentence = (day: string) => (day === 'Today' || day === 'Tomorrow' ? day.toLowerCase() : day);
 
 /** A card's time line: "Live now · until 21:00", "Starts in 25 min", "Tomorrow, 19:30", "Ended · Sat 21 Nov". */
-export function whenLabel(m: { status: string; startsAt: string; endsAt: string }, now = new Date()): string {
+export function whenLabel(m: { status: string; startsAt: string; endsAt: string }, now = clockNow()): string {
   if (m.status === 'live') return `Live now · until ${formatTime(m.endsAt)}`;
   if (m.status === 'cancelled') return `Cancelled · ${dayLabel(m.startsAt, now)}`;
   if (m.status === 'ended') return `Ended · ${dayLabel(m.startsAt, now)}`;
@@ -37,6 +38,6 @@ export function whenLabel(m: { status: string; startsAt: string; endsAt: string 
 }
 
 /** The detail page's full line: "Saturday 28 November · 19:30–21:00". */
-export function rangeLabel(m: { startsAt: string; endsAt: string }, now = new Date()): string {
+export function rangeLabel(m: { startsAt: string; endsAt: string }, now = clockNow()): string {
   return `${dayLabel(m.startsAt, now, true)} · ${formatTime(m.startsAt)}–${formatTime(m.endsAt)}`;
 }

@@ -21,7 +21,6 @@ import { MixerTags } from './components/mixer-tags';
 import { StatusPill } from './components/status-pill';
 import { rangeLabel, whenLabel } from './format';
 import { themeOf } from './themes';
-import { useMediaQuery } from './use-media-query';
 import { usePageTitle } from '../../lib/use-page-title';
 
 type MobileTab = 'chat' | 'people' | 'about';
@@ -91,9 +90,10 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
   const Icon = theme.icon;
   const hasChat = mixer.myState === 'joined' && mixer.status !== 'cancelled';
   const [tab, setTab] = useState<MobileTab>('chat');
-  const desktop = useMediaQuery('(min-width: 1024px)');
-  // Below lg the chat, people and about panels are tabs; on desktop they sit side by side.
-  const panel = (value: MobileTab) => (desktop ? {} : { id: `panel-${value}`, role: 'tabpanel', 'aria-labelledby': `tab-${value}` });
+  // Below lg the chat, people and about panels are tabs; on desktop they sit side by side. CSS
+  // alone decides (`lg:`), so the server renders the page the same for every window (decision 026).
+  const panel = (value: MobileTab) => ({ id: `panel-${value}`, role: 'tabpanel', 'aria-labelledby': `tab-${value}` });
+  const phoneHidden = (hidden: boolean) => hidden && 'max-lg:hidden';
 
   const about = (
     <Card className="p-4 sm:p-5">
@@ -142,9 +142,9 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
 
   return (
     <div className="mx-auto max-w-6xl sm:px-6 sm:py-6">
-      {hasChat && !desktop ? (
+      {hasChat && (
         // Phones in the chat: a slim band, so the conversation gets the screen.
-        <div className={cn('relative flex items-center gap-3 overflow-hidden px-3 py-3', theme.band, theme.onBand)}>
+        <div className={cn('relative flex items-center gap-3 overflow-hidden px-3 py-3 lg:hidden', theme.band, theme.onBand)}>
           <Icon className="pointer-events-none absolute -right-3 -top-3 size-24 opacity-20" aria-hidden strokeWidth={1.25} />
           <Link
             to="/mixers"
@@ -160,30 +160,36 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
             </p>
           </div>
         </div>
-      ) : (
-        <div className={cn('relative overflow-hidden px-4 pb-5 pt-4 sm:rounded-3xl sm:px-6 sm:pb-6', theme.band, theme.onBand)}>
-          <Icon className="pointer-events-none absolute -right-4 -top-2 size-40 opacity-20 sm:size-52" aria-hidden strokeWidth={1.25} />
-          <Link
-            to="/mixers"
-            className="relative inline-flex items-center gap-1.5 rounded-full bg-black/20 px-3 py-1.5 text-sm font-medium backdrop-blur-sm hover:bg-black/30"
-          >
-            <ArrowLeft className="size-4" aria-hidden /> All mixers
-          </Link>
-          <div className="relative mt-4 flex flex-wrap items-center gap-2">
-            <StatusPill mixer={mixer} />
-            <span className="rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-stone-900">{mixer.intent}</span>
-          </div>
-          <p className="relative mt-3 text-xs font-semibold uppercase tracking-wider opacity-90">{mixer.topic}</p>
-          <h1 className="relative mt-1 max-w-3xl font-display text-2xl font-extrabold leading-tight sm:text-4xl">{mixer.title}</h1>
-          <p className="relative mt-2 text-sm font-medium opacity-95">{rangeLabel(mixer)}</p>
-        </div>
       )}
+      <div
+        className={cn(
+          'relative overflow-hidden px-4 pb-5 pt-4 sm:rounded-3xl sm:px-6 sm:pb-6',
+          hasChat && 'max-lg:hidden',
+          theme.band,
+          theme.onBand,
+        )}
+      >
+        <Icon className="pointer-events-none absolute -right-4 -top-2 size-40 opacity-20 sm:size-52" aria-hidden strokeWidth={1.25} />
+        <Link
+          to="/mixers"
+          className="relative inline-flex items-center gap-1.5 rounded-full bg-black/20 px-3 py-1.5 text-sm font-medium backdrop-blur-sm hover:bg-black/30"
+        >
+          <ArrowLeft className="size-4" aria-hidden /> All mixers
+        </Link>
+        <div className="relative mt-4 flex flex-wrap items-center gap-2">
+          <StatusPill mixer={mixer} />
+          <span className="rounded-full bg-white/90 px-2.5 py-1 text-xs font-semibold text-stone-900">{mixer.intent}</span>
+        </div>
+        <p className="relative mt-3 text-xs font-semibold uppercase tracking-wider opacity-90">{mixer.topic}</p>
+        <h1 className="relative mt-1 max-w-3xl font-display text-2xl font-extrabold leading-tight sm:text-4xl">{mixer.title}</h1>
+        <p className="relative mt-2 text-sm font-medium opacity-95">{rangeLabel(mixer)}</p>
+      </div>
 
-      {hasChat && !desktop && (
+      {hasChat && (
         <div
           role="tablist"
           aria-label="Mixer sections"
-          className="sticky top-14 z-20 flex border-b border-border bg-background/95 px-2 backdrop-blur md:top-0"
+          className="sticky top-14 z-20 flex border-b border-border bg-background/95 px-2 backdrop-blur md:top-0 lg:hidden"
         >
           {(
             [
@@ -224,21 +230,21 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
       <div className="mt-4 grid gap-4 px-4 sm:px-0 lg:mt-6 lg:grid-cols-[minmax(0,1fr)_22rem] lg:gap-6">
         {hasChat ? (
           <>
-            <div {...panel('chat')} className={cn('min-w-0 lg:row-span-3', !desktop && tab !== 'chat' && 'hidden')}>
+            <div {...panel('chat')} className={cn('min-w-0 lg:row-span-3', phoneHidden(tab !== 'chat'))}>
               <ChatPanel
                 mixer={mixer}
                 me={auth.user?.id ?? ''}
                 className="h-[calc(100dvh-17.5rem)] min-h-[20rem] md:h-[calc(100dvh-10rem)] lg:sticky lg:top-6 lg:h-[calc(100dvh-18rem)] lg:min-h-[26rem] lg:max-h-[52rem]"
               />
             </div>
-            <div className={cn('flex min-w-0 flex-col gap-4', !desktop && tab === 'chat' && 'hidden')}>
-              <div className={cn(!desktop && tab === 'about' && 'hidden')}>
+            <div className={cn('flex min-w-0 flex-col gap-4', phoneHidden(tab === 'chat'))}>
+              <div className={cn(phoneHidden(tab === 'about'))}>
                 <JoinCard mixer={mixer} />
               </div>
-              <div {...panel('people')} className={cn(!desktop && tab !== 'people' && 'hidden')}>
+              <div {...panel('people')} className={cn(phoneHidden(tab !== 'people'))}>
                 <ParticipantList mixer={mixer} />
               </div>
-              <div {...panel('about')} className={cn(!desktop && tab !== 'about' && 'hidden')}>
+              <div {...panel('about')} className={cn(phoneHidden(tab !== 'about'))}>
                 {about}
               </div>
             </div>

@@ -5,11 +5,14 @@ import { isApiErrorBody } from '../../../shared/errors';
 
 export const verificationKey = ['verification'] as const;
 
+/** The member's verification status: read by the pages that show its card (Home preloads it, so the card is there from the first paint). */
+export const verificationQuery = {
+  queryKey: verificationKey,
+  queryFn: async () => (await api<{ status: VerificationStatus }>('/api/verification')).status,
+};
+
 export function useVerification() {
-  return useQuery({
-    queryKey: verificationKey,
-    queryFn: async () => (await api<{ status: VerificationStatus }>('/api/verification')).status,
-  });
+  return useQuery(verificationQuery);
 }
 
 export interface Challenge {

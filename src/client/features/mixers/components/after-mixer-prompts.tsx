@@ -7,8 +7,9 @@ import { cn } from '../../../lib/cn';
 import { useRealtimeEvents } from '../../../lib/realtime';
 import { openPromptsKey, useOpenPrompts } from '../after-mixer-api';
 import { themeOf } from '../themes';
+import { now } from '../../../lib/clock';
 
-const hoursLeft = (closesAt: string) => Math.max(1, Math.round((new Date(closesAt).getTime() - Date.now()) / 3_600_000));
+const hoursLeft = (closesAt: string) => Math.max(1, Math.round((new Date(closesAt).getTime() - now().getTime()) / 3_600_000));
 
 /**
  * Home: "Who did you click with?" for each mixer I was in that ended in the last 48 hours.

@@ -6,21 +6,25 @@ import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { pageCookies } from '../../../lib/cookies';
 import { useOwnProfile } from '../api';
 import { useAvailability, useSaveAvailability } from './api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
 import { useReturnFocus } from '../../../components/ui/use-return-focus';
 
-/** Remembered on this device: "Not now" hides the Home prompt here (docs/decisions/014). */
-export const AVAILABILITY_PROMPT_DISMISSED = 'fancy.availabilityPromptDismissed';
+/**
+ * Remembered on this device: "Not now" hides the Home prompt here (docs/decisions/014), in a
+ * cookie so a page the server renders (decision 026) knows it too and hydrates without it.
+ */
+export const AVAILABILITY_PROMPT_DISMISSED = 'fancy-availability-prompt-dismissed';
+const ONE_YEAR_S = 365 * 86_400;
 
-const dismissed = () => {
-  try {
-    return localStorage.getItem(AVAILABILITY_PROMPT_DISMISSED) === '1';
-  } catch {
-    return false;
-  }
-};
+const dismissed = () => new RegExp(`(?:^|; )${AVAILABILITY_PROMPT_DISMISSED}=1(?:;|$)`).test(pageCookies());
+
+function dismiss() {
+  // biome-ignore lint/suspicious/noDocumentCookie: read by the server's render too; the Cookie Store API is not in every browser
+  document.cookie = `${AVAILABILITY_PROMPT_DISMISSED}=1; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
+}
 
 /**
  * Home, after onboarding: a friendly card for members who haven't said when they're free,
@@ -52,11 +56,7 @@ export function AvailabilityPrompt({ className }: { className?: string }) {
         aria-label="Not now"
         title="Not now"
         onClick={() => {
-          try {
-            localStorage.setItem(AVAILABILITY_PROMPT_DISMISSED, '1');
-          } catch {
-            /* private mode: hidden for this visit only */
-          }
+          dismiss();
           setHidden(true);
         }}
         className="absolute top-3 right-3 flex size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"

@@ -1,8 +1,11 @@
+import { DEFAULT_TZ } from '../../../../shared/constants';
+import { now as clockNow } from '../../../lib/clock';
+
 const rtf = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
-const dateFmt = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric' });
+const dateFmt = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, day: 'numeric', month: 'short', year: 'numeric' });
 
 /** "just now", "5 minutes ago", "yesterday", "3 weeks ago". */
-export function timeAgo(iso: string, now = Date.now()): string {
+export function timeAgo(iso: string, now = clockNow().getTime()): string {
   const s = Math.round((new Date(iso).getTime() - now) / 1000);
   const abs = Math.abs(s);
   if (abs < 60) return 'just now';
