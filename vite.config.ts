@@ -194,7 +194,7 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
 }
 
 /**
- * A member page's HTML: index.html whose scripts start after the first paint (decision 026). A
+ * A member page's HTML: index.html whose scripts start after the first paint (decision 028). A
  * member page comes rendered by the server, so on a slow phone its HTML, stylesheet and images
  * come first: a small starter (the page's only script tag) waits until the page's content is on
  * screen (the first contentful paint; 3 s at most), then has the browser fetch every chunk the
@@ -208,7 +208,7 @@ async function memberPageHtml(dir: string, template: string, chunks: string[]): 
   const entry = entryTag[1];
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const urls = [...new Set([entry, ...[...template.matchAll(preloadTag)].map((m) => m[1]), ...chunks.map((f) => `/${f}`)])];
-  const starter = `let started=false;const go=()=>{if(started)return;started=true;for(const u of ${JSON.stringify(urls)}){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;document.head.append(l)}import(${JSON.stringify(entry)})};
+  const starter = `let started=false;const go=()=>{if(started)return;started=true;document.head.append(...${JSON.stringify(urls)}.map((u)=>{const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;return l}));import(${JSON.stringify(entry)})};
 if(document.visibilityState==="hidden"||!document.getElementById("root")?.hasAttribute("data-ssr"))go();
 else{new PerformanceObserver((list,o)=>{if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}}).observe({type:"paint",buffered:true});setTimeout(go,3000)}
 `;
@@ -218,7 +218,7 @@ else{new PerformanceObserver((list,o)=>{if(list.getEntriesByName("first-contentf
 }
 
 /**
- * The member pages' server renderer (src/client/ssr.tsx, decision 026), built for Node into
+ * The member pages' server renderer (src/client/ssr.tsx, decision 028), built for Node into
  * `<dir>/.ssr/entry.mjs` beside the client it renders: the server loads it from there, so the
  * markup and the scripts that hydrate it always come from one build. Packages stay in
  * node_modules; a dot-folder is never served (@fastify/static) nor compressed.

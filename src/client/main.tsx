@@ -21,7 +21,7 @@ const app = (
 );
 
 // Rendered as a transition, React works in slices and a slow phone stays responsive while the
-// page is built (decision 018). A member page the server rendered (decision 026) is hydrated:
+// page is built (decision 018). A member page the server rendered (decision 028) is hydrated:
 // the markup on screen becomes the app without being built again; `inert` (set by the server so
 // nothing is used before the app can answer) goes once it has.
 function render() {

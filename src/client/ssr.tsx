@@ -1,5 +1,5 @@
 /**
- * A member page rendered on the server (issue 19, decision 026): the HTML of the page a member
+ * A member page rendered on the server (issue 19, decision 028): the HTML of the page a member
  * opens, made from the very answers the server embeds in it (src/server/http/member-page.ts),
  * so the phone paints the member's own content as soon as the HTML and the stylesheet are in,
  * before any script has run; the app then hydrates it (main.tsx).

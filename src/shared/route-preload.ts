@@ -120,5 +120,5 @@ export const EMBEDDED_DATA_ID = 'fancy-data';
  */
 export const EMBEDDED_DATA_MAX_AGE_MS = 15_000;
 
-/** Where in the built client the member pages' server renderer is (vite.config.ts, decision 026): `<dir>/entry.mjs`. */
+/** Where in the built client the member pages' server renderer is (vite.config.ts, decision 028): `<dir>/entry.mjs`. */
 export const SERVER_RENDERER_DIR = '.ssr';

@@ -1,6 +1,6 @@
 /**
  * "Now" for what a page says about time ("Starts in 25 min", "5m", "Good evening"). A page the
- * server rendered (decision 026) is hydrated with the instant it was rendered at, so its labels
+ * server rendered (decision 028) is hydrated with the instant it was rendered at, so its labels
  * come out as the server wrote them; once the app has taken over, now is now again.
  */
 let renderedAt: number | undefined;

@@ -2,7 +2,7 @@ import { DEFAULT_TZ } from '../../shared/constants';
 
 /**
  * Fancy tells time in Europe/London (spec §9's default zone), as mixer times always were: the same
- * on every device and on the server that renders a member page (decision 026).
+ * on every device and on the server that renders a member page (decision 028).
  */
 const dayFmt = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
 const hourFmt = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, hour: 'numeric', hourCycle: 'h23' });

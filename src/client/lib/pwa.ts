@@ -69,7 +69,7 @@ export function useInstallOffer(): { canInstall: boolean; iosHint: boolean; inst
     () => offer,
     () => null,
   );
-  // Rendered on the server (decision 026) a page knows no device: hydrated without the hint, shown after.
+  // Rendered on the server (decision 028) a page knows no device: hydrated without the hint, shown after.
   const ios = useSyncExternalStore(subscribeNever, needsIosHint, () => false);
   return {
     canInstall: current !== null,

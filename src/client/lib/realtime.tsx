@@ -270,7 +270,7 @@ function useCounterSync(client: RealtimeClient) {
 }
 
 export function RealtimeProvider({ children }: { children: React.ReactNode }) {
-  // No location when a member page is rendered on the server (decision 026); it never connects there.
+  // No location when a member page is rendered on the server (decision 028); it never connects there.
   const [client] = useState(
     () =>
       new RealtimeClient(

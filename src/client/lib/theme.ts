@@ -28,7 +28,7 @@ const subscribe = (listener: () => void) => {
 
 /** Light by default, dark or system; stored in the browser (public/theme-init.js applies it before paint). */
 export function useTheme() {
-  // A server-rendered page (decision 026) is hydrated as light; the stored choice follows at once.
+  // A server-rendered page (decision 028) is hydrated as light; the stored choice follows at once.
   const theme = useSyncExternalStore(
     subscribe,
     () => current,

@@ -8,7 +8,7 @@ import { SERVER_RENDERER_DIR } from '../../shared/route-preload';
 import { buildApp } from '../app';
 
 /**
- * Member pages rendered on the server (decision 026): which requests get the markup, made from
+ * Member pages rendered on the server (decision 028): which requests get the markup, made from
  * which answers. The renderer here is a stand-in that writes back what it was given (the real one,
  * src/client/ssr.tsx, is tried in a browser by tests/e2e/server-rendered.e2e.ts).
  */

@@ -13,7 +13,7 @@
  *
  * When every read answered and the member is past the gates (signed in, address confirmed,
  * onboarded), the page itself is rendered from those answers too (src/client/ssr.tsx, decision
- * 026) and sent inside `#root`, so it paints before any script runs; the app hydrates it. A
+ * 028) and sent inside `#root`, so it paints before any script runs; the app hydrates it. A
  * render that fails or is slow sends the page without it, as before.
  */
 import { readFile, stat } from 'node:fs/promises';

@@ -91,7 +91,7 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
   const hasChat = mixer.myState === 'joined' && mixer.status !== 'cancelled';
   const [tab, setTab] = useState<MobileTab>('chat');
   // Below lg the chat, people and about panels are tabs; on desktop they sit side by side. CSS
-  // alone decides (`lg:`), so the server renders the page the same for every window (decision 026).
+  // alone decides (`lg:`), so the server renders the page the same for every window (decision 028).
   const panel = (value: MobileTab) => ({ id: `panel-${value}`, role: 'tabpanel', 'aria-labelledby': `tab-${value}` });
   const phoneHidden = (hidden: boolean) => hidden && 'max-lg:hidden';
 

@@ -14,7 +14,7 @@ import { useReturnFocus } from '../../../components/ui/use-return-focus';
 
 /**
  * Remembered on this device: "Not now" hides the Home prompt here (docs/decisions/014), in a
- * cookie so a page the server renders (decision 026) knows it too and hydrates without it.
+ * cookie so a page the server renders (decision 028) knows it too and hydrates without it.
  */
 export const AVAILABILITY_PROMPT_DISMISSED = 'fancy-availability-prompt-dismissed';
 const ONE_YEAR_S = 365 * 86_400;
