@@ -43,6 +43,25 @@ module.exports = {
       to: { path: '^src/client/(features|pages|app)/' },
     },
     {
+      name: 'module-through-its-service',
+      severity: 'error',
+      comment:
+        "A server module uses another only through that module's service.ts (DESIGN §3); what several modules share without belonging to one lives in src/server/lib or src/shared.",
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: TEST },
+      to: {
+        path: '^src/server/modules/',
+        pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/service\\.ts$'],
+      },
+    },
+    {
+      name: 'modules-not-sockets',
+      severity: 'error',
+      comment:
+        'Modules never touch sockets: they publish typed events on the bus (realtime/bus.ts) and realtime/ delivers them.',
+      from: { path: '^src/server/modules/', pathNot: TEST },
+      to: { path: '^src/server/realtime/', pathNot: '^src/server/realtime/bus\\.ts$' },
+    },
+    {
       name: 'shared-stands-alone',
       severity: 'error',
       comment: 'src/shared runs on both sides: it imports nothing from the client or the server.',

@@ -13,7 +13,8 @@ import { withdrawInvitations } from '../invitations/service';
 import { joinedPerSide, seatFillSql, seatWaitlisted } from '../mixers/seats';
 import { composeMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
-import { decodeCursor, encodeCursor, firstName, iso, isUuid, micros, type Queryable, query } from './sql';
+import { decodeCursor, encodeCursor, firstName, isUuid, micros } from './sql';
+import { iso, type Queryable, query } from '../../lib/sql';
 
 export type MixerInputData = z.output<typeof mixerInputSchema>;
 

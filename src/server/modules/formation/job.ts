@@ -6,7 +6,7 @@ import { DEFAULT_FORMATION_SETTINGS, type FormationSettings, INVITATION_CUTOFF_M
 import type { Db } from '../../db/client';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { announceInvitations } from '../invitations/announce';
-import { rowsOf } from '../mixers/shared';
+import { rowsOf } from '../../lib/sql';
 import { reliabilityTierSql } from '../reliability/priority';
 import { isVerifiedSql } from '../verification/is-verified';
 import { type Candidate, MIXER_MS, type OpenMixer, type Proposal, proposeMixers, topUp } from './grouping';

@@ -14,7 +14,7 @@ import {
   RECENT_INVITATIONS_MAX,
 } from '../../../shared/schemas/invitations';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, Publish } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/audit';
@@ -23,7 +23,8 @@ import { ensureEligible, loadViewer } from '../mixers/eligibility';
 import { tellPromoted } from '../mixers/promotion';
 import { type Promoted, promoteOnSide, takeSeat } from '../mixers/seats';
 import { mixerSummaries } from '../mixers/service';
-import { epochMs, isUuid, isoFromMs, type Publish, rowsOf } from '../mixers/shared';
+import { epochMs, isoFromMs, rowsOf } from '../../lib/sql';
+import { isUuid } from '../../http/cursor';
 
 /**
  * Invitations to automatically formed mixers (issue 14, docs/decisions/013): the member's list,

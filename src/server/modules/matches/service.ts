@@ -13,7 +13,7 @@ import type { Db } from '../../db/client';
 import { isCursorTimestamp, isUuid, readCursor } from '../../http/cursor';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
-import { firstNameOf } from '../mixers/shared';
+import { firstNameOf } from '../../lib/members';
 import { hiddenFrom } from '../safety/visibility';
 import { notify } from '../push/service';
 

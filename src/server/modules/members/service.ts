@@ -5,7 +5,7 @@ import { CARD_SHARED_MIXERS, type MemberCard, MEMBER_MESSAGES } from '../../../s
 import { AppError } from '../../http/errors';
 import { utcDay } from '../../auth/session';
 import { orderedPair, rows } from '../matches/service';
-import { ageFromDob, firstNameOf } from '../mixers/shared';
+import { ageFromDob, firstNameOf } from '../../lib/members';
 import { cardOpenableBy, sharedMixer } from '../safety/visibility';
 import { photoRef } from '../profiles/service';
 

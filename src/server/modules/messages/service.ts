@@ -6,7 +6,7 @@ import { type ConversationDetail, type ConversationsPage, DM_MAIL_INTERVAL_MS, D
 import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
-import { firstNameOf } from '../mixers/shared';
+import { firstNameOf } from '../../lib/members';
 import { hiddenFrom } from '../safety/visibility';
 import { notify } from '../push/service';
 import {

@@ -8,7 +8,8 @@ import { searchFilters } from './filters';
 import { rankMixer } from './ranking';
 import { mixerSummaries } from './service';
 import { seatHoldsSql } from './seats';
-import { decodeCursor, encodeCursor, epochMs, isUuid } from './shared';
+import { decodeCursor, encodeCursor, epochMs } from '../../lib/sql';
+import { isUuid } from '../../http/cursor';
 import { hiddenSetOf } from '../safety/visibility';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { reliabilityTierSql } from '../reliability/priority';
 import type { Viewer } from './eligibility';
-import { rowsOf } from './shared';
+import { rowsOf } from '../../lib/sql';
 
 /**
  * Seats per side of a mixer's seat plan (issue 13). Both functions run inside the join or

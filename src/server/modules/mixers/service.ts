@@ -13,18 +13,19 @@ import {
   UPCOMING_DAYS,
 } from '../../../shared/schemas/mixers';
 import { LATE_LEAVE_MS } from '../../../shared/reliability';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, Publish } from '../../deps';
 import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
-import { isCursorInteger } from '../../http/cursor';
+import { isCursorInteger, isUuid } from '../../http/cursor';
 import { cardOpenableBy, onboarded, profileVisibleTo } from '../safety/visibility';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
 import { tellPromoted } from './promotion';
 import { promoteOnSide, takeSeat, waitlistKey } from './seats';
-import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
+import { ageFromDob, firstNameOf } from '../../lib/members';
+import { decodeCursor, encodeCursor, epochMs, isoFromMs, rowsOf } from '../../lib/sql';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
 type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide' | 'seatsForMe' | 'myInvitation'>;

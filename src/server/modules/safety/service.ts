@@ -5,7 +5,7 @@ import { type BlockedMember, type ReportReason, SAFETY_MESSAGES } from '../../..
 import { AppError } from '../../http/errors';
 import { clearFancies } from '../fancies/service';
 import { endMatch, orderedPair, type Queryable, rows, toIso } from '../matches/service';
-import { firstNameOf } from '../mixers/shared';
+import { firstNameOf } from '../../lib/members';
 import { blockedBetween } from './visibility';
 
 /**

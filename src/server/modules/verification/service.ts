@@ -16,11 +16,10 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/audit';
-import { iso, type Queryable, query } from '../admin/sql';
-import type { FaceEngine, FaceFound } from './engine';
+import { iso, type Queryable, query } from '../../lib/sql';
+import { type FaceEngine, type FaceFound, faceSimilarity } from './engine';
 import { leaveMixer } from '../mixers/service';
 import { DUPLICATE_SIMILARITY, judge, mainPhotoChanged, mainPhotoOutcome, meanVector, type Verdict } from './rules';
-import { faceSimilarity } from './engine';
 
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
 
