@@ -7,7 +7,7 @@ import type { AppDeps, Publish } from '../../deps';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { thumbKey } from '../profiles/service';
-import { IN_MIXER_STATE, sharedMixer } from '../safety/visibility';
+import { IN_MIXER_STATE, sharedMixer } from '../safety/service';
 import { epochMs, isoFromMs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 import { isUuid } from '../../http/cursor';

@@ -7,7 +7,7 @@ import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../../lib/members';
-import { hiddenFrom } from '../safety/visibility';
+import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
 import {
   decodeCursor,

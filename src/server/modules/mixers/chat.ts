@@ -5,7 +5,7 @@ import type { AppDeps, Publish } from '../../deps';
 import { compiledWrite } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorTimestamp, isUuid } from '../../http/cursor';
-import { hiddenFrom } from '../safety/visibility';
+import { hiddenFrom } from '../safety/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 

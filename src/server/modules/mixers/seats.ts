@@ -3,7 +3,7 @@ import { AUDIENCE_MESSAGES, fittingPools, pickSeat, type SeatKey, type SeatPlan,
 import { MIXER_MESSAGES, takenSeats } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { reliabilityTierSql } from '../reliability/priority';
+import { reliabilityTierSql } from '../reliability/service';
 import type { Viewer } from './eligibility';
 import { rowsOf } from '../../lib/sql';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isVerifiedSql } from '../verification/is-verified';
+import { isVerifiedSql } from '../verification/service';
 import {
   CARD_AVATARS,
   type JoinResult,
@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorInteger, isUuid } from '../../http/cursor';
-import { cardOpenableBy, onboarded, profileVisibleTo } from '../safety/visibility';
+import { cardOpenableBy, onboarded, profileVisibleTo } from '../safety/service';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
@@ -26,6 +26,12 @@ import { tellPromoted } from './promotion';
 import { promoteOnSide, takeSeat, waitlistKey } from './seats';
 import { ageFromDob, firstNameOf } from '../../lib/members';
 import { decodeCursor, encodeCursor, epochMs, isoFromMs, rowsOf } from '../../lib/sql';
+
+/** What other modules use of mixers' seats, audiences and "For you" (DESIGN §3, decision 027). */
+export { audienceOf, ensureEligible, loadViewer } from './eligibility';
+export { forgetForYou } from './foryou-cache';
+export { tellPromoted } from './promotion';
+export { joinedPerSide, type Promoted, promoteOnSide, seatFillSql, seatWaitlisted, takeSeat } from './seats';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
 type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide' | 'seatsForMe' | 'myInvitation'>;
