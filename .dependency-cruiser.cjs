@@ -1,5 +1,5 @@
 /**
- * Import rules the code keeps (docs/decisions/025-module-boundaries.md, DESIGN §3), checked by
+ * Import rules the code keeps (docs/decisions/025-module-boundaries.md and 027, DESIGN §3), checked by
  * `npm run lint:deps` (part of `npm run lint` and `.ci/run`). Type-only imports count
  * (tsPreCompilationDeps), and so do dynamic imports. Tests (`*.test.ts(x)`, `tests/`) and
  * `bench/` may import whatever they exercise; the layering rules apply to the code that ships.
