@@ -1,5 +1,5 @@
 /**
- * Import rules the code keeps (docs/decisions/025-module-boundaries.md, DESIGN §3), checked by
+ * Import rules the code keeps (docs/decisions/025-module-boundaries.md and 027, DESIGN §3), checked by
  * `npm run lint:deps` (part of `npm run lint` and `.ci/run`). Type-only imports count
  * (tsPreCompilationDeps), and so do dynamic imports. Tests (`*.test.ts(x)`, `tests/`) and
  * `bench/` may import whatever they exercise; the layering rules apply to the code that ships.
@@ -41,6 +41,25 @@ module.exports = {
       comment: 'src/client/components and src/client/lib are below the features: they import no feature, page or route.',
       from: { path: '^src/client/(components|lib)/', pathNot: TEST },
       to: { path: '^src/client/(features|pages|app)/' },
+    },
+    {
+      name: 'module-through-its-service',
+      severity: 'error',
+      comment:
+        "A server module uses another only through that module's service.ts (DESIGN §3); what several modules share without belonging to one lives in src/server/lib or src/shared.",
+      from: { path: '^src/server/modules/([^/]+)/', pathNot: TEST },
+      to: {
+        path: '^src/server/modules/',
+        pathNot: ['^src/server/modules/$1/', '^src/server/modules/[^/]+/service\\.ts$'],
+      },
+    },
+    {
+      name: 'modules-not-sockets',
+      severity: 'error',
+      comment:
+        'Modules never touch sockets: they hand typed events (shared/realtime/events) to a Publish function or app.realtime, and realtime/ delivers them.',
+      from: { path: '^src/server/modules/', pathNot: TEST },
+      to: { path: '^src/server/realtime/' },
     },
     {
       name: 'shared-stands-alone',

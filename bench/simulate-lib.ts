@@ -47,7 +47,7 @@ import { INTEREST_CATEGORIES, PREDEFINED_INTERESTS } from '../src/shared/referen
 import { UK_CITIES } from '../src/shared/reference/uk-cities';
 import { advanceMixers } from '../src/server/modules/mixers/lifecycle';
 import { runFormation } from '../src/server/modules/formation/job';
-import { rowsOf } from '../src/server/modules/mixers/shared';
+import { rowsOf } from '../src/server/lib/sql';
 
 export const SIM_MEMBERS = Number(process.env.SIM_MEMBERS ?? 10_000);
 const SIM_DAYS = Number(process.env.SIM_DAYS ?? 14);

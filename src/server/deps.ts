@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import type { ServerEvent } from '../shared/realtime/events';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './infra/mail/mailer';
@@ -19,3 +20,6 @@ export interface AppDeps {
   /** The process's logger (infra/log); tests pass false for none. */
   logger?: false | Logger;
 }
+
+/** How modules hand events to the realtime hub (`app.realtime.publish`); they never touch sockets (decision 027). */
+export type Publish = (room: string, event: ServerEvent) => Promise<void> | void;

@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../../src/server/db/client';
 import { dailyActivity, profiles, user } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed/reference';
 import { type FormationRun, runFormation } from '../../src/server/modules/formation/job';
-import { rowsOf } from '../../src/server/modules/mixers/shared';
+import { rowsOf } from '../../src/server/lib/sql';
 
 /**
  * The formation job on one PostgreSQL (TEST_DATABASE_URL) from two processes at the same

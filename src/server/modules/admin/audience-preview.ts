@@ -8,7 +8,7 @@ import {
   memberFactsOfRow,
   seatPools,
 } from '../../../shared/audience';
-import { type Queryable, query } from './sql';
+import { type Queryable, query } from '../../lib/sql';
 
 /** "Active lately": used the app on one of the last this many days. */
 export const ACTIVE_DAYS = 14;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AuditEntry, Page } from '../../../shared/schemas/admin';
-import { REMINDER_ACTION } from '../settings/reminders';
-import { decodeCursor, encodeCursor, iso, micros, type Queryable, query } from './sql';
+import { REMINDER_ACTION } from '../settings/service';
+import { decodeCursor, encodeCursor, micros } from './sql';
+import { iso, type Queryable, query } from '../../lib/sql';
 
 /**
  * Records one action (who, what, when); `actorId` null for automatic ones (expiry, formation).

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { recordAudit } from './audit';
-import { iso, type Queryable, query } from './sql';
+import { iso, type Queryable, query } from '../../lib/sql';
 
 const LIST_LIMIT = 200;
 

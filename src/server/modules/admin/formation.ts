@@ -18,7 +18,8 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { type AuditRow, recordAudit, toAuditEntry } from './audit';
-import { iso, isUuid, type Queryable, query } from './sql';
+import { iso, type Queryable, query } from '../../lib/sql';
+import { isUuid } from './sql';
 
 /**
  * The admin formation page (issue 14, docs/decisions/013): demand, the automatically formed

@@ -15,7 +15,7 @@ import {
   todayUtc,
 } from '../../../shared/schemas/admin';
 import { AppError } from '../../http/errors';
-import { type Queryable, query } from './sql';
+import { type Queryable, query } from '../../lib/sql';
 
 /** Default range: the last 30 days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;

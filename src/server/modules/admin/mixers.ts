@@ -8,12 +8,12 @@ import { type Audience, AUDIENCE_MESSAGES, planSeats, type SeatPlan, seatPools }
 import type { SeatFill } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { audienceOf } from '../mixers/eligibility';
+import { audienceOf, joinedPerSide, seatFillSql, seatWaitlisted } from '../mixers/service';
 import { withdrawInvitations } from '../invitations/service';
-import { joinedPerSide, seatFillSql, seatWaitlisted } from '../mixers/seats';
 import { composeMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
-import { decodeCursor, encodeCursor, firstName, iso, isUuid, micros, type Queryable, query } from './sql';
+import { decodeCursor, encodeCursor, firstName, isUuid, micros } from './sql';
+import { iso, type Queryable, query } from '../../lib/sql';
 
 export type MixerInputData = z.output<typeof mixerInputSchema>;
 

@@ -4,7 +4,8 @@ import { ADMIN_MESSAGES, type AdminReport, type Page, type ReportAction, type Su
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
-import { decodeCursor, encodeCursor, firstName, iso, isUuid, micros, parseJson, type Queryable, query } from './sql';
+import { decodeCursor, encodeCursor, firstName, isUuid, micros, parseJson } from './sql';
+import { iso, type Queryable, query } from '../../lib/sql';
 
 /** Context lines shown with a report. */
 const CONTEXT_LINES = 10;

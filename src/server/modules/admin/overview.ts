@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { AdminOverview } from '../../../shared/schemas/admin';
 import { listAudit } from './audit';
-import { iso, type Queryable, query, suggestionKeySql } from './sql';
+import { iso, type Queryable, query } from '../../lib/sql';
+import { suggestionKeySql } from './sql';
 
 interface OverviewRow {
   members_total: number;

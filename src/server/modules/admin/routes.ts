@@ -29,7 +29,7 @@ import { adminMetrics } from './metrics';
 import { audiencePreview } from './audience-preview';
 import { cancelMixer, createMixer, listAdminMixers, updateMixer } from './mixers';
 import { listReports, listSuspended, resolveReport, unsuspendMember } from './moderation';
-import { operatorWarnings } from '../health/warnings';
+import { operatorWarnings } from '../health/service';
 import { adminOverview } from './overview';
 import { approveSuggestion, listSuggestions, rejectSuggestion } from './suggestions';
 

@@ -1,18 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
 import { isCursorInteger, isUuid, jsonArray, readCursor } from '../../http/cursor';
-
-/** A database handle or an open transaction. */
-export type Queryable = Pick<Db, 'execute'>;
-
-/** Raw rows from `db.execute` (PGlite and node-postgres both answer `{ rows }`). */
-export async function query<T>(db: Queryable, statement: SQL): Promise<T[]> {
-  const result = await db.execute(statement);
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
-
-/** SQL: a timestamptz as an ISO string in UTC with milliseconds (same text on both drivers). */
-export const iso = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** SQL: a timestamptz as exact microseconds since the epoch (keyset cursors). */
 export const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint`;

@@ -3,12 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import { AFTER_MIXER_MESSAGES, type AfterMixerView, afterMixerPath, type OpenPrompt } from '../../../shared/after-mixer';
 import { AFTER_MIXER_PROMPT_MS } from '../../../shared/formation';
 import { MIXER_MESSAGES, type MixerTheme } from '../../../shared/schemas/mixers';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, Publish } from '../../deps';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { thumbKey } from '../profiles/service';
-import { IN_MIXER_STATE, sharedMixer } from '../safety/visibility';
-import { epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from '../mixers/shared';
+import { IN_MIXER_STATE, sharedMixer } from '../safety/service';
+import { epochMs, isoFromMs, rowsOf } from '../../lib/sql';
+import { firstNameOf } from '../../lib/members';
+import { isUuid } from '../../http/cursor';
 
 /**
  * "Who did you click with?" (issue 14). A member who was still in a mixer when it ended may

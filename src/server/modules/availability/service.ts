@@ -9,7 +9,7 @@ import {
 import { DEFAULT_TZ } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { rowsOf } from '../mixers/shared';
+import { rowsOf } from '../../lib/sql';
 import { ensureProfile } from '../profiles/service';
 
 interface Row {

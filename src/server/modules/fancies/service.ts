@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { FANCY_MESSAGES, type FancyResult } from '../../../shared/schemas/matches';
 import { AppError } from '../../http/errors';
-import { sharedMixer } from '../safety/visibility';
+import { sharedMixer } from '../safety/service';
 import { announceMatch, createOrReviveMatch, orderedPair, rows } from '../matches/service';
 
 /**

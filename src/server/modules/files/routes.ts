@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSession } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { isSafeKey } from '../../infra/storage/storage';
-import { isHiddenFrom } from '../safety/visibility';
+import { isHiddenFrom } from '../safety/service';
 
 /**
  * Photos are served only through signed, expiring URLs and only to signed-in members (DESIGN §6).

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { dailyActivity, profiles, user } from '../../db/schema';
 import { seedReferenceData } from '../../db/seed/reference';
-import { rowsOf } from '../mixers/shared';
+import { rowsOf } from '../../lib/sql';
 import { runFormation } from './job';
 
 const NOW = new Date('2026-11-25T12:00:00Z'); // Wednesday noon (GMT)

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TZ } from '../../../shared/constants';
 import { composeMail } from '../../infra/mail/template';
-import { epochMs, firstNameOf, rowsOf } from '../mixers/shared';
+import { epochMs, rowsOf } from '../../lib/sql';
+import { firstNameOf } from '../../lib/members';
 import { notify } from '../push/service';
 
 const longWhen = new Intl.DateTimeFormat('en-GB', {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { INVITATION_MESSAGES } from '../../../shared/schemas/invitations';
 import { requireVerified } from '../../auth/session';
-import { forgetForYou } from '../mixers/foryou';
+import { forgetForYou } from '../mixers/service';
 import { acceptInvitation, declineInvitation, listInvitations } from './service';
 
 const idParams = z.object({ id: z.guid({ error: INVITATION_MESSAGES.notFound }) });

@@ -14,16 +14,17 @@ import {
   RECENT_INVITATIONS_MAX,
 } from '../../../shared/schemas/invitations';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, Publish } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { recordAudit } from '../admin/audit';
+import { recordAudit } from '../admin/service';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
-import { ensureEligible, loadViewer } from '../mixers/eligibility';
-import { tellPromoted } from '../mixers/promotion';
-import { type Promoted, promoteOnSide, takeSeat } from '../mixers/seats';
-import { mixerSummaries } from '../mixers/service';
-import { epochMs, isUuid, isoFromMs, type Publish, rowsOf } from '../mixers/shared';
+import { ensureEligible, loadViewer, tellPromoted, type Promoted, promoteOnSide, takeSeat, mixerSummaries } from '../mixers/service';
+import { epochMs, isoFromMs, rowsOf } from '../../lib/sql';
+import { isUuid } from '../../http/cursor';
+
+/** Formation announces the invitations it made (DESIGN §3, decision 027). */
+export { announceInvitations } from './announce';
 
 /**
  * Invitations to automatically formed mixers (issue 14, docs/decisions/013): the member's list,

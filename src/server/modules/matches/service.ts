@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type SQL, sql } from 'drizzle-orm';
-import { isVerifiedSql } from '../verification/is-verified';
+import { isVerifiedSql } from '../verification/service';
 import {
   MATCH_MESSAGES,
   type MatchesPage,
@@ -13,8 +13,8 @@ import type { Db } from '../../db/client';
 import { isCursorTimestamp, isUuid, readCursor } from '../../http/cursor';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
-import { firstNameOf } from '../mixers/shared';
-import { hiddenFrom } from '../safety/visibility';
+import { firstNameOf } from '../../lib/members';
+import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
 
 /** A transaction handle or the database: both run the same statements. */

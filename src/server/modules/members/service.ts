@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { isVerifiedSql } from '../verification/is-verified';
+import { isVerifiedSql } from '../verification/service';
 import { CARD_SHARED_MIXERS, type MemberCard, MEMBER_MESSAGES } from '../../../shared/schemas/members';
 import { AppError } from '../../http/errors';
 import { utcDay } from '../../auth/session';
 import { orderedPair, rows } from '../matches/service';
-import { ageFromDob, firstNameOf } from '../mixers/shared';
-import { cardOpenableBy, sharedMixer } from '../safety/visibility';
+import { ageFromDob, firstNameOf } from '../../lib/members';
+import { cardOpenableBy, sharedMixer } from '../safety/service';
 import { photoRef } from '../profiles/service';
 
 interface CardRow {

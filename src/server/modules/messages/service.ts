@@ -6,8 +6,8 @@ import { type ConversationDetail, type ConversationsPage, DM_MAIL_INTERVAL_MS, D
 import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
-import { firstNameOf } from '../mixers/shared';
-import { hiddenFrom } from '../safety/visibility';
+import { firstNameOf } from '../../lib/members';
+import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
 import {
   decodeCursor,

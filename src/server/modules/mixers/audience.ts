@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { type AudienceRow, audienceOf, loadViewer, type Viewer } from './eligibility';
 import { seatFillSql, takenSeats } from './seats';
-import { isoFromMs } from './shared';
+import { isoFromMs } from '../../lib/sql';
 
 /**
  * Who each mixer is for and how full each side is, for mixers the viewer is already allowed to

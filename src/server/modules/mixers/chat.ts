@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import type { ChatMessage } from '../../../shared/realtime/events';
 import { type ChatPage, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, Publish } from '../../deps';
 import { compiledWrite } from '../../db/prepared';
 import { AppError } from '../../http/errors';
-import { isCursorTimestamp } from '../../http/cursor';
-import { hiddenFrom } from '../safety/visibility';
-import { decodeCursor, encodeCursor, exactTs, firstNameOf, isUuid, type Publish, rowsOf } from './shared';
+import { isCursorTimestamp, isUuid } from '../../http/cursor';
+import { hiddenFrom } from '../safety/service';
+import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
+import { firstNameOf } from '../../lib/members';
 
 type Deps = Pick<AppDeps, 'database' | 'signer'>;
 

@@ -7,7 +7,7 @@ import type { MixerPage } from '../../../shared/schemas/mixers';
 import { DEMO_ACCOUNT_KEYS, DEMO_MIXERS, DEMO_PASSWORD } from '../../db/seed/demo-data';
 import { thumbKey } from '../profiles/service';
 import { advanceMixers } from './lifecycle';
-import { rowsOf } from './shared';
+import { rowsOf } from '../../lib/sql';
 
 /** The embedded demo over a simulated week: every seeded mixer goes live once and ends once. */
 let t: TestApp;

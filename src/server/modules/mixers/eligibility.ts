@@ -13,7 +13,8 @@ import { VERIFIED_ONLY_MIXER } from '../../../shared/verification';
 import type { Database, Db } from '../../db/client';
 import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
-import { isUuid, rowsOf } from './shared';
+import { isUuid } from '../../http/cursor';
+import { rowsOf } from '../../lib/sql';
 
 /** A member as the audience rules and the "For you" ranking see them. */
 export interface Viewer extends MemberFacts {

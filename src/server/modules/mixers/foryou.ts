@@ -5,11 +5,13 @@ import type { AppDeps } from '../../deps';
 import { readRows } from '../../db/prepared';
 import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer, type Viewer } from './eligibility';
 import { searchFilters } from './filters';
+import { keepRanking, keptRanking, type Ranked } from './foryou-cache';
 import { rankMixer } from './ranking';
 import { mixerSummaries } from './service';
 import { seatHoldsSql } from './seats';
-import { decodeCursor, encodeCursor, epochMs, isUuid } from './shared';
-import { hiddenSetOf } from '../safety/visibility';
+import { decodeCursor, encodeCursor, epochMs } from '../../lib/sql';
+import { isUuid } from '../../http/cursor';
+import { hiddenSetOf } from '../safety/service';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
 
@@ -37,12 +39,10 @@ export async function listForYou(deps: Deps, userId: string, query: MixerListQue
   const cursor = decodeCursor(query.cursor, isCursor);
   const viewer = await loadViewer(deps.database, userId, now);
   const key = `${userId}|${viewer.onlyVerified ? 'verified' : ''}|${query.intent ?? ''}|${query.topic ?? ''}|${query.q ?? ''}`;
-  const cached = rankings.get(key);
-  let ranked = cached && now.getTime() - cached.at < RANKING_TTL_MS ? cached.ranked : undefined;
+  let ranked = keptRanking(key, now);
   if (!ranked) {
     ranked = await rankCandidates(deps, viewer, query, now);
-    if (rankings.size >= RANKING_CACHE_MAX) rankings.delete(rankings.keys().next().value as string);
-    rankings.set(key, { at: now.getTime(), ranked });
+    keepRanking(key, now, ranked);
   }
 
   const after = cursor
@@ -66,26 +66,6 @@ export async function listForYou(deps: Deps, userId: string, query: MixerListQue
     nextCursor: more && last ? encodeCursor([last.score, last.startsAtMs, last.id]) : null,
     notice: audienceNotice(viewer),
   };
-}
-
-interface Ranked {
-  id: string;
-  score: number;
-  startsAtMs: number;
-  reasons: string[];
-}
-
-/**
- * A member's ranking is kept for a few seconds (per process), so paging and the list's
- * refetches do not rank every candidate again; the cards themselves are always read fresh.
- * Joining or leaving a mixer forgets it at once.
- */
-const RANKING_TTL_MS = 20_000;
-const RANKING_CACHE_MAX = 2_000;
-const rankings = new Map<string, { at: number; ranked: Ranked[] }>();
-
-export function forgetForYou(userId: string) {
-  for (const key of rankings.keys()) if (key.startsWith(`${userId}|`)) rankings.delete(key);
 }
 
 /** Every candidate for the viewer, scored and in page order. */

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '../../../shared/realtime/events';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
-import { type Publish, rowsOf } from './shared';
+import type { Publish } from '../../deps';
+import { rowsOf } from '../../lib/sql';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { afterMixerHook } from '../after-mixer/service';
 

@@ -1,7 +1,7 @@
-import type { AppDeps } from '../../deps';
+import type { AppDeps, Publish } from '../../deps';
 import { composeMail } from '../../infra/mail/template';
 import type { Promoted } from './seats';
-import { firstNameOf, type Publish } from './shared';
+import { firstNameOf } from '../../lib/members';
 
 const whenFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',

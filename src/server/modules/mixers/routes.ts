@@ -11,7 +11,8 @@ import {
 import { requireVerified } from '../../auth/session';
 import { AppError, fieldsFromZod } from '../../http/errors';
 import { listMessages, postMessage } from './chat';
-import { forgetForYou, listForYou } from './foryou';
+import { listForYou } from './foryou';
+import { forgetForYou } from './foryou-cache';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
 
 /** A malformed id is a 400 (issue 12: ids are validated in their values), with the not-found wording. */

@@ -3,9 +3,9 @@ import { AUDIENCE_MESSAGES, fittingPools, pickSeat, type SeatKey, type SeatPlan,
 import { MIXER_MESSAGES, takenSeats } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { reliabilityTierSql } from '../reliability/priority';
+import { reliabilityTierSql } from '../reliability/service';
 import type { Viewer } from './eligibility';
-import { rowsOf } from './shared';
+import { rowsOf } from '../../lib/sql';
 
 /**
  * Seats per side of a mixer's seat plan (issue 13). Both functions run inside the join or

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { isVerifiedSql } from '../verification/is-verified';
+import { isVerifiedSql } from '../verification/service';
 import {
   CARD_AVATARS,
   type JoinResult,
@@ -13,18 +13,25 @@ import {
   UPCOMING_DAYS,
 } from '../../../shared/schemas/mixers';
 import { LATE_LEAVE_MS } from '../../../shared/reliability';
-import type { AppDeps } from '../../deps';
+import type { AppDeps, Publish } from '../../deps';
 import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
-import { isCursorInteger } from '../../http/cursor';
-import { cardOpenableBy, onboarded, profileVisibleTo } from '../safety/visibility';
+import { isCursorInteger, isUuid } from '../../http/cursor';
+import { cardOpenableBy, onboarded, profileVisibleTo } from '../safety/service';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
 import { tellPromoted } from './promotion';
 import { promoteOnSide, takeSeat, waitlistKey } from './seats';
-import { ageFromDob, decodeCursor, encodeCursor, epochMs, firstNameOf, isoFromMs, isUuid, type Publish, rowsOf } from './shared';
+import { ageFromDob, firstNameOf } from '../../lib/members';
+import { decodeCursor, encodeCursor, epochMs, isoFromMs, rowsOf } from '../../lib/sql';
+
+/** What other modules use of mixers' seats, audiences and "For you" (DESIGN §3, decision 027). */
+export { audienceOf, ensureEligible, loadViewer } from './eligibility';
+export { forgetForYou } from './foryou-cache';
+export { tellPromoted } from './promotion';
+export { joinedPerSide, type Promoted, promoteOnSide, seatFillSql, seatWaitlisted, takeSeat } from './seats';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;
 type BaseSummary = Omit<MixerSummary, 'audience' | 'seats' | 'mySide' | 'seatsForMe' | 'myInvitation'>;

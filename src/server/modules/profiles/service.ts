@@ -8,7 +8,7 @@ import { genderOptions, interestSuggestions, orientationOptions, predefinedInter
 import { AppError } from '../../http/errors';
 import type { UrlSigner } from '../../infra/storage/storage';
 import { composeMail } from '../../infra/mail/template';
-import { rowsOf } from '../mixers/shared';
+import { rowsOf } from '../../lib/sql';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'storage'>;
 type ProfileRow = typeof profiles.$inferSelect;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
-import { REMINDER_INTERVAL_MS, REMINDER_LEAD_MS } from '../settings/reminders';
+import { REMINDER_INTERVAL_MS, REMINDER_LEAD_MS } from '../settings/service';
 import { notify } from './service';
 
 /** The `audit_log` action that records one push reminder, target `${mixerId}:${userId}` (as the mail's). */

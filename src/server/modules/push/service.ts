@@ -18,8 +18,8 @@ import {
   type PushSubscribeInput,
 } from '../../../shared/schemas/push';
 import { AppError } from '../../http/errors';
-import { blockedBetween } from '../safety/visibility';
-import { describeDevice } from '../settings/device';
+import { blockedBetween } from '../safety/service';
+import { describeDevice } from '../settings/service';
 import { type DeviceRules, devicesToNotify, PUSH_COALESCE_MS, type PushEvent } from './rules';
 
 interface SubscriptionRow extends DeviceRules {

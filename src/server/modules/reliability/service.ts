@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { type AttendanceOutcome, RELIABILITY_WINDOW, type ReliabilityView, reliabilityView } from '../../../shared/reliability';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../mixers/shared';
+import { rowsOf } from '../../lib/sql';
+
+/** The reliability tier in SQL, for seat priority (mixers) and formation (DESIGN §3, decision 027). */
+export { reliabilityTierSql } from './priority';
 
 /** A member's most recent attendance outcomes, newest first (at most RELIABILITY_WINDOW). */
 export async function recentOutcomes(db: Db, userId: string): Promise<AttendanceOutcome[]> {

@@ -5,7 +5,8 @@ import { blockSchema, reportSchema, SAFETY_MESSAGES } from '../../../shared/sche
 import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
 import { HOUR } from '../../http/rate-limiter';
-import { block, listBlocked, report, unblock } from './service';
+import { block } from './block';
+import { listBlocked, report, unblock } from './service';
 
 /** Reports per member per hour: enough for a bad evening in a mixer, too few for brigading. */
 export const REPORT_LIMIT_PER_HOUR = 10;

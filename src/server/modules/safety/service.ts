@@ -3,36 +3,26 @@ import { sql } from 'drizzle-orm';
 import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
 import { type BlockedMember, type ReportReason, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { AppError } from '../../http/errors';
-import { clearFancies } from '../fancies/service';
-import { endMatch, orderedPair, type Queryable, rows, toIso } from '../matches/service';
-import { firstNameOf } from '../mixers/shared';
+import { type Queryable, query } from '../../lib/sql';
+import { firstNameOf } from '../../lib/members';
 import { blockedBetween } from './visibility';
 
 /**
- * Blocks hide each member from the other everywhere (the rules live in ./visibility); here the
- * pair's fancies go, any match ends as `blocked` (read-only, hidden from both lists) and both
- * leave its conversation room. Idempotent.
+ * What other modules use of safety (DESIGN §3, decision 027): the visibility rules every list,
+ * room and fan-out applies. Blocking itself (`./block`) ends matches and clears fancies, so it
+ * lives beside this file: those modules import these rules, and this file imports none of them.
  */
-export async function block(app: FastifyInstance, me: string, targetId: string): Promise<{ blocked: true }> {
-  if (targetId === me) throw new AppError('bad_request', SAFETY_MESSAGES.blockSelf);
-  const db = app.deps.database.db;
-  const inserted = await rows<{ ok: number }>(
-    db,
-    sql`insert into blocks (blocker_id, blocked_id) select ${me}, id from "user" where id = ${targetId}
-      on conflict (blocker_id, blocked_id) do nothing returning 1 as ok`,
-  );
-  if (!inserted.length) {
-    const exists = await rows<{ ok: number }>(db, sql`select 1 as ok from "user" where id = ${targetId}`);
-    if (!exists.length) throw new AppError('not_found', FANCY_MESSAGES.unknownMember);
-  }
-  await clearFancies(app, me, targetId);
-  await endMatch(app, { pair: [me, targetId] }, 'blocked');
-  // Sockets already listening to the conversation stop hearing it (new subscriptions are refused).
-  const [p1, p2] = orderedPair(me, targetId);
-  const [match] = await rows<{ id: string }>(db, sql`select id from matches where profile1_id = ${p1} and profile2_id = ${p2}`);
-  if (match) await Promise.all([me, targetId].map((id) => app.realtime.removeFromRoom(id, `conversation:${match.id}`)));
-  return { blocked: true };
-}
+export {
+  blockedBetween,
+  cardOpenableBy,
+  hiddenFrom,
+  hiddenSetOf,
+  IN_MIXER_STATE,
+  isHiddenFrom,
+  onboarded,
+  profileVisibleTo,
+  sharedMixer,
+} from './visibility';
 
 /** Lifts your block. An ended match stays ended; they can meet in a mixer again. */
 export async function unblock(app: FastifyInstance, me: string, targetId: string): Promise<{ blocked: false }> {
@@ -42,7 +32,7 @@ export async function unblock(app: FastifyInstance, me: string, targetId: string
 
 /** The members you blocked, newest first (for Settings). */
 export async function listBlocked(app: FastifyInstance, me: string): Promise<BlockedMember[]> {
-  const found = await rows<{ id: string; name: string | null; created_at: Date | string }>(
+  const found = await query<{ id: string; name: string | null; created_at: Date | string }>(
     app.deps.database.db,
     sql`select u.id, coalesce(nullif(trim(p.full_name), ''), u.name) as name, b.created_at
       from blocks b join "user" u on u.id = b.blocked_id left join profiles p on p.id = u.id
@@ -53,7 +43,7 @@ export async function listBlocked(app: FastifyInstance, me: string): Promise<Blo
     firstName: firstNameOf(r.name),
     // A block holds both ways: the blocker gets no new picture of the blocked member either.
     avatarUrl: null,
-    blockedAt: toIso(r.created_at) as string,
+    blockedAt: new Date(r.created_at).toISOString(),
   }));
 }
 
@@ -62,7 +52,7 @@ export async function listBlocked(app: FastifyInstance, me: string): Promise<Blo
  * (participants, chat) and anything else that lists members.
  */
 export async function blockedIdsFor(db: Queryable, userId: string): Promise<Set<string>> {
-  const found = await rows<{ id: string }>(
+  const found = await query<{ id: string }>(
     db,
     sql`select blocked_id as id from blocks where blocker_id = ${userId}
       union select blocker_id as id from blocks where blocked_id = ${userId}`,
@@ -72,7 +62,7 @@ export async function blockedIdsFor(db: Queryable, userId: string): Promise<Set<
 
 /** Whether either of two members blocked the other. */
 export async function isBlockedBetween(db: Queryable, a: string, b: string): Promise<boolean> {
-  const [row] = await rows<{ blocked: boolean }>(db, sql`select ${blockedBetween(a, b)} as blocked`);
+  const [row] = await query<{ blocked: boolean }>(db, sql`select ${blockedBetween(a, b)} as blocked`);
   return Boolean(row?.blocked);
 }
 
@@ -84,7 +74,7 @@ export async function report(
 ): Promise<{ id: string }> {
   if (input.userId === me) throw new AppError('bad_request', SAFETY_MESSAGES.reportSelf);
   const mixerId = input.mixerId ?? null;
-  const [row] = await rows<{ id: string | null; user_ok: boolean; mixer_ok: boolean }>(
+  const [row] = await query<{ id: string | null; user_ok: boolean; mixer_ok: boolean }>(
     app.deps.database.db,
     sql`with ok as (
         select exists (select 1 from "user" where id = ${input.userId}) as user_ok,

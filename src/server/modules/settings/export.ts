@@ -29,7 +29,7 @@ import {
   twoFactor,
   user,
 } from '../../db/schema';
-import { firstNameOf } from '../mixers/shared';
+import { firstNameOf } from '../../lib/members';
 import { photoRef } from '../profiles/service';
 import { describeDevice } from './device';
 import { REMINDER_ACTION } from './reminders';

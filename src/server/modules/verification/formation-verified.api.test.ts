@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { dailyActivity, profiles, user } from '../../db/schema';
 import { runFormation } from '../formation/job';
-import { rowsOf } from '../mixers/shared';
+import { rowsOf } from '../../lib/sql';
 
 /** Issue 21: "Place me only with verified members" and the formation job's invitations. */
 const NOW = new Date('2026-11-25T12:00:00Z');

@@ -8,7 +8,8 @@ import { getSession, requireAdmin, requireVerified } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { createFaceEngine, type FaceEngine } from './engine';
-import { afterProfileWrite, decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics } from './service';
+import { afterProfileWrite } from './after-profile-write';
+import { decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
   AGE_REVIEW_TEXT,
   attemptsLeft,
@@ -15,12 +14,17 @@ import {
 } from '../../../shared/verification';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { recordAudit } from '../admin/audit';
-import { iso, type Queryable, query } from '../admin/sql';
-import type { FaceEngine, FaceFound } from './engine';
-import { leaveMixer } from '../mixers/service';
+import { recordAudit } from '../admin/service';
+import { iso, type Queryable, query } from '../../lib/sql';
+import { type FaceEngine, type FaceFound, faceSimilarity } from './engine';
 import { DUPLICATE_SIMILARITY, judge, mainPhotoChanged, mainPhotoOutcome, meanVector, type Verdict } from './rules';
-import { faceSimilarity } from './engine';
+
+/**
+ * What other modules use of verification (DESIGN §3, decision 027): the "verified" test in SQL.
+ * What happens after a profile write (`./after-profile-write`) takes members out of mixers, so it
+ * lives beside this file and the mixers module can use this one without an import circle.
+ */
+export { isVerifiedSql } from './is-verified';
 
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
 
@@ -324,38 +328,6 @@ export async function reconcileMainPhoto(deps: Deps, engine: FaceEngine, userId:
     return rows.length > 0;
   });
   return revoked ? 'removed' : 'unchanged';
-}
-
-/**
- * After any write to a member's profile: re-checks a changed main photo (above) and, when the
- * badge goes, takes the member out of the verified-only mixers they hold a place in (seat freed
- * for the next verified member waiting, sockets out of the room) — a verified-only room is a
- * promise to its other members (decision 022). Never fails the request that changed the photo.
- */
-export async function afterProfileWrite(app: FastifyInstance, userId: string): Promise<MainPhotoOutcome | 'error'> {
-  try {
-    const outcome = await reconcileMainPhoto(app.deps, app.faces, userId);
-    if (outcome === 'removed') await leaveVerifiedOnlyMixers(app, userId);
-    return outcome;
-  } catch (err) {
-    app.log.warn({ err }, 'could not re-check the main photo against the verification');
-    return 'error';
-  }
-}
-
-/** Upcoming and live verified-only mixers the member holds a seat or waitlist place in: left, quietly. */
-export async function leaveVerifiedOnlyMixers(app: FastifyInstance, userId: string): Promise<string[]> {
-  const rows = await query<{ id: string }>(
-    app.deps.database.db,
-    sql`select m.id from mixers m join mixer_memberships c on c.mixer_id = m.id
-         where c.user_id = ${userId} and c.state in ('joined', 'waitlisted') and m.verified_only and m.status in ('scheduled', 'live')`,
-  );
-  const publish = (room: string, event: Parameters<typeof app.realtime.publish>[1]) => app.realtime.publish(room, event);
-  for (const { id } of rows) {
-    await leaveMixer(app.deps, publish, userId, id, new Date(), { noLateLeaveRecord: true });
-    await app.realtime.removeFromRoom(userId, `mixer:${id}`);
-  }
-  return rows.map((r) => r.id);
 }
 
 // ——— admin ———
