@@ -9,4 +9,10 @@
   } catch {
     // Storage blocked: the light default stays.
   }
+  // The browser's install offer can come before the app's code has run (a member page's scripts
+  // start after its first paint, decision 028): kept here for src/client/lib/pwa.ts to take.
+  window.addEventListener('beforeinstallprompt', (e) => {
+    e.preventDefault();
+    window.__fancyInstallOffer = e;
+  });
 })();

@@ -173,3 +173,16 @@ export async function viewportShot(page: Page, name: string): Promise<void> {
 
 /** The address of a demo member (src/server/db/seed/demo-data.ts) by key, e.g. `maya-okafor`. */
 export const demoEmail = (key: string) => `${key}@demo.fancy.test`;
+
+/**
+ * Resolves once the app has taken the page over: a member page the server rendered is on screen
+ * before its scripts run, and `inert` until they have (decision 028). Keyboard shortcuts and
+ * events a test dispatches itself need the app; clicks wait for it on their own (an inert
+ * element takes no click).
+ */
+export function appReady(page: Page) {
+  return page.waitForFunction(() => {
+    const root = document.getElementById('root');
+    return Boolean(root?.firstElementChild) && !root?.hasAttribute('inert');
+  });
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, startE2E } from './harness';
+import { appReady, type E2E, startE2E } from './harness';
 
 let e2e: E2E;
 let email: string;
@@ -50,6 +50,7 @@ describe('app shell', () => {
     await page.reload();
     await sidebar.waitFor();
     expect(await sidebar.getAttribute('data-state')).toBe('collapsed');
+    await appReady(page);
     await page.keyboard.press('Control+b');
     await page.waitForFunction(() => document.querySelector('aside[aria-label="Sidebar"]')?.getAttribute('data-state') === 'expanded');
     await context.close();

@@ -24,6 +24,9 @@ export const isAppPath = (url: unknown): url is string =>
 /** Call once at start. `navigate` moves the app without a reload. */
 export function startPwa(navigate: (path: string) => void) {
   if (typeof window === 'undefined') return;
+  // An offer that came before this code ran, kept by public/theme-init.js.
+  const early = (window as Window & { __fancyInstallOffer?: BeforeInstallPromptEvent }).__fancyInstallOffer;
+  if (early) offer = early;
   window.addEventListener('beforeinstallprompt', (e) => {
     // Keep the offer for the account menu instead of the browser's own mini-bar.
     e.preventDefault();
