@@ -1,14 +1,13 @@
 import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, RotateCw, Sparkles, UserRound } from 'lucide-react';
-import { AlertDialog, DropdownMenu } from 'radix-ui';
+import { DropdownMenu } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MatchSummary } from '../../../shared/schemas/matches';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
+import { UnmatchDialog } from '../../components/safety/safety-dialogs';
 import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../auth';
@@ -17,7 +16,6 @@ import { matchesQuery, matchKeys, useMatches, useUnmatch } from './api';
 import { preloadQueries } from '../../lib/query';
 import { MatchNotifier } from './match-notifier';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useReturnFocus } from '../../components/ui/use-return-focus';
 
 /** "today", "yesterday", "3 days ago", "on 2 November". */
 export function matchedWhen(iso: string, now = new Date()): string {
@@ -178,52 +176,16 @@ function CardSkeleton() {
   );
 }
 
+/** The unmatch confirmation for the card whose menu asked for it (none open when `match` is null). */
 function UnmatchConfirm({ match, onClose }: { match: MatchSummary | null; onClose: () => void }) {
-  const toast = useToast();
   const unmatch = useUnmatch();
-  const name = match?.other.firstName ?? '';
-  const returnFocus = useReturnFocus(Boolean(match));
   return (
-    <AlertDialog.Root open={Boolean(match)} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/45" />
-        <AlertDialog.Content
-          {...returnFocus}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-border bg-card p-6 shadow-2xl outline-none"
-        >
-          <AlertDialog.Title className="font-display text-xl font-bold">Unmatch {name}?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
-            Your conversation ends for both of you. You can still read it, but neither of you can send new messages. This can’t be undone.
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="destructive"
-              disabled={unmatch.isPending}
-              onClick={() => {
-                if (!match) return;
-                unmatch.mutate(match.id, {
-                  onSuccess: () => {
-                    onClose();
-                    toast({ title: 'Unmatched', description: `You and ${name} are no longer matched.` });
-                  },
-                  onError: (err) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Error',
-                      description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.',
-                    }),
-                });
-              }}
-            >
-              {unmatch.isPending ? 'Unmatching…' : 'Unmatch'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <UnmatchDialog
+      open={Boolean(match)}
+      onOpenChange={(open) => !open && onClose()}
+      name={match?.other.firstName ?? ''}
+      unmatch={{ run: async () => match && (await unmatch.mutateAsync(match.id)), busy: unmatch.isPending }}
+    />
   );
 }
 

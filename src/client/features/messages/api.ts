@@ -10,7 +10,6 @@ import {
 } from '@tanstack/react-query';
 import type { DirectMessage } from '../../../shared/realtime/events';
 import type { ConversationDetail, ConversationsPage, MessagesPage } from '../../../shared/schemas/messages';
-import type { ReportInput } from '../../../shared/schemas/safety';
 import { api } from '../../lib/api';
 
 export const messageKeys = {
@@ -152,11 +151,5 @@ export function useUnblock(matchId?: string) {
   return useMutation({
     mutationFn: (userId: string) => api<{ blocked: false }>(`/api/blocks/${userId}`, { method: 'DELETE' }),
     onSuccess: () => refreshAfterEnding(qc, matchId),
-  });
-}
-
-export function useReport() {
-  return useMutation({
-    mutationFn: (input: ReportInput) => api<{ id: string }>('/api/reports', { method: 'POST', body: input }),
   });
 }

@@ -9,8 +9,8 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { MemberProfileDialog } from '../../profile-card';
 import { Avatar } from '../../../components/ui/avatar';
-import { useUnblock } from '../api';
-import { BlockDialog, ReportDialog, UnmatchDialog } from './safety-dialogs';
+import { asAction, BlockDialog, ReportDialog, UnmatchDialog } from '../../../components/safety/safety-dialogs';
+import { useBlock, useUnblock, useUnmatch } from '../api';
 
 const item =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50';
@@ -20,6 +20,8 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
   const toast = useToast();
   const [dialog, setDialog] = useState<'unmatch' | 'block' | 'report' | 'profile' | null>(null);
   const unblock = useUnblock(conversation.id);
+  const unmatch = useUnmatch(conversation.id);
+  const block = useBlock(conversation.id);
   const { other, mixer } = conversation;
   const name = other.firstName;
   const ended = conversation.status !== 'matched';
@@ -108,23 +110,15 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
       </DropdownMenu.Root>
 
       <MemberProfileDialog member={dialog === 'profile' ? other : null} onOpenChange={(o) => !o && setDialog(null)} />
-      <UnmatchDialog open={dialog === 'unmatch'} onOpenChange={(o) => !o && setDialog(null)} matchId={conversation.id} name={name} />
-      <BlockDialog
-        open={dialog === 'block'}
-        onOpenChange={(o) => !o && setDialog(null)}
-        matchId={conversation.id}
-        userId={other.id}
-        name={name}
-      />
+      <UnmatchDialog open={dialog === 'unmatch'} onOpenChange={(o) => !o && setDialog(null)} name={name} unmatch={asAction(unmatch)} />
+      <BlockDialog open={dialog === 'block'} onOpenChange={(o) => !o && setDialog(null)} member={other} block={asAction(block)} />
       {dialog === 'report' && (
         <ReportDialog
           open
           onOpenChange={(o) => !o && setDialog(null)}
-          matchId={conversation.id}
-          userId={other.id}
+          member={other}
           mixerId={mixer?.id}
-          name={name}
-          alreadyBlocked={conversation.blockedByMe}
+          block={conversation.blockedByMe ? undefined : asAction(block)}
         />
       )}
     </header>

@@ -8,10 +8,10 @@ import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { MemberProfileDialog, type MemberRef } from '../../profile-card';
 import { Avatar } from '../../../components/ui/avatar';
-import { useFancied, useToggleFancy } from '../api';
+import { asAction, BlockDialog, ReportDialog } from '../../../components/safety/safety-dialogs';
+import { useBlockMember, useFancied, useToggleFancy } from '../api';
 import { claimAnnouncement } from '../../../lib/announce-once';
 import { MatchToast } from './match-toast';
-import { BlockDialog, ReportDialog } from './safety-dialogs';
 
 /**
  * Who is in the mixer: avatar, first name, age and (when they share it) city. While the mixer
@@ -22,6 +22,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
   const actions = mixer.myState === 'joined' && (mixer.status === 'live' || mixer.status === 'ended');
   const fancied = useFancied(mixer.id, actions);
   const toggle = useToggleFancy(mixer.id);
+  const block = useBlockMember(mixer.id);
   const [match, setMatch] = useState<{ matchId: string; firstName: string } | null>(null);
   const [dialog, setDialog] = useState<{ kind: 'block' | 'report'; member: MixerParticipant } | null>(null);
   const [viewing, setViewing] = useState<MemberRef | null>(null);
@@ -171,7 +172,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
         </p>
       )}
       {dialog?.kind === 'block' && (
-        <BlockDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} mixerId={mixer.id} />
+        <BlockDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} block={asAction(block)} />
       )}
       {dialog?.kind === 'report' && (
         <ReportDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} mixerId={mixer.id} />

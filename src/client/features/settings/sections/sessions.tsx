@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../components/form-errors';
 import { CardBlock } from '../components/section';
 import { formatDate, timeAgo } from '../components/time';

@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth';
 import { sessionsKey, settingsKey, twoFactorApi } from '../api';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';
 import { CardBlock } from '../components/section';

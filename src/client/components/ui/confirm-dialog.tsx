@@ -1,7 +1,7 @@
 import { AlertDialog } from 'radix-ui';
-import { Button } from '../../../components/ui/button';
-import { useReturnFocus } from '../../../components/ui/use-return-focus';
-import { cn } from '../../../lib/cn';
+import { Button } from './button';
+import { useReturnFocus } from './use-return-focus';
+import { cn } from '../../lib/cn';
 
 /**
  * A confirmation for something that cannot be undone (or signs devices out). The confirm
