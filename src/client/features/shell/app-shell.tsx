@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constants';
 import { Logo } from '../../components/brand/logo';
+import { SidebarItem } from '../../components/ui/nav-item';
 import { ToastHost } from '../../components/ui/toaster';
 import { api } from '../../lib/api';
 import { RealtimeProvider } from '../../lib/realtime';
@@ -77,24 +78,9 @@ function NavList({ expanded, counts, onNavigate }: { expanded: boolean; counts: 
           </NavLink>
         );
         return (
-          <li key={item.to}>
-            {expanded ? (
-              link
-            ) : (
-              <Tooltip.Root>
-                <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
-                <Tooltip.Portal>
-                  <Tooltip.Content
-                    side="right"
-                    sideOffset={10}
-                    className="z-50 rounded-lg bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow"
-                  >
-                    {item.label}
-                  </Tooltip.Content>
-                </Tooltip.Portal>
-              </Tooltip.Root>
-            )}
-          </li>
+          <SidebarItem key={item.to} expanded={expanded} label={item.label}>
+            {link}
+          </SidebarItem>
         );
       })}
     </ul>
