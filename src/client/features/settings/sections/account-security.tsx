@@ -14,6 +14,30 @@ import { applyFieldErrors, errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';
 import { CardBlock } from '../components/section';
 
+/** "Change …": opens the block's form (and is gone while it is open). */
+function OpenButton({ open, controls, onOpen, children }: { open: boolean; controls: string; onOpen(): void; children: string }) {
+  if (open) return null;
+  return (
+    <Button variant="outline" size="sm" onClick={onOpen} aria-expanded={open} aria-controls={controls}>
+      {children}
+    </Button>
+  );
+}
+
+/** Cancel (closes and clears the form) and the submit button, which says what it is doing. */
+function FormButtons({ busy, busyLabel, label, onCancel }: { busy: boolean; busyLabel: string; label: string; onCancel(): void }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
+  );
+}
+
 type EmailValues = z.input<typeof changeEmailSchema>;
 
 export function EmailBlock({ email }: { email: string }) {
@@ -47,11 +71,9 @@ export function EmailBlock({ email }: { email: string }) {
         </>
       }
       action={
-        !open && (
-          <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-expanded={open} aria-controls="change-email-form">
-            Change email
-          </Button>
-        )
+        <OpenButton open={open} controls="change-email-form" onOpen={() => setOpen(true)}>
+          Change email
+        </OpenButton>
       }
     >
       {pending && !open && (
@@ -87,20 +109,15 @@ export function EmailBlock({ email }: { email: string }) {
             We'll email a link to the new address. Your email changes when you open it logged in to this account, and we'll tell your
             current address too.
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button
-              variant="outline"
-              onClick={() => {
-                setOpen(false);
-                form.reset();
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending link…' : 'Send confirmation link'}
-            </Button>
-          </div>
+          <FormButtons
+            busy={isSubmitting}
+            busyLabel="Sending link…"
+            label="Send confirmation link"
+            onCancel={() => {
+              setOpen(false);
+              form.reset();
+            }}
+          />
         </form>
       )}
     </CardBlock>
@@ -141,11 +158,9 @@ export function PasswordBlock() {
       title="Password"
       description="Changing it signs you out everywhere else."
       action={
-        !open && (
-          <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-expanded={open} aria-controls="change-password-form">
-            Change password
-          </Button>
-        )
+        <OpenButton open={open} controls="change-password-form" onOpen={() => setOpen(true)}>
+          Change password
+        </OpenButton>
       }
     >
       {open && (
@@ -172,20 +187,15 @@ export function PasswordBlock() {
             error={errors.confirm?.message}
             {...form.register('confirm')}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button
-              variant="outline"
-              onClick={() => {
-                setOpen(false);
-                form.reset();
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Changing…' : 'Change password'}
-            </Button>
-          </div>
+          <FormButtons
+            busy={isSubmitting}
+            busyLabel="Changing…"
+            label="Change password"
+            onCancel={() => {
+              setOpen(false);
+              form.reset();
+            }}
+          />
         </form>
       )}
     </CardBlock>
