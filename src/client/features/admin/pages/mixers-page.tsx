@@ -10,7 +10,7 @@ import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
 import { ReasonDialog } from '../components/dialog';
 import { MixerFormDialog, THEME_SWATCH } from '../components/mixer-form';
-import { EmptyState, ErrorState, ShowMore, TableSkeleton } from '../components/states';
+import { EmptyState, ShowMore, ListStates } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { fmtWhen, plural } from '../format';
 
@@ -105,13 +105,12 @@ export default function AdminMixersPage() {
           </fieldset>
         }
       >
-        {q.isPending ? (
-          <TableSkeleton label="Loading mixers" />
-        ) : q.isError ? (
-          <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState icon={UsersRound} title="Nothing here" text={current.empty} />
-        ) : (
+        <ListStates
+          query={q}
+          loading="Loading mixers"
+          isEmpty={items.length === 0}
+          empty={<EmptyState icon={UsersRound} title="Nothing here" text={current.empty} />}
+        >
           <>
             <Table caption={`${current.label} mixers`}>
               <thead>
@@ -203,7 +202,7 @@ export default function AdminMixersPage() {
             </Table>
             <ShowMore query={q} />
           </>
-        )}
+        </ListStates>
       </Section>
 
       <MixerFormDialog

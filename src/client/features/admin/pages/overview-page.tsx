@@ -6,7 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { adminApi, adminKeys } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
-import { EmptyState, ErrorState, ShowMore, Skeleton, TableSkeleton } from '../components/states';
+import { EmptyState, ErrorState, ShowMore, Skeleton, ListStates } from '../components/states';
 import { Table, Td, Th } from '../components/table';
 import { age, fmtDateTime, fmtNumber } from '../format';
 
@@ -95,17 +95,19 @@ function ActivityLog() {
   const items = audit.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Section title="Admin activity" description="Every admin action: who, what and when." id="admin-activity">
-      {audit.isPending ? (
-        <TableSkeleton rows={4} label="Loading admin activity" />
-      ) : audit.isError ? (
-        <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={History}
-          title="No admin actions yet"
-          text="Approvals, mixer changes, campaigns and report decisions will be listed here."
-        />
-      ) : (
+      <ListStates
+        query={audit}
+        loading="Loading admin activity"
+        rows={4}
+        isEmpty={items.length === 0}
+        empty={
+          <EmptyState
+            icon={History}
+            title="No admin actions yet"
+            text="Approvals, mixer changes, campaigns and report decisions will be listed here."
+          />
+        }
+      >
         <>
           <Table caption="Admin activity">
             <thead>
@@ -135,7 +137,7 @@ function ActivityLog() {
           </Table>
           <ShowMore query={audit} label="Show older" />
         </>
-      )}
+      </ListStates>
     </Section>
   );
 }

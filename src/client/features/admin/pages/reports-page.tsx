@@ -9,7 +9,7 @@ import { cn } from '../../../lib/cn';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
 import { ReasonDialog } from '../components/dialog';
-import { EmptyState, ErrorState, ShowMore, Skeleton, TableSkeleton } from '../components/states';
+import { EmptyState, ErrorState, ShowMore, Skeleton, ListStates } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { age, ageHours, fmtDate, fmtDateTime, fmtWhen, plural } from '../format';
 
@@ -205,13 +205,13 @@ function SuspendedList() {
   const members = q.data?.members ?? [];
   return (
     <Section title="Suspended members" description="They cannot sign in. Lifting a suspension tells them by email." id="suspended-members">
-      {q.isPending ? (
-        <TableSkeleton rows={2} label="Loading suspended members" />
-      ) : q.isError ? (
-        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-      ) : members.length === 0 ? (
-        <EmptyState icon={ShieldCheck} title="Nobody is suspended" />
-      ) : (
+      <ListStates
+        query={q}
+        loading="Loading suspended members"
+        rows={2}
+        isEmpty={members.length === 0}
+        empty={<EmptyState icon={ShieldCheck} title="Nobody is suspended" />}
+      >
         <Table caption="Suspended members">
           <thead>
             <tr>
@@ -241,7 +241,7 @@ function SuspendedList() {
             ))}
           </tbody>
         </Table>
-      )}
+      </ListStates>
       <ReasonDialog
         open={Boolean(lifting)}
         onOpenChange={(o) => !o && setLifting(null)}
@@ -271,13 +271,12 @@ function HandledReports() {
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Section title="Handled reports" description="Latest decisions first." id="handled-reports">
-      {q.isPending ? (
-        <TableSkeleton label="Loading handled reports" />
-      ) : q.isError ? (
-        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={Flag} title="No handled reports yet" />
-      ) : (
+      <ListStates
+        query={q}
+        loading="Loading handled reports"
+        isEmpty={items.length === 0}
+        empty={<EmptyState icon={Flag} title="No handled reports yet" />}
+      >
         <>
           <Table caption="Handled reports">
             <thead>
@@ -310,7 +309,7 @@ function HandledReports() {
           </Table>
           <ShowMore query={q} label="Show older" />
         </>
-      )}
+      </ListStates>
     </Section>
   );
 }
