@@ -119,8 +119,8 @@ export interface MixerAudienceView {
   myInvitation: { id: string; expiresAt: string } | null;
 }
 
-/** What the list cards show. Times are ISO strings. */
-export interface MixerSummary extends MixerAudienceView {
+/** A mixer as every view of it shows it (members' cards, admins' list). Times are ISO strings. */
+export interface MixerFacts {
   id: string;
   title: string;
   topic: string;
@@ -134,6 +134,10 @@ export interface MixerSummary extends MixerAudienceView {
   maxParticipants: number;
   participantCount: number;
   waitlistCount: number;
+}
+
+/** What the list cards show. */
+export interface MixerSummary extends MixerAudienceView, MixerFacts {
   /** My membership: joined, waitlisted, or null (never joined, or left). */
   myState: 'joined' | 'waitlisted' | null;
   /** Shared interests (tags matching mine) — the card's "For you" hint. */
