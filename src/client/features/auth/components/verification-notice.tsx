@@ -27,7 +27,7 @@ export function VerificationNotice({ email, onBack, onLogout }: { email: string;
       </span>
       <h1 className="mt-6 font-display text-3xl font-extrabold">Check your email</h1>
       <p className="mt-3 text-muted-foreground">
-        We sent a verification link to <strong className="break-all text-foreground">{email}</strong>.
+        We sent a verification link to <strong className="wrap-anywhere text-foreground">{email}</strong>.
       </p>
       <p className="mt-2 text-muted-foreground">
         Open it on this device to confirm your address and finish creating your account. It can take a minute to arrive — check your spam

@@ -35,8 +35,8 @@ export default function ForgotPasswordPage() {
         </span>
         <h1 className="mt-6 font-display text-3xl font-extrabold">Check your email</h1>
         <p className="mt-3 text-muted-foreground">
-          If an account exists for <strong className="break-all text-foreground">{sentTo}</strong>, we've sent a link to reset its password.
-          The link works once and expires in 1 hour.
+          If an account exists for <strong className="wrap-anywhere text-foreground">{sentTo}</strong>, we've sent a link to reset its
+          password. The link works once and expires in 1 hour.
         </p>
         <Button asChild variant="outline" className="mt-8">
           <Link to="/auth/login">Back to log in</Link>

@@ -11,10 +11,13 @@ const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "Greater London · 25–34": where and for which ages, and whether it is for verified members only. */
 export function AudienceLine({ mixer, className }: { mixer: Pick<MixerSummary, 'audience' | 'verifiedOnly'>; className?: string }) {
   return (
-    <p className={cn('flex min-w-0 items-center gap-1.5 text-xs text-muted-foreground', className)}>
-      <MapPin className="size-3.5 shrink-0" aria-hidden />
-      <span className="truncate">
-        {whereLabel(mixer.audience.region)} · {ageBandLabel(mixer.audience)}
+    <p className={cn('flex min-w-0 flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground', className)}>
+      {/* The marker wraps under the place and ages rather than cutting them short on a narrow card. */}
+      <span className="flex min-w-0 max-w-full items-center gap-1.5">
+        <MapPin className="size-3.5 shrink-0" aria-hidden />
+        <span className="truncate">
+          {whereLabel(mixer.audience.region)} · {ageBandLabel(mixer.audience)}
+        </span>
       </span>
       {mixer.verifiedOnly && (
         <span className="flex shrink-0 items-center gap-1 font-medium text-foreground">

@@ -157,7 +157,8 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
             )}
             {messages.length === 0 && (
               <p className="mt-8 text-center text-sm text-muted-foreground">
-                {mixer.status === 'scheduled' ? 'The chat opens when the mixer starts.' : 'No messages yet. Say hello!'}
+                {/* Before the start the footer says when it opens; saying it twice in one card reads as a glitch. */}
+                {mixer.status === 'scheduled' ? 'No messages yet.' : 'No messages yet. Say hello!'}
               </p>
             )}
             <ol className="flex flex-col">

@@ -1,4 +1,4 @@
-import { Laptop, Smartphone, Tablet } from 'lucide-react';
+import { Laptop, LogOut, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -79,7 +79,9 @@ export function SessionsBlock() {
                       })
                     }
                   >
-                    Sign out
+                    {/* Only the icon on a phone, where the word would squeeze the device's details into a column. */}
+                    <LogOut className="sm:hidden" aria-hidden />
+                    <span className="hidden sm:inline">Sign out</span>
                   </Button>
                 )}
               </li>
