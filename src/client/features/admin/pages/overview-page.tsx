@@ -108,35 +108,33 @@ function ActivityLog() {
           />
         }
       >
-        <>
-          <Table caption="Admin activity">
-            <thead>
-              <tr>
-                <Th>When</Th>
-                <Th>Who</Th>
-                <Th>What</Th>
-                <Th>Details</Th>
+        <Table caption="Admin activity">
+          <thead>
+            <tr>
+              <Th>When</Th>
+              <Th>Who</Th>
+              <Th>What</Th>
+              <Th>Details</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((e) => (
+              <tr key={e.id}>
+                <Td className="whitespace-nowrap text-muted-foreground">
+                  <time dateTime={e.createdAt} title={fmtDateTime(e.createdAt)}>
+                    {fmtDateTime(e.createdAt)}
+                  </time>
+                </Td>
+                <Td className="whitespace-nowrap">{auditActorName(e)}</Td>
+                <Td className="whitespace-nowrap font-medium">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</Td>
+                <Td className="min-w-56 max-w-md truncate text-muted-foreground" title={describeDetails(e)}>
+                  {describeDetails(e)}
+                </Td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr key={e.id}>
-                  <Td className="whitespace-nowrap text-muted-foreground">
-                    <time dateTime={e.createdAt} title={fmtDateTime(e.createdAt)}>
-                      {fmtDateTime(e.createdAt)}
-                    </time>
-                  </Td>
-                  <Td className="whitespace-nowrap">{auditActorName(e)}</Td>
-                  <Td className="whitespace-nowrap font-medium">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</Td>
-                  <Td className="min-w-56 max-w-md truncate text-muted-foreground" title={describeDetails(e)}>
-                    {describeDetails(e)}
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <ShowMore query={audit} label="Show older" />
-        </>
+            ))}
+          </tbody>
+        </Table>
+        <ShowMore query={audit} label="Show older" />
       </ListStates>
     </Section>
   );

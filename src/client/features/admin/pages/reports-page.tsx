@@ -277,38 +277,36 @@ function HandledReports() {
         isEmpty={items.length === 0}
         empty={<EmptyState icon={Flag} title="No handled reports yet" />}
       >
-        <>
-          <Table caption="Handled reports">
-            <thead>
-              <tr>
-                <Th>Decided</Th>
-                <Th>Member</Th>
-                <Th>Report</Th>
-                <Th>Outcome</Th>
-                <Th>Reason given</Th>
-                <Th>By</Th>
+        <Table caption="Handled reports">
+          <thead>
+            <tr>
+              <Th>Decided</Th>
+              <Th>Member</Th>
+              <Th>Report</Th>
+              <Th>Outcome</Th>
+              <Th>Reason given</Th>
+              <Th>By</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((r) => (
+              <tr key={r.id}>
+                <Td className="whitespace-nowrap text-muted-foreground">{fmtDateTime(r.resolvedAt)}</Td>
+                <Td className="whitespace-nowrap font-medium">{reportedName(r)}</Td>
+                <Td className="min-w-40">
+                  {r.reason}
+                  <span className="block text-xs text-muted-foreground">by {r.reporter?.name ?? 'a deleted account'}</span>
+                </Td>
+                <Td>
+                  <Pill tone={OUTCOME[r.status].tone}>{OUTCOME[r.status].label}</Pill>
+                </Td>
+                <Td className="min-w-56">{r.resolution ?? '—'}</Td>
+                <Td className="whitespace-nowrap">{r.resolvedBy ?? '—'}</Td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <tr key={r.id}>
-                  <Td className="whitespace-nowrap text-muted-foreground">{fmtDateTime(r.resolvedAt)}</Td>
-                  <Td className="whitespace-nowrap font-medium">{reportedName(r)}</Td>
-                  <Td className="min-w-40">
-                    {r.reason}
-                    <span className="block text-xs text-muted-foreground">by {r.reporter?.name ?? 'a deleted account'}</span>
-                  </Td>
-                  <Td>
-                    <Pill tone={OUTCOME[r.status].tone}>{OUTCOME[r.status].label}</Pill>
-                  </Td>
-                  <Td className="min-w-56">{r.resolution ?? '—'}</Td>
-                  <Td className="whitespace-nowrap">{r.resolvedBy ?? '—'}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <ShowMore query={q} label="Show older" />
-        </>
+            ))}
+          </tbody>
+        </Table>
+        <ShowMore query={q} label="Show older" />
       </ListStates>
     </Section>
   );
