@@ -14,6 +14,16 @@ import { applyFieldErrors, errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';
 import { CardBlock } from '../components/section';
 
+/** Whether a block's form is open; closing it (Cancel, or done) clears what was typed. */
+function useOpenForm(form: { reset(): void }) {
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    form.reset();
+  };
+  return { open, show: () => setOpen(true), close };
+}
+
 /** "Change …": opens the block's form (and is gone while it is open). */
 function OpenButton({ open, controls, onOpen, children }: { open: boolean; controls: string; onOpen(): void; children: string }) {
   if (open) return null;
@@ -42,18 +52,17 @@ type EmailValues = z.input<typeof changeEmailSchema>;
 
 export function EmailBlock({ email }: { email: string }) {
   const toast = useToast();
-  const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const change = useChangeEmail();
   const form = useForm<EmailValues>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  const { open, show, close } = useOpenForm(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const res = await change.mutateAsync(values as { newEmail: string; password: string });
       setPending(res.pendingEmail);
-      setOpen(false);
-      form.reset();
+      close();
       toast({ title: 'Check your new inbox', description: `We sent a confirmation link to ${res.pendingEmail}.` });
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, ['newEmail', 'password'])) {
@@ -71,7 +80,7 @@ export function EmailBlock({ email }: { email: string }) {
         </>
       }
       action={
-        <OpenButton open={open} controls="change-email-form" onOpen={() => setOpen(true)}>
+        <OpenButton open={open} controls="change-email-form" onOpen={show}>
           Change email
         </OpenButton>
       }
@@ -109,15 +118,7 @@ export function EmailBlock({ email }: { email: string }) {
             We'll email a link to the new address. Your email changes when you open it logged in to this account, and we'll tell your
             current address too.
           </p>
-          <FormButtons
-            busy={isSubmitting}
-            busyLabel="Sending link…"
-            label="Send confirmation link"
-            onCancel={() => {
-              setOpen(false);
-              form.reset();
-            }}
-          />
+          <FormButtons busy={isSubmitting} busyLabel="Sending link…" label="Send confirmation link" onCancel={close} />
         </form>
       )}
     </CardBlock>
@@ -130,19 +131,18 @@ export function PasswordBlock() {
   const toast = useToast();
   const auth = useAuth();
   const qc = useQueryClient();
-  const [open, setOpen] = useState(false);
   const change = useChangePassword();
   const form = useForm<PasswordValues>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const { open, show, close } = useOpenForm(form);
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       await change.mutateAsync({ currentPassword, newPassword });
-      setOpen(false);
-      form.reset();
+      close();
       toast({ title: 'Password changed', description: "You're still signed in here. Every other device was signed out." });
       void auth.refresh();
       void qc.invalidateQueries({ queryKey: settingsKey });
@@ -158,7 +158,7 @@ export function PasswordBlock() {
       title="Password"
       description="Changing it signs you out everywhere else."
       action={
-        <OpenButton open={open} controls="change-password-form" onOpen={() => setOpen(true)}>
+        <OpenButton open={open} controls="change-password-form" onOpen={show}>
           Change password
         </OpenButton>
       }
@@ -187,15 +187,7 @@ export function PasswordBlock() {
             error={errors.confirm?.message}
             {...form.register('confirm')}
           />
-          <FormButtons
-            busy={isSubmitting}
-            busyLabel="Changing…"
-            label="Change password"
-            onCancel={() => {
-              setOpen(false);
-              form.reset();
-            }}
-          />
+          <FormButtons busy={isSubmitting} busyLabel="Changing…" label="Change password" onCancel={close} />
         </form>
       )}
     </CardBlock>
