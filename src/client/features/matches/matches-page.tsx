@@ -1,5 +1,5 @@
 import { VerifiedBadge } from '../../components/ui/verified-badge';
-import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, RotateCw, Sparkles, UserRound } from 'lucide-react';
+import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, Sparkles, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -16,6 +16,7 @@ import { matchesQuery, matchKeys, useMatches, useUnmatch } from './api';
 import { preloadQueries } from '../../lib/query';
 import { MatchNotifier } from './match-notifier';
 import { usePageTitle } from '../../lib/use-page-title';
+import { LoadError } from '../../components/ui/load-error';
 
 /** "today", "yesterday", "3 days ago", "on 2 November". */
 export function matchedWhen(iso: string, now = new Date()): string {
@@ -219,12 +220,7 @@ export default function MatchesPage() {
           <CardSkeleton />
         </ul>
       ) : q.isError && !q.data ? (
-        <Card role="alert" className="mt-8 flex flex-col items-start gap-3 p-5">
-          <p className="font-medium">We couldn't load your matches just now.</p>
-          <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
-            <RotateCw aria-hidden /> Try again
-          </Button>
-        </Card>
+        <LoadError title="We couldn't load your matches just now." onRetry={q.refetch} className="mt-8" />
       ) : matches.length === 0 ? (
         <Card className="mt-8 flex flex-col items-center px-6 py-12 text-center">
           <span className="flex size-16 items-center justify-center rounded-3xl bg-accent text-accent-foreground">

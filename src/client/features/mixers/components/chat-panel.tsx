@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, LoaderCircle, Lock, RefreshCw, SendHorizontal, Sparkles } from 'lucide-react';
+import { ArrowDown, LoaderCircle, Lock, SendHorizontal, Sparkles } from 'lucide-react';
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/realtime/events';
 import { CHAT_MESSAGE_MAX, chatMessageInputSchema, type MixerDetail } from '../../../../shared/schemas/mixers';
@@ -12,6 +12,7 @@ import { appendChatMessage, type ChatData, mixerKeys, useChatHistory, useSendMes
 import { dayLabel, formatTime } from '../format';
 import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
+import { LoadError } from '../../../components/ui/load-error';
 
 const NEAR_BOTTOM_PX = 80;
 const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content');
@@ -136,13 +137,13 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
             <Spinner label="Loading messages" />
           </div>
         ) : history.isError && !messages.length ? (
-          <div className="flex h-full flex-col items-center justify-center gap-3 text-center" role="alert">
-            <p className="font-medium">We couldn't load the chat.</p>
-            <p className="text-sm text-muted-foreground">{history.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-              <RefreshCw aria-hidden /> Try again
-            </Button>
-          </div>
+          <LoadError
+            bare
+            title="We couldn't load the chat."
+            error={history.error}
+            onRetry={history.refetch}
+            className="h-full items-center justify-center text-center"
+          />
         ) : (
           <>
             <div ref={sentinel} />

@@ -1,0 +1,33 @@
+import { RefreshCw } from 'lucide-react';
+import { cn } from '../../lib/cn';
+import { Button } from './button';
+import { Card } from './card';
+
+/**
+ * Something failed to load: what it was, the reason when there is one, and Try again. In a card
+ * of its own (a list's place on a page), or `bare` inside a panel that is already a card.
+ */
+export function LoadError({
+  title,
+  error,
+  onRetry,
+  bare = false,
+  className,
+}: {
+  title: string;
+  error?: unknown;
+  onRetry: () => unknown;
+  bare?: boolean;
+  className?: string;
+}) {
+  const Frame = bare ? 'div' : Card;
+  return (
+    <Frame role="alert" className={cn('flex flex-col items-start gap-3', !bare && 'p-5', className)}>
+      <p className="font-medium">{title}</p>
+      {error instanceof Error && error.message && <p className="text-sm text-muted-foreground">{error.message}</p>}
+      <Button variant="outline" size="sm" onClick={() => void onRetry()}>
+        <RefreshCw aria-hidden /> Try again
+      </Button>
+    </Frame>
+  );
+}
