@@ -17,6 +17,7 @@ import { preloadQueries } from '../../lib/query';
 import { MatchNotifier } from './match-notifier';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoadError } from '../../components/ui/load-error';
+import { MenuContent, MenuItem } from '../../components/ui/menu';
 
 /** "today", "yesterday", "3 days ago", "on 2 November". */
 export function matchedWhen(iso: string, now = new Date()): string {
@@ -99,26 +100,14 @@ function MatchCard({
               >
                 <MoreHorizontal className="size-5" aria-hidden />
               </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={4}
-                  className="z-50 min-w-44 rounded-2xl border border-border bg-card p-1.5 text-card-foreground shadow-xl"
-                >
-                  <DropdownMenu.Item
-                    onSelect={() => onViewProfile(m)}
-                    className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-                  >
-                    <UserRound className="size-4 text-muted-foreground" aria-hidden /> View profile
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item
-                    onSelect={() => onUnmatch(m)}
-                    className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-destructive outline-none data-[highlighted]:bg-muted"
-                  >
-                    <HeartCrack className="size-4" aria-hidden /> Unmatch
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
+              <MenuContent sideOffset={4}>
+                <MenuItem icon={UserRound} onSelect={() => onViewProfile(m)}>
+                  View profile
+                </MenuItem>
+                <MenuItem icon={HeartCrack} destructive onSelect={() => onUnmatch(m)}>
+                  Unmatch
+                </MenuItem>
+              </MenuContent>
             </DropdownMenu.Root>
           </div>
           <p className="flex items-start gap-1.5 text-sm">

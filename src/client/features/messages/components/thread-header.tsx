@@ -11,9 +11,7 @@ import { MemberProfileDialog } from '../../profile-card';
 import { Avatar } from '../../../components/ui/avatar';
 import { asAction, BlockDialog, ReportDialog, UnmatchDialog } from '../../../components/safety/safety-dialogs';
 import { useBlock, useUnblock, useUnmatch } from '../api';
-
-const item =
-  'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50';
+import { MenuContent, MenuItem } from '../../../components/ui/menu';
 
 /** Back (phones), who you are talking to, where you met, and the safety menu. */
 export function ThreadHeader({ conversation }: { conversation: ConversationDetail }) {
@@ -68,45 +66,39 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
         >
           <MoreVertical className="size-5" aria-hidden />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 min-w-52 rounded-2xl border border-border bg-card p-1.5 text-card-foreground shadow-xl"
-          >
-            {!ended && (
-              <DropdownMenu.Item className={item} onSelect={() => setDialog('unmatch')}>
-                <HeartCrack className="size-4 text-muted-foreground" aria-hidden /> Unmatch
-              </DropdownMenu.Item>
-            )}
-            <DropdownMenu.Item className={item} onSelect={() => setDialog('report')}>
-              <Flag className="size-4 text-muted-foreground" aria-hidden /> Report {name}
-            </DropdownMenu.Item>
-            {conversation.blockedByMe ? (
-              <DropdownMenu.Item
-                className={item}
-                disabled={unblock.isPending}
-                onSelect={() =>
-                  unblock.mutate(other.id, {
-                    onSuccess: () => toast({ title: `${name} unblocked`, description: 'You may meet again in a mixer.' }),
-                    onError: (err) =>
-                      toast({
-                        variant: 'destructive',
-                        title: 'Error',
-                        description: err instanceof ApiError ? err.message : 'Please try again.',
-                      }),
-                  })
-                }
-              >
-                <ShieldCheck className="size-4 text-muted-foreground" aria-hidden /> Unblock {name}
-              </DropdownMenu.Item>
-            ) : (
-              <DropdownMenu.Item className={cn(item, 'text-destructive')} onSelect={() => setDialog('block')}>
-                <Ban className="size-4" aria-hidden /> Block {name}
-              </DropdownMenu.Item>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+        <MenuContent className="min-w-52">
+          {!ended && (
+            <MenuItem icon={HeartCrack} onSelect={() => setDialog('unmatch')}>
+              Unmatch
+            </MenuItem>
+          )}
+          <MenuItem icon={Flag} onSelect={() => setDialog('report')}>
+            Report {name}
+          </MenuItem>
+          {conversation.blockedByMe ? (
+            <MenuItem
+              icon={ShieldCheck}
+              disabled={unblock.isPending}
+              onSelect={() =>
+                unblock.mutate(other.id, {
+                  onSuccess: () => toast({ title: `${name} unblocked`, description: 'You may meet again in a mixer.' }),
+                  onError: (err) =>
+                    toast({
+                      variant: 'destructive',
+                      title: 'Error',
+                      description: err instanceof ApiError ? err.message : 'Please try again.',
+                    }),
+                })
+              }
+            >
+              Unblock {name}
+            </MenuItem>
+          ) : (
+            <MenuItem icon={Ban} destructive onSelect={() => setDialog('block')}>
+              Block {name}
+            </MenuItem>
+          )}
+        </MenuContent>
       </DropdownMenu.Root>
 
       <MemberProfileDialog member={dialog === 'profile' ? other : null} onOpenChange={(o) => !o && setDialog(null)} />

@@ -10,6 +10,7 @@ import { Avatar } from '../../../components/ui/avatar';
 import { asAction, BlockDialog, ReportDialog } from '../../../components/safety/safety-dialogs';
 import { useBlockMember, useFancied, useToggleFancy } from '../api';
 import { useFancyFeedback } from './match-toast';
+import { MenuContent, MenuItem } from '../../../components/ui/menu';
 
 /**
  * Who is in the mixer: avatar, first name, age and (when they share it) city. While the mixer
@@ -117,26 +118,14 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                       >
                         <Ellipsis className="size-5" aria-hidden />
                       </DropdownMenu.Trigger>
-                      <DropdownMenu.Portal>
-                        <DropdownMenu.Content
-                          align="end"
-                          sideOffset={6}
-                          className="z-50 min-w-44 rounded-2xl border border-border bg-card p-1.5 text-card-foreground shadow-xl"
-                        >
-                          <DropdownMenu.Item
-                            onSelect={() => setDialog({ kind: 'report', member: p })}
-                            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-                          >
-                            <Flag className="size-4 text-muted-foreground" aria-hidden /> Report {p.firstName}
-                          </DropdownMenu.Item>
-                          <DropdownMenu.Item
-                            onSelect={() => setDialog({ kind: 'block', member: p })}
-                            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-destructive outline-none data-[highlighted]:bg-muted"
-                          >
-                            <Ban className="size-4" aria-hidden /> Block {p.firstName}
-                          </DropdownMenu.Item>
-                        </DropdownMenu.Content>
-                      </DropdownMenu.Portal>
+                      <MenuContent>
+                        <MenuItem icon={Flag} onSelect={() => setDialog({ kind: 'report', member: p })}>
+                          Report {p.firstName}
+                        </MenuItem>
+                        <MenuItem icon={Ban} destructive onSelect={() => setDialog({ kind: 'block', member: p })}>
+                          Block {p.firstName}
+                        </MenuItem>
+                      </MenuContent>
                     </DropdownMenu.Root>
                   </div>
                 )}
