@@ -12,6 +12,7 @@ import { isOnboardingDeferred } from '../onboarding';
 import { VerificationCard } from '../verification';
 import { preloadQueries } from '../../lib/query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { LoadError } from '../../components/ui/load-error';
 
 interface Counters {
   unreadMessages: number;
@@ -92,12 +93,7 @@ export default function HomePage() {
           Your activity
         </h2>
         {stats.isError && !stats.data ? (
-          <Card className="flex flex-col items-start gap-3 p-5">
-            <p className="font-medium">We couldn't load your activity just now.</p>
-            <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-              Try again
-            </Button>
-          </Card>
+          <LoadError title="We couldn't load your activity just now." onRetry={stats.refetch} />
         ) : (
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
             {TILES.map(({ key, label, icon: Icon, to }) => {

@@ -27,13 +27,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
 
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-border bg-background/95 px-2 backdrop-blur md:px-4">
-      <Link
-        to="/messages"
-        aria-label="Back to messages"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-muted md:hidden"
-      >
-        <ArrowLeft className="size-5" aria-hidden />
-      </Link>
+      <BackToMessages className="md:hidden" />
       {/* The avatar and the name both open the profile card; the name is the keyboard stop. */}
       <button
         type="button"
@@ -114,5 +108,18 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
         />
       )}
     </header>
+  );
+}
+
+/** The arrow back to the list, for phones, where the thread has the screen to itself. */
+export function BackToMessages({ className }: { className?: string }) {
+  return (
+    <Link
+      to="/messages"
+      aria-label="Back to messages"
+      className={cn('flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-muted', className)}
+    >
+      <ArrowLeft className="size-5" aria-hidden />
+    </Link>
   );
 }

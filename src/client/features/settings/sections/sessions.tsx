@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../components/form-errors';
 import { CardBlock } from '../components/section';
 import { formatDate, timeAgo } from '../components/time';
+import { LoadError } from '../../../components/ui/load-error';
 
 const iconFor = (device: string) => (/iPhone|Android/.test(device) ? Smartphone : /iPad/.test(device) ? Tablet : Laptop);
 
@@ -33,12 +34,7 @@ export function SessionsBlock() {
       {sessions.isPending ? (
         <Spinner label="Loading your devices" />
       ) : sessions.isError ? (
-        <div className="flex flex-col items-start gap-2">
-          <p className="text-sm">We couldn't load your devices just now.</p>
-          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError bare small title="We couldn't load your devices just now." onRetry={sessions.refetch} />
       ) : (
         <ul aria-labelledby="sessions-title" className="grid gap-2">
           {sessions.data.map((s) => {
