@@ -3,7 +3,6 @@ import { CalendarHeart, Eye, Heart, MessageCircle, Send, Sparkles, UsersRound } 
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { api } from '../../lib/api';
 import { displayName, useAuth } from '../auth';
 import { invitationsQuery, YourInvitations } from '../invitations';
 import { AfterMixerPrompts, openPromptsQuery, YourNextMixers } from '../mixers';
@@ -13,17 +12,10 @@ import { VerificationCard } from '../verification';
 import { preloadQueries } from '../../lib/query';
 import { usePageTitle } from '../../lib/use-page-title';
 import { LoadError } from '../../components/ui/load-error';
+import { statsQuery } from '../../lib/stats';
+import type { DashboardCounters } from '../../../shared/stats';
 
-interface Counters {
-  unreadMessages: number;
-  matches: number;
-  activeMixers: number;
-  mixersJoined: number;
-  messagesSent: number;
-  profileViews: number;
-}
-
-const TILES: { key: keyof Counters; label: string; icon: typeof Heart; to?: string }[] = [
+const TILES: { key: keyof DashboardCounters; label: string; icon: typeof Heart; to?: string }[] = [
   { key: 'unreadMessages', label: 'Unread messages', icon: MessageCircle, to: '/messages' },
   { key: 'matches', label: 'Matches', icon: Heart, to: '/matches' },
   { key: 'activeMixers', label: 'Live mixers', icon: Sparkles, to: '/mixers' },
@@ -51,7 +43,7 @@ export default function HomePage() {
   const auth = useAuth();
   const name = displayName(auth.profile, auth.user).split(' ')[0];
   // A failed refetch keeps the previous figures (spec §4); the first failure shows a retry.
-  const stats = useQuery({ queryKey: ['stats'], queryFn: () => api<Counters>('/api/stats') });
+  const stats = useQuery(statsQuery);
   const deferred = !auth.profile?.onboardingCompleted && isOnboardingDeferred();
 
   return (

@@ -7,7 +7,6 @@ import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constan
 import { Logo } from '../../components/brand/logo';
 import { SidebarItem } from '../../components/ui/nav-item';
 import { ToastHost } from '../../components/ui/toaster';
-import { api } from '../../lib/api';
 import { RealtimeProvider } from '../../lib/realtime';
 import { MatchNotifier } from '../matches';
 import { cn } from '../../lib/cn';
@@ -18,16 +17,13 @@ import { NoticeToaster } from './notice-toaster';
 import { type BadgeKey, badgeLabel, isActivePath, MOBILE_BAR, NAV_ITEMS } from './nav-items';
 import { useSidebarState } from './sidebar-state';
 import { ThemeSwitch } from './theme-switch';
+import { statsQuery } from '../../lib/stats';
 
 export type NavCounts = Partial<Record<BadgeKey, number>>;
 
 /** Badge counts for the navigation, shared with Home's counters through the query cache. */
 function useNavCounts(): NavCounts {
-  const { data } = useQuery({
-    queryKey: ['stats'],
-    queryFn: () => api<{ unreadMessages: number; newMatches: number }>('/api/stats'),
-    refetchInterval: 60_000,
-  });
+  const { data } = useQuery({ ...statsQuery, refetchInterval: 60_000 });
   return { unreadMessages: data?.unreadMessages, newMatches: data?.newMatches };
 }
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '../../../shared/realtime/events';
 import { ADMIN_MESSAGES, type AdminMixer, type AdminMixerView, type Page, type mixerInputSchema } from '../../../shared/schemas/admin';
 import type { z } from 'zod';
-import { DEFAULT_TZ } from '../../../shared/constants';
+import { ukLongWhen } from '../mixers/shared';
 import { type Audience, AUDIENCE_MESSAGES, planSeats, type SeatPlan, seatPools } from '../../../shared/audience';
 import type { SeatFill } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
@@ -201,15 +201,7 @@ export async function createMixer(app: FastifyInstance, actorId: string, input: 
   return getAdminMixer(db, id);
 }
 
-const londonTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: DEFAULT_TZ,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+const londonTime = (iso: string) => ukLongWhen.format(new Date(iso));
 
 interface LockedRow {
   id: string;

@@ -27,6 +27,16 @@ export function firstNameOf(name: string | null | undefined, fallback = 'Member'
   return name?.trim().split(/\s+/)[0] || fallback;
 }
 
+/** "Saturday 6 December, 19:00" in UK time, for mail and notices about a mixer's start. */
+export const ukLongWhen = new Intl.DateTimeFormat('en-GB', {
+  timeZone: DEFAULT_TZ,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
 const londonParts = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, year: 'numeric', month: 'numeric', day: 'numeric' });
 
 /** Age in whole years on `now` (calendar date in Europe/London) for a 'YYYY-MM-DD' date of birth. */

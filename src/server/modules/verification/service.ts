@@ -11,6 +11,7 @@ import {
   newChallengeSteps,
   STEP_MS,
   TOO_MANY_ATTEMPTS,
+  type VerificationReview,
   type VerificationStatus,
 } from '../../../shared/verification';
 import type { AppDeps } from '../../deps';
@@ -360,23 +361,10 @@ export async function leaveVerifiedOnlyMixers(app: FastifyInstance, userId: stri
 
 // ——— admin ———
 
-export interface ReviewItem {
-  id: string;
-  kind: string;
-  status: string;
-  createdAt: string;
-  member: { id: string; name: string; email: string };
-  other: { id: string; name: string } | null;
-  scores: Record<string, number>;
-  /** Appeals: the reason the check gave. */
-  note: string | null;
-  frames: string[];
-}
-
-export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise<ReviewItem[]> {
+export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise<VerificationReview[]> {
   const rows = await query<{
     id: string;
-    kind: string;
+    kind: VerificationReview['kind'];
     status: string;
     created_at: string;
     user_id: string;
