@@ -4,11 +4,10 @@ import { useId, useState } from 'react';
 import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportInput, type ReportReason, reportSchema } from '../../../shared/schemas/safety';
 import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { Button } from '../ui/button';
 import { ConfirmDialog } from '../ui/confirm-dialog';
 import { Label, Textarea } from '../ui/input';
 import { useToast } from '../ui/toast';
-import { useReturnFocus } from '../ui/use-return-focus';
+import { DialogButtons, PanelDialog } from '../ui/panel-dialog';
 
 /**
  * The one set of safety dialogs (block, report, unmatch) for every place a member can act on
@@ -162,96 +161,77 @@ export function ReportDialog({
     }
   };
 
-  const returnFocus = useReturnFocus(open);
   return (
-    <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content
-          className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl outline-none sm:p-6"
-          {...returnFocus}
-        >
-          <Dialog.Title className="font-display text-xl font-bold">Report {name}</Dialog.Title>
-          <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-            Reports are confidential: {name} won’t know it was you. Our team reviews every one. If someone is in danger, call 999.
-          </Dialog.Description>
-          <form onSubmit={submit} noValidate className="mt-5 grid gap-5">
-            <fieldset aria-describedby={errors.reason ? `${ids}-reason-error` : undefined}>
-              <legend className="text-sm font-medium">What’s the problem?</legend>
-              <div className="mt-2 grid gap-1.5">
-                {REPORT_REASONS.map((r) => (
-                  <label
-                    key={r}
-                    className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
-                  >
-                    <input
-                      type="radio"
-                      name="reason"
-                      value={r}
-                      checked={reason === r}
-                      onChange={() => setReason(r)}
-                      className="size-4 accent-[var(--primary)]"
-                    />
-                    {r}
-                  </label>
-                ))}
-              </div>
-              {errors.reason && (
-                <p id={`${ids}-reason-error`} role="alert" className="mt-2 text-sm font-medium text-destructive">
-                  {errors.reason}
-                </p>
-              )}
-            </fieldset>
-            <div className="grid gap-1.5">
-              <Label htmlFor={`${ids}-details`}>Tell us what happened (optional)</Label>
-              <Textarea
-                id={`${ids}-details`}
-                value={details}
-                onChange={(e) => setDetails(e.target.value)}
-                aria-invalid={Boolean(errors.details)}
-                aria-describedby={`${ids}-details-count`}
-                className="min-h-24"
-              />
-              <div className="flex justify-between gap-3 text-xs">
-                <span role={errors.details ? 'alert' : undefined} className="font-medium text-destructive">
-                  {errors.details}
-                </span>
-                <span
-                  id={`${ids}-details-count`}
-                  className={cn('tabular-nums', details.trim().length > REPORT_DETAILS_MAX ? 'text-destructive' : 'text-muted-foreground')}
-                >
-                  {details.trim().length}/{REPORT_DETAILS_MAX}
-                </span>
-              </div>
-            </div>
-            {block && (
-              <label className="flex cursor-pointer items-start gap-3 text-sm">
+    <PanelDialog open={open} onOpenChange={(next) => !busy && onOpenChange(next)} title={`Report ${name}`}>
+      <Dialog.Description className="mt-1 text-sm text-muted-foreground">
+        Reports are confidential: {name} won’t know it was you. Our team reviews every one. If someone is in danger, call 999.
+      </Dialog.Description>
+      <form onSubmit={submit} noValidate className="mt-5 grid gap-5">
+        <fieldset aria-describedby={errors.reason ? `${ids}-reason-error` : undefined}>
+          <legend className="text-sm font-medium">What’s the problem?</legend>
+          <div className="mt-2 grid gap-1.5">
+            {REPORT_REASONS.map((r) => (
+              <label
+                key={r}
+                className="flex cursor-pointer items-center gap-3 rounded-xl border border-border px-3 py-2.5 text-sm has-[:checked]:border-primary has-[:checked]:bg-accent has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-ring"
+              >
                 <input
-                  type="checkbox"
-                  checked={alsoBlock}
-                  onChange={(e) => setAlsoBlock(e.target.checked)}
-                  className="mt-0.5 size-4 accent-[var(--primary)]"
+                  type="radio"
+                  name="reason"
+                  value={r}
+                  checked={reason === r}
+                  onChange={() => setReason(r)}
+                  className="size-4 accent-[var(--primary)]"
                 />
-                <span>
-                  Also block {name}
-                  <span className="block text-xs text-muted-foreground">You won’t see each other anywhere on Fancy.</span>
-                </span>
+                {r}
               </label>
-            )}
-            <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="outline" disabled={busy}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Sending…' : 'Send report'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            ))}
+          </div>
+          {errors.reason && (
+            <p id={`${ids}-reason-error`} role="alert" className="mt-2 text-sm font-medium text-destructive">
+              {errors.reason}
+            </p>
+          )}
+        </fieldset>
+        <div className="grid gap-1.5">
+          <Label htmlFor={`${ids}-details`}>Tell us what happened (optional)</Label>
+          <Textarea
+            id={`${ids}-details`}
+            value={details}
+            onChange={(e) => setDetails(e.target.value)}
+            aria-invalid={Boolean(errors.details)}
+            aria-describedby={`${ids}-details-count`}
+            className="min-h-24"
+          />
+          <div className="flex justify-between gap-3 text-xs">
+            <span role={errors.details ? 'alert' : undefined} className="font-medium text-destructive">
+              {errors.details}
+            </span>
+            <span
+              id={`${ids}-details-count`}
+              className={cn('tabular-nums', details.trim().length > REPORT_DETAILS_MAX ? 'text-destructive' : 'text-muted-foreground')}
+            >
+              {details.trim().length}/{REPORT_DETAILS_MAX}
+            </span>
+          </div>
+        </div>
+        {block && (
+          <label className="flex cursor-pointer items-start gap-3 text-sm">
+            <input
+              type="checkbox"
+              checked={alsoBlock}
+              onChange={(e) => setAlsoBlock(e.target.checked)}
+              className="mt-0.5 size-4 accent-[var(--primary)]"
+            />
+            <span>
+              Also block {name}
+              <span className="block text-xs text-muted-foreground">You won’t see each other anywhere on Fancy.</span>
+            </span>
+          </label>
+        )}
+        <DialogButtons busy={busy} busyLabel="Sending…" label="Send report" />
+      </form>
+    </PanelDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { type ComponentProps, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Field, Textarea } from '../../../components/ui/input';
 import type { useToast } from '../../../components/ui/toast';
@@ -6,17 +6,7 @@ import { ApiError } from '../../../lib/api';
 import { SheetDialog } from '../../../components/ui/sheet-dialog';
 
 /** A centred dialog (a sheet from the bottom on phones) with a title, description and a scrollable body. */
-export function AdminDialog({
-  children,
-  ...props
-}: {
-  open: boolean;
-  onOpenChange: (open: boolean) => void;
-  title: string;
-  description?: React.ReactNode;
-  children: React.ReactNode;
-  wide?: boolean;
-}) {
+export function AdminDialog({ children, ...props }: ComponentProps<typeof SheetDialog>) {
   return (
     <SheetDialog {...props}>
       <div className="overflow-y-auto px-5 pt-4 sm:px-6">{children}</div>
