@@ -39,16 +39,31 @@ export function PanelDialog({
   );
 }
 
-/** Cancel (closes the dialog) and the form's submit button, which says what it is doing. */
-export function DialogButtons({ busy, busyLabel, label }: { busy: boolean; busyLabel: string; label: string }) {
+/**
+ * Cancel (closes the dialog) and the form's submit button, which says what it is doing;
+ * `disabled` holds the submit back while the form cannot be sent yet.
+ */
+export function DialogButtons({
+  busy,
+  busyLabel,
+  label,
+  disabled = false,
+  className,
+}: {
+  busy: boolean;
+  busyLabel: string;
+  label: string;
+  disabled?: boolean;
+  className?: string;
+}) {
   return (
-    <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+    <div className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}>
       <Dialog.Close asChild>
         <Button variant="outline" disabled={busy}>
           Cancel
         </Button>
       </Dialog.Close>
-      <Button type="submit" disabled={busy}>
+      <Button type="submit" disabled={busy || disabled}>
         {busy ? busyLabel : label}
       </Button>
     </div>
