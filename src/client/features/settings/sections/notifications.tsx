@@ -40,7 +40,12 @@ export function NotificationsSection({ settings, save }: { settings: SettingsVie
       id="notifications"
       icon={Mail}
       title="Email notifications"
-      description={`What we email to ${settings.email}. Account and security emails always arrive.`}
+      description={
+        <>
+          What we email to <span className="inline-block max-w-full wrap-anywhere">{settings.email}</span>. Account and security emails
+          always arrive.
+        </>
+      }
     >
       <SettingsCard>
         {EMAILS.map(({ key, ...row }) => (
