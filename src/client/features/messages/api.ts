@@ -11,6 +11,7 @@ import {
 import type { DirectMessage } from '../../../shared/realtime/events';
 import type { ConversationDetail, ConversationsPage, MessagesPage } from '../../../shared/schemas/messages';
 import { api } from '../../lib/api';
+import { cursorPages, withCursor } from '../../lib/query';
 
 export const messageKeys = {
   conversations: ['conversations'] as const,
@@ -22,10 +23,8 @@ type Pages<T> = InfiniteData<T, string | null>;
 
 export const conversationsQuery = infiniteQueryOptions({
   queryKey: messageKeys.conversations,
-  queryFn: ({ pageParam, signal }) =>
-    api<ConversationsPage>(`/api/conversations${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
-  initialPageParam: null as string | null,
-  getNextPageParam: (last) => last.nextCursor,
+  queryFn: ({ pageParam, signal }) => api<ConversationsPage>(withCursor('/api/conversations', pageParam), { signal }),
+  ...cursorPages,
 });
 
 export function useConversations() {
@@ -45,10 +44,8 @@ export function useConversation(id: string) {
 export const messagesQuery = (id: string) =>
   infiniteQueryOptions({
     queryKey: messageKeys.messages(id),
-    queryFn: ({ pageParam, signal }) =>
-      api<MessagesPage>(`/api/conversations/${id}/messages${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    queryFn: ({ pageParam, signal }) => api<MessagesPage>(withCursor(`/api/conversations/${id}/messages`, pageParam, 'before'), { signal }),
+    ...cursorPages,
     // Live updates come over the socket; a reconnect refetches (lib/realtime).
     staleTime: Number.POSITIVE_INFINITY,
   });

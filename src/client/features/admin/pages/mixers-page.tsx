@@ -13,6 +13,7 @@ import { MixerFormDialog, THEME_SWATCH } from '../components/mixer-form';
 import { EmptyState, ShowMore, ListStates } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { fmtWhen, plural } from '../format';
+import { cursorPages } from '../../../lib/query';
 
 const VIEWS: { key: AdminMixerView; label: string; empty: string }[] = [
   { key: 'active', label: 'Upcoming & live', empty: 'No upcoming mixers. Create one so members have something to join.' },
@@ -65,8 +66,7 @@ export default function AdminMixersPage() {
   const q = useInfiniteQuery({
     queryKey: adminKeys.mixers(view),
     queryFn: ({ pageParam }) => adminApi.mixers(view, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
   });
   const cancel = useAdminMutation(({ id, reason }: { id: string; reason: string }) => adminApi.cancelMixer(id, reason), [['mixers']]);
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];

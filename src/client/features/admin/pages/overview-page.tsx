@@ -9,6 +9,7 @@ import { AdminPage, Section } from '../components/admin-page';
 import { EmptyState, ErrorState, ShowMore, Skeleton, ListStates } from '../components/states';
 import { Table, Td, Th } from '../components/table';
 import { age, fmtDateTime, fmtNumber } from '../format';
+import { cursorPages } from '../../../lib/query';
 
 interface Figure {
   label: string;
@@ -89,8 +90,7 @@ function ActivityLog() {
   const audit = useInfiniteQuery({
     queryKey: adminKeys.audit,
     queryFn: ({ pageParam }) => adminApi.audit(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
   });
   const items = audit.data?.pages.flatMap((p) => p.items) ?? [];
   return (

@@ -12,6 +12,7 @@ import { ReasonDialog } from '../components/dialog';
 import { EmptyState, ErrorState, ShowMore, Skeleton, ListStates } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { age, ageHours, fmtDate, fmtDateTime, fmtWhen, plural } from '../format';
+import { cursorPages } from '../../../lib/query';
 
 const OUTCOME: Record<AdminReport['status'], { label: string; tone: 'muted' | 'warning' | 'danger' | 'primary' }> = {
   open: { label: 'Open', tone: 'primary' },
@@ -265,8 +266,7 @@ function HandledReports() {
   const q = useInfiniteQuery({
     queryKey: adminKeys.reports('resolved'),
     queryFn: ({ pageParam }) => adminApi.reports('resolved', pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
   });
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
@@ -319,8 +319,7 @@ export default function AdminReportsPage() {
   const open = useInfiniteQuery({
     queryKey: adminKeys.reports('open'),
     queryFn: ({ pageParam }) => adminApi.reports('open', pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
     refetchInterval: 60_000,
   });
   const resolve = useAdminMutation(({ id, action, reason }: { id: string; action: ReportAction; reason: string }) =>
