@@ -14,6 +14,7 @@ import { joinedPerSide, seatFillSql, seatWaitlisted } from '../mixers/seats';
 import { composeMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
 import { decodeCursor, encodeCursor, firstName, iso, isUuid, micros, type Queryable, query } from './sql';
+import { textArray } from '../../db/text-array';
 
 export type MixerInputData = z.output<typeof mixerInputSchema>;
 
@@ -131,15 +132,6 @@ async function getAdminMixer(db: Queryable, id: string): Promise<AdminMixer> {
   if (!row) throw new AppError('not_found', ADMIN_MESSAGES.mixerNotFound);
   return toMixer(row);
 }
-
-/** A text[] literal built from parameters. */
-const textArray = (values: string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
 
 /** Tags must be active catalogue interests; returns them spelt as in the catalogue, without duplicates. */
 async function catalogueTags(db: Queryable, tags: string[]): Promise<string[]> {
