@@ -7,7 +7,7 @@ import { displayName, useAuth } from '../auth';
 import { invitationsQuery, YourInvitations } from '../invitations';
 import { AfterMixerPrompts, openPromptsQuery, YourNextMixers } from '../mixers';
 import { AvailabilityPrompt, availabilityQuery } from '../profile';
-import { isOnboardingDeferred } from '../onboarding';
+import { isOnboardingDeferred, resumeOnboarding } from '../onboarding';
 import { VerificationCard } from '../verification';
 import { preloadQueries } from '../../lib/query';
 import { usePageTitle } from '../../lib/use-page-title';
@@ -60,14 +60,7 @@ export default function HomePage() {
             <h2 className="font-semibold">Finish your profile to join mixers</h2>
             <p className="text-sm text-muted-foreground">You saved your progress earlier. It only takes a few minutes to complete.</p>
           </div>
-          <Button
-            onClick={() => {
-              localStorage.removeItem('onboarding_deferred');
-              window.location.assign('/home');
-            }}
-          >
-            Continue setting up
-          </Button>
+          <Button onClick={resumeOnboarding}>Continue setting up</Button>
         </Card>
       )}
 

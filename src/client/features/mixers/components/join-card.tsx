@@ -11,6 +11,7 @@ import { useAnswerInvitation, useJoinMixer, useLeaveMixer } from '../api';
 import { dayLabel, formatTime, inSentence } from '../format';
 import { SeatPlanFill } from './audience';
 import { useReturnFocus } from '../../../components/ui/use-return-focus';
+import { resumeOnboarding } from '../../onboarding';
 
 /** Seats, and Join / Join the waitlist / Leave, with what each state means. */
 export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?: string }) {
@@ -147,14 +148,7 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
             <StateNote icon={UserRoundPen} tone="text-primary">
               Complete your profile to join mixers.
             </StateNote>
-            <Button
-              onClick={() => {
-                localStorage.removeItem('onboarding_deferred');
-                window.location.assign('/home');
-              }}
-            >
-              Finish your profile
-            </Button>
+            <Button onClick={resumeOnboarding}>Finish your profile</Button>
           </div>
         ) : fullForMe ? (
           <div className="flex flex-col gap-3">
