@@ -13,9 +13,9 @@ import { dayLabel, formatTime } from '../format';
 import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
 import { LoadError } from '../../../components/ui/load-error';
+import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
 
 const NEAR_BOTTOM_PX = 80;
-const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content');
 const GROUP_GAP_MS = 5 * 60_000;
 
 /** The live group chat of a mixer: history (older on scroll), realtime delivery, composer. */
@@ -233,15 +233,7 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
     });
   };
 
-  // The composer grows with its text, up to about six lines: by CSS where the browser can
-  // (`field-sizing`), else measured, which costs a layout on every key.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
-  useLayoutEffect(() => {
-    const el = input.current;
-    if (!el || FIELD_SIZING) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
-  }, [text]);
+  useGrowingTextarea(input, text);
 
   return (
     <form

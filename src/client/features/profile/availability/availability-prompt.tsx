@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useOwnProfile } from '../api';
-import { useAvailability, useSaveAvailability } from './api';
+import { saveErrorMessage, useAvailability, useSaveAvailability } from './api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
 import { SheetDialog } from '../../../components/ui/sheet-dialog';
 
@@ -82,7 +81,7 @@ function AvailabilityDialog({ initial, onOpenChange }: { initial: AvailabilityVa
       onOpenChange(false);
       toast({ title: 'Thanks!', description: "We'll form mixers around the times you picked. Change them any time in Profile." });
     } catch (err) {
-      const message = err instanceof ApiError ? (err.fields.topicAsks ?? err.message) : (err as Error).message;
+      const message = saveErrorMessage(err);
       setError(message);
     }
   };

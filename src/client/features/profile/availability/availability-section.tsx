@@ -3,10 +3,9 @@ import { useState } from 'react';
 import { describeAvailability } from '../../../../shared/availability';
 import type { OwnProfile } from '../../../../shared/schemas/profile';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { EditableSection } from '../components/editable-section';
 import { Tags } from '../../../components/ui/tags';
-import { useAvailability, useSaveAvailability } from './api';
+import { saveErrorMessage, useAvailability, useSaveAvailability } from './api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
 import { ReliabilityNote } from './reliability-note';
 import { LoadError } from '../../../components/ui/load-error';
@@ -31,7 +30,7 @@ export function AvailabilitySection({ profile }: { profile: OwnProfile }) {
       setEditing(false);
       toast({ title: 'Profile updated', description: "We'll form mixers around the times you picked." });
     } catch (err) {
-      const message = err instanceof ApiError ? (err.fields.topicAsks ?? err.message) : (err as Error).message;
+      const message = saveErrorMessage(err);
       setError(message);
       toast({ title: "Couldn't save your changes", description: message, variant: 'destructive' });
     }
