@@ -232,7 +232,7 @@ async function walkPreview(page: Page, tag: string) {
   await button(page, 'Other').click();
   await page.getByLabel('Your suggestions').fill('Kite surfing');
   await page.getByRole('button', { name: 'Send suggestions' }).click();
-  await page.getByText('Suggestions are not sent from the preview.').waitFor();
+  await page.getByText('Suggestions are not sent from the preview.', { exact: true }).waitFor();
   await next(page, 'Where are you mostly based?');
   const combo = page.getByRole('combobox', { name: 'Search for your city' });
   await combo.fill('brist');
