@@ -61,3 +61,18 @@ export const attemptsLeft = (failedToday: number) => Math.max(0, FAILED_ATTEMPTS
 
 /** The age estimate never refuses: below the challenge age it asks for a second check. */
 export const ageOutcome = (estimate: number): 'confirmed' | 'second_check' => (estimate >= CHALLENGE_AGE ? 'confirmed' : 'second_check');
+
+/** An open review in the admins' queue (GET /api/admin/verification/reviews). */
+export interface VerificationReview {
+  id: string;
+  kind: 'age' | 'duplicate' | 'appeal';
+  status: string;
+  createdAt: string;
+  member: { id: string; name: string; email: string };
+  other: { id: string; name: string } | null;
+  scores: Record<string, number>;
+  /** Appeals: the reason the check gave. */
+  note: string | null;
+  /** Signed links to the frames kept for the review. */
+  frames: string[];
+}

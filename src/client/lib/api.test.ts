@@ -48,3 +48,48 @@ describe('embedded first reads', () => {
     expect(await api('/api/stats')).toEqual({ from: 'server' });
   });
 });
+
+/** Uploads and camera frames: the same cookies and error shape as api(), with the caller's words for an unexplained failure. */
+describe('postForm', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+  const answer = (status: number, body?: unknown) =>
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response(body === undefined ? '' : JSON.stringify(body), { status })),
+    );
+
+  it('posts the form with the session cookie and returns the JSON answer', async () => {
+    answer(200, { photos: [] });
+    const { postForm } = await import('./api');
+    const form = new FormData();
+    form.append('file', new Blob(['x']), 'a.jpg');
+    expect(await postForm('/api/profile/photos', form, '')).toEqual({ photos: [] });
+    const [path, init] = (fetch as unknown as ReturnType<typeof vi.fn>).mock.calls[0] as [string, RequestInit];
+    expect(path).toBe('/api/profile/photos');
+    expect(init).toMatchObject({ method: 'POST', body: form, credentials: 'same-origin' });
+  });
+
+  it("raises the server's message and field errors, else the caller's words, and a network failure as such", async () => {
+    const { ApiError, NETWORK_ERROR, postForm } = await import('./api');
+    answer(413, { error: { code: 'too_large', message: 'That photo is over 10 MB.', fields: { file: 'Too large' } } });
+    const told = await postForm('/x', new FormData(), '').catch((e: unknown) => e);
+    expect(told).toBeInstanceOf(ApiError);
+    expect(told).toMatchObject({ status: 413, code: 'too_large', message: 'That photo is over 10 MB.', fields: { file: 'Too large' } });
+
+    answer(502);
+    expect(await postForm('/x', new FormData(), 'Something went wrong on our side.').catch((e: unknown) => e)).toMatchObject({
+      status: 502,
+      message: 'Something went wrong on our side.',
+    });
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    expect(await postForm('/x', new FormData(), '').catch((e: unknown) => e)).toMatchObject({ status: 0, message: NETWORK_ERROR });
+  });
+});

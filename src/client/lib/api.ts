@@ -82,6 +82,11 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'network', NETWORK_ERROR);
   }
+  return answer<T>(res, (status) => (status >= 500 ? 'Something went wrong on our side. Please try again.' : 'The request failed.'));
+}
+
+/** The answer's JSON; a failure as ApiError with the server's message, else `otherwise(status)`. */
+async function answer<T>(res: Response, otherwise: (status: number) => string): Promise<T> {
   const text = await res.text();
   let data: unknown;
   try {
@@ -91,11 +96,21 @@ export async function api<T>(path: string, init: { method?: string; body?: unkno
   }
   if (!res.ok) {
     if (isApiErrorBody(data)) throw new ApiError(res.status, data.error.code, data.error.message, data.error.fields);
-    throw new ApiError(
-      res.status,
-      'http',
-      res.status >= 500 ? 'Something went wrong on our side. Please try again.' : 'The request failed.',
-    );
+    throw new ApiError(res.status, 'http', otherwise(res.status));
   }
   return data as T;
+}
+
+/**
+ * A multipart POST (uploads, camera frames) with api()'s cookies and errors. A failure the
+ * server did not explain says `otherwise` ('' lets the caller show its own words).
+ */
+export async function postForm<T>(path: string, form: FormData, otherwise: string): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
+  } catch {
+    throw new ApiError(0, 'network', NETWORK_ERROR);
+  }
+  return answer<T>(res, () => otherwise);
 }

@@ -31,3 +31,16 @@ export function preloadQueries(start: (client: QueryClient) => Promise<unknown>[
   const settled = Promise.all(start(queryClient).map((p) => p.catch(() => undefined)));
   return Promise.race([settled, new Promise((resolve) => setTimeout(resolve, PRELOAD_WAIT_MS))]);
 }
+
+/**
+ * What every cursor-paginated list (`{ …, nextCursor }`) gives its infinite query: the first
+ * page has no cursor, each next page asks from the last one's `nextCursor` (none: the end).
+ */
+export const cursorPages = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (last: { nextCursor: string | null }) => last.nextCursor,
+};
+
+/** `path` with `?<name>=<cursor>` when there is a cursor. */
+export const withCursor = (path: string, cursor: string | null, name = 'cursor') =>
+  cursor ? `${path}?${name}=${encodeURIComponent(cursor)}` : path;

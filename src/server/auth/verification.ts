@@ -11,6 +11,13 @@ import { session, user } from '../db/schema';
  * every other one. Roles from ADMIN_EMAILS are granted at that moment, never before.
  */
 
+/** The claims of a verification token signed with the app's secret (any kind), or null when invalid or expired. */
+async function readToken(app: FastifyInstance, token: string) {
+  if (!token || token.length > 4096) return null;
+  const { secret } = await app.auth.$context;
+  return verifyJWT<{ email?: unknown; userId?: unknown; updateTo?: unknown; requestType?: unknown }>(token, secret);
+}
+
 interface SignupClaims {
   email: string;
   userId: string;
@@ -18,9 +25,7 @@ interface SignupClaims {
 
 /** The claims of a sign-up verification token (not an e-mail change), or null when invalid or expired. */
 export async function readSignupToken(app: FastifyInstance, token: string): Promise<SignupClaims | null> {
-  if (!token || token.length > 4096) return null;
-  const { secret } = await app.auth.$context;
-  const payload = await verifyJWT<{ email?: unknown; userId?: unknown; updateTo?: unknown; requestType?: unknown }>(token, secret);
+  const payload = await readToken(app, token);
   if (!payload || payload.updateTo || payload.requestType) return null;
   if (typeof payload.email !== 'string' || typeof payload.userId !== 'string') return null;
   return { email: payload.email.toLowerCase(), userId: payload.userId };
@@ -41,9 +46,7 @@ interface ChangeClaims {
  * the change for whoever opens the link, signed in or not.
  */
 export async function readChangeToken(app: FastifyInstance, token: string): Promise<ChangeClaims | null> {
-  if (!token || token.length > 4096) return null;
-  const { secret } = await app.auth.$context;
-  const payload = await verifyJWT<{ email?: unknown; updateTo?: unknown; userId?: unknown; requestType?: unknown }>(token, secret);
+  const payload = await readToken(app, token);
   if (!payload?.updateTo) return null;
   const { email, updateTo, userId, requestType } = payload;
   if (requestType !== 'change-email-verification') return null;

@@ -78,20 +78,15 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 
-export function parseServerEvent(raw: string): ServerEvent | null {
+/** A frame's JSON checked against `schema`, or null when it is not JSON or not that shape. */
+function parseFrame<T>(schema: z.ZodType<T>, raw: string): T | null {
   try {
-    const parsed = serverEventSchema.safeParse(JSON.parse(raw));
+    const parsed = schema.safeParse(JSON.parse(raw));
     return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
 }
 
-export function parseClientMessage(raw: string): ClientMessage | null {
-  try {
-    const parsed = clientMessageSchema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export const parseServerEvent = (raw: string): ServerEvent | null => parseFrame(serverEventSchema, raw);
+export const parseClientMessage = (raw: string): ClientMessage | null => parseFrame(clientMessageSchema, raw);

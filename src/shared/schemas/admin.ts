@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { memberTextChecks } from './text';
 import { INTEREST_CATEGORIES, type InterestCategory } from '../reference/catalog';
 import { type Audience, audienceSchema, DEFAULT_AUDIENCE } from '../audience';
-import { type MixerIntent, MIXER_INTENTS, type MixerStatus, MIXER_THEMES, type MixerTheme, type SeatFill } from './mixers';
+import { MIXER_INTENTS, MIXER_THEMES, type MixerFacts, type SeatFill } from './mixers';
 import './zod-defaults';
 
 /**
@@ -361,24 +361,11 @@ export const ADMIN_MIXER_VIEWS = ['active', 'past', 'cancelled'] as const;
 export type AdminMixerView = (typeof ADMIN_MIXER_VIEWS)[number];
 export const adminMixerListSchema = pageQuerySchema.extend({ view: z.enum(ADMIN_MIXER_VIEWS).default('active') });
 
-export interface AdminMixer {
-  id: string;
+export interface AdminMixer extends MixerFacts {
   audience: Audience;
   /** Fill per seat pool (the plan's sides, or one open pool). */
   seats: SeatFill[];
-  title: string;
-  topic: string;
-  description: string;
-  theme: MixerTheme;
-  tags: string[];
-  intent: MixerIntent;
-  status: MixerStatus;
-  startsAt: string;
-  endsAt: string;
   durationMinutes: number;
-  maxParticipants: number;
-  participantCount: number;
-  waitlistCount: number;
   chatMessages: number;
   icebreaker: string;
   verifiedOnly: boolean;

@@ -42,10 +42,14 @@ export const MATCH_MESSAGES = {
 /** Page sizes (DESIGN §7: every list is paginated with a cursor and a limit). */
 export const MATCHES_PAGE_SIZE = 24;
 
-export const matchesQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(MATCHES_PAGE_SIZE),
-});
+/** `?cursor=…&limit=…` of a cursor-paginated list (the cursor is opaque; at most 50 a page). */
+export const cursorPageQuerySchema = (defaultLimit: number) =>
+  z.object({
+    cursor: z.string().max(200).optional(),
+    limit: z.coerce.number().int().min(1).max(50).default(defaultLimit),
+  });
+
+export const matchesQuerySchema = cursorPageQuerySchema(MATCHES_PAGE_SIZE);
 
 /** How another member is shown to you: first name, signed avatar URL, city only when shared. */
 export interface MatchMember {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { memberTextChecks } from './text';
+import { messageBodySchema } from './message-body';
 import type { DirectMessage } from '../realtime/events';
-import type { MatchMember, MatchStatus, MessagePreview } from './matches';
+import { cursorPageQuerySchema, type MatchMember, type MatchStatus, type MessagePreview } from './matches';
 import './zod-defaults';
 
 /** Direct messages between matched members (DESIGN §6, §7: chat pages of 50). */
@@ -18,14 +18,7 @@ export const DM_MESSAGES = {
   rateLimited: "You're sending messages very quickly. Please wait a moment and try again.",
 } as const;
 
-export const sendMessageSchema = z.object({
-  body: z
-    .string({ error: DM_MESSAGES.empty })
-    .check(...memberTextChecks('multiline'))
-    .trim()
-    .min(1, DM_MESSAGES.empty)
-    .max(DM_MAX_LENGTH, DM_MESSAGES.tooLong),
-});
+export const sendMessageSchema = messageBodySchema(DM_MAX_LENGTH, DM_MESSAGES);
 
 export const messagesQuerySchema = z.object({
   /** Id of the oldest message already shown; the page holds the messages before it. */
@@ -33,10 +26,7 @@ export const messagesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(DM_PAGE_SIZE).default(DM_PAGE_SIZE),
 });
 
-export const conversationsQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(50).default(CONVERSATIONS_PAGE_SIZE),
-});
+export const conversationsQuerySchema = cursorPageQuerySchema(CONVERSATIONS_PAGE_SIZE);
 
 export interface ConversationSummary {
   id: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageBodySchema } from './message-body';
 import { memberTextChecks } from './text';
 import type { Audience, SeatKey } from '../audience';
 import { LOOKING_FOR_OPTIONS } from '../constants';
@@ -46,13 +47,9 @@ export const MIXER_MESSAGES = {
   endedSystem: 'This mixer has ended. The chat is read-only now — you can still Fancy people from the participant list.',
 } as const;
 
-export const chatMessageInputSchema = z.object({
-  body: z
-    .string({ error: MIXER_MESSAGES.messageEmpty })
-    .check(...memberTextChecks('multiline'))
-    .trim()
-    .min(1, MIXER_MESSAGES.messageEmpty)
-    .max(CHAT_MESSAGE_MAX, MIXER_MESSAGES.messageTooLong),
+export const chatMessageInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, {
+  empty: MIXER_MESSAGES.messageEmpty,
+  tooLong: MIXER_MESSAGES.messageTooLong,
 });
 
 export const MIXER_SECTIONS = ['foryou', 'live', 'upcoming', 'mine'] as const;
@@ -119,8 +116,8 @@ export interface MixerAudienceView {
   myInvitation: { id: string; expiresAt: string } | null;
 }
 
-/** What the list cards show. Times are ISO strings. */
-export interface MixerSummary extends MixerAudienceView {
+/** A mixer as every view of it shows it (members' cards, admins' list). Times are ISO strings. */
+export interface MixerFacts {
   id: string;
   title: string;
   topic: string;
@@ -134,6 +131,10 @@ export interface MixerSummary extends MixerAudienceView {
   maxParticipants: number;
   participantCount: number;
   waitlistCount: number;
+}
+
+/** What the list cards show. */
+export interface MixerSummary extends MixerAudienceView, MixerFacts {
   /** My membership: joined, waitlisted, or null (never joined, or left). */
   myState: 'joined' | 'waitlisted' | null;
   /** Shared interests (tags matching mine) — the card's "For you" hint. */

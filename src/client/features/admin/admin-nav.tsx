@@ -1,4 +1,4 @@
-import { Tooltip } from 'radix-ui';
+import { SidebarItem } from '../../components/ui/nav-item';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
 import { useAuth } from '../auth';
@@ -38,24 +38,9 @@ export function AdminNav({ expanded, dense = false }: { expanded: boolean; dense
           </NavLink>
         );
         return (
-          <li key={item.to}>
-            {expanded ? (
-              link
-            ) : (
-              <Tooltip.Root>
-                <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
-                <Tooltip.Portal>
-                  <Tooltip.Content
-                    side="right"
-                    sideOffset={10}
-                    className="z-50 rounded-lg bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow"
-                  >
-                    Admin: {item.label}
-                  </Tooltip.Content>
-                </Tooltip.Portal>
-              </Tooltip.Root>
-            )}
-          </li>
+          <SidebarItem key={item.to} expanded={expanded} label={`Admin: ${item.label}`}>
+            {link}
+          </SidebarItem>
         );
       })}
     </ul>

@@ -3,28 +3,21 @@ import { CalendarHeart, Eye, Heart, MessageCircle, Send, Sparkles, UsersRound } 
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { api } from '../../lib/api';
 import { displayName, useAuth } from '../auth';
 import { invitationsQuery, YourInvitations } from '../invitations';
 import { AfterMixerPrompts, openPromptsQuery, YourNextMixers } from '../mixers';
 import { AvailabilityPrompt, availabilityQuery } from '../profile';
-import { isOnboardingDeferred } from '../onboarding';
+import { isOnboardingDeferred, resumeOnboarding } from '../onboarding';
 import { VerificationCard, verificationQuery } from '../verification';
 import { preloadQueries } from '../../lib/query';
 import { usePageTitle } from '../../lib/use-page-title';
+import { LoadError } from '../../components/ui/load-error';
+import { statsQuery } from '../../lib/stats';
+import type { DashboardCounters } from '../../../shared/stats';
 import { now } from '../../lib/clock';
 import { londonHour } from '../../lib/london-time';
 
-interface Counters {
-  unreadMessages: number;
-  matches: number;
-  activeMixers: number;
-  mixersJoined: number;
-  messagesSent: number;
-  profileViews: number;
-}
-
-const TILES: { key: keyof Counters; label: string; icon: typeof Heart; to?: string }[] = [
+const TILES: { key: keyof DashboardCounters; label: string; icon: typeof Heart; to?: string }[] = [
   { key: 'unreadMessages', label: 'Unread messages', icon: MessageCircle, to: '/messages' },
   { key: 'matches', label: 'Matches', icon: Heart, to: '/matches' },
   { key: 'activeMixers', label: 'Live mixers', icon: Sparkles, to: '/mixers' },
@@ -53,7 +46,7 @@ export default function HomePage() {
   const auth = useAuth();
   const name = displayName(auth.profile, auth.user).split(' ')[0];
   // A failed refetch keeps the previous figures (spec §4); the first failure shows a retry.
-  const stats = useQuery({ queryKey: ['stats'], queryFn: () => api<Counters>('/api/stats') });
+  const stats = useQuery(statsQuery);
   const deferred = !auth.profile?.onboardingCompleted && isOnboardingDeferred();
 
   return (
@@ -70,14 +63,7 @@ export default function HomePage() {
             <h2 className="font-semibold">Finish your profile to join mixers</h2>
             <p className="text-sm text-muted-foreground">You saved your progress earlier. It only takes a few minutes to complete.</p>
           </div>
-          <Button
-            onClick={() => {
-              localStorage.removeItem('onboarding_deferred');
-              window.location.assign('/home');
-            }}
-          >
-            Continue setting up
-          </Button>
+          <Button onClick={resumeOnboarding}>Continue setting up</Button>
         </Card>
       )}
 
@@ -95,12 +81,7 @@ export default function HomePage() {
           Your activity
         </h2>
         {stats.isError && !stats.data ? (
-          <Card className="flex flex-col items-start gap-3 p-5">
-            <p className="font-medium">We couldn't load your activity just now.</p>
-            <Button variant="outline" size="sm" onClick={() => void stats.refetch()}>
-              Try again
-            </Button>
-          </Card>
+          <LoadError title="We couldn't load your activity just now." onRetry={stats.refetch} />
         ) : (
           <ul className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-3">
             {TILES.map(({ key, label, icon: Icon, to }) => {

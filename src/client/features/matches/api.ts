@@ -1,15 +1,14 @@
 import { infiniteQueryOptions, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MatchesPage } from '../../../shared/schemas/matches';
 import { api } from '../../lib/api';
+import { cursorPages, withCursor } from '../../lib/query';
 
 export const matchKeys = { list: ['matches'] as const };
 
 export const matchesQuery = infiniteQueryOptions({
   queryKey: matchKeys.list,
-  queryFn: ({ pageParam, signal }) =>
-    api<MatchesPage>(`/api/matches${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
-  initialPageParam: null as string | null,
-  getNextPageParam: (last) => last.nextCursor,
+  queryFn: ({ pageParam, signal }) => api<MatchesPage>(withCursor('/api/matches', pageParam), { signal }),
+  ...cursorPages,
 });
 
 export function useMatches() {

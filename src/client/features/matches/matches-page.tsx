@@ -1,14 +1,13 @@
 import { VerifiedBadge } from '../../components/ui/verified-badge';
-import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, RotateCw, Sparkles, UserRound } from 'lucide-react';
-import { AlertDialog, DropdownMenu } from 'radix-ui';
+import { HeartCrack, HeartHandshake, MapPin, MessageCircle, MoreHorizontal, Sparkles, UserRound } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import type { MatchSummary } from '../../../shared/schemas/matches';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useToast } from '../../components/ui/toast';
-import { ApiError } from '../../lib/api';
+import { UnmatchDialog } from '../../components/safety/safety-dialogs';
 import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../auth';
@@ -17,10 +16,11 @@ import { matchesQuery, matchKeys, useMatches, useUnmatch } from './api';
 import { preloadQueries } from '../../lib/query';
 import { MatchNotifier } from './match-notifier';
 import { usePageTitle } from '../../lib/use-page-title';
-import { useReturnFocus } from '../../components/ui/use-return-focus';
 import { now as clockNow } from '../../lib/clock';
 import { londonDay } from '../../lib/london-time';
 import { DEFAULT_TZ } from '../../../shared/constants';
+import { LoadError } from '../../components/ui/load-error';
+import { MenuContent, MenuItem } from '../../components/ui/menu';
 
 const dayMonth = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, day: 'numeric', month: 'long' });
 const dayMonthYear = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, day: 'numeric', month: 'long', year: 'numeric' });
@@ -107,26 +107,14 @@ function MatchCard({
               >
                 <MoreHorizontal className="size-5" aria-hidden />
               </DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content
-                  align="end"
-                  sideOffset={4}
-                  className="z-50 min-w-44 rounded-2xl border border-border bg-card p-1.5 text-card-foreground shadow-xl"
-                >
-                  <DropdownMenu.Item
-                    onSelect={() => onViewProfile(m)}
-                    className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-                  >
-                    <UserRound className="size-4 text-muted-foreground" aria-hidden /> View profile
-                  </DropdownMenu.Item>
-                  <DropdownMenu.Item
-                    onSelect={() => onUnmatch(m)}
-                    className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-destructive outline-none data-[highlighted]:bg-muted"
-                  >
-                    <HeartCrack className="size-4" aria-hidden /> Unmatch
-                  </DropdownMenu.Item>
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
+              <MenuContent sideOffset={4}>
+                <MenuItem icon={UserRound} onSelect={() => onViewProfile(m)}>
+                  View profile
+                </MenuItem>
+                <MenuItem icon={HeartCrack} destructive onSelect={() => onUnmatch(m)}>
+                  Unmatch
+                </MenuItem>
+              </MenuContent>
             </DropdownMenu.Root>
           </div>
           <p className="flex items-start gap-1.5 text-sm">
@@ -185,52 +173,16 @@ function CardSkeleton() {
   );
 }
 
+/** The unmatch confirmation for the card whose menu asked for it (none open when `match` is null). */
 function UnmatchConfirm({ match, onClose }: { match: MatchSummary | null; onClose: () => void }) {
-  const toast = useToast();
   const unmatch = useUnmatch();
-  const name = match?.other.firstName ?? '';
-  const returnFocus = useReturnFocus(Boolean(match));
   return (
-    <AlertDialog.Root open={Boolean(match)} onOpenChange={(open) => !open && onClose()}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/45" />
-        <AlertDialog.Content
-          {...returnFocus}
-          className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-3xl border border-border bg-card p-6 shadow-2xl outline-none"
-        >
-          <AlertDialog.Title className="font-display text-xl font-bold">Unmatch {name}?</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-sm text-muted-foreground">
-            Your conversation ends for both of you. You can still read it, but neither of you can send new messages. This can’t be undone.
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="destructive"
-              disabled={unmatch.isPending}
-              onClick={() => {
-                if (!match) return;
-                unmatch.mutate(match.id, {
-                  onSuccess: () => {
-                    onClose();
-                    toast({ title: 'Unmatched', description: `You and ${name} are no longer matched.` });
-                  },
-                  onError: (err) =>
-                    toast({
-                      variant: 'destructive',
-                      title: 'Error',
-                      description: err instanceof ApiError ? err.message : 'Something went wrong. Please try again.',
-                    }),
-                });
-              }}
-            >
-              {unmatch.isPending ? 'Unmatching…' : 'Unmatch'}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <UnmatchDialog
+      open={Boolean(match)}
+      onOpenChange={(open) => !open && onClose()}
+      name={match?.other.firstName ?? ''}
+      unmatch={{ run: async () => match && (await unmatch.mutateAsync(match.id)), busy: unmatch.isPending }}
+    />
   );
 }
 
@@ -264,12 +216,7 @@ export default function MatchesPage() {
           <CardSkeleton />
         </ul>
       ) : q.isError && !q.data ? (
-        <Card role="alert" className="mt-8 flex flex-col items-start gap-3 p-5">
-          <p className="font-medium">We couldn't load your matches just now.</p>
-          <Button variant="outline" size="sm" onClick={() => void q.refetch()}>
-            <RotateCw aria-hidden /> Try again
-          </Button>
-        </Card>
+        <LoadError title="We couldn't load your matches just now." onRetry={q.refetch} className="mt-8" />
       ) : matches.length === 0 ? (
         <Card className="mt-8 flex flex-col items-center px-6 py-12 text-center">
           <span className="flex size-16 items-center justify-center rounded-3xl bg-accent text-accent-foreground">

@@ -10,8 +10,8 @@ import {
 } from '@tanstack/react-query';
 import type { DirectMessage } from '../../../shared/realtime/events';
 import type { ConversationDetail, ConversationsPage, MessagesPage } from '../../../shared/schemas/messages';
-import type { ReportInput } from '../../../shared/schemas/safety';
 import { api } from '../../lib/api';
+import { cursorPages, withCursor } from '../../lib/query';
 
 export const messageKeys = {
   conversations: ['conversations'] as const,
@@ -23,10 +23,8 @@ type Pages<T> = InfiniteData<T, string | null>;
 
 export const conversationsQuery = infiniteQueryOptions({
   queryKey: messageKeys.conversations,
-  queryFn: ({ pageParam, signal }) =>
-    api<ConversationsPage>(`/api/conversations${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
-  initialPageParam: null as string | null,
-  getNextPageParam: (last) => last.nextCursor,
+  queryFn: ({ pageParam, signal }) => api<ConversationsPage>(withCursor('/api/conversations', pageParam), { signal }),
+  ...cursorPages,
 });
 
 export function useConversations() {
@@ -46,10 +44,8 @@ export function useConversation(id: string) {
 export const messagesQuery = (id: string) =>
   infiniteQueryOptions({
     queryKey: messageKeys.messages(id),
-    queryFn: ({ pageParam, signal }) =>
-      api<MessagesPage>(`/api/conversations/${id}/messages${pageParam ? `?before=${pageParam}` : ''}`, { signal }),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    queryFn: ({ pageParam, signal }) => api<MessagesPage>(withCursor(`/api/conversations/${id}/messages`, pageParam, 'before'), { signal }),
+    ...cursorPages,
     // Live updates come over the socket; a reconnect refetches (lib/realtime).
     staleTime: Number.POSITIVE_INFINITY,
   });
@@ -152,11 +148,5 @@ export function useUnblock(matchId?: string) {
   return useMutation({
     mutationFn: (userId: string) => api<{ blocked: false }>(`/api/blocks/${userId}`, { method: 'DELETE' }),
     onSuccess: () => refreshAfterEnding(qc, matchId),
-  });
-}
-
-export function useReport() {
-  return useMutation({
-    mutationFn: (input: ReportInput) => api<{ id: string }>('/api/reports', { method: 'POST', body: input }),
   });
 }

@@ -1,6 +1,6 @@
 import { DEFAULT_TZ } from '../../../shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Heart, Lock } from 'lucide-react';
+import { Heart, Lock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { preloadQueries } from '../../lib/query';
@@ -26,7 +26,7 @@ import {
 import { Composer } from './components/composer';
 import { MessageList, type PendingMessage } from './components/message-list';
 import { ErrorState } from './components/states';
-import { ThreadHeader } from './components/thread-header';
+import { BackToMessages, ThreadHeader } from './components/thread-header';
 import { useNow, usePageVisible } from './hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -81,13 +81,7 @@ function Thread({ id }: { id: string }) {
     return (
       <Frame>
         <div className="flex h-16 items-center border-b border-border px-2 md:hidden">
-          <Link
-            to="/messages"
-            aria-label="Back to messages"
-            className="flex size-10 items-center justify-center rounded-full hover:bg-muted"
-          >
-            <ArrowLeft className="size-5" aria-hidden />
-          </Link>
+          <BackToMessages />
         </div>
         <div className="flex flex-1 flex-col items-center justify-center">
           {gone ? (

@@ -1,17 +1,14 @@
 import { ArrowLeft, Clock, Heart, HeartHandshake, MessageCircleHeart, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import type { AfterMixerPerson, AfterMixerView } from '../../../shared/after-mixer';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { useToast } from '../../components/ui/toast';
-import { claimAnnouncement } from '../../lib/announce-once';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/ui/avatar';
 import { useAfterMixer, usePromptFancy } from './after-mixer-api';
-import { MatchToast } from './components/match-toast';
+import { useFancyFeedback } from './components/match-toast';
 import { themeOf } from './themes';
 import { DEFAULT_TZ } from '../../../shared/constants';
 import { now as clockNow } from '../../lib/clock';
@@ -132,27 +129,12 @@ function Closed() {
 }
 
 function People({ view }: { view: AfterMixerView }) {
-  const toast = useToast();
   const toggle = usePromptFancy(view.mixer.id);
-  const [match, setMatch] = useState<{ matchId: string; firstName: string } | null>(null);
+  const { feedback, celebration } = useFancyFeedback();
 
   const onFancy = (p: AfterMixerPerson) => {
     const fancy = !p.fancied;
-    toggle.mutate(
-      { userId: p.id, fancy },
-      {
-        onSuccess: (result) => {
-          if (!result.fancied) return;
-          if (!result.matchId)
-            toast({ title: `You fancy ${p.firstName}`, description: "It's private: they'll only know if they fancy you too." });
-          else if (claimAnnouncement(`match:${result.matchId}`)) {
-            if (result.newMatch) setMatch({ matchId: result.matchId, firstName: p.firstName });
-            else toast({ title: `You and ${p.firstName} are already matched`, description: 'Your conversation is in Messages.' });
-          }
-        },
-        onError: (err) => toast({ title: 'Something went wrong', description: err.message, variant: 'destructive' }),
-      },
-    );
+    toggle.mutate({ userId: p.id, fancy }, feedback(p.firstName));
   };
 
   if (!view.people.length) {
@@ -213,7 +195,7 @@ function People({ view }: { view: AfterMixerView }) {
         ))}
       </ul>
       <p className="mt-4 text-center text-sm text-muted-foreground">Change your mind? Tap again to take a fancy back.</p>
-      <MatchToast match={match} onOpenChange={(open) => !open && setMatch(null)} />
+      {celebration}
     </section>
   );
 }

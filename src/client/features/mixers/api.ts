@@ -10,7 +10,6 @@ import {
 } from '@tanstack/react-query';
 import type { ChatMessage } from '../../../shared/realtime/events';
 import type { ChatPage, JoinResult, MixerDetail, MixerIntent, MixerPage, MixerSection, TopicFacets } from '../../../shared/schemas/mixers';
-import type { ReportReason } from '../../../shared/schemas/safety';
 import { api } from '../../lib/api';
 import { useRealtime } from '../../lib/realtime';
 
@@ -193,12 +192,5 @@ export function useBlockMember(mixerId: string) {
       void qc.invalidateQueries({ queryKey: mixerKeys.chat(mixerId) });
       void qc.invalidateQueries({ queryKey: mixerKeys.lists() });
     },
-  });
-}
-
-export function useReportMember() {
-  return useMutation({
-    mutationFn: (input: { userId: string; mixerId: string; reason: ReportReason; details: string }) =>
-      api(`/api/reports`, { method: 'POST', body: input }),
   });
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { isApiErrorBody } from '../../../shared/errors';
 import type { CompleteProfileInput, OwnProfile, PhotoRef, ProfileDraftInput } from '../../../shared/schemas/profile';
-import { ApiError, api, NETWORK_ERROR } from '../../lib/api';
+import { api, postForm } from '../../lib/api';
 
 export interface CatalogOption {
   id: number;
@@ -88,22 +87,11 @@ export const removePhoto = (key: string) => {
   return api<{ photos: PhotoRef[] }>(`/api/profile/photos/${encodeURIComponent(id)}`, { method: 'DELETE' });
 };
 
-/** Multipart upload with the same error shape as `api()`. */
-async function upload<T>(path: string, files: File[]): Promise<T> {
+/** Multipart upload with the same error shape as `api()`; no message of its own (the step says what failed). */
+function upload<T>(path: string, files: File[]): Promise<T> {
   const form = new FormData();
   for (const f of files) form.append('file', f, f.name);
-  let res: Response;
-  try {
-    res = await fetch(path, { method: 'POST', body: form, credentials: 'same-origin', headers: { accept: 'application/json' } });
-  } catch {
-    throw new ApiError(0, 'network', NETWORK_ERROR);
-  }
-  const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    if (isApiErrorBody(data)) throw new ApiError(res.status, data.error.code, data.error.message, data.error.fields);
-    throw new ApiError(res.status, 'http', '');
-  }
-  return data as T;
+  return postForm<T>(path, form, '');
 }
 
 export const uploadAvatar = (file: File) => upload<{ avatar: PhotoRef }>('/api/profile/avatar', [file]);

@@ -17,3 +17,9 @@ export function setOnboardingDeferred(deferred: boolean) {
     // Storage unavailable (private mode): the gate simply shows the wizard again.
   }
 }
+
+/** "Continue setting up": clears the flag and reloads Home, where the gate opens the wizard where it was left. */
+export function resumeOnboarding() {
+  setOnboardingDeferred(false);
+  window.location.assign('/home');
+}

@@ -17,5 +17,5 @@ export { BioField } from './components/bio-field';
 export { InterestCatalogue, InterestFilters, useInterestPicker } from './components/interest-picker';
 export { OptionChips } from './components/option-chips';
 export { PickedInterests } from './components/picked-interests';
-export { isOnboardingDeferred } from './deferred';
+export { isOnboardingDeferred, resumeOnboarding } from './deferred';
 export { OnboardingWizard } from './onboarding-wizard';

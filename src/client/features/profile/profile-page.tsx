@@ -1,7 +1,6 @@
 import { CircleCheck, Circle, EyeOff } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
 import type { OwnProfile } from '../../../shared/schemas/profile';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ProfileCard } from '../profile-card';
 import { useVerification, VerificationCard } from '../verification';
@@ -19,6 +18,7 @@ import { LookingForSection } from './sections/looking-for';
 import { PhotosSection } from './sections/photos';
 import { PromptsSection } from './sections/prompts';
 import { usePageTitle } from '../../lib/use-page-title';
+import { LoadError } from '../../components/ui/load-error';
 
 function Completion({ profile }: { profile: OwnProfile }) {
   const { percent, items } = profileCompletion(profile);
@@ -132,13 +132,7 @@ export default function ProfilePage() {
     return (
       <div className="mx-auto max-w-6xl px-4 py-6 sm:px-6 md:py-10">
         <h1 className="font-display text-3xl font-extrabold sm:text-4xl">Your profile</h1>
-        <Card className="mt-6 flex flex-col items-start gap-3 p-5">
-          <p className="font-medium">We couldn't load your profile just now.</p>
-          <p className="text-sm text-muted-foreground">{(profile.error as Error).message}</p>
-          <Button variant="outline" size="sm" onClick={() => void profile.refetch()}>
-            Try again
-          </Button>
-        </Card>
+        <LoadError title="We couldn't load your profile just now." error={profile.error} onRetry={profile.refetch} className="mt-6" />
       </div>
     );
   }

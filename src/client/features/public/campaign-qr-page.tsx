@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card';
 import { Field, Input } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
 import { CAMPAIGN_PARAM_LABELS, type CampaignValues, campaignLink, campaignQuery, pickCampaign } from './campaign-params';
-import { PublicLayout } from './public-layout';
+import { PublicLayout, PageHeader } from './public-layout';
 import { saveBlob } from '../../lib/download';
 import { usePageTitle } from '../../lib/use-page-title';
 
@@ -110,18 +110,13 @@ export default function CampaignQrPage() {
 
   return (
     <PublicLayout>
-      <div className="border-b border-border bg-muted/50 print:hidden">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-5 md:py-12">
-          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-primary">
-            <QrCode className="size-4" aria-hidden /> Campaigns
-          </p>
-          <h1 className="mt-2 font-display text-4xl font-extrabold tracking-tight sm:text-5xl">Campaign QR code</h1>
-          <p className="mt-3 max-w-2xl text-lg text-muted-foreground">
-            Put this code on posters, flyers and stands. Anyone who scans it lands on Fancy's welcome page, and their sign-up is credited to
-            this campaign.
-          </p>
-        </div>
-      </div>
+      <PageHeader
+        icon={QrCode}
+        eyebrow="Campaigns"
+        title="Campaign QR code"
+        lead="Put this code on posters, flyers and stands. Anyone who scans it lands on Fancy's welcome page, and their sign-up is credited to this campaign."
+        className="print:hidden"
+      />
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-5 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)] md:py-12 lg:gap-12 print:block print:p-0">
         <Card className="flex flex-col items-center p-6 text-center sm:p-10 print:border-0 print:shadow-none">

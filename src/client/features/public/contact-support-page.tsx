@@ -11,7 +11,7 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { displayName, useAuth } from '../auth';
-import { PublicLayout } from './public-layout';
+import { PublicLayout, PageHeader } from './public-layout';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const FIELDS = ['name', 'email', 'topic', 'message'] as const;
@@ -109,18 +109,12 @@ export default function ContactSupportPage() {
 
   return (
     <PublicLayout>
-      <div className="border-b border-border bg-muted/50">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-5 md:py-14">
-          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-primary">
-            <LifeBuoy className="size-4" aria-hidden /> Help
-          </p>
-          <h1 className="mt-2 font-display text-4xl font-extrabold tracking-tight sm:text-5xl">Contact Support</h1>
-          <p className="mt-3 max-w-2xl text-lg text-muted-foreground">
-            Stuck, worried about something, or just have an idea? Tell us. A real person at Fancy reads every message, and we usually reply
-            within two working days.
-          </p>
-        </div>
-      </div>
+      <PageHeader
+        icon={LifeBuoy}
+        eyebrow="Help"
+        title="Contact Support"
+        lead="Stuck, worried about something, or just have an idea? Tell us. A real person at Fancy reads every message, and we usually reply within two working days."
+      />
 
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-5 md:py-12 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-10">
         <Card className="p-5 sm:p-8 lg:self-start">

@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { formatDateGB, interceptInternalLinks, parseFrontMatter, readingMinutes, renderMarkdown } from '../../lib/markdown';
-import { PublicLayout, StateMessage } from './public-layout';
+import { PublicLayout, StateMessage, PageHeader } from './public-layout';
 import { usePageTitle } from '../../lib/use-page-title';
 import { queryClient } from '../../lib/query';
 
@@ -97,15 +97,11 @@ export function LegalDocument({ name, fallbackTitle }: { name: LegalDocumentName
 
   return (
     <PublicLayout>
-      <div className="border-b border-border bg-muted/50">
-        <div className="mx-auto max-w-6xl px-4 py-10 sm:px-5 md:py-14">
-          <p className="text-sm font-semibold uppercase tracking-widest text-primary">Legal</p>
-          <h1 className="mt-2 font-display text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
-          <p className="mt-3 text-muted-foreground">
-            Last updated <time dateTime={updated}>{formatDateGB(updated)}</time> · {minutes} min read
-          </p>
-        </div>
-      </div>
+      <PageHeader eyebrow="Legal" title={title}>
+        <p className="mt-3 text-muted-foreground">
+          Last updated <time dateTime={updated}>{formatDateGB(updated)}</time> · {minutes} min read
+        </p>
+      </PageHeader>
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-8 sm:px-5 md:py-12 lg:grid-cols-[16rem_minmax(0,1fr)] lg:gap-12">
         {toc.length > 0 && (
           <>

@@ -1,3 +1,4 @@
+import type { LucideIcon } from 'lucide-react';
 import { Link } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { Button } from '../../components/ui/button';
@@ -92,6 +93,43 @@ export function StateMessage({
       <h1 className="mt-5 font-display text-2xl font-extrabold">{title}</h1>
       {children && <div className="mt-2 text-muted-foreground">{children}</div>}
       {action && <div className="mt-6 flex flex-wrap justify-center gap-3">{action}</div>}
+    </div>
+  );
+}
+
+/**
+ * A public page's band under the header: the eyebrow (with its icon), the title, and `lead`
+ * (one larger line) or `children` (anything else, e.g. a document's date).
+ */
+export function PageHeader({
+  icon: Icon,
+  eyebrow,
+  title,
+  lead,
+  narrow = false,
+  className,
+  children,
+}: {
+  icon?: LucideIcon;
+  eyebrow: string;
+  title: string;
+  lead?: React.ReactNode;
+  /** The width of a single-column page (status) rather than the site's. */
+  narrow?: boolean;
+  className?: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className={cn('border-b border-border bg-muted/50', className)}>
+      <div className={cn('mx-auto px-4 py-10 sm:px-5 md:py-14', narrow ? 'max-w-3xl' : 'max-w-6xl')}>
+        <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-primary">
+          {Icon && <Icon className="size-4" aria-hidden />}
+          {eyebrow}
+        </p>
+        <h1 className="mt-2 font-display text-4xl font-extrabold tracking-tight sm:text-5xl">{title}</h1>
+        {lead && <p className="mt-3 max-w-2xl text-lg text-muted-foreground">{lead}</p>}
+        {children}
+      </div>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { cn } from '../../lib/cn';
-import { PublicLayout } from './public-layout';
+import { PublicLayout, PageHeader } from './public-layout';
 import { usePageTitle } from '../../lib/use-page-title';
 
 export const STATUS_POLL_MS = 15_000;
@@ -79,15 +79,13 @@ export default function StatusPage() {
 
   return (
     <PublicLayout>
-      <div className="border-b border-border bg-muted/50">
-        <div className="mx-auto max-w-3xl px-4 py-10 sm:px-5 md:py-14">
-          <p className="inline-flex items-center gap-2 text-sm font-semibold uppercase tracking-widest text-primary">
-            <Activity className="size-4" aria-hidden /> Status
-          </p>
-          <h1 className="mt-2 font-display text-4xl font-extrabold tracking-tight sm:text-5xl">System status</h1>
-          <p className="mt-3 text-lg text-muted-foreground">Whether Fancy's services are up, checked every 15 seconds.</p>
-        </div>
-      </div>
+      <PageHeader
+        icon={Activity}
+        eyebrow="Status"
+        title="System status"
+        lead="Whether Fancy's services are up, checked every 15 seconds."
+        narrow
+      />
 
       <div className="mx-auto max-w-3xl px-4 py-8 sm:px-5 md:py-12">
         <div aria-live="polite" aria-atomic="true">

@@ -6,6 +6,7 @@ import { cn } from '../../lib/cn';
 import { useInstallOffer } from '../../lib/pwa';
 import { displayName, useAuth } from '../auth';
 import { Avatar } from '../../components/ui/avatar';
+import { MenuItem } from '../../components/ui/menu';
 
 const ITEMS = [
   { to: '/profile', label: 'Profile', icon: UserRound },
@@ -75,13 +76,9 @@ export function AccountMenu({ compact = false, side = 'top' }: { compact?: boole
             </DropdownMenu.Item>
           ))}
           {installOffer.canInstall && (
-            <DropdownMenu.Item
-              onSelect={() => void installOffer.install()}
-              className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-            >
-              <Download className="size-4 text-muted-foreground" aria-hidden />
+            <MenuItem icon={Download} onSelect={() => void installOffer.install()}>
               Install Fancy
-            </DropdownMenu.Item>
+            </MenuItem>
           )}
           {installOffer.iosHint && (
             <p className="flex max-w-64 items-start gap-2.5 px-2.5 py-2 text-xs text-muted-foreground">
@@ -93,13 +90,9 @@ export function AccountMenu({ compact = false, side = 'top' }: { compact?: boole
             </p>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item
-            onSelect={() => void logout()}
-            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-destructive outline-none data-[highlighted]:bg-muted"
-          >
-            <LogOut className="size-4" aria-hidden />
+          <MenuItem icon={LogOut} destructive onSelect={() => void logout()}>
             Log out
-          </DropdownMenu.Item>
+          </MenuItem>
         </DropdownMenu.Content>
       </DropdownMenu.Portal>
     </DropdownMenu.Root>

@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constants';
 import { Logo } from '../../components/brand/logo';
+import { SidebarItem } from '../../components/ui/nav-item';
 import { ToastHost } from '../../components/ui/toaster';
-import { api } from '../../lib/api';
 import { RealtimeProvider } from '../../lib/realtime';
 import { MatchNotifier } from '../matches';
 import { cn } from '../../lib/cn';
@@ -17,16 +17,13 @@ import { NoticeToaster } from './notice-toaster';
 import { type BadgeKey, badgeLabel, isActivePath, MOBILE_BAR, NAV_ITEMS } from './nav-items';
 import { useSidebarState } from './sidebar-state';
 import { ThemeSwitch } from './theme-switch';
+import { statsQuery } from '../../lib/stats';
 
 export type NavCounts = Partial<Record<BadgeKey, number>>;
 
 /** Badge counts for the navigation, shared with Home's counters through the query cache. */
 function useNavCounts(): NavCounts {
-  const { data } = useQuery({
-    queryKey: ['stats'],
-    queryFn: () => api<{ unreadMessages: number; newMatches: number }>('/api/stats'),
-    refetchInterval: 60_000,
-  });
+  const { data } = useQuery({ ...statsQuery, refetchInterval: 60_000 });
   return { unreadMessages: data?.unreadMessages, newMatches: data?.newMatches };
 }
 
@@ -77,24 +74,9 @@ function NavList({ expanded, counts, onNavigate }: { expanded: boolean; counts: 
           </NavLink>
         );
         return (
-          <li key={item.to}>
-            {expanded ? (
-              link
-            ) : (
-              <Tooltip.Root>
-                <Tooltip.Trigger asChild>{link}</Tooltip.Trigger>
-                <Tooltip.Portal>
-                  <Tooltip.Content
-                    side="right"
-                    sideOffset={10}
-                    className="z-50 rounded-lg bg-foreground px-2.5 py-1.5 text-xs font-medium text-background shadow"
-                  >
-                    {item.label}
-                  </Tooltip.Content>
-                </Tooltip.Portal>
-              </Tooltip.Root>
-            )}
-          </li>
+          <SidebarItem key={item.to} expanded={expanded} label={item.label}>
+            {link}
+          </SidebarItem>
         );
       })}
     </ul>

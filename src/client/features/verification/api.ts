@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ChallengeStep, VerificationStatus } from '../../../shared/verification';
-import { ApiError, api, NETWORK_ERROR } from '../../lib/api';
-import { isApiErrorBody } from '../../../shared/errors';
+import { api, postForm } from '../../lib/api';
 
 export const verificationKey = ['verification'] as const;
 
@@ -36,21 +35,10 @@ export async function submitCheck(challengeId: string, frames: Blob[]): Promise<
   const form = new FormData();
   form.append('challengeId', challengeId);
   for (const [i, f] of frames.entries()) form.append('frame', f, `frame-${i}.jpg`);
-  let res: Response;
-  try {
-    res = await fetch('/api/verification/check', {
-      method: 'POST',
-      body: form,
-      credentials: 'same-origin',
-      headers: { accept: 'application/json' },
-    });
-  } catch {
-    throw new ApiError(0, 'network', NETWORK_ERROR);
-  }
-  const data: unknown = await res.json().catch(() => undefined);
-  if (!res.ok) {
-    if (isApiErrorBody(data)) throw new ApiError(res.status, data.error.code, data.error.message, data.error.fields);
-    throw new ApiError(res.status, 'http', 'Something went wrong on our side. Please try again.');
-  }
-  return (data as { result: CheckResult }).result;
+  const data = await postForm<{ result: CheckResult }>(
+    '/api/verification/check',
+    form,
+    'Something went wrong on our side. Please try again.',
+  );
+  return data.result;
 }

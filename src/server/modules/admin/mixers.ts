@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '../../../shared/realtime/events';
 import { ADMIN_MESSAGES, type AdminMixer, type AdminMixerView, type Page, type mixerInputSchema } from '../../../shared/schemas/admin';
 import type { z } from 'zod';
-import { DEFAULT_TZ } from '../../../shared/constants';
+import { ukLongWhen } from '../../lib/uk-time';
 import { type Audience, AUDIENCE_MESSAGES, planSeats, type SeatPlan, seatPools } from '../../../shared/audience';
 import type { SeatFill } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
@@ -14,6 +14,7 @@ import { composeMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
 import { decodeCursor, encodeCursor, firstName, isUuid, micros } from './sql';
 import { iso, type Queryable, query } from '../../lib/sql';
+import { textArray } from '../../db/text-array';
 
 export type MixerInputData = z.output<typeof mixerInputSchema>;
 
@@ -132,15 +133,6 @@ async function getAdminMixer(db: Queryable, id: string): Promise<AdminMixer> {
   return toMixer(row);
 }
 
-/** A text[] literal built from parameters. */
-const textArray = (values: string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
-
 /** Tags must be active catalogue interests; returns them spelt as in the catalogue, without duplicates. */
 async function catalogueTags(db: Queryable, tags: string[]): Promise<string[]> {
   if (!tags.length) return [];
@@ -201,15 +193,7 @@ export async function createMixer(app: FastifyInstance, actorId: string, input: 
   return getAdminMixer(db, id);
 }
 
-const londonTime = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: DEFAULT_TZ,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+const londonTime = (iso: string) => ukLongWhen.format(new Date(iso));
 
 interface LockedRow {
   id: string;

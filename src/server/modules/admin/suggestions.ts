@@ -18,6 +18,17 @@ import { parseJson, suggestionKeySql } from './sql';
 const PENDING_LIMIT = 200;
 const HISTORY_LIMIT = 50;
 
+/** Records the decision on a group's pending suggestions (every spelling of it). */
+async function markDecided(tx: Queryable, ids: string[], status: 'approved' | 'rejected', actorId: string) {
+  await tx.execute(
+    sql`update interest_suggestions set status = ${status}, decided_at = now(), decided_by = ${actorId}
+         where id in (${sql.join(
+           ids.map((id) => sql`${id}::uuid`),
+           sql`, `,
+         )})`,
+  );
+}
+
 interface GroupRow {
   key: string;
   text: string;
@@ -157,13 +168,7 @@ export async function approveSuggestion(
           select name, category, true as added from inserted`,
     );
     const ids = pending.map((p) => p.id);
-    await tx.execute(
-      sql`update interest_suggestions set status = 'approved', decided_at = now(), decided_by = ${actorId}
-           where id in (${sql.join(
-             ids.map((id) => sql`${id}::uuid`),
-             sql`, `,
-           )})`,
-    );
+    await markDecided(tx, ids, 'approved', actorId);
     const result = {
       name: interest?.name ?? name,
       category: (interest?.category ?? input.category) as InterestCategory,
@@ -199,13 +204,7 @@ export async function rejectSuggestion(
   return app.deps.database.db.transaction(async (tx) => {
     const pending = await lockPending(tx, input.text);
     const ids = pending.map((p) => p.id);
-    await tx.execute(
-      sql`update interest_suggestions set status = 'rejected', decided_at = now(), decided_by = ${actorId}
-           where id in (${sql.join(
-             ids.map((id) => sql`${id}::uuid`),
-             sql`, `,
-           )})`,
-    );
+    await markDecided(tx, ids, 'rejected', actorId);
     const text = mostCommon(pending.map((p) => p.text));
     await recordAudit(tx, actorId, 'suggestion.reject', text, {
       text,

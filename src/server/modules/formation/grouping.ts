@@ -76,15 +76,19 @@ export function datingPlans(groupSize: number): PlanShape[] {
   ];
 }
 
-export interface Proposal {
-  /** Unique: topic|region|intent|plan|age band|slot start|digest of the members. */
-  formationKey: string;
+/** Whom a formed mixer is for: its topic, intent, region, age band and seat plan. */
+export interface FormedAudience {
   topic: string;
   intent: string;
   region: string | null;
   ageMin: number;
   ageMax: number;
   seatPlan: SeatPlan;
+}
+
+export interface Proposal extends FormedAudience {
+  /** Unique: topic|region|intent|plan|age band|slot start|digest of the members. */
+  formationKey: string;
   planKey: string;
   slot: Slot;
   members: { id: string; side: SeatKey }[];
@@ -451,14 +455,8 @@ export function proposeMixers(candidates: readonly Candidate[], ctx: GroupingCon
 }
 
 /** A scheduled formed mixer with free seats, as top-up sees it. */
-export interface OpenMixer {
+export interface OpenMixer extends FormedAudience {
   id: string;
-  topic: string;
-  intent: string;
-  region: string | null;
-  ageMin: number;
-  ageMax: number;
-  seatPlan: SeatPlan;
   maxParticipants: number;
   start: number;
   /** Members seated or holding a pending invitation, with their side. */

@@ -4,16 +4,9 @@ import { DEFAULT_TZ } from '../../../shared/constants';
 import { composeMail } from '../../infra/mail/template';
 import { epochMs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
+import { ukLongWhen } from '../../lib/uk-time';
 import { notify } from '../push/service';
 
-const longWhen = new Intl.DateTimeFormat('en-GB', {
-  timeZone: DEFAULT_TZ,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 const shortWhen = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, weekday: 'short', hour: '2-digit', minute: '2-digit' });
 
 interface AnnounceRow {
@@ -63,8 +56,8 @@ export async function announceInvitations(app: FastifyInstance, invitationIds: s
         subject: `You're invited: ${r.title}`,
         greeting: `Hi ${firstNameOf(r.name)},`,
         lines: [
-          `A few people who'd join a mixer about ${r.topic} are free at the same time as you, so we've put one together: "${r.title}", on ${longWhen.format(new Date(Number(r.starts_ms)))} (UK time).`,
-          `Your seat is held until ${longWhen.format(new Date(Number(r.expires_ms)))} (UK time). Accept it from the mixer's page, or decline if you can't make it and we'll offer it to someone else. No pressure either way.`,
+          `A few people who'd join a mixer about ${r.topic} are free at the same time as you, so we've put one together: "${r.title}", on ${ukLongWhen.format(new Date(Number(r.starts_ms)))} (UK time).`,
+          `Your seat is held until ${ukLongWhen.format(new Date(Number(r.expires_ms)))} (UK time). Accept it from the mixer's page, or decline if you can't make it and we'll offer it to someone else. No pressure either way.`,
         ],
         action: { label: 'See your invitation', url: `${site}/mixers/${r.mixer_id}` },
         footer: 'You get this because you told us when you are free. Turn these mails off in Settings → Notifications.',

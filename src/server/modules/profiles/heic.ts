@@ -1,26 +1,11 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerFile } from '../../infra/worker-file';
 
 /** The decoded primary image of a HEIC/HEIF file: RGBA, 4 bytes a pixel. */
 export type HeicPixels = { width: number; height: number; pixels: Buffer } | { tooBig: true; width: number; height: number };
 
 /** A decode that takes longer than this is abandoned and its worker replaced. */
 const DECODE_TIMEOUT_MS = 60_000;
-
-/** The worker file sits beside this module in the sources; `npm start` runs a bundle from dist/server. */
-function workerFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    path.join(here, 'heic-worker.mjs'),
-    path.resolve(here, '../../src/server/modules/profiles/heic-worker.mjs'),
-    path.resolve(process.cwd(), 'src/server/modules/profiles/heic-worker.mjs'),
-  ];
-  const found = candidates.find((c) => existsSync(c));
-  if (!found) throw new Error('heic-worker.mjs not found');
-  return found;
-}
 
 type Reply = { id: number; error?: string; tooBig?: boolean; width?: number; height?: number; pixels?: Uint8Array };
 
@@ -31,7 +16,7 @@ const waiting = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error
 let queue: Promise<unknown> = Promise.resolve();
 
 function spawn(): Worker {
-  const w = new Worker(workerFile(), { workerData: { resolveFrom: import.meta.url } });
+  const w = new Worker(workerFile(import.meta.url, 'profiles', 'heic-worker.mjs'), { workerData: { resolveFrom: import.meta.url } });
   w.on('message', (msg: Reply) => {
     const job = waiting.get(msg.id);
     if (!job) return;

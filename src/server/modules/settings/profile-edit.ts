@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps';
 import { profiles } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { getOwnProfile, legacyAvatarKey, newPhotoKey, setLocation, thumbKey, updateDraft } from '../profiles/service';
+import { textArray } from '../../db/text-array';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'storage'>;
 
@@ -19,14 +20,6 @@ export async function editProfile(deps: Deps, userId: string, input: ProfileEdit
   if (cityRegion !== undefined) await setLocation(deps.database.db, userId, cityRegion);
   return getOwnProfile(deps, userId);
 }
-
-const textArray = (keys: string[]) =>
-  keys.length
-    ? sql`ARRAY[${sql.join(
-        keys.map((k) => sql`${k}`),
-        sql`, `,
-      )}]::text[]`
-    : sql`'{}'::text[]`;
 
 /** The same photos in a new order; refused (nothing changes) when the list is not exactly the current photos. */
 export async function reorderPhotos(deps: Deps, userId: string, order: string[]): Promise<OwnProfile> {

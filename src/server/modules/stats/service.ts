@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-
-export interface DashboardCounters {
-  unreadMessages: number;
-  matches: number;
-  activeMixers: number;
-  mixersJoined: number;
-  messagesSent: number;
-  profileViews: number;
-  /** Matches with no message yet: the Matches nav badge. */
-  newMatches: number;
-}
+import type { DashboardCounters } from '../../../shared/stats';
 
 /** The six Home counters (spec §3, DESIGN §6), all real, in one round trip. */
 export async function dashboardCounters(db: Db, userId: string): Promise<DashboardCounters> {

@@ -1,7 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { workerFile } from '../../infra/worker-file';
 
 /** One face found in an image, as the worker reports it (numbers only). */
 export interface FaceFound {
@@ -28,19 +26,6 @@ export interface FaceEngine {
   /** Jobs waiting for a worker (not counting the ones running). */
   queued(): number;
   close(): Promise<void>;
-}
-
-/** The worker file sits beside this module in the sources; `npm start` runs a bundle from dist/server. */
-function workerFile(): string {
-  const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [
-    path.join(here, 'face-worker.mjs'),
-    path.resolve(here, '../../src/server/modules/verification/face-worker.mjs'),
-    path.resolve(process.cwd(), 'src/server/modules/verification/face-worker.mjs'),
-  ];
-  const found = candidates.find((c) => existsSync(c));
-  if (!found) throw new Error('face-worker.mjs not found');
-  return found;
 }
 
 /** A check that takes longer than this is abandoned and its worker replaced. */
@@ -80,7 +65,7 @@ export function createFaceEngine(size = 1): FaceEngine {
   };
 
   const spawn = () => {
-    const child = fork(workerFile(), [import.meta.url], {
+    const child = fork(workerFile(import.meta.url, 'verification', 'face-worker.mjs'), [import.meta.url], {
       serialization: 'advanced',
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

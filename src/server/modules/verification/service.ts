@@ -10,6 +10,7 @@ import {
   newChallengeSteps,
   STEP_MS,
   TOO_MANY_ATTEMPTS,
+  type VerificationReview,
   type VerificationStatus,
 } from '../../../shared/verification';
 import type { AppDeps } from '../../deps';
@@ -332,23 +333,10 @@ export async function reconcileMainPhoto(deps: Deps, engine: FaceEngine, userId:
 
 // ——— admin ———
 
-export interface ReviewItem {
-  id: string;
-  kind: string;
-  status: string;
-  createdAt: string;
-  member: { id: string; name: string; email: string };
-  other: { id: string; name: string } | null;
-  scores: Record<string, number>;
-  /** Appeals: the reason the check gave. */
-  note: string | null;
-  frames: string[];
-}
-
-export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise<ReviewItem[]> {
+export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise<VerificationReview[]> {
   const rows = await query<{
     id: string;
-    kind: string;
+    kind: VerificationReview['kind'];
     status: string;
     created_at: string;
     user_id: string;

@@ -75,3 +75,29 @@ export function ShowMore({
     </div>
   );
 }
+
+/**
+ * A list's states before its rows: placeholder rows while loading, the error with a retry
+ * (`quietError`: nothing, where the page already says it), the empty state, then the rows.
+ */
+export function ListStates({
+  query,
+  loading,
+  rows,
+  isEmpty,
+  empty,
+  quietError = false,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+  loading: string;
+  rows?: number;
+  isEmpty: boolean;
+  empty: React.ReactNode;
+  quietError?: boolean;
+  children: React.ReactNode;
+}) {
+  if (query.isPending) return <TableSkeleton rows={rows} label={loading} />;
+  if (query.isError) return quietError ? null : <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  return isEmpty ? empty : children;
+}

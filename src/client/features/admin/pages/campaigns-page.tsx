@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
 import { AdminDialog, DialogFooter, showSaveError } from '../components/dialog';
-import { EmptyState, ErrorState, TableSkeleton } from '../components/states';
+import { EmptyState, ListStates } from '../components/states';
 import { Table, Td, Th } from '../components/table';
 import { fmtDate } from '../format';
 
@@ -181,13 +181,14 @@ export default function AdminCampaignsPage() {
     >
       <div className="grid gap-6">
         <Section title="Your campaigns" description="Sign-ups match on the campaign code, whatever its capitals." id="campaign-list">
-          {q.isPending ? (
-            <TableSkeleton label="Loading campaigns" />
-          ) : q.isError ? (
-            <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-          ) : campaigns.length === 0 ? (
-            <EmptyState icon={Megaphone} title="No campaigns yet" text="Create one to get a registration link and a printable QR code." />
-          ) : (
+          <ListStates
+            query={q}
+            loading="Loading campaigns"
+            isEmpty={campaigns.length === 0}
+            empty={
+              <EmptyState icon={Megaphone} title="No campaigns yet" text="Create one to get a registration link and a printable QR code." />
+            }
+          >
             <Table caption="Campaigns">
               <thead>
                 <tr>
@@ -228,7 +229,7 @@ export default function AdminCampaignsPage() {
                 ))}
               </tbody>
             </Table>
-          )}
+          </ListStates>
         </Section>
 
         <Section
@@ -236,11 +237,14 @@ export default function AdminCampaignsPage() {
           description="Sign-ups carrying campaign details that match no campaign above (links made by hand or by partners)."
           id="untracked"
         >
-          {q.isPending ? (
-            <TableSkeleton rows={2} label="Loading" />
-          ) : q.isError ? null : untracked.length === 0 ? (
-            <EmptyState icon={Radar} title="Nothing untracked" text="Every attributed sign-up belongs to one of your campaigns." />
-          ) : (
+          <ListStates
+            query={q}
+            loading="Loading"
+            rows={2}
+            quietError
+            isEmpty={untracked.length === 0}
+            empty={<EmptyState icon={Radar} title="Nothing untracked" text="Every attributed sign-up belongs to one of your campaigns." />}
+          >
             <Table caption="Other attributed sign-ups">
               <thead>
                 <tr>
@@ -263,7 +267,7 @@ export default function AdminCampaignsPage() {
                 ))}
               </tbody>
             </Table>
-          )}
+          </ListStates>
         </Section>
       </div>
       <CampaignDialog open={creating} onClose={() => setCreating(false)} />

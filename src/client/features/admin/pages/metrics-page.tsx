@@ -273,6 +273,22 @@ function Charts({ m }: { m: Metrics }) {
   const activeTable = days.map((d) => [d.day, d.activeMembers]);
   const tickFormatter = (v: string) => fmtDay(v);
   const interval = days.length > 45 ? Math.ceil(days.length / 12) - 1 : days.length > 14 ? 'preserveStartEnd' : 0;
+  type Series = { key: keyof (typeof days)[number]; name: string; color: string };
+  /** Daily counts as bars on the left axis and one more as a line on the right (its scale differs). */
+  const barsAndLine = (bars: Series[], line: Series) => (
+    <ComposedChart data={days} margin={{ top: 4, right: 0, left: -16, bottom: 0 }}>
+      <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
+      <XAxis dataKey="day" tickFormatter={tickFormatter} interval={interval} {...axisProps} />
+      <YAxis yAxisId="left" allowDecimals={false} {...axisProps} />
+      <YAxis yAxisId="right" orientation="right" allowDecimals={false} {...axisProps} />
+      <Tooltip labelFormatter={(v) => fmtDay(String(v))} {...tooltipStyle} />
+      <Legend wrapperStyle={{ fontSize: 12 }} />
+      {bars.map((b) => (
+        <Bar key={b.key} yAxisId="left" dataKey={b.key} name={b.name} fill={b.color} isAnimationActive={false} />
+      ))}
+      <Line yAxisId="right" dataKey={line.key} name={line.name} stroke={line.color} strokeWidth={2} dot={false} isAnimationActive={false} />
+    </ComposedChart>
+  );
 
   return (
     <div className="grid gap-6 lg:grid-cols-2">
@@ -355,25 +371,13 @@ function Charts({ m }: { m: Metrics }) {
         id="chart-mixers"
       >
         <ChartFrame label="Chart of mixers created, joins and chat messages per day" tableId={ids.mixers}>
-          <ComposedChart data={days} margin={{ top: 4, right: 0, left: -16, bottom: 0 }}>
-            <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
-            <XAxis dataKey="day" tickFormatter={tickFormatter} interval={interval} {...axisProps} />
-            <YAxis yAxisId="left" allowDecimals={false} {...axisProps} />
-            <YAxis yAxisId="right" orientation="right" allowDecimals={false} {...axisProps} />
-            <Tooltip labelFormatter={(v) => fmtDay(String(v))} {...tooltipStyle} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar yAxisId="left" dataKey="mixersCreated" name="Mixers created" fill={PALETTE[1]} isAnimationActive={false} />
-            <Bar yAxisId="left" dataKey="mixerJoins" name="Joins" fill={PALETTE[2]} isAnimationActive={false} />
-            <Line
-              yAxisId="right"
-              dataKey="chatMessages"
-              name="Chat messages"
-              stroke={PALETTE[0]}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-          </ComposedChart>
+          {barsAndLine(
+            [
+              { key: 'mixersCreated', name: 'Mixers created', color: PALETTE[1] },
+              { key: 'mixerJoins', name: 'Joins', color: PALETTE[2] },
+            ],
+            { key: 'chatMessages', name: 'Chat messages', color: PALETTE[0] },
+          )}
         </ChartFrame>
         <DataTable
           id={ids.mixers}
@@ -395,24 +399,11 @@ function Charts({ m }: { m: Metrics }) {
         id="chart-matches"
       >
         <ChartFrame label="Chart of matches and private messages per day" tableId={ids.matches}>
-          <ComposedChart data={days} margin={{ top: 4, right: 0, left: -16, bottom: 0 }}>
-            <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
-            <XAxis dataKey="day" tickFormatter={tickFormatter} interval={interval} {...axisProps} />
-            <YAxis yAxisId="left" allowDecimals={false} {...axisProps} />
-            <YAxis yAxisId="right" orientation="right" allowDecimals={false} {...axisProps} />
-            <Tooltip labelFormatter={(v) => fmtDay(String(v))} {...tooltipStyle} />
-            <Legend wrapperStyle={{ fontSize: 12 }} />
-            <Bar yAxisId="left" dataKey="matches" name="Matches" fill={PALETTE[0]} isAnimationActive={false} />
-            <Line
-              yAxisId="right"
-              dataKey="directMessages"
-              name="Private messages"
-              stroke={PALETTE[3]}
-              strokeWidth={2}
-              dot={false}
-              isAnimationActive={false}
-            />
-          </ComposedChart>
+          {barsAndLine([{ key: 'matches', name: 'Matches', color: PALETTE[0] }], {
+            key: 'directMessages',
+            name: 'Private messages',
+            color: PALETTE[3],
+          })}
         </ChartFrame>
         <DataTable id={ids.matches} caption="Matches per day" header={['Day', 'Matches', 'Private messages']} rows={matchTable} />
       </Section>

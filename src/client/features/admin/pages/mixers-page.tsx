@@ -10,9 +10,10 @@ import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
 import { ReasonDialog } from '../components/dialog';
 import { MixerFormDialog, THEME_SWATCH } from '../components/mixer-form';
-import { EmptyState, ErrorState, ShowMore, TableSkeleton } from '../components/states';
+import { EmptyState, ShowMore, ListStates } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { fmtWhen, plural } from '../format';
+import { cursorPages } from '../../../lib/query';
 
 const VIEWS: { key: AdminMixerView; label: string; empty: string }[] = [
   { key: 'active', label: 'Upcoming & live', empty: 'No upcoming mixers. Create one so members have something to join.' },
@@ -65,8 +66,7 @@ export default function AdminMixersPage() {
   const q = useInfiniteQuery({
     queryKey: adminKeys.mixers(view),
     queryFn: ({ pageParam }) => adminApi.mixers(view, pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
   });
   const cancel = useAdminMutation(({ id, reason }: { id: string; reason: string }) => adminApi.cancelMixer(id, reason), [['mixers']]);
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
@@ -105,105 +105,102 @@ export default function AdminMixersPage() {
           </fieldset>
         }
       >
-        {q.isPending ? (
-          <TableSkeleton label="Loading mixers" />
-        ) : q.isError ? (
-          <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-        ) : items.length === 0 ? (
-          <EmptyState icon={UsersRound} title="Nothing here" text={current.empty} />
-        ) : (
-          <>
-            <Table caption={`${current.label} mixers`}>
-              <thead>
-                <tr>
-                  <Th>Mixer</Th>
-                  <Th>When</Th>
-                  <Th>Status</Th>
-                  <Th className="text-right">Seats</Th>
-                  <Th>For</Th>
-                  {/* Below 1536 px the tags and actions sit under the title, so the table fits beside the sidebar. */}
-                  <Th className="hidden 2xl:table-cell">Tags</Th>
-                  <Th className="text-right">Chat</Th>
-                  {view === 'active' && <Th className="hidden text-right 2xl:table-cell">Actions</Th>}
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((m) => (
-                  <tr key={m.id} data-testid="admin-mixer-row">
-                    <Td className="min-w-56">
-                      <div className="flex items-start gap-2.5">
-                        <span
-                          aria-hidden
-                          className={cn('mt-1 size-3 shrink-0 rounded-full ring-1 ring-foreground/20', THEME_SWATCH[m.theme]?.className)}
-                        />
-                        <div className="min-w-0">
-                          <p className="font-semibold">{m.title}</p>
-                          <p className="text-xs text-muted-foreground">
-                            {m.topic}
-                            {m.createdBy ? ` · by ${m.createdBy}` : ''}
-                          </p>
-                          {m.tags.length > 0 && (
-                            <div className="mt-1.5 flex flex-wrap gap-1 2xl:hidden">
-                              {m.tags.map((t) => (
-                                <Pill key={t}>{t}</Pill>
-                              ))}
-                            </div>
-                          )}
-                          {view === 'active' && (
-                            <div className="mt-2 2xl:hidden">
-                              <MixerActions mixer={m} onEdit={setEditing} onCancel={setCancelling} />
-                            </div>
-                          )}
-                        </div>
+        <ListStates
+          query={q}
+          loading="Loading mixers"
+          isEmpty={items.length === 0}
+          empty={<EmptyState icon={UsersRound} title="Nothing here" text={current.empty} />}
+        >
+          <Table caption={`${current.label} mixers`}>
+            <thead>
+              <tr>
+                <Th>Mixer</Th>
+                <Th>When</Th>
+                <Th>Status</Th>
+                <Th className="text-right">Seats</Th>
+                <Th>For</Th>
+                {/* Below 1536 px the tags and actions sit under the title, so the table fits beside the sidebar. */}
+                <Th className="hidden 2xl:table-cell">Tags</Th>
+                <Th className="text-right">Chat</Th>
+                {view === 'active' && <Th className="hidden text-right 2xl:table-cell">Actions</Th>}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((m) => (
+                <tr key={m.id} data-testid="admin-mixer-row">
+                  <Td className="min-w-56">
+                    <div className="flex items-start gap-2.5">
+                      <span
+                        aria-hidden
+                        className={cn('mt-1 size-3 shrink-0 rounded-full ring-1 ring-foreground/20', THEME_SWATCH[m.theme]?.className)}
+                      />
+                      <div className="min-w-0">
+                        <p className="font-semibold">{m.title}</p>
+                        <p className="text-xs text-muted-foreground">
+                          {m.topic}
+                          {m.createdBy ? ` · by ${m.createdBy}` : ''}
+                        </p>
+                        {m.tags.length > 0 && (
+                          <div className="mt-1.5 flex flex-wrap gap-1 2xl:hidden">
+                            {m.tags.map((t) => (
+                              <Pill key={t}>{t}</Pill>
+                            ))}
+                          </div>
+                        )}
+                        {view === 'active' && (
+                          <div className="mt-2 2xl:hidden">
+                            <MixerActions mixer={m} onEdit={setEditing} onCancel={setCancelling} />
+                          </div>
+                        )}
                       </div>
-                    </Td>
-                    <Td className="whitespace-nowrap">
-                      <time dateTime={m.startsAt}>{fmtWhen(m.startsAt)}</time>
-                      <span className="block text-xs text-muted-foreground">{duration(m.durationMinutes)}</span>
-                    </Td>
-                    <Td>
-                      <Pill tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Pill>
-                    </Td>
-                    <Td className="whitespace-nowrap text-right tabular-nums">
-                      <span className="font-semibold">{m.participantCount}</span>
-                      <span className="text-muted-foreground">/{m.maxParticipants}</span>
-                      {m.waitlistCount > 0 && <span className="block text-xs text-muted-foreground">{m.waitlistCount} waiting</span>}
-                    </Td>
-                    <Td className="min-w-44">
-                      <span className="font-medium">{m.intent}</span>
-                      <span className="block text-xs text-muted-foreground">
-                        {whereLabel(m.audience.region)} · {ageBandLabel(m.audience)}
-                      </span>
-                      {m.audience.seatPlan.length > 0 && (
-                        <ul className="mt-1 grid gap-0.5 text-xs" aria-label="Seats per side">
-                          {m.seats.map((s) => (
-                            <li key={s.key} className="whitespace-nowrap tabular-nums">
-                              {SIDE_LABELS[s.key as Side]}: <span className="font-semibold">{s.joined}</span>/{s.seats}
-                              {s.held > 0 && <span className="text-muted-foreground"> · {s.held} held</span>}
-                              {s.waiting > 0 && <span className="text-muted-foreground"> · {s.waiting} waiting</span>}
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </Td>
-                    <Td className="hidden min-w-40 2xl:table-cell">
-                      <div className="flex flex-wrap gap-1">
-                        {m.tags.length ? m.tags.map((t) => <Pill key={t}>{t}</Pill>) : <span className="text-muted-foreground">—</span>}
-                      </div>
-                    </Td>
-                    <Td className="text-right tabular-nums">{m.chatMessages}</Td>
-                    {view === 'active' && (
-                      <Td className="hidden text-right 2xl:table-cell">
-                        <MixerActions mixer={m} onEdit={setEditing} onCancel={setCancelling} />
-                      </Td>
+                    </div>
+                  </Td>
+                  <Td className="whitespace-nowrap">
+                    <time dateTime={m.startsAt}>{fmtWhen(m.startsAt)}</time>
+                    <span className="block text-xs text-muted-foreground">{duration(m.durationMinutes)}</span>
+                  </Td>
+                  <Td>
+                    <Pill tone={STATUS[m.status].tone}>{STATUS[m.status].label}</Pill>
+                  </Td>
+                  <Td className="whitespace-nowrap text-right tabular-nums">
+                    <span className="font-semibold">{m.participantCount}</span>
+                    <span className="text-muted-foreground">/{m.maxParticipants}</span>
+                    {m.waitlistCount > 0 && <span className="block text-xs text-muted-foreground">{m.waitlistCount} waiting</span>}
+                  </Td>
+                  <Td className="min-w-44">
+                    <span className="font-medium">{m.intent}</span>
+                    <span className="block text-xs text-muted-foreground">
+                      {whereLabel(m.audience.region)} · {ageBandLabel(m.audience)}
+                    </span>
+                    {m.audience.seatPlan.length > 0 && (
+                      <ul className="mt-1 grid gap-0.5 text-xs" aria-label="Seats per side">
+                        {m.seats.map((s) => (
+                          <li key={s.key} className="whitespace-nowrap tabular-nums">
+                            {SIDE_LABELS[s.key as Side]}: <span className="font-semibold">{s.joined}</span>/{s.seats}
+                            {s.held > 0 && <span className="text-muted-foreground"> · {s.held} held</span>}
+                            {s.waiting > 0 && <span className="text-muted-foreground"> · {s.waiting} waiting</span>}
+                          </li>
+                        ))}
+                      </ul>
                     )}
-                  </tr>
-                ))}
-              </tbody>
-            </Table>
-            <ShowMore query={q} />
-          </>
-        )}
+                  </Td>
+                  <Td className="hidden min-w-40 2xl:table-cell">
+                    <div className="flex flex-wrap gap-1">
+                      {m.tags.length ? m.tags.map((t) => <Pill key={t}>{t}</Pill>) : <span className="text-muted-foreground">—</span>}
+                    </div>
+                  </Td>
+                  <Td className="text-right tabular-nums">{m.chatMessages}</Td>
+                  {view === 'active' && (
+                    <Td className="hidden text-right 2xl:table-cell">
+                      <MixerActions mixer={m} onEdit={setEditing} onCancel={setCancelling} />
+                    </Td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+          <ShowMore query={q} />
+        </ListStates>
       </Section>
 
       <MixerFormDialog

@@ -6,9 +6,10 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { adminApi, adminKeys } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
-import { EmptyState, ErrorState, ShowMore, Skeleton, TableSkeleton } from '../components/states';
+import { EmptyState, ErrorState, ShowMore, Skeleton, ListStates } from '../components/states';
 import { Table, Td, Th } from '../components/table';
 import { age, fmtDateTime, fmtNumber } from '../format';
+import { cursorPages } from '../../../lib/query';
 
 interface Figure {
   label: string;
@@ -89,53 +90,52 @@ function ActivityLog() {
   const audit = useInfiniteQuery({
     queryKey: adminKeys.audit,
     queryFn: ({ pageParam }) => adminApi.audit(pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
   });
   const items = audit.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Section title="Admin activity" description="Every admin action: who, what and when." id="admin-activity">
-      {audit.isPending ? (
-        <TableSkeleton rows={4} label="Loading admin activity" />
-      ) : audit.isError ? (
-        <ErrorState error={audit.error} onRetry={() => void audit.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState
-          icon={History}
-          title="No admin actions yet"
-          text="Approvals, mixer changes, campaigns and report decisions will be listed here."
-        />
-      ) : (
-        <>
-          <Table caption="Admin activity">
-            <thead>
-              <tr>
-                <Th>When</Th>
-                <Th>Who</Th>
-                <Th>What</Th>
-                <Th>Details</Th>
+      <ListStates
+        query={audit}
+        loading="Loading admin activity"
+        rows={4}
+        isEmpty={items.length === 0}
+        empty={
+          <EmptyState
+            icon={History}
+            title="No admin actions yet"
+            text="Approvals, mixer changes, campaigns and report decisions will be listed here."
+          />
+        }
+      >
+        <Table caption="Admin activity">
+          <thead>
+            <tr>
+              <Th>When</Th>
+              <Th>Who</Th>
+              <Th>What</Th>
+              <Th>Details</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((e) => (
+              <tr key={e.id}>
+                <Td className="whitespace-nowrap text-muted-foreground">
+                  <time dateTime={e.createdAt} title={fmtDateTime(e.createdAt)}>
+                    {fmtDateTime(e.createdAt)}
+                  </time>
+                </Td>
+                <Td className="whitespace-nowrap">{auditActorName(e)}</Td>
+                <Td className="whitespace-nowrap font-medium">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</Td>
+                <Td className="min-w-56 max-w-md truncate text-muted-foreground" title={describeDetails(e)}>
+                  {describeDetails(e)}
+                </Td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((e) => (
-                <tr key={e.id}>
-                  <Td className="whitespace-nowrap text-muted-foreground">
-                    <time dateTime={e.createdAt} title={fmtDateTime(e.createdAt)}>
-                      {fmtDateTime(e.createdAt)}
-                    </time>
-                  </Td>
-                  <Td className="whitespace-nowrap">{auditActorName(e)}</Td>
-                  <Td className="whitespace-nowrap font-medium">{AUDIT_ACTION_LABELS[e.action] ?? e.action}</Td>
-                  <Td className="min-w-56 max-w-md truncate text-muted-foreground" title={describeDetails(e)}>
-                    {describeDetails(e)}
-                  </Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <ShowMore query={audit} label="Show older" />
-        </>
-      )}
+            ))}
+          </tbody>
+        </Table>
+        <ShowMore query={audit} label="Show older" />
+      </ListStates>
     </Section>
   );
 }

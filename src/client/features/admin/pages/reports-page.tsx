@@ -9,9 +9,10 @@ import { cn } from '../../../lib/cn';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
 import { ReasonDialog } from '../components/dialog';
-import { EmptyState, ErrorState, ShowMore, Skeleton, TableSkeleton } from '../components/states';
+import { EmptyState, ErrorState, ShowMore, Skeleton, ListStates } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { age, ageHours, fmtDate, fmtDateTime, fmtWhen, plural } from '../format';
+import { cursorPages } from '../../../lib/query';
 
 const OUTCOME: Record<AdminReport['status'], { label: string; tone: 'muted' | 'warning' | 'danger' | 'primary' }> = {
   open: { label: 'Open', tone: 'primary' },
@@ -205,13 +206,13 @@ function SuspendedList() {
   const members = q.data?.members ?? [];
   return (
     <Section title="Suspended members" description="They cannot sign in. Lifting a suspension tells them by email." id="suspended-members">
-      {q.isPending ? (
-        <TableSkeleton rows={2} label="Loading suspended members" />
-      ) : q.isError ? (
-        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-      ) : members.length === 0 ? (
-        <EmptyState icon={ShieldCheck} title="Nobody is suspended" />
-      ) : (
+      <ListStates
+        query={q}
+        loading="Loading suspended members"
+        rows={2}
+        isEmpty={members.length === 0}
+        empty={<EmptyState icon={ShieldCheck} title="Nobody is suspended" />}
+      >
         <Table caption="Suspended members">
           <thead>
             <tr>
@@ -241,7 +242,7 @@ function SuspendedList() {
             ))}
           </tbody>
         </Table>
-      )}
+      </ListStates>
       <ReasonDialog
         open={Boolean(lifting)}
         onOpenChange={(o) => !o && setLifting(null)}
@@ -265,52 +266,48 @@ function HandledReports() {
   const q = useInfiniteQuery({
     queryKey: adminKeys.reports('resolved'),
     queryFn: ({ pageParam }) => adminApi.reports('resolved', pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
   });
   const items = q.data?.pages.flatMap((p) => p.items) ?? [];
   return (
     <Section title="Handled reports" description="Latest decisions first." id="handled-reports">
-      {q.isPending ? (
-        <TableSkeleton label="Loading handled reports" />
-      ) : q.isError ? (
-        <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-      ) : items.length === 0 ? (
-        <EmptyState icon={Flag} title="No handled reports yet" />
-      ) : (
-        <>
-          <Table caption="Handled reports">
-            <thead>
-              <tr>
-                <Th>Decided</Th>
-                <Th>Member</Th>
-                <Th>Report</Th>
-                <Th>Outcome</Th>
-                <Th>Reason given</Th>
-                <Th>By</Th>
+      <ListStates
+        query={q}
+        loading="Loading handled reports"
+        isEmpty={items.length === 0}
+        empty={<EmptyState icon={Flag} title="No handled reports yet" />}
+      >
+        <Table caption="Handled reports">
+          <thead>
+            <tr>
+              <Th>Decided</Th>
+              <Th>Member</Th>
+              <Th>Report</Th>
+              <Th>Outcome</Th>
+              <Th>Reason given</Th>
+              <Th>By</Th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((r) => (
+              <tr key={r.id}>
+                <Td className="whitespace-nowrap text-muted-foreground">{fmtDateTime(r.resolvedAt)}</Td>
+                <Td className="whitespace-nowrap font-medium">{reportedName(r)}</Td>
+                <Td className="min-w-40">
+                  {r.reason}
+                  <span className="block text-xs text-muted-foreground">by {r.reporter?.name ?? 'a deleted account'}</span>
+                </Td>
+                <Td>
+                  <Pill tone={OUTCOME[r.status].tone}>{OUTCOME[r.status].label}</Pill>
+                </Td>
+                <Td className="min-w-56">{r.resolution ?? '—'}</Td>
+                <Td className="whitespace-nowrap">{r.resolvedBy ?? '—'}</Td>
               </tr>
-            </thead>
-            <tbody>
-              {items.map((r) => (
-                <tr key={r.id}>
-                  <Td className="whitespace-nowrap text-muted-foreground">{fmtDateTime(r.resolvedAt)}</Td>
-                  <Td className="whitespace-nowrap font-medium">{reportedName(r)}</Td>
-                  <Td className="min-w-40">
-                    {r.reason}
-                    <span className="block text-xs text-muted-foreground">by {r.reporter?.name ?? 'a deleted account'}</span>
-                  </Td>
-                  <Td>
-                    <Pill tone={OUTCOME[r.status].tone}>{OUTCOME[r.status].label}</Pill>
-                  </Td>
-                  <Td className="min-w-56">{r.resolution ?? '—'}</Td>
-                  <Td className="whitespace-nowrap">{r.resolvedBy ?? '—'}</Td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
-          <ShowMore query={q} label="Show older" />
-        </>
-      )}
+            ))}
+          </tbody>
+        </Table>
+        <ShowMore query={q} label="Show older" />
+      </ListStates>
     </Section>
   );
 }
@@ -322,8 +319,7 @@ export default function AdminReportsPage() {
   const open = useInfiniteQuery({
     queryKey: adminKeys.reports('open'),
     queryFn: ({ pageParam }) => adminApi.reports('open', pageParam),
-    initialPageParam: null as string | null,
-    getNextPageParam: (last) => last.nextCursor,
+    ...cursorPages,
     refetchInterval: 60_000,
   });
   const resolve = useAdminMutation(({ id, action, reason }: { id: string; action: ReportAction; reason: string }) =>

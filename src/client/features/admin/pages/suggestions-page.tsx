@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
 import { AdminDialog, DialogFooter, ReasonDialog, showSaveError } from '../components/dialog';
-import { EmptyState, ErrorState, TableSkeleton } from '../components/states';
+import { EmptyState, ListStates } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
 import { age, fmtDateTime, plural } from '../format';
 
@@ -176,17 +176,18 @@ export default function InterestSuggestionsPage() {
           }
           id="pending-suggestions"
         >
-          {q.isPending ? (
-            <TableSkeleton label="Loading suggestions" />
-          ) : q.isError ? (
-            <ErrorState error={q.error} onRetry={() => void q.refetch()} />
-          ) : pending.length === 0 ? (
-            <EmptyState
-              icon={Lightbulb}
-              title="No suggestions waiting — nice."
-              text="New suggestions from the onboarding wizard will show up here."
-            />
-          ) : (
+          <ListStates
+            query={q}
+            loading="Loading suggestions"
+            isEmpty={pending.length === 0}
+            empty={
+              <EmptyState
+                icon={Lightbulb}
+                title="No suggestions waiting — nice."
+                text="New suggestions from the onboarding wizard will show up here."
+              />
+            }
+          >
             <Table caption="Pending interest suggestions">
               <thead>
                 <tr>
@@ -232,15 +233,18 @@ export default function InterestSuggestionsPage() {
                 ))}
               </tbody>
             </Table>
-          )}
+          </ListStates>
         </Section>
 
         <Section title="Decision history" description="The latest 50 decisions." id="suggestion-history">
-          {q.isPending ? (
-            <TableSkeleton rows={3} label="Loading history" />
-          ) : q.isError ? null : history.length === 0 ? (
-            <EmptyState icon={History} title="No decisions yet" />
-          ) : (
+          <ListStates
+            query={q}
+            loading="Loading history"
+            rows={3}
+            quietError
+            isEmpty={history.length === 0}
+            empty={<EmptyState icon={History} title="No decisions yet" />}
+          >
             <Table caption="Decision history">
               <thead>
                 <tr>
@@ -271,7 +275,7 @@ export default function InterestSuggestionsPage() {
                 ))}
               </tbody>
             </Table>
-          )}
+          </ListStates>
         </Section>
       </div>
 

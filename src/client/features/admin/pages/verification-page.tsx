@@ -8,17 +8,8 @@ import { AdminPage, Section } from '../components/admin-page';
 import { EmptyState, ErrorState, TableSkeleton } from '../components/states';
 import { Pill } from '../components/table';
 import { fmtDateTime } from '../format';
+import type { VerificationReview } from '../../../../shared/verification';
 
-interface ReviewItem {
-  id: string;
-  kind: 'age' | 'duplicate' | 'appeal';
-  createdAt: string;
-  member: { id: string; name: string; email: string };
-  other: { id: string; name: string } | null;
-  scores: Record<string, number>;
-  note: string | null;
-  frames: string[];
-}
 interface Metrics {
   verificationRate: number;
   passRate: number;
@@ -56,12 +47,12 @@ export default function VerificationAdminPage() {
   const toast = useToast();
   const q = useQuery({
     queryKey: queueKey,
-    queryFn: () => api<{ reviews: ReviewItem[]; metrics: Metrics }>('/api/admin/verification/reviews'),
+    queryFn: () => api<{ reviews: VerificationReview[]; metrics: Metrics }>('/api/admin/verification/reviews'),
   });
   const decide = useAdminMutation(({ id, decision }: { id: string; decision: 'approve' | 'decline' }) =>
     api(`/api/admin/verification/reviews/${id}`, { body: { decision } }),
   );
-  const act = async (item: ReviewItem, decision: 'approve' | 'decline') => {
+  const act = async (item: VerificationReview, decision: 'approve' | 'decline') => {
     try {
       await decide.mutateAsync({ id: item.id, decision });
       toast({

@@ -21,14 +21,13 @@ export function VerificationNotice({ email, onBack, onLogout }: { email: string;
     }
   };
   return (
-    <div className="text-center">
-      <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
-        <MailCheck className="size-8" aria-hidden />
-      </span>
-      <h1 className="mt-6 font-display text-3xl font-extrabold">Check your email</h1>
-      <p className="mt-3 text-muted-foreground">
-        We sent a verification link to <strong className="break-all text-foreground">{email}</strong>.
-      </p>
+    <CheckYourEmail
+      sentTo={
+        <>
+          We sent a verification link to <Address>{email}</Address>.
+        </>
+      }
+    >
       <p className="mt-2 text-muted-foreground">
         Open it on this device to confirm your address and finish creating your account. It can take a minute to arrive — check your spam
         folder too.
@@ -56,6 +55,25 @@ export function VerificationNotice({ email, onBack, onLogout }: { email: string;
           Contact support
         </Link>
       </p>
+    </CheckYourEmail>
+  );
+}
+
+/** "Check your email": the envelope, the heading, where the mail went (`sentTo`), then what to do next. */
+export function CheckYourEmail({ sentTo, children }: { sentTo: React.ReactNode; children: React.ReactNode }) {
+  return (
+    <div className="text-center">
+      <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
+        <MailCheck className="size-8" aria-hidden />
+      </span>
+      <h1 className="mt-6 font-display text-3xl font-extrabold">Check your email</h1>
+      <p className="mt-3 text-muted-foreground">{sentTo}</p>
+      {children}
     </div>
   );
 }
+
+/** An email address in a sentence: it stands out, and wraps whole rather than mid-word. */
+export const Address = ({ children }: { children: string }) => (
+  <strong className="inline-block max-w-full wrap-anywhere text-foreground">{children}</strong>
+);

@@ -1,4 +1,4 @@
-import { MailCheck } from 'lucide-react';
+import { Address, CheckYourEmail } from '../components/verification-notice';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -29,19 +29,18 @@ export default function ForgotPasswordPage() {
 
   if (sentTo) {
     return (
-      <div className="text-center">
-        <span className="mx-auto flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
-          <MailCheck className="size-8" aria-hidden />
-        </span>
-        <h1 className="mt-6 font-display text-3xl font-extrabold">Check your email</h1>
-        <p className="mt-3 text-muted-foreground">
-          If an account exists for <strong className="break-all text-foreground">{sentTo}</strong>, we've sent a link to reset its password.
-          The link works once and expires in 1 hour.
-        </p>
+      <CheckYourEmail
+        sentTo={
+          <>
+            If an account exists for <Address>{sentTo}</Address>, we've sent a link to reset its password. The link works once and expires
+            in 1 hour.
+          </>
+        }
+      >
         <Button asChild variant="outline" className="mt-8">
           <Link to="/auth/login">Back to log in</Link>
         </Button>
-      </div>
+      </CheckYourEmail>
     );
   }
 

@@ -1,8 +1,9 @@
 import { SendHorizontal } from 'lucide-react';
-import { forwardRef, useEffect, useImperativeHandle, useRef } from 'react';
+import { forwardRef, useImperativeHandle, useRef } from 'react';
 import { DM_MAX_LENGTH, DM_MESSAGES } from '../../../../shared/schemas/messages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
+import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
 
 const COUNTER_FROM = DM_MAX_LENGTH - 200;
 
@@ -21,13 +22,7 @@ export const Composer = forwardRef<
   const canSend = length > 0 && !tooLong && !disabled;
 
   // Grow up to about six lines, then scroll inside.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
-  useEffect(() => {
-    const el = area.current;
-    if (!el) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
-  }, [value]);
+  useGrowingTextarea(area, value);
 
   return (
     <form
@@ -57,7 +52,7 @@ export const Composer = forwardRef<
             }
           }}
           className={cn(
-            'max-h-40 min-h-11 flex-1 resize-none rounded-3xl border border-input bg-card px-4 py-2.5 text-base leading-snug text-foreground placeholder:text-muted-foreground/80 focus-visible:outline-2 focus-visible:outline-ring md:text-[15px]',
+            'max-h-40 min-h-11 flex-1 resize-none [field-sizing:content] rounded-3xl border border-input bg-card px-4 py-2.5 text-base leading-snug text-foreground placeholder:text-muted-foreground/80 focus-visible:outline-2 focus-visible:outline-ring md:text-[15px]',
             tooLong && 'border-destructive',
           )}
         />

@@ -9,17 +9,17 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { MemberProfileDialog } from '../../profile-card';
 import { Avatar } from '../../../components/ui/avatar';
-import { useUnblock } from '../api';
-import { BlockDialog, ReportDialog, UnmatchDialog } from './safety-dialogs';
-
-const item =
-  'flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted data-[disabled]:opacity-50';
+import { asAction, BlockDialog, ReportDialog, UnmatchDialog } from '../../../components/safety/safety-dialogs';
+import { useBlock, useUnblock, useUnmatch } from '../api';
+import { MenuContent, MenuItem } from '../../../components/ui/menu';
 
 /** Back (phones), who you are talking to, where you met, and the safety menu. */
 export function ThreadHeader({ conversation }: { conversation: ConversationDetail }) {
   const toast = useToast();
   const [dialog, setDialog] = useState<'unmatch' | 'block' | 'report' | 'profile' | null>(null);
   const unblock = useUnblock(conversation.id);
+  const unmatch = useUnmatch(conversation.id);
+  const block = useBlock(conversation.id);
   const { other, mixer } = conversation;
   const name = other.firstName;
   const ended = conversation.status !== 'matched';
@@ -27,13 +27,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
 
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-border bg-background/95 px-2 backdrop-blur md:px-4">
-      <Link
-        to="/messages"
-        aria-label="Back to messages"
-        className="flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-muted md:hidden"
-      >
-        <ArrowLeft className="size-5" aria-hidden />
-      </Link>
+      <BackToMessages className="md:hidden" />
       {/* The avatar and the name both open the profile card; the name is the keyboard stop. */}
       <button
         type="button"
@@ -66,67 +60,66 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
         >
           <MoreVertical className="size-5" aria-hidden />
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={6}
-            className="z-50 min-w-52 rounded-2xl border border-border bg-card p-1.5 text-card-foreground shadow-xl"
-          >
-            {!ended && (
-              <DropdownMenu.Item className={item} onSelect={() => setDialog('unmatch')}>
-                <HeartCrack className="size-4 text-muted-foreground" aria-hidden /> Unmatch
-              </DropdownMenu.Item>
-            )}
-            <DropdownMenu.Item className={item} onSelect={() => setDialog('report')}>
-              <Flag className="size-4 text-muted-foreground" aria-hidden /> Report {name}
-            </DropdownMenu.Item>
-            {conversation.blockedByMe ? (
-              <DropdownMenu.Item
-                className={item}
-                disabled={unblock.isPending}
-                onSelect={() =>
-                  unblock.mutate(other.id, {
-                    onSuccess: () => toast({ title: `${name} unblocked`, description: 'You may meet again in a mixer.' }),
-                    onError: (err) =>
-                      toast({
-                        variant: 'destructive',
-                        title: 'Error',
-                        description: err instanceof ApiError ? err.message : 'Please try again.',
-                      }),
-                  })
-                }
-              >
-                <ShieldCheck className="size-4 text-muted-foreground" aria-hidden /> Unblock {name}
-              </DropdownMenu.Item>
-            ) : (
-              <DropdownMenu.Item className={cn(item, 'text-destructive')} onSelect={() => setDialog('block')}>
-                <Ban className="size-4" aria-hidden /> Block {name}
-              </DropdownMenu.Item>
-            )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
+        <MenuContent className="min-w-52">
+          {!ended && (
+            <MenuItem icon={HeartCrack} onSelect={() => setDialog('unmatch')}>
+              Unmatch
+            </MenuItem>
+          )}
+          <MenuItem icon={Flag} onSelect={() => setDialog('report')}>
+            Report {name}
+          </MenuItem>
+          {conversation.blockedByMe ? (
+            <MenuItem
+              icon={ShieldCheck}
+              disabled={unblock.isPending}
+              onSelect={() =>
+                unblock.mutate(other.id, {
+                  onSuccess: () => toast({ title: `${name} unblocked`, description: 'You may meet again in a mixer.' }),
+                  onError: (err) =>
+                    toast({
+                      variant: 'destructive',
+                      title: 'Error',
+                      description: err instanceof ApiError ? err.message : 'Please try again.',
+                    }),
+                })
+              }
+            >
+              Unblock {name}
+            </MenuItem>
+          ) : (
+            <MenuItem icon={Ban} destructive onSelect={() => setDialog('block')}>
+              Block {name}
+            </MenuItem>
+          )}
+        </MenuContent>
       </DropdownMenu.Root>
 
       <MemberProfileDialog member={dialog === 'profile' ? other : null} onOpenChange={(o) => !o && setDialog(null)} />
-      <UnmatchDialog open={dialog === 'unmatch'} onOpenChange={(o) => !o && setDialog(null)} matchId={conversation.id} name={name} />
-      <BlockDialog
-        open={dialog === 'block'}
-        onOpenChange={(o) => !o && setDialog(null)}
-        matchId={conversation.id}
-        userId={other.id}
-        name={name}
-      />
+      <UnmatchDialog open={dialog === 'unmatch'} onOpenChange={(o) => !o && setDialog(null)} name={name} unmatch={asAction(unmatch)} />
+      <BlockDialog open={dialog === 'block'} onOpenChange={(o) => !o && setDialog(null)} member={other} block={asAction(block)} />
       {dialog === 'report' && (
         <ReportDialog
           open
           onOpenChange={(o) => !o && setDialog(null)}
-          matchId={conversation.id}
-          userId={other.id}
+          member={other}
           mixerId={mixer?.id}
-          name={name}
-          alreadyBlocked={conversation.blockedByMe}
+          block={conversation.blockedByMe ? undefined : asAction(block)}
         />
       )}
     </header>
+  );
+}
+
+/** The arrow back to the list, for phones, where the thread has the screen to itself. */
+export function BackToMessages({ className }: { className?: string }) {
+  return (
+    <Link
+      to="/messages"
+      aria-label="Back to messages"
+      className={cn('flex size-10 shrink-0 items-center justify-center rounded-full hover:bg-muted', className)}
+    >
+      <ArrowLeft className="size-5" aria-hidden />
+    </Link>
   );
 }

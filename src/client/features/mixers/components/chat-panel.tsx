@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, LoaderCircle, Lock, RefreshCw, SendHorizontal, Sparkles } from 'lucide-react';
+import { ArrowDown, LoaderCircle, Lock, SendHorizontal, Sparkles } from 'lucide-react';
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/realtime/events';
 import { CHAT_MESSAGE_MAX, chatMessageInputSchema, type MixerDetail } from '../../../../shared/schemas/mixers';
@@ -12,9 +12,10 @@ import { appendChatMessage, type ChatData, mixerKeys, useChatHistory, useSendMes
 import { dayLabel, formatTime } from '../format';
 import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
+import { LoadError } from '../../../components/ui/load-error';
+import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
 
 const NEAR_BOTTOM_PX = 80;
-const FIELD_SIZING = typeof CSS !== 'undefined' && CSS.supports?.('field-sizing', 'content');
 const GROUP_GAP_MS = 5 * 60_000;
 
 /** The live group chat of a mixer: history (older on scroll), realtime delivery, composer. */
@@ -136,13 +137,13 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
             <Spinner label="Loading messages" />
           </div>
         ) : history.isError && !messages.length ? (
-          <div className="flex h-full flex-col items-center justify-center gap-3 text-center" role="alert">
-            <p className="font-medium">We couldn't load the chat.</p>
-            <p className="text-sm text-muted-foreground">{history.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => void history.refetch()}>
-              <RefreshCw aria-hidden /> Try again
-            </Button>
-          </div>
+          <LoadError
+            bare
+            title="We couldn't load the chat."
+            error={history.error}
+            onRetry={history.refetch}
+            className="h-full items-center justify-center text-center"
+          />
         ) : (
           <>
             <div ref={sentinel} />
@@ -157,7 +158,8 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
             )}
             {messages.length === 0 && (
               <p className="mt-8 text-center text-sm text-muted-foreground">
-                {mixer.status === 'scheduled' ? 'The chat opens when the mixer starts.' : 'No messages yet. Say hello!'}
+                {/* Before the start the footer says when it opens; saying it twice in one card reads as a glitch. */}
+                {mixer.status === 'scheduled' ? 'No messages yet.' : 'No messages yet. Say hello!'}
               </p>
             )}
             <ol className="flex flex-col">
@@ -231,15 +233,7 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
     });
   };
 
-  // The composer grows with its text, up to about six lines: by CSS where the browser can
-  // (`field-sizing`), else measured, which costs a layout on every key.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-measure whenever the text changes
-  useLayoutEffect(() => {
-    const el = input.current;
-    if (!el || FIELD_SIZING) return;
-    el.style.height = 'auto';
-    el.style.height = `${Math.min(el.scrollHeight, 160)}px`;
-  }, [text]);
+  useGrowingTextarea(input, text);
 
   return (
     <form

@@ -1,4 +1,4 @@
-import { CalendarClock, CheckCircle2, Hourglass, Ticket, UserRoundPen } from 'lucide-react';
+import { CalendarClock, CheckCircle2, Hourglass, type LucideIcon, Ticket, UserRoundPen } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
 import { type MixerDetail, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
@@ -11,6 +11,7 @@ import { useAnswerInvitation, useJoinMixer, useLeaveMixer } from '../api';
 import { dayLabel, formatTime, inSentence } from '../format';
 import { SeatPlanFill } from './audience';
 import { useReturnFocus } from '../../../components/ui/use-return-focus';
+import { resumeOnboarding } from '../../onboarding';
 
 /** Seats, and Join / Join the waitlist / Leave, with what each state means. */
 export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?: string }) {
@@ -98,28 +99,22 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
           </p>
         ) : mixer.myState === 'joined' ? (
           <div className="flex flex-col gap-3">
-            <p className="flex items-start gap-2 text-sm">
-              <CheckCircle2 className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-              <span>
-                <span className="font-semibold">You're in!</span>{' '}
-                {mixer.status === 'live'
-                  ? 'The chat is open — say hello.'
-                  : `The chat opens when the mixer starts at ${formatTime(mixer.startsAt)}.`}
-              </span>
-            </p>
+            <StateNote icon={CheckCircle2} tone="text-success">
+              <span className="font-semibold">You're in!</span>{' '}
+              {mixer.status === 'live'
+                ? 'The chat is open — say hello.'
+                : `The chat opens when the mixer starts at ${formatTime(mixer.startsAt)}.`}
+            </StateNote>
             <Button variant="outline" onClick={() => setConfirmLeave(true)}>
               Leave mixer
             </Button>
           </div>
         ) : mixer.myState === 'waitlisted' ? (
           <div className="flex flex-col gap-3">
-            <p className="flex items-start gap-2 text-sm">
-              <Hourglass className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
-              <span>
-                <span className="font-semibold">You're #{mixer.waitlistPosition ?? 1} on the waitlist.</span> If a seat opens up, it's yours
-                and we'll tell you straight away.
-              </span>
-            </p>
+            <StateNote icon={Hourglass} tone="text-primary">
+              <span className="font-semibold">You're #{mixer.waitlistPosition ?? 1} on the waitlist.</span> If a seat opens up, it's yours
+              and we'll tell you straight away.
+            </StateNote>
             <Button variant="outline" onClick={doLeave} disabled={leave.isPending}>
               {leave.isPending ? 'Leaving…' : 'Leave the waitlist'}
             </Button>
@@ -150,18 +145,10 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
           </div>
         ) : !mixer.canJoin ? (
           <div className="flex flex-col gap-3">
-            <p className="flex items-start gap-2 text-sm">
-              <UserRoundPen className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
+            <StateNote icon={UserRoundPen} tone="text-primary">
               Complete your profile to join mixers.
-            </p>
-            <Button
-              onClick={() => {
-                localStorage.removeItem('onboarding_deferred');
-                window.location.assign('/home');
-              }}
-            >
-              Finish your profile
-            </Button>
+            </StateNote>
+            <Button onClick={resumeOnboarding}>Finish your profile</Button>
           </div>
         ) : fullForMe ? (
           <div className="flex flex-col gap-3">
@@ -213,5 +200,15 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
         </AlertDialog.Portal>
       </AlertDialog.Root>
     </Card>
+  );
+}
+
+/** Where the member stands (in, waitlisted, …): an icon in the state's colour and the words. */
+function StateNote({ icon: Icon, tone, children }: { icon: LucideIcon; tone: string; children: React.ReactNode }) {
+  return (
+    <p className="flex items-start gap-2 text-sm">
+      <Icon className={cn('mt-0.5 size-4 shrink-0', tone)} aria-hidden />
+      <span>{children}</span>
+    </p>
   );
 }

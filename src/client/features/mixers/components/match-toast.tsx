@@ -1,6 +1,10 @@
 import { MessageCircleHeart, PartyPopper, X } from 'lucide-react';
 import { Toast } from 'radix-ui';
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useToast } from '../../../components/ui/toast';
+import { claimAnnouncement } from '../../../lib/announce-once';
+import type { FancyResponse } from '../api';
 
 /**
  * "It's a match!" — a celebratory toast with a link to the new conversation. Rendered into the
@@ -51,4 +55,29 @@ export function MatchToast({
       </Toast.Close>
     </Toast.Root>
   );
+}
+
+/**
+ * What a fancy's answer tells the member, wherever they fancied from: a private note, the match
+ * celebration (once, and only for the fancy that made it), or that they were already matched.
+ * `feedback(firstName)` goes to the fancy mutation; `celebration` is rendered once on the page.
+ */
+export function useFancyFeedback() {
+  const toast = useToast();
+  const [match, setMatch] = useState<{ matchId: string; firstName: string } | null>(null);
+  const feedback = (firstName: string) => ({
+    onSuccess: (result: FancyResponse) => {
+      if (!result.fancied) return;
+      if (!result.matchId)
+        toast({ title: `You fancy ${firstName}`, description: "It's private: they'll only know if they fancy you too." });
+      // The match notifier may have celebrated already.
+      else if (claimAnnouncement(`match:${result.matchId}`)) {
+        if (result.newMatch) setMatch({ matchId: result.matchId, firstName });
+        else toast({ title: `You and ${firstName} are already matched`, description: 'Your conversation is in Messages.' });
+      }
+    },
+    onError: (err: Error) => toast({ title: 'Something went wrong', description: err.message, variant: 'destructive' }),
+  });
+  const celebration = <MatchToast match={match} onOpenChange={(open) => !open && setMatch(null)} />;
+  return { feedback, celebration };
 }

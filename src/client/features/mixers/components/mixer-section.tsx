@@ -1,4 +1,4 @@
-import { Info, RefreshCw } from 'lucide-react';
+import { Info } from 'lucide-react';
 import { Link } from 'react-router';
 import type { MixerSection as Section } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +6,7 @@ import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { type MixerFilters, useMixerList } from '../api';
 import { MixerCard, MixerCardSkeleton } from './mixer-card';
+import { LoadError } from '../../../components/ui/load-error';
 
 /** One list section with its loading, empty and error states and a "Show more" that follows the cursor. */
 export function MixerSection({
@@ -62,13 +63,7 @@ export function MixerSection({
             </li>
           </ul>
         ) : list.isError && !items.length ? (
-          <Card className="flex flex-col items-start gap-3 p-5" role="alert">
-            <p className="font-medium">We couldn't load these mixers.</p>
-            <p className="text-sm text-muted-foreground">{list.error.message}</p>
-            <Button variant="outline" size="sm" onClick={() => void list.refetch()}>
-              <RefreshCw aria-hidden /> Try again
-            </Button>
-          </Card>
+          <LoadError title="We couldn't load these mixers." error={list.error} onRetry={list.refetch} />
         ) : items.length === 0 ? (
           <Card className="border-dashed p-6 text-center shadow-none">
             {filtered ? <p className="text-muted-foreground">No mixers match your filters.</p> : empty}

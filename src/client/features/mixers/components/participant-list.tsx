@@ -4,47 +4,31 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import type { MixerDetail, MixerParticipant } from '../../../../shared/schemas/mixers';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { MemberProfileDialog, type MemberRef } from '../../profile-card';
 import { Avatar } from '../../../components/ui/avatar';
-import { useFancied, useToggleFancy } from '../api';
-import { claimAnnouncement } from '../../../lib/announce-once';
-import { MatchToast } from './match-toast';
-import { BlockDialog, ReportDialog } from './safety-dialogs';
+import { asAction, BlockDialog, ReportDialog } from '../../../components/safety/safety-dialogs';
+import { useBlockMember, useFancied, useToggleFancy } from '../api';
+import { useFancyFeedback } from './match-toast';
+import { MenuContent, MenuItem } from '../../../components/ui/menu';
 
 /**
  * Who is in the mixer: avatar, first name, age and (when they share it) city. While the mixer
  * is live and after it ends, a participant can Fancy, Block or Report the others.
  */
 export function ParticipantList({ mixer, className }: { mixer: MixerDetail; className?: string }) {
-  const toast = useToast();
   const actions = mixer.myState === 'joined' && (mixer.status === 'live' || mixer.status === 'ended');
   const fancied = useFancied(mixer.id, actions);
   const toggle = useToggleFancy(mixer.id);
-  const [match, setMatch] = useState<{ matchId: string; firstName: string } | null>(null);
+  const block = useBlockMember(mixer.id);
+  const { feedback, celebration } = useFancyFeedback();
   const [dialog, setDialog] = useState<{ kind: 'block' | 'report'; member: MixerParticipant } | null>(null);
   const [viewing, setViewing] = useState<MemberRef | null>(null);
   const fanciedIds = new Set(fancied.data?.fancied ?? []);
 
   const onFancy = (p: MixerParticipant) => {
     const fancy = !fanciedIds.has(p.id);
-    toggle.mutate(
-      { userId: p.id, fancy },
-      {
-        onSuccess: (result) => {
-          if (!result.fancied) return;
-          if (!result.matchId)
-            toast({ title: `You fancy ${p.firstName}`, description: "It's private: they'll only know if they fancy you too." });
-          // Celebrate once, and only the fancy that made the match (the match notifier may have already).
-          else if (claimAnnouncement(`match:${result.matchId}`)) {
-            if (result.newMatch) setMatch({ matchId: result.matchId, firstName: p.firstName });
-            else toast({ title: `You and ${p.firstName} are already matched`, description: 'Your conversation is in Messages.' });
-          }
-        },
-        onError: (err) => toast({ title: 'Something went wrong', description: err.message, variant: 'destructive' }),
-      },
-    );
+    toggle.mutate({ userId: p.id, fancy }, feedback(p.firstName));
   };
 
   const others = mixer.participants.filter((p) => !p.isYou).length;
@@ -134,26 +118,14 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                       >
                         <Ellipsis className="size-5" aria-hidden />
                       </DropdownMenu.Trigger>
-                      <DropdownMenu.Portal>
-                        <DropdownMenu.Content
-                          align="end"
-                          sideOffset={6}
-                          className="z-50 min-w-44 rounded-2xl border border-border bg-card p-1.5 text-card-foreground shadow-xl"
-                        >
-                          <DropdownMenu.Item
-                            onSelect={() => setDialog({ kind: 'report', member: p })}
-                            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm outline-none data-[highlighted]:bg-muted"
-                          >
-                            <Flag className="size-4 text-muted-foreground" aria-hidden /> Report {p.firstName}
-                          </DropdownMenu.Item>
-                          <DropdownMenu.Item
-                            onSelect={() => setDialog({ kind: 'block', member: p })}
-                            className="flex cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-sm text-destructive outline-none data-[highlighted]:bg-muted"
-                          >
-                            <Ban className="size-4" aria-hidden /> Block {p.firstName}
-                          </DropdownMenu.Item>
-                        </DropdownMenu.Content>
-                      </DropdownMenu.Portal>
+                      <MenuContent>
+                        <MenuItem icon={Flag} onSelect={() => setDialog({ kind: 'report', member: p })}>
+                          Report {p.firstName}
+                        </MenuItem>
+                        <MenuItem icon={Ban} destructive onSelect={() => setDialog({ kind: 'block', member: p })}>
+                          Block {p.firstName}
+                        </MenuItem>
+                      </MenuContent>
                     </DropdownMenu.Root>
                   </div>
                 )}
@@ -171,12 +143,12 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
         </p>
       )}
       {dialog?.kind === 'block' && (
-        <BlockDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} mixerId={mixer.id} />
+        <BlockDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} block={asAction(block)} />
       )}
       {dialog?.kind === 'report' && (
         <ReportDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} mixerId={mixer.id} />
       )}
-      <MatchToast match={match} onOpenChange={(open) => !open && setMatch(null)} />
+      {celebration}
       <MemberProfileDialog member={viewing} onOpenChange={(open) => !open && setViewing(null)} />
     </Card>
   );

@@ -59,6 +59,38 @@ export function StepFrame({
 
 export function StepButtons({ onBack, onContinue, continueLabel = 'Continue', continueDisabled, busy, hint }: StepActions) {
   return (
+    <StepFooter
+      onBack={onBack}
+      busy={busy}
+      below={
+        <div className="mt-3 min-h-5 text-right text-sm text-muted-foreground" aria-live="polite">
+          {hint}
+        </div>
+      }
+    >
+      {onContinue && (
+        <Button size="lg" onClick={onContinue} disabled={continueDisabled || busy} className="min-w-36">
+          {continueLabel}
+          {!busy && <ArrowRight aria-hidden />}
+        </Button>
+      )}
+    </StepFooter>
+  );
+}
+
+/** The row under a step: Back on the left (when there is one), the step's own button on the right, and what goes below. */
+export function StepFooter({
+  onBack,
+  busy,
+  below,
+  children,
+}: {
+  onBack?: () => void;
+  busy?: boolean;
+  below?: React.ReactNode;
+  children?: React.ReactNode;
+}) {
+  return (
     <div className="mt-10 border-t border-border pt-6">
       <div className="flex items-center justify-between gap-3">
         {onBack ? (
@@ -69,16 +101,9 @@ export function StepButtons({ onBack, onContinue, continueLabel = 'Continue', co
         ) : (
           <span />
         )}
-        {onContinue && (
-          <Button size="lg" onClick={onContinue} disabled={continueDisabled || busy} className="min-w-36">
-            {continueLabel}
-            {!busy && <ArrowRight aria-hidden />}
-          </Button>
-        )}
+        {children}
       </div>
-      <div className="mt-3 min-h-5 text-right text-sm text-muted-foreground" aria-live="polite">
-        {hint}
-      </div>
+      {below}
     </div>
   );
 }

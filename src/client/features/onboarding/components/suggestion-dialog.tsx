@@ -3,6 +3,7 @@ import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
 import { PROFILE_MESSAGES, parseSuggestionLines, SUGGESTION_MAX_CHARS, SUGGESTION_MAX_LINES } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
+import { DialogButtons } from '../../../components/ui/panel-dialog';
 import { Label, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { submitSuggestions } from '../api';
@@ -79,16 +80,13 @@ export function SuggestionDialog({ preview }: { preview: boolean }) {
             >
               {problem ?? `Up to ${SUGGESTION_MAX_LINES} at a time, ${SUGGESTION_MAX_CHARS} characters each.`}
             </p>
-            <div className="mt-3 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <Dialog.Close asChild>
-                <Button variant="outline" disabled={submitting}>
-                  Cancel
-                </Button>
-              </Dialog.Close>
-              <Button type="submit" disabled={submitting || !lines.length || Boolean(problem)}>
-                {submitting ? 'Sending...' : 'Send suggestions'}
-              </Button>
-            </div>
+            <DialogButtons
+              className="mt-3"
+              busy={submitting}
+              busyLabel="Sending..."
+              label="Send suggestions"
+              disabled={!lines.length || Boolean(problem)}
+            />
           </form>
           <Dialog.Close asChild>
             <button

@@ -1,10 +1,10 @@
-import { ArrowLeft, ArrowRight, ShieldCheck } from 'lucide-react';
+import { ArrowRight, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
 import { setLocation, skipLocation } from '../api';
 import { CityPicker } from '../../../components/ui/city-picker';
-import { StepFrame } from '../components/step-frame';
+import { StepFooter, StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
 
 /** Step 8 (spec §2, §7): city picker; Continue saves the city (set_location) or skips it. */
@@ -42,28 +42,27 @@ export function LocationStep({ draft, update, back, next, preview }: StepProps) 
       title="Where are you mostly based?"
       description="We'll use it to find mixers and people near you."
       footer={
-        <div className="mt-10 border-t border-border pt-6">
-          <div className="flex items-center justify-between gap-3">
-            <Button variant="outline" size="lg" onClick={back} disabled={busy} className="px-5">
-              <ArrowLeft aria-hidden />
-              Back
-            </Button>
-            <Button size="lg" onClick={() => void save()} disabled={busy} className="min-w-36">
-              {city ? 'Continue' : 'Skip for now'}
-              <ArrowRight aria-hidden />
-            </Button>
-          </div>
-          <div className="mt-4 text-center">
-            <button
-              type="button"
-              onClick={() => void skip()}
-              disabled={busy}
-              className="text-sm font-semibold text-muted-foreground underline underline-offset-4 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
-            >
-              Skip location setup
-            </button>
-          </div>
-        </div>
+        <StepFooter
+          onBack={back}
+          busy={busy}
+          below={
+            <div className="mt-4 text-center">
+              <button
+                type="button"
+                onClick={() => void skip()}
+                disabled={busy}
+                className="text-sm font-semibold text-muted-foreground underline underline-offset-4 hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring disabled:opacity-50"
+              >
+                Skip location setup
+              </button>
+            </div>
+          }
+        >
+          <Button size="lg" onClick={() => void save()} disabled={busy} className="min-w-36">
+            {city ? 'Continue' : 'Skip for now'}
+            <ArrowRight aria-hidden />
+          </Button>
+        </StepFooter>
       }
     >
       <CityPicker value={draft.cityRegion} onChange={(c) => update({ cityRegion: c })} />

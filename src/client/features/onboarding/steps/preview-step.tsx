@@ -1,8 +1,8 @@
-import { ArrowLeft, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { formatDob } from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { ProfileCard } from '../../profile-card';
-import { StepFrame } from '../components/step-frame';
+import { StepFooter, StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
 
 /** Step 11 (spec §2): the profile card and "I Fancy it". */
@@ -15,18 +15,12 @@ export function PreviewStep({ draft, back, photos, completing, onComplete }: Ste
       title="Looking good!"
       description="This is how other members will see you. Happy with it?"
       footer={
-        <div className="mt-10 border-t border-border pt-6">
-          <div className="flex items-center justify-between gap-3">
-            <Button variant="outline" size="lg" onClick={back} disabled={completing} className="px-5">
-              <ArrowLeft aria-hidden />
-              Back
-            </Button>
-            <Button size="lg" onClick={onComplete} disabled={completing} className="min-w-40 text-base">
-              <Sparkles aria-hidden />
-              {completing ? 'Setting up...' : 'I Fancy it'}
-            </Button>
-          </div>
-        </div>
+        <StepFooter onBack={back} busy={completing}>
+          <Button size="lg" onClick={onComplete} disabled={completing} className="min-w-40 text-base">
+            <Sparkles aria-hidden />
+            {completing ? 'Setting up...' : 'I Fancy it'}
+          </Button>
+        </StepFooter>
       }
     >
       <ProfileCard

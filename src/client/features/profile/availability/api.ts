@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AvailabilityInput, AvailabilityView } from '../../../../shared/availability';
 import type { ReliabilityView } from '../../../../shared/reliability';
-import { api } from '../../../lib/api';
+import { ApiError, api } from '../../../lib/api';
 
 export const availabilityKey = ['profile', 'availability'] as const;
 
@@ -27,3 +27,7 @@ export function useSaveAvailability() {
 export function useReliability() {
   return useQuery({ queryKey: ['me', 'reliability'], queryFn: () => api<ReliabilityView>('/api/me/reliability') });
 }
+
+/** What a failed save says: the topics' own message when they were the problem, else the error's. */
+export const saveErrorMessage = (err: unknown) =>
+  err instanceof ApiError ? (err.fields.topicAsks ?? err.message) : (err as Error).message;

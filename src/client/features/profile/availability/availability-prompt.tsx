@@ -1,16 +1,14 @@
 import { CalendarClock, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { pageCookies } from '../../../lib/cookies';
 import { useOwnProfile } from '../api';
-import { useAvailability, useSaveAvailability } from './api';
+import { saveErrorMessage, useAvailability, useSaveAvailability } from './api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
-import { useReturnFocus } from '../../../components/ui/use-return-focus';
+import { SheetDialog } from '../../../components/ui/sheet-dialog';
 
 /**
  * Remembered on this device: "Not now" hides the Home prompt here (docs/decisions/014), in a
@@ -83,65 +81,48 @@ function AvailabilityDialog({ initial, onOpenChange }: { initial: AvailabilityVa
       onOpenChange(false);
       toast({ title: 'Thanks!', description: "We'll form mixers around the times you picked. Change them any time in Profile." });
     } catch (err) {
-      const message = err instanceof ApiError ? (err.fields.topicAsks ?? err.message) : (err as Error).message;
+      const message = saveErrorMessage(err);
       setError(message);
     }
   };
 
-  const returnFocus = useReturnFocus(true);
   return (
-    <Dialog.Root open onOpenChange={onOpenChange}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/45 backdrop-blur-[1px]" />
-        <Dialog.Content
-          {...returnFocus}
-          className={cn(
-            'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-3xl border border-border bg-card text-card-foreground shadow-2xl outline-none',
-            'sm:inset-x-auto sm:bottom-auto sm:left-1/2 sm:top-1/2 sm:w-[calc(100vw-2rem)] sm:max-w-2xl sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-3xl',
-          )}
-        >
-          <div className="flex items-start justify-between gap-4 border-b border-border px-5 py-4 sm:px-6">
-            <div className="min-w-0">
-              <Dialog.Title className="font-display text-xl font-extrabold">When you're free</Dialog.Title>
-              <Dialog.Description className="mt-1 text-sm text-muted-foreground">
-                Pick the times that usually suit you and the topics you'd join. We'll form mixers around you.
-              </Dialog.Description>
-            </div>
-            <Dialog.Close className="-mr-2 flex size-9 shrink-0 items-center justify-center rounded-full hover:bg-muted" aria-label="Close">
-              <X className="size-4" aria-hidden />
-            </Dialog.Close>
-          </div>
-          <form
-            className="flex min-h-0 flex-1 flex-col"
-            noValidate
-            onSubmit={(e) => {
-              e.preventDefault();
-              if (!save.isPending) void submit();
+    <SheetDialog
+      open
+      onOpenChange={onOpenChange}
+      wide
+      title="When you're free"
+      description="Pick the times that usually suit you and the topics you'd join. We'll form mixers around you."
+    >
+      <form
+        className="flex min-h-0 flex-1 flex-col"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!save.isPending) void submit();
+        }}
+      >
+        <div className="overflow-y-auto px-5 py-4 sm:px-6">
+          <AvailabilityEditor
+            value={value}
+            onChange={(v) => {
+              setValue(v);
+              setError(null);
             }}
-          >
-            <div className="overflow-y-auto px-5 py-4 sm:px-6">
-              <AvailabilityEditor
-                value={value}
-                onChange={(v) => {
-                  setValue(v);
-                  setError(null);
-                }}
-                myInterests={interests}
-                idPrefix="home-availability"
-                error={error}
-              />
-            </div>
-            <div className="flex flex-col-reverse gap-2 border-t border-border px-5 py-3 sm:flex-row sm:justify-end sm:px-6">
-              <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button type="submit" disabled={save.isPending || (value.availability.length === 0 && value.topicAsks.length === 0)}>
-                {save.isPending ? 'Saving…' : 'Save'}
-              </Button>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+            myInterests={interests}
+            idPrefix="home-availability"
+            error={error}
+          />
+        </div>
+        <div className="flex flex-col-reverse gap-2 border-t border-border px-5 py-3 sm:flex-row sm:justify-end sm:px-6">
+          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={save.isPending || (value.availability.length === 0 && value.topicAsks.length === 0)}>
+            {save.isPending ? 'Saving…' : 'Save'}
+          </Button>
+        </div>
+      </form>
+    </SheetDialog>
   );
 }

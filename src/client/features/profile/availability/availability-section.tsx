@@ -2,14 +2,13 @@ import { CalendarClock } from 'lucide-react';
 import { useState } from 'react';
 import { describeAvailability } from '../../../../shared/availability';
 import type { OwnProfile } from '../../../../shared/schemas/profile';
-import { Button } from '../../../components/ui/button';
 import { useToast } from '../../../components/ui/toast';
-import { ApiError } from '../../../lib/api';
 import { EditableSection } from '../components/editable-section';
 import { Tags } from '../../../components/ui/tags';
-import { useAvailability, useSaveAvailability } from './api';
+import { saveErrorMessage, useAvailability, useSaveAvailability } from './api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
 import { ReliabilityNote } from './reliability-note';
+import { LoadError } from '../../../components/ui/load-error';
 
 /** Profile → "When you're free": the weekly grid and topic asks (issue 14), always editable, and my reliability note. */
 export function AvailabilitySection({ profile }: { profile: OwnProfile }) {
@@ -31,7 +30,7 @@ export function AvailabilitySection({ profile }: { profile: OwnProfile }) {
       setEditing(false);
       toast({ title: 'Profile updated', description: "We'll form mixers around the times you picked." });
     } catch (err) {
-      const message = err instanceof ApiError ? (err.fields.topicAsks ?? err.message) : (err as Error).message;
+      const message = saveErrorMessage(err);
       setError(message);
       toast({ title: "Couldn't save your changes", description: message, variant: 'destructive' });
     }
@@ -46,12 +45,7 @@ export function AvailabilitySection({ profile }: { profile: OwnProfile }) {
       <div className="h-8 w-1/2 animate-pulse rounded-full bg-muted" />
     </div>
   ) : query.isError ? (
-    <div className="flex flex-col items-start gap-2">
-      <p className="text-sm text-muted-foreground">We couldn't load your times just now.</p>
-      <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-        Try again
-      </Button>
-    </div>
+    <LoadError bare small title="We couldn't load your times just now." onRetry={query.refetch} />
   ) : (
     <div className="grid gap-3">
       <p className="flex items-start gap-2 text-sm">

@@ -14,7 +14,7 @@ export function SettingsSection({
   id: string;
   icon: LucideIcon;
   title: string;
-  description: string;
+  description: React.ReactNode;
   children: React.ReactNode;
 }) {
   return (

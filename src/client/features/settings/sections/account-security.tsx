@@ -14,22 +14,55 @@ import { applyFieldErrors, errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';
 import { CardBlock } from '../components/section';
 
+/** Whether a block's form is open; closing it (Cancel, or done) clears what was typed. */
+function useOpenForm(form: { reset(): void }) {
+  const [open, setOpen] = useState(false);
+  const close = () => {
+    setOpen(false);
+    form.reset();
+  };
+  return { open, show: () => setOpen(true), close };
+}
+
+/** "Change …": opens the block's form (and is gone while it is open). */
+function OpenButton({ open, controls, onOpen, children }: { open: boolean; controls: string; onOpen(): void; children: string }) {
+  if (open) return null;
+  return (
+    <Button variant="outline" size="sm" onClick={onOpen} aria-expanded={open} aria-controls={controls}>
+      {children}
+    </Button>
+  );
+}
+
+/** Cancel (closes and clears the form) and the submit button, which says what it is doing. */
+function FormButtons({ busy, busyLabel, label, onCancel }: { busy: boolean; busyLabel: string; label: string; onCancel(): void }) {
+  return (
+    <div className="flex flex-col-reverse gap-2 sm:flex-row">
+      <Button variant="outline" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" disabled={busy}>
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
+  );
+}
+
 type EmailValues = z.input<typeof changeEmailSchema>;
 
 export function EmailBlock({ email }: { email: string }) {
   const toast = useToast();
-  const [open, setOpen] = useState(false);
   const [pending, setPending] = useState<string | null>(null);
   const change = useChangeEmail();
   const form = useForm<EmailValues>({ resolver: zodResolver(changeEmailSchema), defaultValues: { newEmail: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  const { open, show, close } = useOpenForm(form);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const res = await change.mutateAsync(values as { newEmail: string; password: string });
       setPending(res.pendingEmail);
-      setOpen(false);
-      form.reset();
+      close();
       toast({ title: 'Check your new inbox', description: `We sent a confirmation link to ${res.pendingEmail}.` });
     } catch (err) {
       if (!applyFieldErrors(err, form.setError, ['newEmail', 'password'])) {
@@ -43,23 +76,22 @@ export function EmailBlock({ email }: { email: string }) {
       title="Email address"
       description={
         <>
-          You sign in with <span className="font-medium text-foreground break-all">{email}</span>.
+          You sign in with <span className="inline-block max-w-full font-medium text-foreground wrap-anywhere">{email}</span>.
         </>
       }
       action={
-        !open && (
-          <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-expanded={open} aria-controls="change-email-form">
-            Change email
-          </Button>
-        )
+        <OpenButton open={open} controls="change-email-form" onOpen={show}>
+          Change email
+        </OpenButton>
       }
     >
       {pending && !open && (
         <p className="flex items-start gap-2 rounded-xl bg-accent/60 p-3 text-sm" role="status">
           <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
           <span>
-            Open the link we sent to <span className="font-medium break-all">{pending}</span> while logged in to this account (or log in
-            when it asks) to finish. Until then we keep using your current address, and we've let it know about the change.
+            Open the link we sent to <span className="inline-block max-w-full font-medium wrap-anywhere">{pending}</span> while logged in to
+            this account (or log in when it asks) to finish. Until then we keep using your current address, and we've let it know about the
+            change.
           </span>
         </p>
       )}
@@ -87,20 +119,7 @@ export function EmailBlock({ email }: { email: string }) {
             We'll email a link to the new address. Your email changes when you open it logged in to this account, and we'll tell your
             current address too.
           </p>
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button
-              variant="outline"
-              onClick={() => {
-                setOpen(false);
-                form.reset();
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Sending link…' : 'Send confirmation link'}
-            </Button>
-          </div>
+          <FormButtons busy={isSubmitting} busyLabel="Sending link…" label="Send confirmation link" onCancel={close} />
         </form>
       )}
     </CardBlock>
@@ -113,19 +132,18 @@ export function PasswordBlock() {
   const toast = useToast();
   const auth = useAuth();
   const qc = useQueryClient();
-  const [open, setOpen] = useState(false);
   const change = useChangePassword();
   const form = useForm<PasswordValues>({
     resolver: zodResolver(changePasswordFormSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirm: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  const { open, show, close } = useOpenForm(form);
 
   const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
       await change.mutateAsync({ currentPassword, newPassword });
-      setOpen(false);
-      form.reset();
+      close();
       toast({ title: 'Password changed', description: "You're still signed in here. Every other device was signed out." });
       void auth.refresh();
       void qc.invalidateQueries({ queryKey: settingsKey });
@@ -141,11 +159,9 @@ export function PasswordBlock() {
       title="Password"
       description="Changing it signs you out everywhere else."
       action={
-        !open && (
-          <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-expanded={open} aria-controls="change-password-form">
-            Change password
-          </Button>
-        )
+        <OpenButton open={open} controls="change-password-form" onOpen={show}>
+          Change password
+        </OpenButton>
       }
     >
       {open && (
@@ -172,20 +188,7 @@ export function PasswordBlock() {
             error={errors.confirm?.message}
             {...form.register('confirm')}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row">
-            <Button
-              variant="outline"
-              onClick={() => {
-                setOpen(false);
-                form.reset();
-              }}
-            >
-              Cancel
-            </Button>
-            <Button type="submit" disabled={isSubmitting}>
-              {isSubmitting ? 'Changing…' : 'Change password'}
-            </Button>
-          </div>
+          <FormButtons busy={isSubmitting} busyLabel="Changing…" label="Change password" onCancel={close} />
         </form>
       )}
     </CardBlock>

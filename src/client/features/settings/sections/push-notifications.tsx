@@ -233,28 +233,22 @@ function QuietHours({ device, save }: { device: PushDevice; save(input: PushSett
       {on && (
         <div className="flex flex-wrap items-end gap-3 px-4 pb-4 sm:px-5 sm:pb-5">
           <Moon className="mb-2.5 hidden size-4 text-muted-foreground sm:block" aria-hidden />
-          <label className="grid gap-1 text-sm" htmlFor={`${id}-from`}>
-            From
-            <Input
-              id={`${id}-from`}
-              type="time"
-              className="w-36"
-              value={start}
-              onChange={(e) => setStart(e.target.value)}
-              onBlur={() => commit(start, end)}
-            />
-          </label>
-          <label className="grid gap-1 text-sm" htmlFor={`${id}-to`}>
-            Until
-            <Input
-              id={`${id}-to`}
-              type="time"
-              className="w-36"
-              value={end}
-              onChange={(e) => setEnd(e.target.value)}
-              onBlur={() => commit(start, end)}
-            />
-          </label>
+          {[
+            { key: 'from', label: 'From', value: start, set: setStart },
+            { key: 'to', label: 'Until', value: end, set: setEnd },
+          ].map((f) => (
+            <label key={f.key} className="grid gap-1 text-sm" htmlFor={`${id}-${f.key}`}>
+              {f.label}
+              <Input
+                id={`${id}-${f.key}`}
+                type="time"
+                className="w-36"
+                value={f.value}
+                onChange={(e) => f.set(e.target.value)}
+                onBlur={() => commit(start, end)}
+              />
+            </label>
+          ))}
         </div>
       )}
     </div>

@@ -1,13 +1,14 @@
-import { Laptop, Smartphone, Tablet } from 'lucide-react';
+import { Laptop, LogOut, Smartphone, Tablet } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { useRevokeOtherSessions, useRevokeSession, useSessions } from '../api';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../components/form-errors';
 import { CardBlock } from '../components/section';
 import { formatDate, timeAgo } from '../components/time';
+import { LoadError } from '../../../components/ui/load-error';
 
 const iconFor = (device: string) => (/iPhone|Android/.test(device) ? Smartphone : /iPad/.test(device) ? Tablet : Laptop);
 
@@ -33,12 +34,7 @@ export function SessionsBlock() {
       {sessions.isPending ? (
         <Spinner label="Loading your devices" />
       ) : sessions.isError ? (
-        <div className="flex flex-col items-start gap-2">
-          <p className="text-sm">We couldn't load your devices just now.</p>
-          <Button variant="outline" size="sm" onClick={() => void sessions.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadError bare small title="We couldn't load your devices just now." onRetry={sessions.refetch} />
       ) : (
         <ul aria-labelledby="sessions-title" className="grid gap-2">
           {sessions.data.map((s) => {
@@ -79,7 +75,9 @@ export function SessionsBlock() {
                       })
                     }
                   >
-                    Sign out
+                    {/* Only the icon on a phone, where the word would squeeze the device's details into a column. */}
+                    <LogOut className="sm:hidden" aria-hidden />
+                    <span className="hidden sm:inline">Sign out</span>
                   </Button>
                 )}
               </li>

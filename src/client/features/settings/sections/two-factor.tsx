@@ -10,11 +10,11 @@ import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useAuth } from '../../auth';
 import { sessionsKey, settingsKey, twoFactorApi } from '../api';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';
 import { CardBlock } from '../components/section';
-import { useReturnFocus } from '../../../components/ui/use-return-focus';
+import { DialogButtons, PanelDialog } from '../../../components/ui/panel-dialog';
 
 /** The QR library loads only when a member sets up two-factor sign-in (issue 19: heavy code only where used). */
 const QrCode = lazy(() => import('../components/qr-code').then((m) => ({ default: m.QrCode })));
@@ -78,7 +78,6 @@ function SetupDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open:
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
-  const returnFocus = useReturnFocus(open);
   const close = (next: boolean) => {
     if (busy) return;
     onOpenChange(next);
@@ -125,111 +124,87 @@ function SetupDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open:
   };
 
   return (
-    <Dialog.Root open={open} onOpenChange={close}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
-        <Dialog.Content
-          {...returnFocus}
-          className={cn(
-            'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
-            'rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl sm:p-6',
-          )}
+    <PanelDialog
+      open={open}
+      onOpenChange={close}
+      title={step.name === 'codes' ? 'Save your backup codes' : 'Set up two-step verification'}
+      className="grid gap-4"
+    >
+      {step.name === 'password' && (
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void start();
+          }}
         >
-          <Dialog.Title className="font-display text-xl font-bold">
-            {step.name === 'codes' ? 'Save your backup codes' : 'Set up two-step verification'}
-          </Dialog.Title>
-          {step.name === 'password' && (
-            <form
-              className="grid gap-4"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void start();
-              }}
-            >
-              <Dialog.Description className="text-sm text-muted-foreground">
-                You'll need an authenticator app such as Google Authenticator, Microsoft Authenticator or 1Password. First, confirm it's
-                you.
-              </Dialog.Description>
-              <PasswordField
-                id="tf-password"
-                label="Your password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                error={error}
-              />
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Dialog.Close asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.Close>
-                <Button type="submit" disabled={busy}>
-                  {busy ? 'Checking…' : 'Continue'}
-                </Button>
-              </div>
-            </form>
-          )}
-          {step.name === 'scan' && (
-            <form
-              className="grid gap-4"
-              noValidate
-              onSubmit={(e) => {
-                e.preventDefault();
-                void verify(step.enrolment);
-              }}
-            >
-              <Dialog.Description className="text-sm text-muted-foreground">
-                Scan this code with your authenticator app, then type the 6-digit code it shows.
-              </Dialog.Description>
-              <Suspense fallback={<div className="mx-auto size-48 animate-pulse rounded-xl border border-border bg-muted" />}>
-                <QrCode
-                  value={step.enrolment.totpURI}
-                  label="QR code for your authenticator app"
-                  className="mx-auto size-48 rounded-xl border border-border"
-                />
-              </Suspense>
-              <details className="rounded-xl bg-muted p-3 text-sm">
-                <summary className="cursor-pointer font-medium">Can't scan it? Enter a key instead</summary>
-                <p className="mt-2 text-muted-foreground">In your app, add an account by key and type:</p>
-                <p className="mt-1 break-all font-mono tracking-wider" data-testid="totp-secret">
-                  {step.enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
-                </p>
-              </details>
-              <Field id="tf-code" label="6-digit code" error={error}>
-                <Input
-                  id="tf-code"
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={7}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  aria-invalid={Boolean(error)}
-                  aria-describedby={error ? 'tf-code-error' : undefined}
-                  className="text-center font-mono text-lg tracking-[0.4em]"
-                />
-              </Field>
-              <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <Dialog.Close asChild>
-                  <Button variant="outline">Cancel</Button>
-                </Dialog.Close>
-                <Button type="submit" disabled={busy}>
-                  {busy ? 'Checking…' : 'Turn on'}
-                </Button>
-              </div>
-            </form>
-          )}
-          {step.name === 'codes' && (
-            <div className="grid gap-4">
-              <Dialog.Description className="text-sm text-muted-foreground">
-                If you lose your phone, each of these codes lets you log in once. Keep them somewhere safe: we won't show them again.
-              </Dialog.Description>
-              <BackupCodes codes={step.codes} />
-              <Button onClick={() => close(false)}>I've saved them</Button>
-            </div>
-          )}
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+          <Dialog.Description className="text-sm text-muted-foreground">
+            You'll need an authenticator app such as Google Authenticator, Microsoft Authenticator or 1Password. First, confirm it's you.
+          </Dialog.Description>
+          <PasswordField
+            id="tf-password"
+            label="Your password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={error}
+          />
+          <DialogButtons busy={busy} busyLabel="Checking…" label="Continue" />
+        </form>
+      )}
+      {step.name === 'scan' && (
+        <form
+          className="grid gap-4"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void verify(step.enrolment);
+          }}
+        >
+          <Dialog.Description className="text-sm text-muted-foreground">
+            Scan this code with your authenticator app, then type the 6-digit code it shows.
+          </Dialog.Description>
+          <Suspense fallback={<div className="mx-auto size-48 animate-pulse rounded-xl border border-border bg-muted" />}>
+            <QrCode
+              value={step.enrolment.totpURI}
+              label="QR code for your authenticator app"
+              className="mx-auto size-48 rounded-xl border border-border"
+            />
+          </Suspense>
+          <details className="rounded-xl bg-muted p-3 text-sm">
+            <summary className="cursor-pointer font-medium">Can't scan it? Enter a key instead</summary>
+            <p className="mt-2 text-muted-foreground">In your app, add an account by key and type:</p>
+            <p className="mt-1 break-all font-mono tracking-wider" data-testid="totp-secret">
+              {step.enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
+            </p>
+          </details>
+          <Field id="tf-code" label="6-digit code" error={error}>
+            <Input
+              id="tf-code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={7}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'tf-code-error' : undefined}
+              className="text-center font-mono text-lg tracking-[0.4em]"
+            />
+          </Field>
+          <DialogButtons busy={busy} busyLabel="Checking…" label="Turn on" />
+        </form>
+      )}
+      {step.name === 'codes' && (
+        <div className="grid gap-4">
+          <Dialog.Description className="text-sm text-muted-foreground">
+            If you lose your phone, each of these codes lets you log in once. Keep them somewhere safe: we won't show them again.
+          </Dialog.Description>
+          <BackupCodes codes={step.codes} />
+          <Button onClick={() => close(false)}>I've saved them</Button>
+        </div>
+      )}
+    </PanelDialog>
   );
 }
 

@@ -8,7 +8,7 @@ import { useToast } from '../../../components/ui/toast';
 import { useAuth } from '../../auth';
 import { ApiError } from '../../../lib/api';
 import { downloadMyData, reauthenticate } from '../api';
-import { ConfirmDialog } from '../components/confirm-dialog';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';
 import { CardBlock, SettingsCard, SettingsSection } from '../components/section';

@@ -1,7 +1,8 @@
 import { AlertDialog } from 'radix-ui';
-import { Button } from '../../../components/ui/button';
-import { useReturnFocus } from '../../../components/ui/use-return-focus';
-import { cn } from '../../../lib/cn';
+import { Button } from './button';
+import { dialogOverlay, dialogPanel } from './panel-dialog';
+import { useReturnFocus } from './use-return-focus';
+import { cn } from '../../lib/cn';
 
 /**
  * A confirmation for something that cannot be undone (or signs devices out). The confirm
@@ -39,7 +40,7 @@ export function ConfirmDialog({
   return (
     <AlertDialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[2px]" />
+        <AlertDialog.Overlay className={dialogOverlay} />
         <AlertDialog.Content
           onOpenAutoFocus={(e) => {
             if (initialFocus?.current) {
@@ -48,10 +49,7 @@ export function ConfirmDialog({
             }
           }}
           {...returnFocus}
-          className={cn(
-            'fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto',
-            'rounded-2xl border border-border bg-card p-5 text-card-foreground shadow-2xl sm:p-6',
-          )}
+          className={cn(dialogPanel, 'grid gap-4')}
         >
           <AlertDialog.Title className="font-display text-xl font-bold">{title}</AlertDialog.Title>
           <AlertDialog.Description asChild>
