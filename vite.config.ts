@@ -208,7 +208,8 @@ async function memberPageHtml(dir: string, template: string, chunks: string[]): 
   const entry = entryTag[1];
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const urls = [...new Set([entry, ...[...template.matchAll(preloadTag)].map((m) => m[1]), ...chunks.map((f) => `/${f}`)])];
-  const starter = `let started=false;const go=()=>{if(started)return;started=true;document.head.append(...${JSON.stringify(urls)}.map((u)=>{const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;return l}));import(${JSON.stringify(entry)})};
+  // The preloads go in a few at a time, one task each: thirty at once were a long task of their own on a slow phone.
+  const starter = `let started=false;const urls=${JSON.stringify(urls.filter((u) => u !== entry))};const more=()=>{document.head.append(...urls.splice(0,6).map((u)=>{const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;return l}));if(urls.length)setTimeout(more)};const go=()=>{if(started)return;started=true;import(${JSON.stringify(entry)});more()};
 if(document.visibilityState==="hidden"||!document.getElementById("root")?.hasAttribute("data-ssr"))go();
 else{new PerformanceObserver((list,o)=>{if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}}).observe({type:"paint",buffered:true});setTimeout(go,3000)}
 `;

@@ -17,15 +17,13 @@ import { preloadQueries } from '../../lib/query';
 import { MatchNotifier } from './match-notifier';
 import { usePageTitle } from '../../lib/use-page-title';
 import { now as clockNow } from '../../lib/clock';
-import { londonDay } from '../../lib/london-time';
-import { DEFAULT_TZ } from '../../../shared/constants';
+import { londonDay, londonFormat } from '../../lib/london-time';
 import { LoadError } from '../../components/ui/load-error';
 import { MenuContent, MenuItem } from '../../components/ui/menu';
 
-const dayMonth = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, day: 'numeric', month: 'long' });
-const dayMonthYear = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, day: 'numeric', month: 'long', year: 'numeric' });
-const yearFmt = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, year: 'numeric' });
-const thisYear = (d: Date) => yearFmt.format(d);
+const dayMonth = londonFormat({ day: 'numeric', month: 'long' });
+const dayMonthYear = londonFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+const thisYear = londonFormat({ year: 'numeric' });
 
 /** "today", "yesterday", "3 days ago", "on 2 November" (London days). */
 export function matchedWhen(iso: string, now = clockNow()): string {
@@ -34,7 +32,7 @@ export function matchedWhen(iso: string, now = clockNow()): string {
   if (days <= 0) return 'today';
   if (days === 1) return 'yesterday';
   if (days < 7) return `${days} days ago`;
-  return `on ${(thisYear(d) === thisYear(now) ? dayMonth : dayMonthYear).format(d)}`;
+  return `on ${(thisYear(d) === thisYear(now) ? dayMonth : dayMonthYear)(d)}`;
 }
 
 function Photo({ m }: { m: MatchSummary }) {

@@ -1,13 +1,9 @@
-import { DEFAULT_TZ } from '../../../shared/constants';
 import { now as clockNow } from '../../lib/clock';
-import { londonDay } from '../../lib/london-time';
+import { londonDay, londonFormat } from '../../lib/london-time';
 
 /** Time labels for the messenger, British English, on a London clock (lib/london-time). */
 
-const fmt = (options: Intl.DateTimeFormatOptions) => {
-  const f = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, ...options });
-  return (d: Date) => f.format(d);
-};
+const fmt = (options: Intl.DateTimeFormatOptions) => londonFormat(options);
 const clock = fmt({ hour: '2-digit', minute: '2-digit' });
 const weekdayShort = fmt({ weekday: 'short' });
 const dayMonthShort = fmt({ day: 'numeric', month: 'short' });

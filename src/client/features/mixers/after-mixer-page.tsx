@@ -10,15 +10,15 @@ import { Avatar } from '../../components/ui/avatar';
 import { useAfterMixer, usePromptFancy } from './after-mixer-api';
 import { useFancyFeedback } from './components/match-toast';
 import { themeOf } from './themes';
-import { DEFAULT_TZ } from '../../../shared/constants';
 import { now as clockNow } from '../../lib/clock';
+import { londonFormat } from '../../lib/london-time';
 
-const closesFormat = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, weekday: 'long', hour: 'numeric', minute: '2-digit' });
+const closesFormat = londonFormat({ weekday: 'long', hour: 'numeric', minute: '2-digit' });
 
 function timeLeft(closesAt: string, now = clockNow().getTime()): string {
   const hours = Math.max(0, Math.round((new Date(closesAt).getTime() - now) / 3_600_000));
   if (hours <= 1) return 'Open for less than an hour more';
-  return `Open for ${hours} more hours, until ${closesFormat.format(new Date(closesAt))}`;
+  return `Open for ${hours} more hours, until ${closesFormat(new Date(closesAt))}`;
 }
 
 /** /mixers/:id/after — "Who did you click with?": the others from a mixer that ended, with Fancy toggles, for 48 hours. */

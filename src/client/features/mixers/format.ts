@@ -1,16 +1,16 @@
-import { DEFAULT_TZ } from '../../../shared/constants';
 import { now as clockNow } from '../../lib/clock';
+import { londonFormat } from '../../lib/london-time';
 
 /** Times in en-GB, Europe/London (spec §9 defaults), whatever the browser's own zone. */
-const time = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, hour: '2-digit', minute: '2-digit' });
-const shortDay = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, weekday: 'short', day: 'numeric', month: 'short' });
-const longDay = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, weekday: 'long', day: 'numeric', month: 'long' });
-const dayKeyFmt = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
+const time = londonFormat({ hour: '2-digit', minute: '2-digit' });
+const shortDay = londonFormat({ weekday: 'short', day: 'numeric', month: 'short' });
+const longDay = londonFormat({ weekday: 'long', day: 'numeric', month: 'long' });
+const dayKeyFmt = londonFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
 
-const dayKey = (d: Date) => dayKeyFmt.format(d);
+const dayKey = (d: Date) => dayKeyFmt(d);
 
 export function formatTime(iso: string): string {
-  return time.format(new Date(iso));
+  return time(new Date(iso));
 }
 
 /** "Today", "Tomorrow", "Yesterday" or "Sat 28 Nov" (London calendar days). */
@@ -20,7 +20,7 @@ export function dayLabel(iso: string, now = clockNow(), long = false): string {
   if (key === dayKey(now)) return 'Today';
   if (key === dayKey(new Date(now.getTime() + 86_400_000))) return 'Tomorrow';
   if (key === dayKey(new Date(now.getTime() - 86_400_000))) return 'Yesterday';
-  return (long ? longDay : shortDay).format(d);
+  return (long ? longDay : shortDay)(d);
 }
 
 /** "today" / "tomorrow" inside a sentence ("held until today, 18:00"); a date stays as it is. */

@@ -7,8 +7,10 @@ import { useAuth } from '../../auth';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
 import type { SectionProps } from './types';
+import { londonFormat } from '../../../lib/london-time';
 
-const dobFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+// A date of birth is a calendar date (stored as UTC midnight), not an instant.
+const dobFormat = londonFormat({ day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 
 function DateOfBirth({ dob }: { dob: string | null }) {
   const parts = parseDob(dob);
@@ -19,7 +21,7 @@ function DateOfBirth({ dob }: { dob: string | null }) {
       <div>
         <p>
           <span className="font-medium">Date of birth: </span>
-          {parts ? `${dobFormat.format(Date.UTC(parts.year, parts.month - 1, parts.day))}${age !== null ? ` (${age})` : ''}` : 'Not set'}
+          {parts ? `${dobFormat(new Date(Date.UTC(parts.year, parts.month - 1, parts.day)))}${age !== null ? ` (${age})` : ''}` : 'Not set'}
         </p>
         <p className="mt-0.5 text-muted-foreground">
           To keep ages honest, only our support team can change it.{' '}

@@ -1,8 +1,12 @@
-import { DEFAULT_TZ } from '../../../../shared/constants';
 import { now as clockNow } from '../../../lib/clock';
+import { londonFormat } from '../../../lib/london-time';
 
-const rtf = new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
-const dateFmt = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, day: 'numeric', month: 'short', year: 'numeric' });
+let relative: Intl.RelativeTimeFormat | undefined;
+const rtf = {
+  format: (v: number, unit: Intl.RelativeTimeFormatUnit) =>
+    (relative ??= new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' })).format(v, unit),
+};
+const dateFmt = londonFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 
 /** "just now", "5 minutes ago", "yesterday", "3 weeks ago". */
 export function timeAgo(iso: string, now = clockNow().getTime()): string {
@@ -16,4 +20,4 @@ export function timeAgo(iso: string, now = clockNow().getTime()): string {
   return rtf.format(Math.round(s / (30 * 86_400)), 'month');
 }
 
-export const formatDate = (iso: string) => dateFmt.format(new Date(iso));
+export const formatDate = (iso: string) => dateFmt(new Date(iso));
