@@ -174,7 +174,7 @@ export default function ProfilePage() {
           </div>
         </section>
 
-        <div className="grid min-w-0 gap-4 lg:order-1">
+        <div className="grid min-w-0 gap-4 lg:order-1 [&>*]:skip-offscreen">
           <VerificationCard />
           <PhotosSection profile={p} />
           <AboutSection profile={p} onPreview={preview.about} />

@@ -77,7 +77,7 @@ export function MixerSection({
               )}
             >
               {items.map((m) => (
-                <li key={m.id}>
+                <li key={m.id} className="skip-offscreen [--offscreen-size:260px]">
                   <MixerCard mixer={m} />
                 </li>
               ))}

@@ -18,7 +18,7 @@ export function SettingsSection({
   children: React.ReactNode;
 }) {
   return (
-    <section id={id} aria-labelledby={`${id}-title`} className="scroll-mt-24">
+    <section id={id} aria-labelledby={`${id}-title`} className="skip-offscreen scroll-mt-24 [--offscreen-size:520px]">
       <div className="mb-3 flex items-start gap-3">
         <span className="mt-0.5 flex size-9 shrink-0 items-center justify-center rounded-xl bg-accent text-accent-foreground">
           <Icon className="size-[1.125rem]" aria-hidden />
