@@ -3,8 +3,10 @@ import { londonFormat } from '../../../lib/london-time';
 
 let relative: Intl.RelativeTimeFormat | undefined;
 const rtf = {
-  format: (v: number, unit: Intl.RelativeTimeFormatUnit) =>
-    (relative ??= new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' })).format(v, unit),
+  format(v: number, unit: Intl.RelativeTimeFormatUnit) {
+    relative ??= new Intl.RelativeTimeFormat('en-GB', { numeric: 'auto' });
+    return relative.format(v, unit);
+  },
 };
 const dateFmt = londonFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 
