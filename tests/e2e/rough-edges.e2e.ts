@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mixerMemberships, mixers, profiles, user } from '../../src/server/db/schema';
 import { totpCode } from '../helpers/profile-fixtures';
-import { type E2E, E2E_PASSWORD, startE2E } from './harness';
+import { appReady, type E2E, E2E_PASSWORD, startE2E } from './harness';
 
 /**
  * Issue 17's member-facing rough edges (decision 024): participant rows that open only when the
@@ -83,6 +83,8 @@ async function focusBackOn(page: Page, label: string) {
 
 /** Presses Tab until the element with this accessible label or text has the focus (a keyboard user's way there). */
 async function tabTo(page: Page, label: string) {
+  // Focus moves once the app has taken a server-rendered page over (it is inert until then).
+  await appReady(page);
   for (let i = 0; i < 60; i++) {
     await page.keyboard.press('Tab');
     if ((await focusedLabel(page)) === label) return;
@@ -278,6 +280,8 @@ describe('admin sidebar', () => {
     for (const path of ['/home', '/admin/metrics']) {
       await page.goto(path);
       await nav.waitFor();
+      // A server-rendered page takes no pointer until the app has it (inert): hit-testing waits for that.
+      await appReady(page);
       const links = await onScreen();
       expect(links).toHaveLength(8);
       expect(links.filter((l) => !l.visible)).toEqual([]);
