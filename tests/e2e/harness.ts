@@ -56,7 +56,9 @@ let memberCounter = 0;
  */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-e2e-'));
-  const port = 20000 + Math.floor(Math.random() * 20000);
+  // A band of its own, below Linux's ephemeral ports (32768+, any outgoing connection may hold one)
+  // and apart from the process tests' 21000–30000, which CI runs alongside (the PostgreSQL stream).
+  const port = 10000 + Math.floor(Math.random() * 10000);
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
