@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_S } from '../../../shared/constants';
-import { pageCookies } from '../../lib/cookies';
+import { cookieValue } from '../../lib/cookies';
 
 function readCookie(): boolean {
-  const match = pageCookies().match(new RegExp(`(?:^|; )${SIDEBAR_COOKIE}=([^;]*)`));
-  return match ? match[1] !== 'false' : true;
+  return cookieValue(SIDEBAR_COOKIE) !== 'false';
 }
 
 /** Expanded/collapsed, remembered in a cookie for 7 days, toggled with Ctrl+B / Cmd+B (spec §2, §9). */

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { pageCookies } from '../../../lib/cookies';
+import { cookieValue } from '../../../lib/cookies';
 import { useOwnProfile } from '../api';
 import { saveErrorMessage, useAvailability, useSaveAvailability } from './api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
@@ -17,7 +17,7 @@ import { SheetDialog } from '../../../components/ui/sheet-dialog';
 export const AVAILABILITY_PROMPT_DISMISSED = 'fancy-availability-prompt-dismissed';
 const ONE_YEAR_S = 365 * 86_400;
 
-const dismissed = () => new RegExp(`(?:^|; )${AVAILABILITY_PROMPT_DISMISSED}=1(?:;|$)`).test(pageCookies());
+const dismissed = () => cookieValue(AVAILABILITY_PROMPT_DISMISSED) === '1';
 
 function dismiss() {
   // biome-ignore lint/suspicious/noDocumentCookie: read by the server's render too; the Cookie Store API is not in every browser
