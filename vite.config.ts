@@ -187,10 +187,29 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
     const files = new Set<string>();
     for (const mod of route.modules)
       walk(chunkOf(mod, `route ${route.pattern} (ROUTE_PRELOADS in src/shared/route-preload.ts)`).fileName, files);
-    await writeFile(path.join(dir, 'routes', route.file), await memberPageHtml(dir, template, [...files]));
+    const chain = evaluationOrder([...inEntry, ...files], byFile);
+    await writeFile(path.join(dir, 'routes', route.file), await memberPageHtml(dir, template, [...files], chain));
     written.push(route.pattern);
   }
   return written;
+}
+
+/**
+ * `files` in an order the browser can evaluate them one by one, each after the chunks it imports
+ * (a chunk in an import cycle comes with the others): the starter evaluates them one per task, so
+ * no task of a slow phone evaluates the whole bundle at once (decision 028).
+ */
+export function evaluationOrder(files: string[], byFile: Map<string, OutputChunk>): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const dep of byFile.get(file)?.imports ?? []) visit(dep);
+    order.push(file);
+  };
+  for (const f of files) visit(f);
+  return order;
 }
 
 /**
@@ -202,16 +221,40 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
  * hydrates the page. A page that came without the server's render, or a tab opened in the
  * background, starts at once. Each starter is a hashed asset like the bundle's, cached for good.
  */
-async function memberPageHtml(dir: string, template: string, chunks: string[]): Promise<string> {
+async function memberPageHtml(dir: string, template: string, chunks: string[], chain: string[]): Promise<string> {
   const entryTag = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
   if (!entryTag) throw new Error('index.html has no module entry script to start after the first paint');
   const entry = entryTag[1];
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
   const urls = [...new Set([entry, ...[...template.matchAll(preloadTag)].map((m) => m[1]), ...chunks.map((f) => `/${f}`)])];
   // The preloads go in a few at a time, one task each: thirty at once were a long task of their own on a slow phone.
-  const starter = `let started=false;const urls=${JSON.stringify(urls.filter((u) => u !== entry))};const more=()=>{document.head.append(...urls.splice(0,6).map((u)=>{const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;return l}));if(urls.length)setTimeout(more)};const go=()=>{if(started)return;started=true;import(${JSON.stringify(entry)});more()};
-if(document.visibilityState==="hidden"||!document.getElementById("root")?.hasAttribute("data-ssr"))go();
-else{new PerformanceObserver((list,o)=>{if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();setTimeout(go)}}).observe({type:"paint",buffered:true});setTimeout(go,3000)}
+  const starter = `(globalThis.__zod_globalConfig ??= {}).jitless = true;
+globalThis.__fancyDeferStart = true;
+const preloads = ${JSON.stringify(urls.filter((u) => u !== entry))};
+const chain = ${JSON.stringify(chain.map((f) => `/${f}`))};
+let started = false;
+const preloadSome = () => {
+  document.head.append(...preloads.splice(0, 6).map((url) => Object.assign(document.createElement("link"), { rel: "modulepreload", crossOrigin: "", href: url })));
+  if (preloads.length) setTimeout(preloadSome);
+};
+const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve));
+const go = async () => {
+  if (started) return;
+  started = true;
+  preloadSome();
+  for (const url of chain) {
+    await import(url).catch(() => {});
+    await nextTask();
+  }
+  globalThis.__fancyStart?.();
+};
+if (document.visibilityState === "hidden" || !document.getElementById("root")?.hasAttribute("data-ssr")) go();
+else {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); setTimeout(go); }
+  }).observe({ type: "paint", buffered: true });
+  setTimeout(go, 3000);
+}
 `;
   const file = `assets/start-${createHash('sha256').update(starter).digest('base64url').slice(0, 10)}.js`;
   await writeFile(path.join(dir, file), starter);

@@ -6,11 +6,21 @@ const LUCIDE = `${NM}/lucide-react/dist/esm/lucide-react.mjs`;
 const RADIX = `${NM}/radix-ui/dist/index.mjs`;
 const icon = (name: string) => `${NM}/lucide-react/dist/esm/icons/${name}.mjs`;
 const src = (name: string) => `/app/src/client/${name}.tsx`;
+const SHARED = '/app/src/shared/schemas/profile.ts';
 
 /** A small app: an entry, two signed-out pages, a public page under the query layout, the member shell and pages. */
 function graph(): ModuleGraph {
   const mods: Record<string, { imports?: string[]; dynamic?: string[]; code?: string; entry?: boolean }> = {
-    [src('main')]: { entry: true, imports: [src('router'), `${NM}/react/index.js`] },
+    [src('main')]: {
+      entry: true,
+      imports: [
+        src('router'),
+        `${NM}/react/index.js`,
+        `${NM}/react-dom/client.js`,
+        `${NM}/react-router/dist/index.mjs`,
+        `${NM}/clsx/dist/clsx.mjs`,
+      ],
+    },
     [src('router')]: {
       dynamic: [
         src('landing'),
@@ -30,7 +40,7 @@ function graph(): ModuleGraph {
     [src('status')]: { imports: [src('panel')] },
     [src('protected-route')]: { imports: [src('gate-notice')] },
     [src('app-shell')]: {
-      imports: [LUCIDE, RADIX, src('avatar')],
+      imports: [LUCIDE, RADIX, src('avatar'), SHARED],
       code: `import { Menu, X as Close } from 'lucide-react';\nimport { Dialog } from "radix-ui";`,
     },
     [src('home')]: {
@@ -51,6 +61,11 @@ function graph(): ModuleGraph {
     [src('avatar')]: {},
     [`${NM}/@tanstack/react-query/index.js`]: {},
     [`${NM}/react/index.js`]: {},
+    [`${NM}/react-dom/client.js`]: { imports: [`${NM}/scheduler/index.js`] },
+    [`${NM}/scheduler/index.js`]: {},
+    [`${NM}/react-router/dist/index.mjs`]: {},
+    [`${NM}/clsx/dist/clsx.mjs`]: {},
+    [SHARED]: {},
     [LUCIDE]: {
       imports: ['heart', 'menu', 'x', 'sparkles', 'users'].map(icon),
       code: [
@@ -97,24 +112,25 @@ const name = chunkName(
 const chunkOf = (id: string) => name(id);
 
 describe('the member and query chunks (decision 018)', () => {
-  it('takes what the shell needs and what two member-side pages share, including their icons and radix parts', () => {
-    for (const id of [
-      src('card'),
-      src('protected-route'),
-      src('app-shell'),
-      src('gate-notice'),
-      src('avatar'),
-      icon('menu'),
-      icon('x'),
-      icon('sparkles'),
-    ]) {
+  it('takes what the shell needs and what two member-side pages share, their icons and radix parts in member-vendor', () => {
+    for (const id of [src('card'), src('protected-route'), src('app-shell'), src('gate-notice'), src('avatar')]) {
       expect(chunkOf(id), id).toBe('member');
     }
-    expect(chunkOf(`${NM}/@radix-ui/react-dialog/dist/index.mjs`)).toBe('member');
+    // Packages and shared code apart, so the starter evaluates each in a task of its own (decision 028).
+    for (const id of [icon('menu'), icon('x'), icon('sparkles'), `${NM}/@radix-ui/react-dialog/dist/index.mjs`]) {
+      expect(chunkOf(id), id).toBe('member-vendor');
+    }
+    expect(chunkOf(SHARED)).toBe('member-shared');
   });
 
   it("keeps what the entry reaches in the entry chunk; leaves a signed-out page's own code, what one page alone uses, and what another lazy root shares", () => {
-    for (const id of [src('main'), `${NM}/react/index.js`, src('router')]) expect(chunkOf(id), id).toBe('entry');
+    for (const id of [src('main'), src('router')]) expect(chunkOf(id), id).toBe('entry');
+    // The packages it reaches each in a chunk of their own (decision 028).
+    expect(chunkOf(`${NM}/react/index.js`)).toBe('react');
+    expect(chunkOf(`${NM}/react-dom/client.js`)).toBe('react-dom');
+    expect(chunkOf(`${NM}/scheduler/index.js`)).toBe('react-dom');
+    expect(chunkOf(`${NM}/react-router/dist/index.mjs`)).toBe('router');
+    expect(chunkOf(`${NM}/clsx/dist/clsx.mjs`)).toBe('vendor');
     for (const id of [icon('heart'), src('landing'), src('login')]) {
       expect(chunkOf(id), id).toBeNull();
     }

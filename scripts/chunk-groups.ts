@@ -201,14 +201,33 @@ export const LANDING_SHARED_CHUNK = 'landing-shared';
 export const AUTH_SHARED_CHUNK = 'auth-shared';
 
 /**
+ * The packages the entry reaches, by chunk: React DOM, React, the router, the rest. A member
+ * page's starter evaluates the page's chunks one per task (decision 028), so no chunk is so big
+ * that evaluating it is a long task on a slow phone.
+ */
+const ENTRY_VENDORS: [RegExp, string][] = [
+  [/[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, 'react-dom'],
+  [/[\\/]node_modules[\\/]react[\\/]/, 'react'],
+  [/[\\/]node_modules[\\/]react-router[\\/]/, 'router'],
+  [/[\\/]node_modules[\\/]/, 'vendor'],
+];
+/** The packages (icons, radix parts) of what would be in the member chunk. */
+export const MEMBER_VENDOR_CHUNK = 'member-vendor';
+/** The code from src/shared (schemas, catalogues) of what would be in the member chunk. */
+export const MEMBER_SHARED_CHUNK = 'member-shared';
+const SHARED_CODE = /[\\/]src[\\/]shared[\\/]/;
+const vendorChunk = (id: string) => ENTRY_VENDORS.find(([re]) => re.test(id))?.[1];
+
+/**
  * The group `name` function. `member` for a module reached only from member-side roots, at least
- * one of them the shell or two of them member pages: what the shell needs, or what pages share.
+ * one of them the shell or two of them member pages: what the shell needs, or what pages share
+ * (its packages in `member-vendor`, its src/shared code in `member-shared`).
  * `query` for what the query layout needs and no signed-out entry page reaches. What a signed-out
  * entry page shares with the member shell or pages: `landing-shared` when the landing page uses
  * it (so `/` loads nothing it does not run), else `auth-shared`. Null (automatic splitting) for
  * everything else: what a signed-out page alone uses, what a single page
- * alone uses (it stays in that page's chunk). `entry` for what the entry reaches: it stays in the
- * entry chunk, in one file.
+ * alone uses (it stays in that page's chunk). `entry` for the app code the entry reaches: it stays
+ * in the entry chunk, in one file; the packages it reaches go by ENTRY_VENDORS.
  *
  * Every chunk's imports stay acyclic: a module's imports are reached from at least the same roots.
  */
@@ -217,11 +236,11 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
   const shellIds = new Set(opts.shell);
   const pageIds = new Set(opts.pages);
   const cache = new Map<string, string | null>();
-  const decide = (roots: string[]): string | null => {
+  const decide = (id: string, roots: string[]): string | null => {
     if (!roots.length) return null;
     // With the entry: rolldown would otherwise split out the few entry modules lazy chunks import
     // too (jsx runtime, constants, the icon factory): four more requests on every page.
-    if (roots.includes(ENTRY)) return ENTRY_CHUNK;
+    if (roots.includes(ENTRY)) return vendorChunk(id) ?? ENTRY_CHUNK;
     const pages = roots.filter((r) => pageIds.has(r)).length;
     if (roots.some(opts.isSignedOutEntry)) {
       // What a signed-out page loads lazily (a schema on submit, a two-factor step) stays lazy.
@@ -231,12 +250,17 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
     }
     if (roots.includes(opts.queryLayout)) return QUERY_CHUNK;
     if (roots.some(opts.isPublic)) return null;
-    return roots.some((r) => shellIds.has(r)) || pages >= 2 ? MEMBER_CHUNK : null;
+    if (!(roots.some((r) => shellIds.has(r)) || pages >= 2)) return null;
+    if (vendorChunk(id)) return MEMBER_VENDOR_CHUNK;
+    return SHARED_CODE.test(id) ? MEMBER_SHARED_CHUNK : MEMBER_CHUNK;
   };
   return (id: string): string | null => {
     const hit = cache.get(id);
     if (hit !== undefined) return hit;
-    const name = decide([...graph.roots(id)].map((r) => (r === ENTRY ? r : noExt(r))));
+    const name = decide(
+      id,
+      [...graph.roots(id)].map((r) => (r === ENTRY ? r : noExt(r))),
+    );
     cache.set(id, name);
     return name;
   };

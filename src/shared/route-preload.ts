@@ -76,13 +76,23 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
     pattern: '/profile',
     file: 'profile.html',
     modules: [...MEMBER_SHELL, 'features/profile/profile-page'],
-    reads: [...MEMBER_READS, '/api/profile', '/api/settings', '/api/profile/availability'],
+    reads: [
+      ...MEMBER_READS,
+      '/api/profile',
+      '/api/settings',
+      '/api/profile/availability',
+      '/api/verification',
+      '/api/me/reliability',
+      '/api/catalog/gender-options',
+      '/api/catalog/orientation-options',
+      '/api/catalog/interests',
+    ],
   },
   {
     pattern: '/settings',
     file: 'settings.html',
     modules: [...MEMBER_SHELL, 'features/settings/settings-page'],
-    reads: [...MEMBER_READS, '/api/settings', '/api/me/sessions'],
+    reads: [...MEMBER_READS, '/api/settings', '/api/me/sessions', '/api/push/devices'],
   },
 ];
 

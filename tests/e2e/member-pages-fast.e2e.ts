@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type E2E, startE2E } from './harness';
+import { appReady, type E2E, startE2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -57,6 +57,29 @@ describe('member pages fast on a phone', () => {
     await page.getByRole('heading', { level: 1, name: /Pria/ }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(await shifts(page)).toBeLessThanOrEqual(0.1);
+    await context.close();
+  });
+
+  it("every member page's reads come in its HTML: once it has loaded, the app asks the server for nothing but photos", async () => {
+    const m = await e2e.createMember('Ravi Reads');
+    await e2e.completeProfile(m.email);
+    const { context, page } = await e2e.newPage({ width: 375, height: 812 });
+    await e2e.login(page, m.email);
+    await page.waitForLoadState('networkidle');
+    for (const path of ['/home', '/mixers', '/messages', '/matches', '/profile', '/settings']) {
+      const reads: string[] = [];
+      const onRequest = (req: { url(): string }) => {
+        const url = new URL(req.url());
+        if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/files/')) reads.push(url.pathname + url.search);
+      };
+      page.on('request', onRequest);
+      await page.goto(path);
+      await appReady(page);
+      await page.waitForLoadState('networkidle');
+      page.off('request', onRequest);
+      // A read the page makes after it has loaded re-renders it at once, a long task on a slow phone.
+      expect(reads, path).toEqual([]);
+    }
     await context.close();
   });
 

@@ -1,6 +1,6 @@
 import { LegalDocument, preloadLegalDocument } from './legal-document';
 
-/** Awaited by the route with this module (app/router.tsx), so the text is there on the first render. */
+/** Awaited by the route with this module (app/routes.tsx), so the text is there on the first render. */
 export const preload = () => preloadLegalDocument('privacy');
 
 export default function PrivacyPage() {

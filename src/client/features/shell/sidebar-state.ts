@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { SIDEBAR_COOKIE, SIDEBAR_COOKIE_MAX_AGE_S } from '../../../shared/constants';
-import { cookieValue } from '../../lib/cookies';
+import { cookieValue, setPageCookie } from '../../lib/cookies';
 
 function readCookie(): boolean {
   return cookieValue(SIDEBAR_COOKIE) !== 'false';
@@ -12,8 +12,7 @@ export function useSidebarState() {
   const toggle = useCallback(() => {
     setExpanded((prev) => {
       const next = !prev;
-      // biome-ignore lint/suspicious/noDocumentCookie: the spec keeps this state in a cookie; Cookie Store API is not in every browser
-      document.cookie = `${SIDEBAR_COOKIE}=${next}; path=/; max-age=${SIDEBAR_COOKIE_MAX_AGE_S}; samesite=lax`;
+      setPageCookie(SIDEBAR_COOKIE, String(next), SIDEBAR_COOKIE_MAX_AGE_S);
       return next;
     });
   }, []);

@@ -4,7 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
-import { cookieValue } from '../../../lib/cookies';
+import { cookieValue, setPageCookie } from '../../../lib/cookies';
 import { useOwnProfile } from '../api';
 import { saveErrorMessage, useAvailability, useSaveAvailability } from './api';
 import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
@@ -20,8 +20,7 @@ const ONE_YEAR_S = 365 * 86_400;
 const dismissed = () => cookieValue(AVAILABILITY_PROMPT_DISMISSED) === '1';
 
 function dismiss() {
-  // biome-ignore lint/suspicious/noDocumentCookie: read by the server's render too; the Cookie Store API is not in every browser
-  document.cookie = `${AVAILABILITY_PROMPT_DISMISSED}=1; path=/; max-age=${ONE_YEAR_S}; samesite=lax`;
+  setPageCookie(AVAILABILITY_PROMPT_DISMISSED, '1', ONE_YEAR_S);
 }
 
 /**
