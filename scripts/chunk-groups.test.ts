@@ -6,7 +6,8 @@ const LUCIDE = `${NM}/lucide-react/dist/esm/lucide-react.mjs`;
 const RADIX = `${NM}/radix-ui/dist/index.mjs`;
 const icon = (name: string) => `${NM}/lucide-react/dist/esm/icons/${name}.mjs`;
 const src = (name: string) => `/app/src/client/${name}.tsx`;
-const SHARED = '/app/src/shared/schemas/profile.ts';
+const SHARED = '/app/src/shared/onboarding.ts';
+const SCHEMAS = '/app/src/shared/schemas/profile.ts';
 
 /** A small app: an entry, two signed-out pages, a public page under the query layout, the member shell and pages. */
 function graph(): ModuleGraph {
@@ -40,7 +41,7 @@ function graph(): ModuleGraph {
     [src('status')]: { imports: [src('panel')] },
     [src('protected-route')]: { imports: [src('gate-notice')] },
     [src('app-shell')]: {
-      imports: [LUCIDE, RADIX, src('avatar'), SHARED],
+      imports: [LUCIDE, RADIX, src('avatar'), SHARED, SCHEMAS],
       code: `import { Menu, X as Close } from 'lucide-react';\nimport { Dialog } from "radix-ui";`,
     },
     [src('home')]: {
@@ -66,6 +67,7 @@ function graph(): ModuleGraph {
     [`${NM}/react-router/dist/index.mjs`]: {},
     [`${NM}/clsx/dist/clsx.mjs`]: {},
     [SHARED]: {},
+    [SCHEMAS]: {},
     [LUCIDE]: {
       imports: ['heart', 'menu', 'x', 'sparkles', 'users'].map(icon),
       code: [
@@ -121,6 +123,7 @@ describe('the member and query chunks (decision 018)', () => {
       expect(chunkOf(id), id).toBe('member-vendor');
     }
     expect(chunkOf(SHARED)).toBe('member-shared');
+    expect(chunkOf(SCHEMAS)).toBe('member-schemas');
   });
 
   it("keeps what the entry reaches in the entry chunk; leaves a signed-out page's own code, what one page alone uses, and what another lazy root shares", () => {

@@ -215,7 +215,10 @@ const ENTRY_VENDORS: [RegExp, string][] = [
 export const MEMBER_VENDOR_CHUNK = 'member-vendor';
 /** The code from src/shared (schemas, catalogues) of what would be in the member chunk. */
 export const MEMBER_SHARED_CHUNK = 'member-shared';
+/** The shared schemas (zod: making them is most of the cost of evaluating shared code) of what would be in the member chunk. */
+export const MEMBER_SCHEMAS_CHUNK = 'member-schemas';
 const SHARED_CODE = /[\\/]src[\\/]shared[\\/]/;
+const SHARED_SCHEMAS = /[\\/]src[\\/]shared[\\/]schemas[\\/]/;
 const vendorChunk = (id: string) => ENTRY_VENDORS.find(([re]) => re.test(id))?.[1];
 
 /**
@@ -252,6 +255,7 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
     if (roots.some(opts.isPublic)) return null;
     if (!(roots.some((r) => shellIds.has(r)) || pages >= 2)) return null;
     if (vendorChunk(id)) return MEMBER_VENDOR_CHUNK;
+    if (SHARED_SCHEMAS.test(id)) return MEMBER_SCHEMAS_CHUNK;
     return SHARED_CODE.test(id) ? MEMBER_SHARED_CHUNK : MEMBER_CHUNK;
   };
   return (id: string): string | null => {

@@ -36,7 +36,7 @@ const gate = (name: 'ProtectedRoute' | 'AdminRoute') => async () => ({
  * The spec's route table (§2). Member pages live inside the shell; every page, layout and gate
  * loads on demand, so `/` and `/auth/*` download only what they show (DESIGN §7). TanStack
  * Query comes with the routes that use it (query-layout). The browser's router is made from it
- * in app/browser-router; the server renders member pages from it too (src/client/ssr.tsx).
+ * in main.tsx; the server renders member pages from it too (src/client/ssr.tsx).
  */
 export const routes: RouteObject[] = [
   {

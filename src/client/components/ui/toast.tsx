@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { TOAST_LIMIT, TOAST_REMOVE_DELAY_MS } from '../../../shared/constants';
 import { TOAST_VIEWPORT_CLASS, type ToastInput, type ToastItem, type ToastQueue, ToastQueueContext } from './toast-queue';
 
@@ -48,13 +48,15 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     setItems((prev) => prev.map((p) => (p.id === id ? { ...p, open: false } : p)));
     setTimeout(() => setItems((prev) => prev.filter((p) => p.id !== id)), TOAST_REMOVE_DELAY_MS);
   }, []);
+  // As transitions: a host and its viewport mount with the page, and re-rendering the queue's
+  // users at once would lengthen the page's first commit on a slow phone (decision 028).
   const addHost = useCallback(() => {
-    setHosts((n) => n + 1);
-    return () => setHosts((n) => n - 1);
+    startTransition(() => setHosts((n) => n + 1));
+    return () => startTransition(() => setHosts((n) => n - 1));
   }, []);
   const addViewport = useCallback(() => {
-    setViewports((n) => n + 1);
-    return () => setViewports((n) => n - 1);
+    startTransition(() => setViewports((n) => n + 1));
+    return () => startTransition(() => setViewports((n) => n - 1));
   }, []);
   const queue = useMemo<ToastQueue>(() => ({ items, dismiss, addHost, addViewport }), [items, dismiss, addHost, addViewport]);
 

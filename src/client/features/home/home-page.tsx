@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { displayName, useAuth } from '../auth';
 import { invitationsQuery, YourInvitations } from '../invitations';
-import { AfterMixerPrompts, openPromptsQuery, YourNextMixers } from '../mixers';
+import { AfterMixerPrompts, nextMixersQuery, openPromptsQuery, YourNextMixers } from '../mixers';
 import { AvailabilityPrompt, availabilityQuery } from '../profile';
 import { isOnboardingDeferred, resumeOnboarding } from '../onboarding';
 import { VerificationCard, verificationQuery } from '../verification';
@@ -32,9 +32,14 @@ function greeting(hour: number) {
   return 'Good evening';
 }
 
-/** The sections that would otherwise appear above the counters once their data arrives (and push them down). */
+/**
+ * Every read the page shows at once: the sections that would otherwise appear above the counters
+ * once their data arrives (and push them down), and the next mixers. All are in the page's HTML
+ * (src/shared/route-preload.ts), so none is a render of its own after the page is up.
+ */
 export const preload = () =>
   preloadQueries((client) => [
+    client.ensureInfiniteQueryData({ ...nextMixersQuery, revalidateIfStale: true }),
     client.ensureQueryData({ ...invitationsQuery, revalidateIfStale: true }),
     client.ensureQueryData({ ...openPromptsQuery, revalidateIfStale: true }),
     client.ensureQueryData({ ...availabilityQuery, revalidateIfStale: true }),

@@ -2,5 +2,5 @@
 export { openPromptsQuery } from './after-mixer-api';
 export { AfterMixerPrompts } from './components/after-mixer-prompts';
 export { dayLabel, formatTime, inSentence } from './format';
-export { YourNextMixers } from './next-mixers';
+export { nextMixersQuery, YourNextMixers } from './next-mixers';
 export { themeOf } from './themes';

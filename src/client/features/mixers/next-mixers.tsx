@@ -3,16 +3,20 @@ import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
-import { useMixerList } from './api';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { mixerListQuery } from './api';
 import { formatTime, whenLabel } from './format';
 import { themeOf } from './themes';
+
+/** Home's "Your next mixers" list: loaded with the page (home-page's preload) and read by the section. */
+export const nextMixersQuery = mixerListQuery('mine', {}, { limit: 3, active: true });
 
 /**
  * Home's "Your next mixers": the live and upcoming mixers I joined or wait for, soonest first.
  * For the lead to place on the home page (`<YourNextMixers />`).
  */
 export function YourNextMixers({ className }: { className?: string }) {
-  const list = useMixerList('mine', {}, { limit: 3, active: true });
+  const list = useInfiniteQuery(nextMixersQuery);
   const items = list.data?.pages[0]?.items ?? [];
   return (
     <section aria-labelledby="next-mixers" className={className}>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CompleteProfileInput, OwnProfile, PhotoRef, ProfileDraftInput } from '../../../shared/schemas/profile';
 import { api, postForm } from '../../lib/api';
 
@@ -27,29 +27,30 @@ function silently<T>(label: string, load: () => Promise<T>) {
   };
 }
 
-export const useGenderOptions = () =>
-  useQuery({
-    queryKey: ['catalog', 'gender-options'],
-    queryFn: silently('gender options', async () => (await api<{ options: CatalogOption[] }>('/api/catalog/gender-options')).options),
-    staleTime: CATALOG_STALE_MS,
-  });
+export const genderOptionsQuery = queryOptions({
+  queryKey: ['catalog', 'gender-options'],
+  queryFn: silently('gender options', async () => (await api<{ options: CatalogOption[] }>('/api/catalog/gender-options')).options),
+  staleTime: CATALOG_STALE_MS,
+});
 
-export const useOrientationOptions = () =>
-  useQuery({
-    queryKey: ['catalog', 'orientation-options'],
-    queryFn: silently(
-      'orientation options',
-      async () => (await api<{ options: CatalogOption[] }>('/api/catalog/orientation-options')).options,
-    ),
-    staleTime: CATALOG_STALE_MS,
-  });
+export const orientationOptionsQuery = queryOptions({
+  queryKey: ['catalog', 'orientation-options'],
+  queryFn: silently(
+    'orientation options',
+    async () => (await api<{ options: CatalogOption[] }>('/api/catalog/orientation-options')).options,
+  ),
+  staleTime: CATALOG_STALE_MS,
+});
 
-export const useInterests = () =>
-  useQuery({
-    queryKey: ['catalog', 'interests'],
-    queryFn: silently('interests', async () => (await api<{ interests: CatalogInterest[] }>('/api/catalog/interests')).interests),
-    staleTime: CATALOG_STALE_MS,
-  });
+export const interestsQuery = queryOptions({
+  queryKey: ['catalog', 'interests'],
+  queryFn: silently('interests', async () => (await api<{ interests: CatalogInterest[] }>('/api/catalog/interests')).interests),
+  staleTime: CATALOG_STALE_MS,
+});
+
+export const useGenderOptions = () => useQuery(genderOptionsQuery);
+export const useOrientationOptions = () => useQuery(orientationOptionsQuery);
+export const useInterests = () => useQuery(interestsQuery);
 
 export const fetchOwnProfile = async () => (await api<{ profile: OwnProfile }>('/api/profile')).profile;
 

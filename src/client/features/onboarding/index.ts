@@ -6,6 +6,9 @@
  */
 export {
   fetchOwnProfile,
+  genderOptionsQuery,
+  interestsQuery,
+  orientationOptionsQuery,
   removePhoto,
   uploadAvatar,
   uploadPhotos,

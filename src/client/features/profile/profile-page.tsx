@@ -3,9 +3,10 @@ import { useCallback, useMemo, useState } from 'react';
 import type { OwnProfile } from '../../../shared/schemas/profile';
 import { Card } from '../../components/ui/card';
 import { ProfileCard } from '../profile-card';
-import { useVerification, VerificationCard } from '../verification';
+import { genderOptionsQuery, interestsQuery, orientationOptionsQuery } from '../onboarding';
+import { useVerification, VerificationCard, verificationQuery } from '../verification';
 import { ownProfileQuery, settingsQuery, useOwnProfile, useShareCity } from './api';
-import { availabilityQuery } from './availability/api';
+import { availabilityQuery, reliabilityQuery } from './availability/api';
 import { preloadQueries } from '../../lib/query';
 import { AvailabilitySection } from './availability/availability-section';
 import { profileCompletion } from './completion';
@@ -67,12 +68,22 @@ function Completion({ profile }: { profile: OwnProfile }) {
   );
 }
 
-/** The editor renders once with the profile and the privacy setting the card depends on. */
+/**
+ * The editor renders once with everything it shows: the profile, the privacy setting the card
+ * depends on, availability, verification, the reliability note and the catalogues its sections
+ * pick from. All are in the page's HTML (src/shared/route-preload.ts): none is a render of its
+ * own after the page is up.
+ */
 export const preload = () =>
   preloadQueries((client) => [
     client.ensureQueryData({ ...ownProfileQuery, revalidateIfStale: true }),
     client.ensureQueryData({ ...settingsQuery, revalidateIfStale: true }),
     client.ensureQueryData({ ...availabilityQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...verificationQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...reliabilityQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...genderOptionsQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...orientationOptionsQuery, revalidateIfStale: true }),
+    client.ensureQueryData({ ...interestsQuery, revalidateIfStale: true }),
   ]);
 
 export default function ProfilePage() {

@@ -166,7 +166,12 @@ export default function SettingsPage() {
         </nav>
 
         <div className="grid min-w-0 grid-cols-1 gap-10">
-          <AppearanceSection />
+          {/* Each section its own Suspense boundary: a page the server rendered (decision 028) is
+              hydrated section by section, so the switches and radios of all of them (each sets
+              its state again once mounted) are not one long task on a slow phone. */}
+          <Suspense>
+            <AppearanceSection />
+          </Suspense>
           {settings.isPending ? (
             <div className="grid gap-4" aria-busy="true">
               <span className="sr-only" role="status">
@@ -186,8 +191,12 @@ export default function SettingsPage() {
             </Card>
           ) : (
             <>
-              <PrivacySection settings={settings.data} save={save} />
-              <NotificationsSection settings={settings.data} save={save} />
+              <Suspense>
+                <PrivacySection settings={settings.data} save={save} />
+              </Suspense>
+              <Suspense>
+                <NotificationsSection settings={settings.data} save={save} />
+              </Suspense>
               {later ? (
                 <>
                   <PushNotificationsSection />

@@ -17,6 +17,7 @@ import { NoticeToaster } from './notice-toaster';
 import { type BadgeKey, badgeLabel, isActivePath, MOBILE_BAR, NAV_ITEMS } from './nav-items';
 import { useSidebarState } from './sidebar-state';
 import { ThemeSwitch } from './theme-switch';
+import { preloadQueries } from '../../lib/query';
 import { statsQuery } from '../../lib/stats';
 
 export type NavCounts = Partial<Record<BadgeKey, number>>;
@@ -84,6 +85,9 @@ function NavList({ expanded, counts, onNavigate }: { expanded: boolean; counts: 
 }
 
 /** The signed-in layout: collapsible sidebar on desktop; top bar, sheet and bottom bar below 768 px (spec §2). */
+/** The badge counts, loaded with every member page (the page's HTML has them), so the shell renders once with them. */
+export const preload = () => preloadQueries((client) => [client.ensureQueryData({ ...statsQuery, revalidateIfStale: true })]);
+
 export default function AppShell() {
   return (
     <ToastHost>

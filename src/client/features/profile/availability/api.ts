@@ -24,8 +24,13 @@ export function useSaveAvailability() {
 }
 
 /** My own reliability note (GET /api/me/reliability): only ever mine. */
+export const reliabilityQuery = queryOptions({
+  queryKey: ['me', 'reliability'],
+  queryFn: () => api<ReliabilityView>('/api/me/reliability'),
+});
+
 export function useReliability() {
-  return useQuery({ queryKey: ['me', 'reliability'], queryFn: () => api<ReliabilityView>('/api/me/reliability') });
+  return useQuery(reliabilityQuery);
 }
 
 /** What a failed save says: the topics' own message when they were the problem, else the error's. */
