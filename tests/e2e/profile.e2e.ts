@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portrait } from '../fixtures/images';
 import { axeViolations, describeViolations } from './a11y';
-import { type E2E, startE2E } from './harness';
+import { appReady, type E2E, startE2E } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -25,6 +25,8 @@ async function openProfile(page: Page) {
   await page.goto('/profile');
   await page.getByRole('heading', { name: 'Your profile', level: 1 }).waitFor();
   await page.getByRole('heading', { name: 'Your profile as others see it' }).waitFor();
+  // The page comes rendered by the server; a file chosen before the app has taken it over would go nowhere.
+  await appReady(page);
 }
 
 const NEW_JOY = 'Finding a secondhand bookshop I have never been in, on a rainy Tuesday, with nowhere else to be.';
