@@ -9,7 +9,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
-import { chunkName, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK } from './scripts/chunk-groups';
+import { chunkName, evaluationOrder, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK } from './scripts/chunk-groups';
 import { MEMBER_SHELL, ROUTE_PRELOADS, SERVER_RENDERER_DIR } from './src/shared/route-preload';
 
 /**
@@ -195,30 +195,13 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
 }
 
 /**
- * `files` in an order the browser can evaluate them one by one, each after the chunks it imports
- * (a chunk in an import cycle comes with the others): the starter evaluates them one per task, so
- * no task of a slow phone evaluates the whole bundle at once (decision 028).
- */
-export function evaluationOrder(files: string[], byFile: Map<string, OutputChunk>): string[] {
-  const order: string[] = [];
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    if (seen.has(file)) return;
-    seen.add(file);
-    for (const dep of byFile.get(file)?.imports ?? []) visit(dep);
-    order.push(file);
-  };
-  for (const f of files) visit(f);
-  return order;
-}
-
-/**
  * A member page's HTML: index.html whose scripts start after the first paint (decision 028). A
  * member page comes rendered by the server, so on a slow phone its HTML, stylesheet and images
  * come first: a small starter (the page's only script tag) waits until the page's content is on
  * screen (the first contentful paint; 3 s at most), then has the browser fetch every chunk the
- * page needs at once (modulepreload: no discovery chain, decision 018) and runs the app, which
- * hydrates the page. A page that came without the server's render, or a tab opened in the
+ * page needs at once (modulepreload: no discovery chain, decision 018), evaluates them one per task
+ * in `chain` order, the entry among them, and then starts the app, which hydrates the page
+ * (decision 029). A page that came without the server's render, or a tab opened in the
  * background, starts at once. Each starter is a hashed asset like the bundle's, cached for good.
  */
 async function memberPageHtml(dir: string, template: string, chunks: string[], chain: string[]): Promise<string> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barrelExports, chunkName, ENTRY, ModuleGraph } from './chunk-groups';
+import { barrelExports, chunkName, ENTRY, evaluationOrder, ModuleGraph } from './chunk-groups';
 
 const NM = '/app/node_modules';
 const LUCIDE = `${NM}/lucide-react/dist/esm/lucide-react.mjs`;
@@ -174,5 +174,25 @@ describe('the member and query chunks (decision 018)', () => {
   it("counts a module it cannot place as the entry's", () => {
     expect(g.roots('/app/unknown.js')).toEqual(new Set([ENTRY]));
     expect(chunkOf('/app/unknown.js')).toBe('entry');
+  });
+});
+
+describe("a member page's evaluation order (decision 029)", () => {
+  const chunks = new Map<string, { imports: string[] }>([
+    ['entry.js', { imports: ['react-dom.js', 'react.js', 'app.js'] }],
+    ['react-dom.js', { imports: ['react.js'] }],
+    ['react.js', { imports: [] }],
+    ['app.js', { imports: ['react.js', 'member.js'] }],
+    ['member.js', { imports: ['react.js', 'app.js'] }],
+    ['page.js', { imports: ['member.js', 'entry.js'] }],
+  ]);
+
+  it('puts every chunk after the chunks it imports, each once, and ends where an import cycle closes', () => {
+    const order = evaluationOrder(['entry.js', 'page.js', 'react.js'], chunks);
+    expect(order).toEqual(['react.js', 'react-dom.js', 'member.js', 'app.js', 'entry.js', 'page.js']);
+    for (const [file, { imports }] of chunks) {
+      if (file === 'member.js') continue; // in a cycle with app.js: evaluated with it
+      for (const dep of imports) expect(order.indexOf(dep), `${dep} before ${file}`).toBeLessThan(order.indexOf(file));
+    }
   });
 });

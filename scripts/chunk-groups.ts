@@ -269,3 +269,22 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
     return name;
   };
 }
+
+/**
+ * `files` (built chunks, with the chunks each imports) in an order the browser can evaluate them
+ * one by one, each after the chunks it imports (a chunk in an import cycle comes with the others):
+ * a member page's starter evaluates them one per task, so no task of a slow phone evaluates the
+ * whole bundle at once (decision 029).
+ */
+export function evaluationOrder(files: readonly string[], chunks: ReadonlyMap<string, { imports: readonly string[] }>): string[] {
+  const order: string[] = [];
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    for (const dep of chunks.get(file)?.imports ?? []) visit(dep);
+    order.push(file);
+  };
+  for (const f of files) visit(f);
+  return order;
+}

@@ -48,7 +48,7 @@ describe('member pages start their code and data with the HTML', () => {
     expect(res.headers.link).toBeUndefined();
     expect(res.body).toContain('settings');
     const data = embedded(res.body);
-    expect(Object.keys(data)).toEqual(['/api/auth/session', '/api/stats', '/api/settings', '/api/me/sessions']);
+    expect(Object.keys(data)).toEqual(['/api/auth/session', '/api/stats', '/api/settings', '/api/me/sessions', '/api/push/devices']);
     for (const url of Object.keys(data)) {
       const direct = (await withClient.inject({ method: 'GET', url, headers: { cookie: maya.cookie } })).json();
       // The sessions list says when each was last used (now, for this one): the same sessions.
