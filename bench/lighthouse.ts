@@ -4,9 +4,9 @@
  * with the demo data (`/` and `/auth/login` signed out, as a visitor opens them), through the
  * system Chromium; the median of RUNS per page beside the goals.
  * Then three figures Lighthouse does not give:
- * - a warm visit (second load in the same browser, Chromium throttled like first-load.ts): the
+ * - a warm visit (second load in the same browser, Chromium throttled like first-load.ts; RUNS times): the
  *   JavaScript requests that went to the network again (goal 0) and when the page's own content
- *   (not a spinner) was painted (goal ≤ 1 s);
+ *   (not a spinner) was painted (goal ≤ 1 s; the median);
  * - INP of typing a line into a live chat with 200 messages on screen, 4× CPU (goal ≤ 100 ms);
  * - TBT of the mixers list with 100 upcoming mixers (Lighthouse again; goal ≤ 200 ms).
  *
@@ -367,12 +367,17 @@ export async function benchLighthouse() {
           ['/profile', (page) => page.getByText('Your profile as others see it')],
         ];
         for (const [p, content] of pages) {
-          const w = await warmVisit(browser, server.base, cookies, p, content);
+          // RUNS visits, like the Lighthouse rows: scripts fetched again in any of them, paint the median.
+          const visits = [];
+          for (let i = 0; i < RUNS; i++) visits.push(await warmVisit(browser, server.base, cookies, p, content));
+          const refetched = Math.max(...visits.map((v) => v.refetched));
+          const painted = median(visits.map((v) => v.paintedMs));
           warm.push({
             page: p,
-            js_refetched: `${w.refetched} ${mark(w.refetched === 0)}`,
-            js_from_cache: w.fromCache,
-            content_painted_ms: `${w.paintedMs} ${mark(w.paintedMs <= WARM_PAINT_GOAL_MS)}`,
+            js_refetched: `${refetched} ${mark(refetched === 0)}`,
+            js_from_cache: median(visits.map((v) => v.fromCache)),
+            content_painted_ms: `${painted} ${mark(painted <= WARM_PAINT_GOAL_MS)}`,
+            painted_runs_ms: visits.map((v) => v.paintedMs).join(' / '),
           });
         }
         out.warm = warm;
