@@ -202,7 +202,7 @@ export const AUTH_SHARED_CHUNK = 'auth-shared';
 
 /**
  * The packages the entry reaches, by chunk: React DOM, React, the router, the rest. A member
- * page's starter evaluates the page's chunks one per task (decision 028), so no chunk is so big
+ * page's starter evaluates the page's chunks one per task (decision 029), so no chunk is so big
  * that evaluating it is a long task on a slow phone.
  */
 const ENTRY_VENDORS: [RegExp, string][] = [

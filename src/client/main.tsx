@@ -17,7 +17,7 @@ import './styles.css';
  * What the first render uses and costs a slow phone several milliseconds the first time:
  * tailwind-merge's class map, the cookie jar (a call to the browser's network process), the
  * London time zone's data. Each is made in a task of its own before the render, which then runs
- * in short slices (decision 028).
+ * in short slices (decision 029).
  */
 const FIRST_USES = [() => cn('p-0', 'p-1'), pageCookies, () => londonDay(new Date())];
 
@@ -76,7 +76,7 @@ function reportHydrationMismatch(error: unknown) {
   console.warn('Fancy: the server-rendered page was rendered again in the browser:', error);
 }
 
-// A member page's starter (decision 028) evaluates the page's chunks one per task after this one,
+// A member page's starter (decision 029) evaluates the page's chunks one per task after this one,
 // then starts the app: the page's code is all there when the router looks for it.
 const starter = globalThis as { __fancyDeferStart?: boolean; __fancyStart?: () => void };
 if (starter.__fancyDeferStart) starter.__fancyStart = () => void start();

@@ -49,7 +49,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     setTimeout(() => setItems((prev) => prev.filter((p) => p.id !== id)), TOAST_REMOVE_DELAY_MS);
   }, []);
   // As transitions: a host and its viewport mount with the page, and re-rendering the queue's
-  // users at once would lengthen the page's first commit on a slow phone (decision 028).
+  // users at once would lengthen the page's first commit on a slow phone (decision 029).
   const addHost = useCallback(() => {
     startTransition(() => setHosts((n) => n + 1));
     return () => startTransition(() => setHosts((n) => n - 1));

@@ -168,7 +168,7 @@ export default function SettingsPage() {
         <div className="grid min-w-0 grid-cols-1 gap-10">
           {/* Each section its own Suspense boundary: a page the server rendered (decision 028) is
               hydrated section by section, so the switches and radios of all of them (each sets
-              its state again once mounted) are not one long task on a slow phone. */}
+              its state again once mounted) are not one long task on a slow phone (decision 029). */}
           <Suspense>
             <AppearanceSection />
           </Suspense>
