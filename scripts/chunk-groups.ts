@@ -201,7 +201,7 @@ export const LANDING_SHARED_CHUNK = 'landing-shared';
 export const AUTH_SHARED_CHUNK = 'auth-shared';
 
 /**
- * The packages the entry reaches, by chunk: React DOM, React, the router, the rest. A member
+ * The packages the entry reaches, by chunk: React DOM, React, the router, the rest (`vendor`). A member
  * page's starter evaluates the page's chunks one per task (decision 029), so no chunk is so big
  * that evaluating it is a long task on a slow phone.
  */
@@ -209,8 +209,8 @@ const ENTRY_VENDORS: [RegExp, string][] = [
   [/[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, 'react-dom'],
   [/[\\/]node_modules[\\/]react[\\/]/, 'react'],
   [/[\\/]node_modules[\\/]react-router[\\/]/, 'router'],
-  [/[\\/]node_modules[\\/]/, 'vendor'],
 ];
+const PACKAGE = /[\\/]node_modules[\\/]/;
 /** The packages (icons, radix parts) of what would be in the member chunk. */
 export const MEMBER_VENDOR_CHUNK = 'member-vendor';
 /** The code from src/shared (schemas, catalogues) of what would be in the member chunk. */
@@ -219,7 +219,8 @@ export const MEMBER_SHARED_CHUNK = 'member-shared';
 export const MEMBER_SCHEMAS_CHUNK = 'member-schemas';
 const SHARED_CODE = /[\\/]src[\\/]shared[\\/]/;
 const SHARED_SCHEMAS = /[\\/]src[\\/]shared[\\/]schemas[\\/]/;
-const vendorChunk = (id: string) => ENTRY_VENDORS.find(([re]) => re.test(id))?.[1];
+/** The chunk of a package the entry reaches; undefined for the app's own code. */
+const vendorChunk = (id: string) => (PACKAGE.test(id) ? (ENTRY_VENDORS.find(([re]) => re.test(id))?.[1] ?? 'vendor') : undefined);
 
 /**
  * The group `name` function. `member` for a module reached only from member-side roots, at least
@@ -254,7 +255,7 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
     if (roots.includes(opts.queryLayout)) return QUERY_CHUNK;
     if (roots.some(opts.isPublic)) return null;
     if (!(roots.some((r) => shellIds.has(r)) || pages >= 2)) return null;
-    if (vendorChunk(id)) return MEMBER_VENDOR_CHUNK;
+    if (PACKAGE.test(id)) return MEMBER_VENDOR_CHUNK;
     if (SHARED_SCHEMAS.test(id)) return MEMBER_SCHEMAS_CHUNK;
     return SHARED_CODE.test(id) ? MEMBER_SHARED_CHUNK : MEMBER_CHUNK;
   };

@@ -22,15 +22,21 @@ async function watchShifts(page: Page) {
     }).observe({ type: 'layout-shift', buffered: true });
   });
 }
+/** A new member past the gates (profile complete), signed in on a 375 px phone. */
+async function memberOnPhone(fullName: string) {
+  const m = await e2e.createMember(fullName);
+  await e2e.completeProfile(m.email);
+  const { context, page } = await e2e.newPage({ width: 375, height: 812 });
+  await e2e.login(page, m.email);
+  return { context, page };
+}
+
 const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __cls: number }).__cls);
 
 /** Member pages on a phone (issue 19, decision 018), in the real build as `npm start` serves it. */
 describe('member pages fast on a phone', () => {
   it("a member page's first reads come in its HTML, so the app asks the server for none of them; the page renders whole, without moving", async () => {
-    const m = await e2e.createMember('Pria Fast');
-    await e2e.completeProfile(m.email);
-    const { context, page } = await e2e.newPage({ width: 375, height: 812 });
-    await e2e.login(page, m.email);
+    const { context, page } = await memberOnPhone('Pria Fast');
     await watchShifts(page);
     const reads: string[] = [];
     page.on('request', (req) => {
@@ -61,10 +67,7 @@ describe('member pages fast on a phone', () => {
   });
 
   it("every member page's reads come in its HTML: once it has loaded, the app asks the server for nothing but photos", async () => {
-    const m = await e2e.createMember('Ravi Reads');
-    await e2e.completeProfile(m.email);
-    const { context, page } = await e2e.newPage({ width: 375, height: 812 });
-    await e2e.login(page, m.email);
+    const { context, page } = await memberOnPhone('Ravi Reads');
     await page.waitForLoadState('networkidle');
     for (const path of ['/home', '/mixers', '/messages', '/matches', '/profile', '/settings']) {
       const reads: string[] = [];
@@ -84,10 +87,7 @@ describe('member pages fast on a phone', () => {
   });
 
   it('a warm visit fetches no script again and shows fresh data, not a copy from the first visit', async () => {
-    const m = await e2e.createMember('Wren Warm');
-    await e2e.completeProfile(m.email);
-    const { context, page } = await e2e.newPage({ width: 375, height: 812 });
-    await e2e.login(page, m.email);
+    const { context, page } = await memberOnPhone('Wren Warm');
     await page.goto('/settings');
     await page.getByRole('heading', { level: 1, name: 'Settings' }).waitFor();
     await page.waitForLoadState('networkidle');
