@@ -155,7 +155,10 @@ describe('focus goes back to the opener', () => {
     await page.getByTestId('participant').first().waitFor();
     await tabTo(page, "View Rory's profile");
     await page.keyboard.press('Enter');
-    await page.getByRole('dialog', { name: "Rory's profile" }).getByRole('heading', { level: 2 }).waitFor();
+    await page
+      .getByRole('dialog', { name: "Rory's profile" })
+      .getByRole('heading', { level: 2, name: /^Rory,/ })
+      .waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await focusBackOn(page, "View Rory's profile");
