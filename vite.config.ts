@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
 import { chunkName, evaluationOrder, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK } from './scripts/chunk-groups';
 import { MEMBER_SHELL, ROUTE_PRELOADS, SERVER_RENDERER_DIR } from './src/shared/route-preload';
+import { testClockOffset } from './tests/clock/test-now.mjs';
 
 /**
  * The client is always a production build, whoever builds it. Vite takes React's development
@@ -372,6 +373,15 @@ function collectModuleGraph(graph: ModuleGraph): Plugin {
 }
 
 const moduleGraph = new ModuleGraph();
+
+/**
+ * FANCY_TEST_NOW (scripts/test-at-moments.mjs): every process of the run — vitest's workers and the
+ * servers tests spawn — loads the test clock first, from one shared anchor (tests/clock/test-now.mjs).
+ */
+if (testClockOffset() !== 0) {
+  const clock = `--import=${new URL('./tests/clock/test-now.mjs', import.meta.url).href}`;
+  if (!process.env.NODE_OPTIONS?.includes(clock)) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} ${clock}`.trim();
+}
 
 export default defineConfig({
   // The signed-out pages' HTML, and every text asset also as .br and .gz, served by

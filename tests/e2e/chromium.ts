@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { shiftClock, testClockOffset } from '../clock/test-now.mjs';
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
@@ -43,3 +45,19 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
   '--disable-dev-shm-usage',
 ];
+
+/**
+ * With FANCY_TEST_NOW set, every page of every context the browser opens starts with the same clock
+ * as the server and the test (tests/clock/test-now.mjs); otherwise the browser as it is.
+ */
+export function withTestClock(browser: Browser): Browser {
+  const offset = testClockOffset();
+  if (offset === 0) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    await context.addInitScript({ content: `(${shiftClock.toString()})(globalThis, ${offset});` });
+    return context;
+  };
+  return browser;
+}

@@ -9,7 +9,8 @@ import type { Db } from '../../src/server/db/client';
 import { profiles, user } from '../../src/server/db/schema';
 import { type Running, startServer } from '../../src/server/main';
 import { jobsSettled } from '../../src/server/infra/jobs/periodic';
-import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { freePort } from '../helpers/ports';
+import { CHROMIUM_ARGS, findChromium, withTestClock } from './chromium';
 
 export const E2E_PASSWORD = 'velvet-otter-lantern';
 
@@ -56,9 +57,7 @@ let memberCounter = 0;
  */
 export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-e2e-'));
-  // A band of its own, below Linux's ephemeral ports (32768+, any outgoing connection may hold one)
-  // and apart from the process tests' 21000–30000, which CI runs alongside (the PostgreSQL stream).
-  const port = 10000 + Math.floor(Math.random() * 10000);
+  const port = await freePort();
   const config = loadConfig({
     NODE_ENV: 'test',
     HOST: '127.0.0.1',
@@ -74,7 +73,9 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   const server: Running = await startServer(config);
   await jobsSettled(server.app);
   const baseUrl = `http://localhost:${port}`;
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? findChromium(), args: CHROMIUM_ARGS });
+  const browser = withTestClock(
+    await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? findChromium(), args: CHROMIUM_ARGS }),
+  );
 
   const mailsTo = async (address: string) => {
     const res = await fetch(`${baseUrl}/dev/mailbox.json`);

@@ -142,6 +142,9 @@ describe('installable, offline, push', () => {
     await section.getByLabel('From').waitFor();
     await section.getByText('Devices with notifications').scrollIntoViewIfNeeded();
     await viewportShot(page, 'push-settings-375-dark');
+    // Off again: the default window (22:00–07:00) would rightly hold the push below back at night.
+    await section.getByRole('switch', { name: 'Quiet hours' }).click();
+    await section.getByLabel('From').waitFor({ state: 'detached' });
     await page.evaluate(() => document.documentElement.classList.remove('dark'));
     await page.setViewportSize({ width: 1280, height: 800 });
 

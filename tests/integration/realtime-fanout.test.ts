@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { parseServerEvent } from '../../src/shared/realtime/events';
+import { freePort } from '../helpers/ports';
 
 /**
  * Two server processes on one PostgreSQL (TEST_DATABASE_URL): an event published through
@@ -49,8 +50,8 @@ function serve(port: number): Promise<void> {
   });
 }
 
-const portA = 23000 + Math.floor(Math.random() * 2000);
-const portB = portA + 1;
+const portA = await freePort();
+const portB = await freePort();
 
 beforeAll(async () => {
   const { default: pg } = await import('pg');

@@ -3,9 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/ports';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-durability-'));
-const port = 21000 + Math.floor(Math.random() * 9000);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 let child: ChildProcess | undefined;
 

@@ -11,9 +11,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/ports';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-production-'));
-const port = 21000 + Math.floor(Math.random() * 9000);
+const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const METRICS_TOKEN = 'production-metrics-token-0123456789';
 let smtp: SMTPServer;

@@ -17,6 +17,18 @@ describe('mixer times (en-GB, Europe/London)', () => {
     expect(dayLabel('2026-11-28T10:00:00Z', now, true)).toBe('Saturday 28 November');
   });
 
+  it('counts calendar days on the Sundays the clocks change (a day of 25 or 23 hours)', () => {
+    // 00:30 BST on Sunday 25 October 2026, the day the clocks go back: Monday is 24h30 away.
+    const backDay = new Date('2026-10-24T23:30:00Z');
+    expect(dayLabel('2026-10-26T00:30:00Z', backDay)).toBe('Tomorrow');
+    expect(dayLabel('2026-10-25T23:30:00Z', backDay)).toBe('Today');
+    // 23:30 GMT on Saturday 28 March 2026, the night the clocks go forward: Monday 00:15 is 23h45 away.
+    const forwardEve = new Date('2026-03-28T23:30:00Z');
+    expect(dayLabel('2026-03-29T19:00:00Z', forwardEve)).toBe('Tomorrow');
+    expect(dayLabel('2026-03-29T23:15:00Z', forwardEve)).toBe('Mon 30 Mar');
+    expect(dayLabel('2026-03-27T23:15:00Z', forwardEve)).toBe('Yesterday');
+  });
+
   it('describes a mixer by its status', () => {
     const base = { startsAt: '2026-11-23T19:30:00Z', endsAt: '2026-11-23T21:00:00Z' };
     expect(whenLabel({ ...base, status: 'scheduled' }, now)).toBe('Tomorrow, 19:30');

@@ -1,25 +1,25 @@
 import { now as clockNow } from '../../lib/clock';
-import { londonFormat } from '../../lib/london-time';
+import { londonDay, londonFormat } from '../../lib/london-time';
 
 /** Times in en-GB, Europe/London (spec §9 defaults), whatever the browser's own zone. */
 const time = londonFormat({ hour: '2-digit', minute: '2-digit' });
 const shortDay = londonFormat({ weekday: 'short', day: 'numeric', month: 'short' });
 const longDay = londonFormat({ weekday: 'long', day: 'numeric', month: 'long' });
-const dayKeyFmt = londonFormat({ year: 'numeric', month: '2-digit', day: '2-digit' }, 'en-CA');
-
-const dayKey = (d: Date) => dayKeyFmt(d);
 
 export function formatTime(iso: string): string {
   return time(new Date(iso));
 }
 
-/** "Today", "Tomorrow", "Yesterday" or "Sat 28 Nov" (London calendar days). */
+/**
+ * "Today", "Tomorrow", "Yesterday" or "Sat 28 Nov" (London calendar days: on the Sundays the clocks
+ * change a day is 23 or 25 hours long, so "tomorrow" is the next date, not 24 hours on).
+ */
 export function dayLabel(iso: string, now = clockNow(), long = false): string {
   const d = new Date(iso);
-  const key = dayKey(d);
-  if (key === dayKey(now)) return 'Today';
-  if (key === dayKey(new Date(now.getTime() + 86_400_000))) return 'Tomorrow';
-  if (key === dayKey(new Date(now.getTime() - 86_400_000))) return 'Yesterday';
+  const days = londonDay(d) - londonDay(now);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Tomorrow';
+  if (days === -1) return 'Yesterday';
   return (long ? longDay : shortDay)(d);
 }
 

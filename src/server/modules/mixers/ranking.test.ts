@@ -62,4 +62,12 @@ describe('whenLabel', () => {
     // British Summer Time: 23:30 UTC on 1 July is already 2 July in London.
     expect(whenLabel(Date.UTC(2025, 6, 1, 23, 30), Date.UTC(2025, 6, 1, 9, 0))).toBe('Tomorrow morning');
   });
+
+  it('counts calendar days on the Sundays the clocks change', () => {
+    // 00:30 BST on Sunday 25 October 2026 (a 25-hour day): Monday morning is more than 24 hours away.
+    expect(whenLabel(Date.UTC(2026, 9, 26, 9, 0), Date.UTC(2026, 9, 24, 23, 30))).toBe('Tomorrow morning');
+    // 23:30 GMT on Saturday 28 March 2026, before the clocks go forward: Monday 00:15 BST is under 24 hours away.
+    expect(whenLabel(Date.UTC(2026, 2, 29, 19, 0), Date.UTC(2026, 2, 28, 23, 30))).toBe('Tomorrow evening');
+    expect(whenLabel(Date.UTC(2026, 2, 29, 23, 15), Date.UTC(2026, 2, 28, 23, 30))).toBe('Monday morning');
+  });
 });

@@ -42,14 +42,17 @@ const dayFmt = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, weekday:
 const dateFmt = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_TZ, year: 'numeric', month: '2-digit', day: '2-digit' });
 const hourFmt = new Intl.DateTimeFormat('en-GB', { timeZone: DEFAULT_TZ, hour: 'numeric', hourCycle: 'h23' });
 
-/** "Thursday evening", "Tomorrow morning", "Today afternoon" (UK time). */
+/** The UK calendar day of an instant as a whole number (consecutive days differ by 1, DST or not). */
+const ukDay = (d: Date) => Date.parse(`${dateFmt.format(d)}T00:00:00Z`) / 86_400_000;
+
+/** "Thursday evening", "Tomorrow morning", "This afternoon" (UK time, calendar days). */
 export function whenLabel(startsAtMs: number, nowMs: number): string {
   const start = new Date(startsAtMs);
   const hour = Number(hourFmt.format(start));
   const part = hour < 12 ? 'morning' : hour < 17 ? 'afternoon' : 'evening';
-  const day = dateFmt.format(start);
-  if (day === dateFmt.format(new Date(nowMs))) return part === 'evening' ? 'This evening' : `This ${part}`;
-  if (day === dateFmt.format(new Date(nowMs + 86_400_000))) return `Tomorrow ${part}`;
+  const days = ukDay(start) - ukDay(new Date(nowMs));
+  if (days === 0) return `This ${part}`;
+  if (days === 1) return `Tomorrow ${part}`;
   return `${dayFmt.format(start)} ${part}`;
 }
 
