@@ -27,18 +27,23 @@ beforeAll(async () => {
   writeFileSync(
     path.join(clientDir, SERVER_RENDERER_DIR, 'entry.mjs'),
     `export async function renderMemberPage(url, answers, cookies, renderedAt) {
-       const held = /hold=(\\w+)/.exec(cookies)?.[1];
-       if (held) {
-         const state = globalThis.fancyRenderHold;
-         state.now[held] = (state.now[held] ?? 0) + 1;
-         state.most[held] = Math.max(state.most[held] ?? 0, state.now[held]);
-         await state.gate;
-         state.now[held]--;
+       globalThis.fancyRendersRunning = (globalThis.fancyRendersRunning ?? 0) + 1;
+       try {
+         const held = /hold=(\\w+)/.exec(cookies)?.[1];
+         if (held) {
+           const state = globalThis.fancyRenderHold;
+           state.now[held] = (state.now[held] ?? 0) + 1;
+           state.most[held] = Math.max(state.most[held] ?? 0, state.now[held]);
+           await state.gate;
+           state.now[held]--;
+         }
+         if (url === '/settings' && cookies.includes('slow=1')) await new Promise((r) => setTimeout(r, 3000));
+         if (url === '/settings' && cookies.includes('fail=1')) throw new Error('render failed');
+         const name = answers['/api/auth/session'].user.name;
+         return '<main>rendered ' + url + ' for ' + name + ' as of ' + renderedAt + ' &lt;' + Object.keys(answers).join(',') + '&gt;</main>';
+       } finally {
+         globalThis.fancyRendersRunning--;
        }
-       if (url === '/settings' && cookies.includes('slow=1')) await new Promise((r) => setTimeout(r, 3000));
-       if (url === '/settings' && cookies.includes('fail=1')) throw new Error('render failed');
-       const name = answers['/api/auth/session'].user.name;
-       return '<main>rendered ' + url + ' for ' + name + ' as of ' + renderedAt + ' &lt;' + Object.keys(answers).join(',') + '&gt;</main>';
      }`,
   );
   app = await buildApp({ ...t.deps, clientDir });
@@ -134,8 +139,17 @@ describe('member pages rendered on the server', () => {
   });
 });
 
-/** Renders of the stand-in held back (cookie `hold=<name>`) until `release()`; counted per name. */
-function holdRenders() {
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 2000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!done()) throw new Error('never happened');
+};
+
+/**
+ * Renders of the stand-in held back (cookie `hold=<name>`) until `release()`; counted per name.
+ * Starts once no render of an earlier test (the slow one) is still running.
+ */
+async function holdRenders() {
+  await until(() => !(globalThis as { fancyRendersRunning?: number }).fancyRendersRunning);
   let release = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
@@ -145,17 +159,12 @@ function holdRenders() {
   return { state, release };
 }
 
-const until = async (done: () => boolean) => {
-  for (let i = 0; i < 400 && !done(); i++) await new Promise((r) => setTimeout(r, 5));
-  if (!done()) throw new Error('never happened');
-};
-
 describe('server renders are shared out (issue 32)', () => {
   it("one member's flood of page requests gets the shell at once for pages over their share; another member is still rendered", async () => {
     const flo = await onboardedMember('Flo Flood');
     const oti = await onboardedMember('Oti Other');
     await ready(oti.cookie);
-    const { state, release } = holdRenders();
+    const { state, release } = await holdRenders();
     const flood = Array.from({ length: 12 }, () => page('/home', `${flo.cookie}; hold=flo`));
     let settled = 0;
     for (const p of flood) void p.then(() => settled++);
@@ -180,7 +189,7 @@ describe('server renders are shared out (issue 32)', () => {
     const members = await Promise.all(names.map((n) => onboardedMember(`${n} Member`)));
     const late = await onboardedMember('Lea Late');
     await ready(late.cookie);
-    const { state, release } = holdRenders();
+    const { state, release } = await holdRenders();
     const busy = members.map((m, i) => page('/home', `${m.cookie}; hold=${names[i]}`));
     await until(() => names.every((n) => state.now[n] === 1));
     const res = await page('/home', `${late.cookie}; hold=late`);
