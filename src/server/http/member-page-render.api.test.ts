@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeProfile } from '../../../tests/helpers/profile-fixtures';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
@@ -172,6 +173,11 @@ describe('server renders are shared out (issue 32)', () => {
     await until(() => (state.now.flo ?? 0) >= 1 && settled >= 12 - SERVER_PAGES_PER_MEMBER);
     const other = await page('/home', oti.cookie);
     expect(other.body).toContain('rendered /home for Oti Other');
+    // Over the share, as a browser asks for it: the shell, compressed, with no first reads in it.
+    const shell = await app.inject({ method: 'GET', url: '/home', headers: { cookie: flo.cookie, 'accept-encoding': 'br' } });
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(shell.headers['cache-control']).toBe('no-store');
+    expect(brotliDecompressSync(shell.rawPayload).toString()).toBe('<!doctype html><body><div id="root"></div></body>');
     release();
     const pages = await Promise.all(flood);
     expect(state.most.flo).toBeLessThanOrEqual(SERVER_PAGES_PER_MEMBER);

@@ -153,14 +153,19 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
   }
 
   async function template(file: string): Promise<string> {
+    return (await templateOf(file)).html;
+  }
+
+  /** The route's HTML as built, and the build it is from (its mtime). */
+  async function templateOf(file: string): Promise<{ mtimeMs: number; html: string }> {
     const full = path.join(clientDir, 'routes', file);
     const { mtimeMs } = await stat(full);
     const hit = templates.get(file);
-    if (hit && hit.mtimeMs === mtimeMs) return hit.html;
+    if (hit && hit.mtimeMs === mtimeMs) return { mtimeMs, html: await hit.html };
     const html = readFile(full, 'utf8');
     templates.set(file, { mtimeMs, html });
     html.catch(() => templates.delete(file));
-    return html;
+    return { mtimeMs, html: await html };
   }
 
   /** The reads' answers as a JSON object text `{ "<url>": <answer>, … }`, and any cookies they set. */
@@ -243,12 +248,11 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
 
   /** The page as the app renders it itself (no first reads, no render), compressed once per build. */
   async function sendShell(req: FastifyRequest, reply: FastifyReply, route: RoutePreload) {
-    const html = await template(route.file);
+    const { mtimeMs, html } = await templateOf(route.file);
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     privateHtml(reply);
     if (!encoding) return reply.send(html);
     const key = `${encoding}:${route.file}`;
-    const { mtimeMs } = await stat(path.join(clientDir, 'routes', route.file));
     let hit = shells.get(key);
     if (!hit || hit.mtimeMs !== mtimeMs) {
       hit = { mtimeMs, body: encoding === 'br' ? brotli(html) : gz(html, { level: 9 }) };
