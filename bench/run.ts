@@ -146,6 +146,13 @@ if (flood) {
   console.log("Realtime flood: one member's sockets flooding vs another member's GET /api/mixers (p95 ratio goal ≤ 3)");
   console.table(flood);
 }
+const pagesFlood = await optional('member-pages-flood', 'benchMemberPagesFlood');
+if (pagesFlood) {
+  console.log(
+    "Member pages flood (issue 32): one member firing 300 member-page requests (GET /mixers) at concurrency 30 vs another member's GET /api/mixers (p95 goal ≤ 2× idle)",
+  );
+  console.table(pagesFlood);
+}
 const forYou = await optional('foryou', 'benchForYou');
 if (forYou) {
   console.log('For you (signed-in member, one ranked page, a few thousand mixers and members): ours vs bare node:http');

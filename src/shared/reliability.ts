@@ -9,6 +9,14 @@ export type AttendanceOutcome = (typeof ATTENDANCE_OUTCOMES)[number];
 
 /** A leave this close to the start counts as `left_late`. */
 export const LATE_LEAVE_MS = 60 * 60 * 1000;
+/**
+ * Attended (issue 32, decision 014): at least one line in the chat, and present for a fair part
+ * of the mixer — there from within its first quarter and still in it at the end, or in it for at
+ * least half of it. Joining a live mixer near its end and writing one line is not attending.
+ */
+export const ATTENDED_ARRIVED_WITHIN = 0.25;
+export const ATTENDED_PRESENT_FOR = 0.5;
+
 /** The note and the priority look at this many most recent records. */
 export const RELIABILITY_WINDOW = 10;
 /** Below this many records a member is treated as neither reliable nor not: newcomers are never held back. */

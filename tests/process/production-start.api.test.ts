@@ -83,14 +83,15 @@ describe(`production start on Node ${process.versions.node}`, () => {
       }, 50);
       void run.exited.then((code) => reject(new Error(`exited ${code}: ${run.output()}`)));
     });
-    const ready = await fetch(`${base}/api/ready`);
+    const ready = await fetch(`${base}/api/ready`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'ok', smtp: 'ok' }, warnings: [] });
+    expect(await (await fetch(`${base}/api/ready`)).json()).toEqual({ status: 'ready' });
     expect((await fetch(`${base}/metrics`)).status).toBe(401);
     const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.status).toBe(200);
     expect(await metrics.text()).toMatch(
-      /fancy_http_request_duration_seconds_count\{method="GET",route="\/api\/ready",status_code="200"\} 1/,
+      /fancy_http_request_duration_seconds_count\{method="GET",route="\/api\/ready",status_code="200"\} 2/,
     );
     run.proc.kill('SIGTERM');
     expect(await run.exited).toBe(0);

@@ -13,7 +13,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { ConfigError, generateVapidKeys, loadConfig } from '../config';
 import { PGLITE_SETTINGS } from '../db/client';
 import { BackupFormatError, readBackup, writeBackup } from '../infra/backup/archive';
-import { controlSocketPath, DataDirInUseError, openControl, probeControl } from '../infra/backup/control';
+import { DataDirInUseError, openControl, ownControlSocket, probeControl, UnsafeControlSocketError } from '../infra/backup/control';
 import { readKeptFiles } from '../infra/backup/embedded';
 import { createStorage, uploadsDir } from '../infra/storage/create';
 
@@ -48,8 +48,11 @@ function config() {
 
 /** Streams the running server's backup into `file`. */
 function backupFromServer(dataDir: string, file: string): Promise<void> {
+  // Checked again right before the request: only this user's own socket gets it.
+  const socketPath = ownControlSocket(dataDir);
+  if (!socketPath) return Promise.reject(new Refused('The server stopped before the backup started: run the command again.'));
   return new Promise((resolve, reject) => {
-    const req = request({ socketPath: controlSocketPath(dataDir), path: '/backup', method: 'POST' }, (res) => {
+    const req = request({ socketPath, path: '/backup', method: 'POST' }, (res) => {
       if (res.statusCode !== 200) {
         let body = '';
         res.setEncoding('utf8');
@@ -186,7 +189,12 @@ try {
   else if (command === 'restore') await restore();
   else throw new Refused(USAGE);
 } catch (err) {
-  if (err instanceof Refused || err instanceof DataDirInUseError || err instanceof BackupFormatError) {
+  if (
+    err instanceof Refused ||
+    err instanceof DataDirInUseError ||
+    err instanceof UnsafeControlSocketError ||
+    err instanceof BackupFormatError
+  ) {
     console.error(err.message);
     process.exitCode = 2;
   } else {

@@ -1,11 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { completeProfile } from '../../../tests/helpers/profile-fixtures';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { SERVER_RENDERER_DIR } from '../../shared/route-preload';
 import { buildApp } from '../app';
+import { SERVER_PAGES_PER_MEMBER, SERVER_RENDERS_AT_ONCE } from './member-page';
 
 /**
  * Member pages rendered on the server (decision 028): which requests get the markup, made from
@@ -26,10 +28,23 @@ beforeAll(async () => {
   writeFileSync(
     path.join(clientDir, SERVER_RENDERER_DIR, 'entry.mjs'),
     `export async function renderMemberPage(url, answers, cookies, renderedAt) {
-       if (url === '/settings' && cookies.includes('slow=1')) await new Promise((r) => setTimeout(r, 3000));
-       if (url === '/settings' && cookies.includes('fail=1')) throw new Error('render failed');
-       const name = answers['/api/auth/session'].user.name;
-       return '<main>rendered ' + url + ' for ' + name + ' as of ' + renderedAt + ' &lt;' + Object.keys(answers).join(',') + '&gt;</main>';
+       globalThis.fancyRendersRunning = (globalThis.fancyRendersRunning ?? 0) + 1;
+       try {
+         const held = /hold=(\\w+)/.exec(cookies)?.[1];
+         if (held) {
+           const state = globalThis.fancyRenderHold;
+           state.now[held] = (state.now[held] ?? 0) + 1;
+           state.most[held] = Math.max(state.most[held] ?? 0, state.now[held]);
+           await state.gate;
+           state.now[held]--;
+         }
+         if (url === '/settings' && cookies.includes('slow=1')) await new Promise((r) => setTimeout(r, 3000));
+         if (url === '/settings' && cookies.includes('fail=1')) throw new Error('render failed');
+         const name = answers['/api/auth/session'].user.name;
+         return '<main>rendered ' + url + ' for ' + name + ' as of ' + renderedAt + ' &lt;' + Object.keys(answers).join(',') + '&gt;</main>';
+       } finally {
+         globalThis.fancyRendersRunning--;
+       }
      }`,
   );
   app = await buildApp({ ...t.deps, clientDir });
@@ -79,12 +94,17 @@ describe('member pages rendered on the server', () => {
   it('each member gets their own page, however many are rendered at once', async () => {
     const members = await Promise.all(['Ann', 'Ben', 'Cat', 'Dan'].map((n) => onboardedMember(`${n} Parallel`)));
     await ready(members[0].cookie);
-    const pages = await Promise.all(members.flatMap((m) => [1, 2, 3].map(() => page('/home', m.cookie))));
+    // As many at once as the renderer takes (SERVER_RENDERS_AT_ONCE), each member within their share.
+    const each = SERVER_PAGES_PER_MEMBER;
+    const pages = await Promise.all(members.flatMap((m) => Array.from({ length: each }, () => page('/home', m.cookie))));
     pages.forEach((res, i) => {
-      expect(res.body).toMatch(new RegExp(`rendered /home for ${['Ann', 'Ben', 'Cat', 'Dan'][Math.floor(i / 3)]} Parallel`));
-      for (const other of ['Ann', 'Ben', 'Cat', 'Dan'].filter((_, j) => j !== Math.floor(i / 3)))
-        expect(res.body).not.toContain(`${other} Parallel`);
+      const own = ['Ann', 'Ben', 'Cat', 'Dan'][Math.floor(i / each)];
+      // A page the renderer had no room for goes without the render, never with another's.
+      if (res.body.includes('data-ssr')) expect(res.body).toMatch(new RegExp(`rendered /home for ${own} Parallel`));
+      expect(res.body).toContain(`"name":"${own} Parallel"`);
+      for (const other of ['Ann', 'Ben', 'Cat', 'Dan'].filter((o) => o !== own)) expect(res.body).not.toContain(`${other} Parallel`);
     });
+    expect(pages.filter((res) => res.body.includes('data-ssr')).length).toBeGreaterThanOrEqual(SERVER_RENDERS_AT_ONCE);
   });
 
   it('is not rendered for anyone the page would not show itself to: signed out, address unconfirmed, not onboarded', async () => {
@@ -117,5 +137,74 @@ describe('member pages rendered on the server', () => {
       expect(res.body).not.toContain('data-ssr');
       expect(res.body).toContain('id="fancy-data"');
     }
+  });
+});
+
+const until = async (done: () => boolean) => {
+  for (let i = 0; i < 2000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
+  if (!done()) throw new Error('never happened');
+};
+
+/**
+ * Renders of the stand-in held back (cookie `hold=<name>`) until `release()`; counted per name.
+ * Starts once no render of an earlier test (the slow one) is still running.
+ */
+async function holdRenders() {
+  await until(() => !(globalThis as { fancyRendersRunning?: number }).fancyRendersRunning);
+  let release = () => {};
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const state = { gate, now: {} as Record<string, number>, most: {} as Record<string, number> };
+  (globalThis as { fancyRenderHold?: typeof state }).fancyRenderHold = state;
+  return { state, release };
+}
+
+describe('server renders are shared out (issue 32)', () => {
+  it("one member's flood of page requests gets the shell at once for pages over their share; another member is still rendered", async () => {
+    const flo = await onboardedMember('Flo Flood');
+    const oti = await onboardedMember('Oti Other');
+    await ready(oti.cookie);
+    const { state, release } = await holdRenders();
+    const flood = Array.from({ length: 12 }, () => page('/home', `${flo.cookie}; hold=flo`));
+    let settled = 0;
+    for (const p of flood) void p.then(() => settled++);
+    // While the member's first pages are still in the renderer, the rest have come back already.
+    await until(() => (state.now.flo ?? 0) >= 1 && settled >= 12 - SERVER_PAGES_PER_MEMBER);
+    const other = await page('/home', oti.cookie);
+    expect(other.body).toContain('rendered /home for Oti Other');
+    // Over the share, as a browser asks for it: the shell, compressed, with no first reads in it.
+    const shell = await app.inject({ method: 'GET', url: '/home', headers: { cookie: flo.cookie, 'accept-encoding': 'br' } });
+    expect(shell.headers['content-encoding']).toBe('br');
+    expect(shell.headers['cache-control']).toBe('no-store');
+    expect(brotliDecompressSync(shell.rawPayload).toString()).toBe('<!doctype html><body><div id="root"></div></body>');
+    release();
+    const pages = await Promise.all(flood);
+    expect(state.most.flo).toBeLessThanOrEqual(SERVER_PAGES_PER_MEMBER);
+    const shells = pages.filter((res) => !res.body.includes('data-ssr'));
+    expect(shells.length).toBeGreaterThanOrEqual(12 - SERVER_PAGES_PER_MEMBER);
+    for (const res of pages) {
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toContain('<div id="root"');
+    }
+  });
+
+  it('a page that finds the renderer busy is sent at once without the render, with its first reads', async () => {
+    const names = Array.from({ length: SERVER_RENDERS_AT_ONCE }, (_, i) => `Busy${i}`);
+    const members = await Promise.all(names.map((n) => onboardedMember(`${n} Member`)));
+    const late = await onboardedMember('Lea Late');
+    await ready(late.cookie);
+    const { state, release } = await holdRenders();
+    const busy = members.map((m, i) => page('/home', `${m.cookie}; hold=${names[i]}`));
+    await until(() => names.every((n) => state.now[n] === 1));
+    const res = await page('/home', `${late.cookie}; hold=late`);
+    release();
+    await Promise.all(busy);
+    expect(state.most.late ?? 0).toBe(0);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('data-ssr');
+    expect(res.body).toContain('id="fancy-data"');
+    expect(res.body).toContain('Lea Late');
   });
 });

@@ -15,6 +15,13 @@
  * onboarded), the page itself is rendered from those answers too (src/client/ssr.tsx, decision
  * 028) and sent inside `#root`, so it paints before any script runs; the app hydrates it. A
  * render that fails or is slow sends the page without it, as before.
+ *
+ * A page built this way costs far more than its JSON (issue 32), so the work is shared out: a
+ * member has at most SERVER_PAGES_PER_MEMBER pages being built at once (a signed-out visitor counts
+ * by address), and the renderer at most SERVER_RENDERS_AT_ONCE renders waiting or running. A page
+ * over its member's share is the client-rendered shell at once (no first reads, no render: the app
+ * asks for its data itself); a page that finds the renderer busy goes without the render at once.
+ * Nothing waits in a queue for a turn.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,6 +29,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { getSession } from '../auth/session';
 import { EMBEDDED_DATA_ID, type RoutePreload, readUrls, SERVER_RENDERER_DIR } from '../../shared/route-preload';
 import { negotiateEncoding } from './compress';
 
@@ -49,6 +57,10 @@ function readHeaders(req: FastifyRequest): Record<string, string> {
 
 /** How long a page waits for its server render before it goes without (the app renders it then). */
 export const SERVER_RENDER_WAIT_MS = 500;
+/** Pages of one member (or one signed-out address) being built at once; more are sent as the shell. */
+export const SERVER_PAGES_PER_MEMBER = 2;
+/** Renders running or waiting in the renderer (it renders one at a time); more pages go without one. */
+export const SERVER_RENDERS_AT_ONCE = 4;
 
 type Renderer = {
   renderMemberPage(url: string, answers: Record<string, unknown>, cookies: string, renderedAt: number): Promise<string | null>;
@@ -69,6 +81,10 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
   const templates = new Map<string, { mtimeMs: number; html: Promise<string> }>();
   let loading = false;
   let loaded: Renderer | undefined;
+  /** Pages being built per member (or `ip:` address), and renders the renderer has not finished. */
+  const building = new Map<string, number>();
+  let rendering = 0;
+  const shells = new Map<string, { mtimeMs: number; body: Promise<string | Buffer> }>();
 
   /**
    * Starts loading the build's renderer (once; ~10 MB at first, ~45 MB once it has rendered every
@@ -92,43 +108,64 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
       );
   }
 
-  /** The page's markup from its reads' answers, or undefined (no renderer, a failure, too slow). */
-  async function renderPage(
+  /**
+   * The page's markup from its reads' answers, or undefined (no renderer, the renderer busy, a
+   * failure, too slow). `done` settles when the render itself has (a slow one keeps its place in
+   * the renderer until then, though the page has gone without it).
+   */
+  function renderPage(
     req: FastifyRequest,
     url: string,
     answers: Record<string, unknown>,
     renderedAt: number,
-  ): Promise<string | undefined> {
-    let timer: NodeJS.Timeout | undefined;
+  ): { markup: Promise<string | undefined>; done: Promise<unknown> } {
     // Until the renderer has loaded (the first pages after a start), pages go without it.
     warm();
     const module = loaded;
-    if (!module) return undefined;
+    if (!module || rendering >= SERVER_RENDERS_AT_ONCE) return { markup: Promise.resolve(undefined), done: Promise.resolve() };
+    rendering++;
+    let render: Promise<string | null>;
     try {
-      const markup = await Promise.race([
-        module.renderMemberPage(url, answers, req.headers.cookie ?? '', renderedAt),
-        new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), SERVER_RENDER_WAIT_MS);
-        }),
-      ]);
-      return markup ?? undefined;
+      render = module.renderMemberPage(url, answers, req.headers.cookie ?? '', renderedAt);
     } catch (err) {
-      req.log.warn({ err, url }, 'member page server render failed');
-      return undefined;
-    } finally {
-      clearTimeout(timer);
+      render = Promise.reject(err);
     }
+    const done = render.then(
+      () => undefined,
+      () => undefined,
+    );
+    void done.then(() => rendering--);
+    let timer: NodeJS.Timeout | undefined;
+    const markup = Promise.race([
+      render,
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), SERVER_RENDER_WAIT_MS);
+      }),
+    ]).then(
+      (html) => html ?? undefined,
+      (err: unknown) => {
+        req.log.warn({ err, url }, 'member page server render failed');
+        return undefined;
+      },
+    );
+    void markup.finally(() => clearTimeout(timer));
+    return { markup, done };
   }
 
   async function template(file: string): Promise<string> {
+    return (await templateOf(file)).html;
+  }
+
+  /** The route's HTML as built, and the build it is from (its mtime). */
+  async function templateOf(file: string): Promise<{ mtimeMs: number; html: string }> {
     const full = path.join(clientDir, 'routes', file);
     const { mtimeMs } = await stat(full);
     const hit = templates.get(file);
-    if (hit && hit.mtimeMs === mtimeMs) return hit.html;
+    if (hit && hit.mtimeMs === mtimeMs) return { mtimeMs, html: await hit.html };
     const html = readFile(full, 'utf8');
     templates.set(file, { mtimeMs, html });
     html.catch(() => templates.delete(file));
-    return html;
+    return { mtimeMs, html: await html };
   }
 
   /** The reads' answers as a JSON object text `{ "<url>": <answer>, … }`, and any cookies they set. */
@@ -150,27 +187,79 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
     return { json: `{${entries.join(',')}}`, cookies, complete: entries.length === urls.length };
   }
 
+  /** Whose share a page request counts against: the signed-in member, or else the address. */
+  async function shareKey(req: FastifyRequest): Promise<string> {
+    const session = await getSession(req).catch(() => null);
+    return session ? `member:${session.user.id}` : `ip:${req.ip}`;
+  }
+
   async function serveMemberPage(req: FastifyRequest, reply: FastifyReply, route: RoutePreload, id?: string) {
+    const key = await shareKey(req);
+    const held = building.get(key) ?? 0;
+    if (held >= SERVER_PAGES_PER_MEMBER) return sendShell(req, reply, route);
+    building.set(key, held + 1);
+    let work: Promise<unknown> = Promise.resolve();
+    try {
+      const built = await buildPage(req, route, id);
+      work = built.done;
+      return await send(req, reply, built.page, built.cookies);
+    } finally {
+      // The member's place is theirs until their page's render has finished, sent or not.
+      void work.then(() => {
+        const left = (building.get(key) ?? 1) - 1;
+        if (left > 0) building.set(key, left);
+        else building.delete(key);
+      });
+    }
+  }
+
+  async function buildPage(req: FastifyRequest, route: RoutePreload, id?: string) {
     const urls = readUrls(route, id);
     const [html, reads] = await Promise.all([template(route.file), firstReads(req, urls)]);
     const data = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptSafeJson(reads.json)}</script>`;
     let page = html.includes('</body>') ? html.replace('</body>', () => `${data}\n  </body>`) : html + data;
     const answers = reads.complete ? (JSON.parse(reads.json) as Record<string, unknown>) : undefined;
+    let done: Promise<unknown> = Promise.resolve();
     // A query string can change what the page reads beyond its first reads: such a page is rendered in the browser.
     if (answers && !req.url.includes('?') && pastTheGates(answers['/api/auth/session'] as SessionAnswer)) {
       const renderedAt = Date.now();
-      const markup = await renderPage(req, req.url, answers, renderedAt);
+      const render = renderPage(req, req.url, answers, renderedAt);
+      done = render.done;
+      const markup = await render.markup;
       // `inert` until the app has taken over: a tap on a form before then would submit it natively.
       // `data-ssr` is the instant the page was rendered as of: the app hydrates it as of then too.
       if (markup) page = page.replace('<div id="root"></div>', () => `<div id="root" data-ssr="${renderedAt}" inert>${markup}</div>`);
     }
-    const body = page;
-    for (const cookie of reads.cookies) reply.header('set-cookie', cookie);
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
+    return { page, cookies: reads.cookies, done };
+  }
+
+  function privateHtml(reply: FastifyReply) {
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').header('vary', 'accept-encoding, cookie');
+  }
+
+  async function send(req: FastifyRequest, reply: FastifyReply, body: string, cookies: string[]) {
+    for (const cookie of cookies) reply.header('set-cookie', cookie);
+    privateHtml(reply);
     const encoding = negotiateEncoding(req.headers['accept-encoding']);
     if (!encoding) return reply.send(body);
     const compressed = encoding === 'br' ? await brotli(body, BROTLI_FAST) : await gz(body, { level: 6 });
     return reply.header('content-encoding', encoding).send(compressed);
+  }
+
+  /** The page as the app renders it itself (no first reads, no render), compressed once per build. */
+  async function sendShell(req: FastifyRequest, reply: FastifyReply, route: RoutePreload) {
+    const { mtimeMs, html } = await templateOf(route.file);
+    const encoding = negotiateEncoding(req.headers['accept-encoding']);
+    privateHtml(reply);
+    if (!encoding) return reply.send(html);
+    const key = `${encoding}:${route.file}`;
+    let hit = shells.get(key);
+    if (!hit || hit.mtimeMs !== mtimeMs) {
+      hit = { mtimeMs, body: encoding === 'br' ? brotli(html) : gz(html, { level: 9 }) };
+      shells.set(key, hit);
+      hit.body.catch(() => shells.delete(key));
+    }
+    return reply.header('content-encoding', encoding).send(await hit.body);
   }
 
   /** Serves a member page; `warm()` starts loading the renderer ahead of the first one (a visitor is about). */

@@ -31,6 +31,7 @@ export const FANCY_MESSAGES = {
   self: "You can't fancy yourself — but we like the confidence.",
   notShared: 'You can only fancy people you have shared a mixer with.',
   notStarted: 'You can fancy people once the mixer has started.',
+  closed: 'The time to fancy people from this mixer has passed: it closes 48 hours after the mixer ends.',
   unknownMember: "We couldn't find that member.",
 } as const;
 

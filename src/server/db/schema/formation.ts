@@ -76,8 +76,9 @@ export const mixerInvitations = pgTable(
 );
 
 /**
- * How each mixer went for each member, private to that member (issue 14): `attended` (joined at
- * the end and wrote at least one line), `no_show` (joined at the end, wrote nothing) or
+ * How each mixer went for each member, private to that member (issue 14): `attended` (wrote at
+ * least one line and was there from within the first quarter to the end, or for half of it:
+ * decision 014), `no_show` (in it at the end or left while live, and not attended) or
  * `left_late` (left in the last hour before the start). Written once; never shown to others.
  */
 export const mixerAttendance = pgTable(

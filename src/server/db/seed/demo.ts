@@ -194,7 +194,8 @@ export function demoAvailability(index: number, m: DemoMember): { availability: 
 
 /**
  * How the demo's ended mixers went for their members, as the lifecycle records it when a
- * mixer ends (modules/mixers/lifecycle.ts): attended when they wrote a line, else no-show.
+ * mixer ends (modules/mixers/lifecycle.ts): demo members are in theirs from the start to the
+ * end, so attended when they wrote a line, else no-show (decision 014).
  */
 export async function seedDemoAttendance(
   { db }: Pick<Database, 'db'>,

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, rmSync } from 'node:fs';
 import { createServer, request, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,12 +14,86 @@ import path from 'node:path';
  *    exposed on the network; whoever can reach the socket can already read DATA_DIR).
  */
 
-/** Unix socket paths are limited to ~107 bytes; a long DATA_DIR gets a hashed name in the temp folder. */
+/**
+ * Unix socket paths are limited to ~107 bytes; a long DATA_DIR gets a hashed name in a folder of
+ * its own in the temp folder, `fancy-<uid>`, that only this user can write (CONTROL_DIR_MODE,
+ * checked by `privateControlDir`): a name in the temp folder itself could be taken first by any
+ * local user (issue 32).
+ */
 export function controlSocketPath(dataDir: string): string {
+  return controlSocketPlace(dataDir).socketPath;
+}
+
+/** Where the socket is, and the private temp-folder home it is in (none when it is in DATA_DIR). */
+function controlSocketPlace(dataDir: string): { socketPath: string; privateDir?: string } {
   const inside = path.join(path.resolve(dataDir), 'control.sock');
-  if (Buffer.byteLength(inside) < 100) return inside;
+  if (Buffer.byteLength(inside) < 100) return { socketPath: inside };
   const hash = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
-  return path.join(tmpdir(), `fancy-${hash}.sock`);
+  const privateDir = path.join(tmpdir(), `fancy-${currentUid()}`);
+  return { socketPath: path.join(privateDir, `${hash}.sock`), privateDir };
+}
+
+/** The mode of the temp-folder home of control sockets: this user only. */
+export const CONTROL_DIR_MODE = 0o700;
+
+/** A control socket (or its folder) that this process must not use: someone else's, or not what it should be. */
+export class UnsafeControlSocketError extends Error {}
+
+const currentUid = () => process.getuid?.() ?? 0;
+
+/**
+ * Checks the private folder of a temp-folder socket: a real folder (not a link), this user's,
+ * writable by nobody else. With `create`, makes it first (mode CONTROL_DIR_MODE) if missing.
+ */
+function privateControlDir(dir: string | undefined, create: boolean): void {
+  if (!dir) return;
+  if (create) {
+    try {
+      mkdirSync(dir, { mode: CONTROL_DIR_MODE });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+    }
+  }
+  let stats: ReturnType<typeof lstatSync>;
+  try {
+    stats = lstatSync(dir);
+  } catch (err) {
+    if (!create && (err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  if (!stats.isDirectory() || stats.uid !== currentUid() || (stats.mode & 0o077) !== 0) {
+    throw new UnsafeControlSocketError(
+      `${dir} (the folder of DATA_DIR's control socket) must be a folder owned by this user (uid ${currentUid()}) that nobody else can open (mode 700): it is not, so it is not used. Remove it, or use a shorter DATA_DIR.`,
+    );
+  }
+}
+
+/**
+ * What is at `socketPath` before this process talks to it: nothing ('absent'), a socket of this
+ * user's ('own'), or something left behind that is this user's but no socket ('stale'). Someone
+ * else's socket or file, or a link, is refused: its owner would get the request (or the backup).
+ */
+function inspectSocket({ socketPath, privateDir }: { socketPath: string; privateDir?: string }): 'absent' | 'own' | 'stale' {
+  privateControlDir(privateDir, false);
+  let stats: ReturnType<typeof lstatSync>;
+  try {
+    stats = lstatSync(socketPath);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return 'absent';
+    throw err;
+  }
+  if (stats.isSymbolicLink() || stats.uid !== currentUid()) {
+    throw new UnsafeControlSocketError(
+      `${socketPath} (DATA_DIR's control socket) is ${stats.isSymbolicLink() ? 'a link' : `owned by another user (uid ${stats.uid})`}: it is not used. Check who put it there, and remove it.`,
+    );
+  }
+  return stats.isSocket() ? 'own' : 'stale';
+}
+
+/** The control socket's path once it is safe to connect to (this user's own socket), or null when there is none to reach. */
+export function ownControlSocket(dataDir: string): string | null {
+  const place = controlSocketPlace(dataDir);
+  return inspectSocket(place) === 'own' ? place.socketPath : null;
 }
 
 export class DataDirInUseError extends Error {}
@@ -43,8 +117,11 @@ interface Status {
 
 /** Asks the holder of DATA_DIR who it is; null when nobody listens (stopped, or a stale socket). */
 export function probeControl(dataDir: string): Promise<Status | null> {
+  // Never a request to a socket this user does not own (throws UnsafeControlSocketError).
+  const socketPath = ownControlSocket(dataDir);
+  if (!socketPath) return Promise.resolve(null);
   return new Promise((resolve) => {
-    const req = request({ socketPath: controlSocketPath(dataDir), path: '/status', method: 'GET', timeout: 5_000 }, (res) => {
+    const req = request({ socketPath, path: '/status', method: 'GET', timeout: 5_000 }, (res) => {
       let body = '';
       res.setEncoding('utf8');
       res.on('data', (d) => (body += d));
@@ -70,7 +147,8 @@ export function probeControl(dataDir: string): Promise<Status | null> {
  * that holds it. A socket left behind by a process that was killed is removed and taken over.
  */
 export async function openControl(dataDir: string, handlers: ControlHandlers): Promise<Control> {
-  const socketPath = controlSocketPath(dataDir);
+  const { socketPath, privateDir } = controlSocketPlace(dataDir);
+  privateControlDir(privateDir, true);
   const control: Control = { handlers, close: async () => {} };
   const server = createServer((req, res) => {
     if (req.method === 'GET' && req.url === '/status') {
@@ -110,6 +188,7 @@ export async function openControl(dataDir: string, handlers: ControlHandlers): P
     await listen();
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+    // Someone else's socket, or a link, is not ours to take over or to ask (UnsafeControlSocketError).
     const holder = await probeControl(dataDir);
     if (holder) {
       throw new DataDirInUseError(

@@ -75,12 +75,13 @@ describe('metrics are off without METRICS_TOKEN', () => {
 describe('GET /api/ready (readiness) next to /api/health (liveness)', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp();
+    t = await createTestApp({ METRICS_TOKEN: TOKEN });
   });
   afterAll(() => t.close());
+  const operator = { authorization: `Bearer ${TOKEN}` };
 
-  it('is ready when the database answers, and names each check', async () => {
-    const res = await t.request({ method: 'GET', url: '/api/ready' });
+  it('is ready when the database answers, and names each check to the operator', async () => {
+    const res = await t.request({ method: 'GET', url: '/api/ready', headers: operator });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok' }, warnings: [] });
     expect(res.headers['cache-control']).toBe('no-store');
@@ -95,9 +96,13 @@ describe('GET /api/ready (readiness) next to /api/health (liveness)', () => {
       },
       0,
     );
-    const down = await t.request({ method: 'GET', url: '/api/ready' });
+    const down = await t.request({ method: 'GET', url: '/api/ready', headers: operator });
     expect(down.statusCode).toBe(503);
     expect(down.json()).toMatchObject({ status: 'not_ready', checks: { database: 'ok', bucket: 'down' } });
+    // Anyone else learns that it is not ready, not what is down.
+    const anonymous = await t.request({ method: 'GET', url: '/api/ready' });
+    expect(anonymous.statusCode).toBe(503);
+    expect(anonymous.json()).toEqual({ status: 'not_ready' });
     up = true;
     expect((await t.request({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
@@ -112,14 +117,34 @@ describe('GET /api/ready (readiness) next to /api/health (liveness)', () => {
 });
 
 describe('production with MAIL_OUTBOX_ONLY', () => {
-  it('warns in readiness and on the admin overview that no mail is sent', async () => {
-    const t = await createTestApp({ NODE_ENV: 'production', MAIL_OUTBOX_ONLY: 'true', AUTH_SECRET: 'x'.repeat(40) });
+  it('warns admins and the metrics token in readiness, and on the admin overview, that no mail is sent; anyone else gets the status only (issue 32)', async () => {
+    const t = await createTestApp({
+      NODE_ENV: 'production',
+      MAIL_OUTBOX_ONLY: 'true',
+      AUTH_SECRET: 'x'.repeat(40),
+      METRICS_TOKEN: TOKEN,
+    });
     try {
-      const ready = await t.request({ method: 'GET', url: '/api/ready' });
-      expect(ready.statusCode).toBe(200);
-      expect(ready.json().warnings).toEqual([{ code: 'mail_outbox_only', message: expect.stringMatching(/SMTP_URL/) }]);
-      expect((await t.request({ method: 'GET', url: '/api/health' })).json().mail).toBe('outbox-only');
       const admin = await t.member('Ada Admin', { admin: true });
+      const member = await t.member('Max Member');
+      const warning = [{ code: 'mail_outbox_only', message: expect.stringMatching(/SMTP_URL/) }];
+      for (const ready of [
+        await t.request({ method: 'GET', url: '/api/ready', cookie: admin.cookie }),
+        await t.request({ method: 'GET', url: '/api/ready', headers: { authorization: `Bearer ${TOKEN}` } }),
+      ]) {
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json()).toEqual({ status: 'ready', checks: { database: 'ok' }, warnings: warning });
+      }
+      for (const ready of [
+        await t.request({ method: 'GET', url: '/api/ready' }),
+        await t.request({ method: 'GET', url: '/api/ready', cookie: member.cookie }),
+        await t.request({ method: 'GET', url: '/api/ready', headers: { authorization: `Bearer ${TOKEN}x` } }),
+      ]) {
+        expect(ready.statusCode).toBe(200);
+        expect(ready.json()).toEqual({ status: 'ready' });
+        expect(ready.body).not.toContain('SMTP');
+      }
+      expect((await t.request({ method: 'GET', url: '/api/health' })).json().mail).toBe('outbox-only');
       const overview = await t.request({ method: 'GET', url: '/api/admin/overview', cookie: admin.cookie });
       expect(overview.statusCode).toBe(200);
       expect(overview.json().warnings).toEqual([

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { errorBody } from '../../http/errors';
 
@@ -136,12 +136,8 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
 
   const token = app.deps.config.metricsToken;
   if (token) {
-    const expected = digest(token);
     app.get('/metrics', async (req, reply) => {
-      const header = req.headers.authorization ?? '';
-      const given = header.startsWith('Bearer ') ? header.slice(7) : '';
-      // Constant time: both sides are hashed to the same length first.
-      if (!timingSafeEqual(digest(given), expected)) {
+      if (!bearsMetricsToken(req, token)) {
         return reply
           .status(401)
           .header('www-authenticate', 'Bearer')
@@ -155,3 +151,15 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
 }
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/**
+ * Whether the request carries `Authorization: Bearer <METRICS_TOKEN>` (false when no token is
+ * configured): /metrics, and the operator's details of /api/ready. Constant time: both sides
+ * are hashed to the same length first.
+ */
+export function bearsMetricsToken(req: FastifyRequest, token: string | undefined): boolean {
+  if (!token) return false;
+  const header = req.headers.authorization ?? '';
+  const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+  return timingSafeEqual(digest(given), digest(token));
+}

@@ -156,18 +156,50 @@ describe('attendance when a mixer ends', () => {
     expect((await t.mailsTo(late.email)).some((x) => x.subject.startsWith('Who did you click with'))).toBe(false);
   });
 
-  it('keeps the record of members who leave once it has started: attended if they wrote, else no_show', async () => {
+  it('keeps the record of members who leave once it has started: attended if they wrote and stayed half of it, else no_show', async () => {
     const wrote = await onboarded('Wren Wrote');
     const silent = await onboarded('Sid Silent');
-    const running = await mixer({ startsAt: new Date(Date.now() - 10 * MIN), endsAt: new Date(Date.now() + 50 * MIN) });
-    for (const m of [wrote, silent]) await seat(running, m.id);
+    // 60 minutes, 40 of them gone; both were there from the start.
+    const startsAt = new Date(Date.now() - 40 * MIN);
+    const running = await mixer({ startsAt, endsAt: new Date(Date.now() + 20 * MIN) });
+    for (const m of [wrote, silent])
+      await t.database.db.insert(mixerMemberships).values({ mixerId: running, userId: m.id, joinedAt: startsAt });
     await say(running, wrote.id, 'Lovely to meet you all, I have to run!');
     for (const m of [wrote, silent]) {
       const res = await t.request({ method: 'POST', url: `/api/mixers/${running}/leave`, cookie: m.cookie, payload: {} });
       expect(res.statusCode).toBe(200);
     }
-    await end(new Date(Date.now() + 51 * MIN));
+    await end(new Date(Date.now() + 21 * MIN));
     expect(await outcomes(running)).toEqual({ [wrote.id]: 'attended', [silent.id]: 'no_show' });
+  });
+
+  it('joining a live mixer and writing one line is not attending: there from the first quarter to the end, or for half of it (issue 32)', async () => {
+    const names = ['Ari Early', 'Hal Half', 'Pip Padder', 'Bri Brief', 'Sol Silent'] as const;
+    const [early, half, padder, brief, silent] = await Promise.all(names.map((n) => onboarded(n)));
+    // 60 minutes, 40 of them gone when the padder joins.
+    const startsAt = new Date(Date.now() - 40 * MIN);
+    const at = (minutes: number) => new Date(startsAt.getTime() + minutes * MIN);
+    const running = await mixer({ startsAt, endsAt: at(60) });
+    const stays: [Member, Date, Date | null][] = [
+      [early, at(10), null], // from within the first quarter to the end
+      [half, at(20), null], // after the first quarter, but 40 of 60 minutes
+      [padder, new Date(), null], // the last 20 minutes
+      [brief, at(0), at(12)], // from the start, gone after 12 minutes
+      [silent, at(0), null], // all of it, not a word
+    ];
+    for (const [m, joinedAt, leftAt] of stays)
+      await t.database.db
+        .insert(mixerMemberships)
+        .values({ mixerId: running, userId: m.id, joinedAt, state: leftAt ? 'left' : 'joined', leftAt });
+    for (const m of [early, half, padder, brief]) await say(running, m.id, 'Hi all!');
+    await end(at(61));
+    expect(await outcomes(running)).toEqual({
+      [early.id]: 'attended',
+      [half.id]: 'attended',
+      [padder.id]: 'no_show',
+      [brief.id]: 'no_show',
+      [silent.id]: 'no_show',
+    });
   });
 
   it('sends no mail to a member who turned "After a mixer" off, but still the notice', async () => {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
+import { AFTER_MIXER_PROMPT_MS } from '../../../shared/formation';
 import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
 import {
   createMixer,
@@ -81,6 +82,23 @@ describe('PUT /api/fancies/:userId — who may be fancied', () => {
     const ended = await createMixer(t, { status: 'ended', startsInMinutes: -600 });
     await joinMixer(t, ended, [a.id, b.id]);
     expect((await fancyReq(t, a, b, ended)).statusCode).toBe(200);
+  });
+
+  it('accepts fancies for 48 hours after the mixer ends, the window the prompt gives, and then refuses them (issue 32)', async () => {
+    const a = await t.member('Window Open');
+    const b = await t.member('Window Shut');
+    // createMixer's mixers last 90 minutes: these ended 47 and 49 hours ago.
+    const recent = await createMixer(t, { status: 'ended', startsInMinutes: -(47 * 60 + 90) });
+    const old = await createMixer(t, { status: 'ended', startsInMinutes: -(49 * 60 + 90) });
+    await joinMixer(t, recent, [a.id, b.id]);
+    await joinMixer(t, old, [a.id, b.id]);
+    const late = await fancyReq(t, a, b, old);
+    expect(late.statusCode).toBe(403);
+    expect(late.json().error.message).toBe(FANCY_MESSAGES.closed);
+    expect(FANCY_MESSAGES.closed).toContain(`${AFTER_MIXER_PROMPT_MS / 3_600_000} hours`);
+    expect((await fancyReq(t, b, a, old)).statusCode).toBe(403);
+    expect(await matchCount(a.id, b.id)).toBe(0);
+    expect((await fancyReq(t, a, b, recent)).statusCode).toBe(200);
   });
 
   it('answers 404 for an unknown member and 400 for a malformed mixer id', async () => {

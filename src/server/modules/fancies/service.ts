@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { AFTER_MIXER_PROMPT_MS } from '../../../shared/formation';
 import { FANCY_MESSAGES, type FancyResult } from '../../../shared/schemas/matches';
 import { AppError } from '../../http/errors';
 import { sharedMixer } from '../safety/service';
@@ -20,7 +21,9 @@ export async function listFancied(app: FastifyInstance, me: string, mixerId: str
 }
 
 /**
- * Fancies a co-participant of a mixer (DESIGN §6). Idempotent. When the other member already
+ * Fancies a co-participant of a mixer (DESIGN §6). Idempotent. Only while the mixer runs and for
+ * AFTER_MIXER_PROMPT_MS (48 hours) after it ends, the window the "Who did you click with?" prompt
+ * gives (decision 014, issue 32): one rule, here on the server. When the other member already
  * fancies you, exactly one match is created: the pair is serialised with a transaction-scoped
  * advisory lock, so two simultaneous fancies cannot both miss each other, and the ordered-pair
  * unique index makes the insert itself race-free.
@@ -28,11 +31,12 @@ export async function listFancied(app: FastifyInstance, me: string, mixerId: str
 export async function fancy(app: FastifyInstance, me: string, targetId: string, mixerId: string): Promise<FancyResult> {
   if (targetId === me) throw new AppError('bad_request', FANCY_MESSAGES.self);
   const db = app.deps.database.db;
-  const [check] = await rows<{ target_exists: boolean; mixer_started: boolean | null; shared: boolean }>(
+  const [check] = await rows<{ target_exists: boolean; mixer_started: boolean | null; window_closed: boolean | null; shared: boolean }>(
     db,
     sql`select
       exists (select 1 from "user" where id = ${targetId}) as target_exists,
       (select status <> 'cancelled' and (status in ('live', 'ended') or starts_at <= now()) from mixers where id = ${mixerId}) as mixer_started,
+      (select ends_at <= now() - make_interval(secs => ${AFTER_MIXER_PROMPT_MS / 1000}) from mixers where id = ${mixerId}) as window_closed,
       ${sharedMixer(me, targetId, mixerId)} as shared`,
   );
   if (!check?.target_exists) throw new AppError('not_found', FANCY_MESSAGES.unknownMember);
@@ -40,6 +44,7 @@ export async function fancy(app: FastifyInstance, me: string, targetId: string, 
   // looks exactly like "not shared" and does not reveal itself.
   if (!check.shared) throw new AppError('forbidden', FANCY_MESSAGES.notShared);
   if (!check.mixer_started) throw new AppError('forbidden', FANCY_MESSAGES.notStarted);
+  if (check.window_closed) throw new AppError('forbidden', FANCY_MESSAGES.closed);
 
   const [p1, p2] = orderedPair(me, targetId);
   const outcome = await db.transaction(async (tx) => {

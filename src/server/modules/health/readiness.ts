@@ -1,4 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { getSession } from '../../auth/session';
+import { bearsMetricsToken } from '../../infra/metrics/metrics';
 import { operatorWarnings } from './warnings';
 
 /** A dependency readiness checks: resolves when usable, throws (or rejects) when not. */
@@ -37,6 +39,9 @@ interface Entry {
  * GET /api/ready — readiness, unlike /api/health (liveness): 200 only when this instance should
  * get traffic: not draining, the database answers and every configured dependency (SMTP, the
  * bucket) too. Operator warnings (mail kept in the outbox) are listed but do not fail it.
+ *
+ * Anyone (a load balancer) gets the status only; which checks failed and the operator warnings
+ * are how this instance is set up, so they go to admins and to the metrics token (issue 32).
  */
 export function registerReadiness(app: FastifyInstance, ping: () => Promise<unknown>) {
   const entries = new Map<string, Entry>();
@@ -74,14 +79,24 @@ export function registerReadiness(app: FastifyInstance, ping: () => Promise<unkn
   };
 
   const warnings = operatorWarnings(app.deps.config).map((w) => ({ code: w.code, message: w.text }));
-  app.get('/api/ready', async (_req, reply) => {
+  app.get('/api/ready', async (req, reply) => {
     const names = [...entries.keys()];
     const results = await Promise.all(names.map((n) => run(n, entries.get(n) as Entry)));
-    const checks = Object.fromEntries(names.map((n, i) => [n, results[i] ? 'ok' : 'down']));
     const ok = !draining && results.every(Boolean);
+    const status = draining ? 'draining' : ok ? 'ready' : 'not_ready';
     reply.status(ok ? 200 : 503).header('cache-control', 'no-store');
-    return { status: draining ? 'draining' : ok ? 'ready' : 'not_ready', checks, warnings };
+    if (!(await operator(req))) return { status };
+    const checks = Object.fromEntries(names.map((n, i) => [n, results[i] ? 'ok' : 'down']));
+    return { status, checks, warnings };
   });
+
+  /** An admin's session, or the metrics token: who may see how this instance is set up. */
+  const operator = async (req: FastifyRequest) => {
+    if (bearsMetricsToken(req, app.deps.config.metricsToken)) return true;
+    if (!req.headers.cookie) return false;
+    const session = await getSession(req).catch(() => null);
+    return Boolean(session?.user.emailVerified && session.user.role === 'admin');
+  };
 }
 
 function withTimeout<T>(p: Promise<T>): Promise<T> {

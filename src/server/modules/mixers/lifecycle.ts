@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ChatMessage } from '../../../shared/realtime/events';
+import { ATTENDED_ARRIVED_WITHIN, ATTENDED_PRESENT_FOR } from '../../../shared/reliability';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import type { Publish } from '../../deps';
@@ -71,13 +72,19 @@ export async function advanceMixers(
         returning id, mixer_id, body, created_at
       ),
       attendance as (
-        -- Each member still in it, or who left while it was live: attended (wrote a line) or
-        -- no_show — leaving once it started does not wipe the record. An upsert, so a member who
+        -- Each member still in it, or who left while it was live: attended or no_show — leaving
+        -- once it started does not wipe the record. Attended (decision 014, issue 32): wrote a
+        -- line, and was there from within the first quarter and still at the end, or for at least
+        -- half of it (their last stay: a rejoin restarts joined_at). An upsert, so a member who
         -- left late and came back gets their real outcome (reliability, issue 14).
         insert into mixer_attendance (mixer_id, user_id, outcome, recorded_at)
         select e.id, c.user_id,
                case when exists (select 1 from mixer_messages w
                                   where w.mixer_id = e.id and w.sender_id = c.user_id and w.kind = 'member')
+                     and ((c.state = 'joined'
+                           and greatest(c.joined_at, e.starts_at) <= e.starts_at + (e.ends_at - e.starts_at) * ${ATTENDED_ARRIVED_WITHIN}::float8)
+                          or (case when c.state = 'joined' then e.ends_at else least(c.left_at, e.ends_at) end)
+                             - greatest(c.joined_at, e.starts_at) >= (e.ends_at - e.starts_at) * ${ATTENDED_PRESENT_FOR}::float8)
                     then 'attended' else 'no_show' end,
                e.ends_at
           from ended e join mixer_memberships c

@@ -11,13 +11,17 @@ import { asAction, BlockDialog, ReportDialog } from '../../../components/safety/
 import { useBlockMember, useFancied, useToggleFancy } from '../api';
 import { useFancyFeedback } from './match-toast';
 import { MenuContent, MenuItem } from '../../../components/ui/menu';
+import { now } from '../../../lib/clock';
+import { AFTER_MIXER_PROMPT_MS } from '../../../../shared/formation';
 
 /**
  * Who is in the mixer: avatar, first name, age and (when they share it) city. While the mixer
- * is live and after it ends, a participant can Fancy, Block or Report the others.
+ * is live and after it ends, a participant can Block or Report the others; Fancy them while it
+ * is live and for 48 hours after it ends, as the server allows (AFTER_MIXER_PROMPT_MS).
  */
 export function ParticipantList({ mixer, className }: { mixer: MixerDetail; className?: string }) {
   const actions = mixer.myState === 'joined' && (mixer.status === 'live' || mixer.status === 'ended');
+  const canFancy = actions && (mixer.status === 'live' || now().getTime() < Date.parse(mixer.endsAt) + AFTER_MIXER_PROMPT_MS);
   const fancied = useFancied(mixer.id, actions);
   const toggle = useToggleFancy(mixer.id);
   const block = useBlockMember(mixer.id);
@@ -43,7 +47,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
           {mixer.participantCount}/{mixer.maxParticipants} seats
         </span>
       </h2>
-      {actions && others > 0 && (
+      {canFancy && others > 0 && (
         <p className="mt-1 text-sm text-muted-foreground">Clicked with someone? Fancy them — it's private unless it's mutual.</p>
       )}
       {mixer.participants.length === 0 ? (
@@ -96,21 +100,25 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                 </div>
                 {actions && !p.isYou && (
                   <div className="flex shrink-0 items-center gap-1">
-                    <button
-                      type="button"
-                      aria-pressed={isFancied}
-                      aria-label={`Fancy ${p.firstName}`}
-                      disabled={fancied.isPending}
-                      onClick={() => onFancy(p)}
-                      className={cn(
-                        'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold transition-colors disabled:opacity-50',
-                        isFancied ? 'border-primary bg-primary text-primary-foreground' : 'border-primary/40 text-primary hover:bg-accent',
-                      )}
-                    >
-                      <Heart className={cn('size-4', isFancied && 'fill-current')} aria-hidden />
-                      {/* The same word pressed or not (its name is “Fancy <name>”, WCAG 2.5.3); the filled heart shows it is on. */}
-                      <span aria-hidden>Fancy</span>
-                    </button>
+                    {canFancy && (
+                      <button
+                        type="button"
+                        aria-pressed={isFancied}
+                        aria-label={`Fancy ${p.firstName}`}
+                        disabled={fancied.isPending}
+                        onClick={() => onFancy(p)}
+                        className={cn(
+                          'inline-flex h-9 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold transition-colors disabled:opacity-50',
+                          isFancied
+                            ? 'border-primary bg-primary text-primary-foreground'
+                            : 'border-primary/40 text-primary hover:bg-accent',
+                        )}
+                      >
+                        <Heart className={cn('size-4', isFancied && 'fill-current')} aria-hidden />
+                        {/* The same word pressed or not (its name is “Fancy <name>”, WCAG 2.5.3); the filled heart shows it is on. */}
+                        <span aria-hidden>Fancy</span>
+                      </button>
+                    )}
                     <DropdownMenu.Root>
                       <DropdownMenu.Trigger
                         className="flex size-9 items-center justify-center rounded-full text-muted-foreground hover:bg-muted hover:text-foreground"
