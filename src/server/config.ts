@@ -256,7 +256,7 @@ export function generateVapidKeys(): { publicKey: string; privateKey: string } {
 }
 
 /** PUSH_SERVICE_HOSTS: comma- or space-separated, compared in lower case without trailing dots. */
-export function parsePushServiceHosts(value: string): string[] {
+function parsePushServiceHosts(value: string): string[] {
   return value
     .split(/[\s,]+/)
     .map((h) => h.toLowerCase().replace(/\.+$/, ''))

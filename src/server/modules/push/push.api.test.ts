@@ -329,6 +329,15 @@ describe('a push subscription ends with the session that registered it (issue 32
     const left = await t.database.db.execute(sql`select 1 from push_subscriptions where id = ${device.id}`);
     expect((left as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
+  it('a session that has just ended (even if this instance still has it cached) cannot register a device', async () => {
+    const m = await t.member('Omar Farouk');
+    await t.request({ method: 'GET', url: '/api/push/devices', cookie: m.cookie }); // cached now
+    await t.database.db.execute(sql`delete from session where user_id = ${m.id}`);
+    const res = await t.request({ method: 'POST', url: '/api/push/devices', cookie: m.cookie, payload: push.subscription() });
+    expect(res.statusCode).toBe(401);
+    const left = await t.database.db.execute(sql`select 1 from push_subscriptions where user_id = ${m.id}`);
+    expect((left as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
 });
 
 describe('endpoint takeover (issue 32)', () => {

@@ -88,10 +88,12 @@ export async function subscribe(
   if (n >= MAX_PUSH_DEVICES) throw new AppError('conflict', PUSH_MESSAGES.tooMany);
   const label = describeDevice(userAgent).slice(0, 100);
   // One statement, so two members racing for an endpoint cannot both win: the update's `where`
-  // is the rule above, and no row back means it was refused.
+  // is the rule above, and no row back means it was refused. Only for a session still live (a
+  // cached session may have just been revoked).
   const [row] = rowsOf<SubscriptionRow>(
     await db.execute(sql`insert into push_subscriptions (user_id, session_id, endpoint, p256dh, auth, label, time_zone)
-      values (${userId}, ${sessionId}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth}, ${label}, ${input.timeZone ?? 'Europe/London'})
+      select ${userId}, ${sessionId}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth}, ${label}, ${input.timeZone ?? 'Europe/London'}
+      where exists (select 1 from session where id = ${sessionId} and expires_at > now())
       on conflict (endpoint) do update set
         p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label, session_id = excluded.session_id,
         time_zone = case when push_subscriptions.user_id = excluded.user_id then coalesce(${input.timeZone ?? null}, push_subscriptions.time_zone) else excluded.time_zone end,
@@ -105,7 +107,13 @@ export async function subscribe(
       returning id, user_id, endpoint, p256dh, auth, label, categories, show_previews as "showPreviews",
         quiet_start as "quietStart", quiet_end as "quietEnd", time_zone as "timeZone", created_at, last_sent_at`),
   );
-  if (!row) throw new AppError('conflict', PUSH_MESSAGES.otherAccount);
+  if (!row) {
+    // Nothing written: the session ended while this request ran (signed out elsewhere), or the
+    // endpoint is another member's and these are not its keys.
+    const [live] = rowsOf(await db.execute(sql`select 1 from session where id = ${sessionId} and expires_at > now()`));
+    if (!live) throw new AppError('unauthenticated', 'Please log in to continue.');
+    throw new AppError('conflict', PUSH_MESSAGES.otherAccount);
+  }
   return toDevice(row, input.endpoint);
 }
 
