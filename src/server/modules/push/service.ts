@@ -92,7 +92,8 @@ export async function subscribe(
   // cached session may have just been revoked).
   const [row] = rowsOf<SubscriptionRow>(
     await db.execute(sql`insert into push_subscriptions (user_id, session_id, endpoint, p256dh, auth, label, time_zone)
-      select ${userId}, ${sessionId}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth}, ${label}, ${input.timeZone ?? 'Europe/London'}
+      select ${userId}::text, ${sessionId}::text, ${input.endpoint}::text, ${input.keys.p256dh}::text, ${input.keys.auth}::text, ${label}::text,
+        ${input.timeZone ?? 'Europe/London'}::text
       where exists (select 1 from session where id = ${sessionId} and expires_at > now())
       on conflict (endpoint) do update set
         p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label, session_id = excluded.session_id,
