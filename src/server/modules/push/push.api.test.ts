@@ -6,6 +6,7 @@ import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../
 import { PUSH_MESSAGES } from '../../../shared/schemas/push';
 import { announceInvitations } from '../invitations/announce';
 import { fancyReq, matchedPair, type Member, send, sharedPair } from '../../../../tests/helpers/mixer-fixtures';
+import { totpCode } from '../../../../tests/helpers/profile-fixtures';
 import { sendMixerPushReminders } from './reminders';
 import { localMinutes } from './rules';
 import { notify, pushIdle, removeEndedSubscriptions } from './service';
@@ -300,6 +301,49 @@ describe('a push subscription ends with the session that registered it (issue 32
     await ping(m.id);
     expect([...pushesTo(one.path), ...pushesTo(two.path), ...pushesTo(three.path)]).toEqual([]);
     expect(await devicesOf(after)).toEqual([]);
+  });
+
+  it('the device that changes its password keeps its notifications under its new session', async () => {
+    const m = await t.member('Yara Saleh');
+    const other = await signInAgain(m);
+    const mine = await subscribe(m);
+    const theirs = await subscribe(other);
+    await patch(m, mine.device.id, { showPreviews: true });
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/me/password',
+      cookie: m.cookie,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-fresh-kestrel-meadow' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const renewed = { ...m, cookie: cookieHeader(changed.headers['set-cookie']) };
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/push/devices?endpoint=${encodeURIComponent(mine.sub.endpoint)}`,
+      cookie: renewed.cookie,
+    });
+    expect(listed.json().devices).toMatchObject([{ id: mine.device.id, current: true, showPreviews: true }]);
+    await ping(m.id);
+    expect(pushesTo(mine.path)).toHaveLength(1);
+    expect(pushesTo(theirs.path)).toEqual([]);
+  });
+
+  it('turning two-step verification on and off (a new session each time) keeps this device’s notifications', async () => {
+    const m = await t.member('Zeynep Arslan');
+    const { path } = await subscribe(m);
+    const post = (url: string, cookie: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url, cookie, payload });
+    const { secret } = (await post('/api/me/two-factor/enable', m.cookie, { password: TEST_PASSWORD })).json() as { secret: string };
+    const on = await post('/api/me/two-factor/verify', m.cookie, { code: totpCode(secret) });
+    expect(on.statusCode, on.body).toBe(200);
+    const cookie = cookieHeader(on.headers['set-cookie']);
+    expect(await devicesOf({ ...m, cookie })).toHaveLength(1);
+    await ping(m.id);
+    expect(pushesTo(path)).toHaveLength(1);
+    const off = await post('/api/me/two-factor/disable', cookie, { password: TEST_PASSWORD });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await devicesOf({ ...m, cookie: cookieHeader(off.headers['set-cookie']) })).toHaveLength(1);
+    await ping(m.id);
+    expect(pushesTo(path)).toHaveLength(2);
   });
 
   it('a password reset ends every device’s subscription', async () => {

@@ -118,6 +118,44 @@ export async function subscribe(
   return toDevice(row, input.endpoint);
 }
 
+/**
+ * better-auth replaces the session of the device that changes its password or turns two-step
+ * verification on or off: the same browser, still signed in, with a new session cookie. Its
+ * subscriptions are read before `swap` (the old session's deletion removes them) and put back
+ * under the new session after, so that device keeps its notifications; other devices' end with
+ * their sessions. A swap that fails or sets no session cookie leaves them ended.
+ */
+export async function keepPushAcrossSessionSwap<T extends { headers: Headers }>(
+  app: FastifyInstance,
+  userId: string,
+  oldSessionId: string,
+  swap: () => Promise<T>,
+): Promise<T> {
+  const db = app.deps.database.db;
+  const kept = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select id, endpoint, p256dh, auth, label, categories, show_previews, quiet_start, quiet_end, time_zone,
+        created_at, last_sent_at from push_subscriptions where session_id = ${oldSessionId} and user_id = ${userId}`),
+  );
+  const result = await swap();
+  if (!kept.length) return result;
+  const cookie = result.headers
+    .getSetCookie()
+    .map((c) => /^(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(c)?.[1])
+    .find(Boolean);
+  const token = cookie ? decodeURIComponent(cookie).split('.')[0] : undefined;
+  if (!token) return result;
+  for (const r of kept) {
+    await db.execute(sql`insert into push_subscriptions (id, user_id, session_id, endpoint, p256dh, auth, label, categories, show_previews,
+        quiet_start, quiet_end, time_zone, created_at, last_sent_at)
+      select ${r.id}::uuid, ${userId}::text, se.id, ${r.endpoint}::text, ${r.p256dh}::text, ${r.auth}::text, ${r.label}::text,
+        ${JSON.stringify(r.categories)}::jsonb, ${r.show_previews}::boolean, ${r.quiet_start}::int, ${r.quiet_end}::int,
+        ${r.time_zone}::text, ${iso(r.created_at as string)}::timestamptz, ${iso(r.last_sent_at as string | null)}::timestamptz
+      from session se where se.token = ${token} and se.user_id = ${userId} and se.expires_at > now()
+      on conflict do nothing`);
+  }
+  return result;
+}
+
 export async function listDevices(app: FastifyInstance, userId: string, currentEndpoint?: string): Promise<PushDevice[]> {
   const rows = rowsOf<SubscriptionRow>(
     await app.deps.database.db.execute(sql`${SELECT} where s.user_id = ${userId} and ${LIVE_SESSION} order by s.created_at desc`),
