@@ -43,7 +43,7 @@ import { registerMemberRoutes } from './modules/members/routes';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerSafetyRoutes } from './modules/safety/routes';
 import { registerProfileRoutes } from './modules/profiles/routes';
-import { startMixerPushReminders } from './modules/push/reminders';
+import { startMixerPushReminders, startPushSubscriptionSweep } from './modules/push/reminders';
 import { registerPushRoutes } from './modules/push/routes';
 import { registerReliabilityRoutes } from './modules/reliability/routes';
 import { startMixerReminders } from './modules/settings/reminders';
@@ -143,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSettingsRoutes(app);
   registerPushRoutes(app);
   startMixerPushReminders(app);
+  startPushSubscriptionSweep(app);
   registerVerificationRoutes(app);
   startMixerReminders(app);
   startMailRetention(app);

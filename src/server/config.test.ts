@@ -62,4 +62,13 @@ describe('loadConfig', () => {
   it('parses admin e-mails', () => {
     expect(loadConfig({ ADMIN_EMAILS: ' A@x.com, b@y.com ,', DATA_DIR: dir() }).adminEmails).toEqual(['a@x.com', 'b@y.com']);
   });
+
+  it('takes extra push services (PUSH_SERVICE_HOSTS) as host names only, normalised', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).pushServiceHosts).toEqual([]);
+    const c = loadConfig({ DATA_DIR: dir(), PUSH_SERVICE_HOSTS: ' Push.Example.NET., *.push.example.org ' });
+    expect(c.pushServiceHosts).toEqual(['push.example.net', '*.push.example.org']);
+    for (const bad of ['10.0.0.1', 'push.example.net:8443', 'localhost', 'https://push.example.net', '*.', 'a.*.example.org', '[::1]']) {
+      expect(() => loadConfig({ DATA_DIR: dir(), PUSH_SERVICE_HOSTS: bad }), bad).toThrow(/PUSH_SERVICE_HOSTS/);
+    }
+  });
 });

@@ -55,6 +55,26 @@ const envSchema = z.object({
       .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a URL-safe base64 P-256 private key')
       .optional(),
   ),
+  /** More push services than the built-in ones (modules/push/endpoint.ts): host names, `*.domain` for any name below it. */
+  PUSH_SERVICE_HOSTS: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .transform(parsePushServiceHosts)
+      .pipe(
+        z
+          .array(
+            z
+              .string()
+              .regex(
+                /^(\*\.)?([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]([a-z0-9-]*[a-z0-9])?$/,
+                'must be a comma-separated list of host names (e.g. push.example.com or *.push.example.com), no IP addresses or ports',
+              ),
+          )
+          .max(50),
+      )
+      .optional(),
+  ),
   SECURITY_CONTACT: z.preprocess(
     emptyToUndefined,
     z
@@ -112,6 +132,8 @@ export interface Config {
   s3?: S3Config;
   /** Web Push keys; undefined (push off) in production when not configured. */
   vapid?: { publicKey: string; privateKey: string };
+  /** Push services accepted as endpoints besides the built-in ones (PUSH_SERVICE_HOSTS), normalised. */
+  pushServiceHosts: string[];
   /** security.txt `Contact:` (RFC 9116). */
   securityContact: string;
   /**
@@ -194,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           }
         : undefined,
     vapid: vapidKeys(e.VAPID_PUBLIC_KEY, e.VAPID_PRIVATE_KEY, production, dataDir),
+    pushServiceHosts: e.PUSH_SERVICE_HOSTS ?? [],
     securityContact: e.SECURITY_CONTACT ?? `mailto:${e.SUPPORT_EMAIL}`,
     mailMode: e.SMTP_URL ? 'smtp' : production ? 'outbox-only' : 'dev-mailbox',
     metricsToken: e.METRICS_TOKEN,
@@ -230,6 +253,14 @@ export function generateVapidKeys(): { publicKey: string; privateKey: string } {
   const raw = ecdh.getPrivateKey();
   raw.copy(priv, 32 - raw.length);
   return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: priv.toString('base64url') };
+}
+
+/** PUSH_SERVICE_HOSTS: comma- or space-separated, compared in lower case without trailing dots. */
+function parsePushServiceHosts(value: string): string[] {
+  return value
+    .split(/[\s,]+/)
+    .map((h) => h.toLowerCase().replace(/\.+$/, ''))
+    .filter(Boolean);
 }
 
 /** `true` means one proxy (a load balancer); a digit, that many; anything else, their addresses. */

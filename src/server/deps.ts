@@ -2,6 +2,7 @@ import type { Logger } from 'pino';
 import type { ServerEvent } from '../shared/realtime/events';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { HostResolver } from './lib/public-address';
 import type { Mailer } from './infra/mail/mailer';
 import type { Storage, UrlSigner } from './infra/storage/storage';
 import type { RealtimeBus } from './realtime/bus';
@@ -17,6 +18,8 @@ export interface AppDeps {
   signer: UrlSigner;
   /** Cross-instance fan-out; an in-process bus when not given (embedded mode, tests). */
   bus?: RealtimeBus;
+  /** DNS for connections to addresses members give (push endpoints); the system resolver when not given, a stub in tests. */
+  resolveHost?: HostResolver;
   /** The process's logger (infra/log); tests pass false for none. */
   logger?: false | Logger;
 }

@@ -42,6 +42,8 @@ export async function createTestApp(
     transport?: Transport;
     /** The app's logger; none by default. */
     logger?: Logger;
+    /** DNS for outbound connections (push endpoints): a stub resolver instead of the system's. */
+    resolveHost?: AppDeps['resolveHost'];
     /** Runs before the app is ready, e.g. to add a route only a test needs. */
     setup?: (app: FastifyInstance) => void;
   } = {},
@@ -58,6 +60,7 @@ export async function createTestApp(
     storage: await createStorage(config),
     signer: createUrlSigner(config.authSecret),
     logger: opts.logger ?? false,
+    resolveHost: opts.resolveHost,
   };
   const app = await buildApp(deps);
   opts.setup?.(app);

@@ -19,6 +19,7 @@ export const PUSH_MESSAGES = {
   unavailable: 'Push notifications are not set up on this server.',
   badEndpoint: 'This browser gave an address we cannot send notifications to.',
   notFound: 'That device is not in your list.',
+  otherAccount: 'Notifications from this browser are already on for another account. Sign in there and turn them off first.',
   tooMany: 'You have turned notifications on for a lot of devices. Remove one you no longer use first.',
   quietHours: 'Choose both a start and an end for quiet hours, or neither.',
   timeZone: 'Unknown time zone.',

@@ -1,11 +1,12 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { user } from './auth';
+import { session, user } from './auth';
 
 /**
  * One browser/device that allowed Web Push (issue 20, decision 021). Its settings live with it:
  * which categories, whether names and previews may show, and quiet hours in the device's own
  * time zone. The push service's endpoint is unique: subscribing again from the same browser
- * (or as another member on it) takes the row over.
+ * takes the row over (for another member only with the same keys, issue 32). It belongs to the
+ * session that registered it and ends with it (sign-out, revoked, password reset or change).
  */
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
@@ -14,6 +15,10 @@ export const pushSubscriptions = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
+    /** The sign-in that registered this device; the subscription ends with it (issue 32). */
+    sessionId: text('session_id')
+      .notNull()
+      .references(() => session.id, { onDelete: 'cascade' }),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
@@ -30,7 +35,7 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSentAt: timestamp('last_sent_at', { withTimezone: true }),
   },
-  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+  (t) => [index('push_subscriptions_user_idx').on(t.userId), index('push_subscriptions_session_idx').on(t.sessionId)],
 );
 
 /** The last push per member and conversation (or other coalescing key): at most one per 10 minutes. */

@@ -2,13 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { type PushServiceStandIn, startPushService } from '../../../../tests/helpers/push-service';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp } from '../../../../tests/helpers/test-app';
 import { PUSH_MESSAGES } from '../../../shared/schemas/push';
 import { announceInvitations } from '../invitations/announce';
 import { fancyReq, matchedPair, type Member, send, sharedPair } from '../../../../tests/helpers/mixer-fixtures';
+import { totpCode } from '../../../../tests/helpers/profile-fixtures';
 import { sendMixerPushReminders } from './reminders';
 import { localMinutes } from './rules';
-import { notify, pushIdle } from './service';
+import { notify, pushIdle, removeEndedSubscriptions } from './service';
 
 let t: TestApp;
 let push: PushServiceStandIn;
@@ -222,5 +223,211 @@ describe('devices', () => {
     }
     expect((await t.request({ method: 'DELETE', url: `/api/push/devices/${device.id}`, cookie: a.cookie })).statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/push/devices', cookie: a.cookie })).json().devices).toEqual([]);
+  });
+});
+
+/** The same member signed in again, from another device (its own session and address). */
+let deviceCount = 0;
+async function signInAgain(m: Member): Promise<Member> {
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/auth/login',
+    remoteAddress: `10.32.0.${++deviceCount}`,
+    payload: { email: m.email, password: TEST_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return { ...m, cookie: cookieHeader(res.headers['set-cookie']) };
+}
+const devicesOf = async (m: Member) =>
+  (await t.request({ method: 'GET', url: '/api/push/devices', cookie: m.cookie })).json().devices as { id: string }[];
+let keyCount = 0;
+/** A push to the member with a key of its own (no coalescing with any other). */
+const ping = async (userId: string) => {
+  notify(t.app, userId, { category: 'invitation', url: '/mixers', key: `session-test:${++keyCount}` });
+  await settle();
+};
+
+describe('a push subscription ends with the session that registered it (issue 32)', () => {
+  it('"sign out other devices" ends that device’s subscription: the stand-in receives nothing more', async () => {
+    const { a, b, matchId } = await matchedPair(t, ['Hana Mori', 'Luca Bianchi']);
+    const phone = a; // session S1: the device with notifications on
+    const laptop = await signInAgain(a); // session S2
+    const { device, path } = await subscribe(phone);
+    expect((await patch(phone, device.id, { showPreviews: true })).statusCode).toBe(200);
+    await ping(a.id);
+    expect(pushesTo(path)).toHaveLength(1);
+
+    const revoked = await t.request({ method: 'POST', url: '/api/me/sessions/revoke-others', cookie: laptop.cookie });
+    expect(revoked.json()).toEqual({ ok: true, revoked: 1 });
+    expect((await send(t, b, matchId, 'Still there? The Crown at 8')).statusCode).toBe(201);
+    await ping(a.id);
+    expect(pushesTo(path)).toHaveLength(1);
+    expect(JSON.stringify(pushesTo(path))).not.toMatch(/Crown|Luca/);
+    expect(await devicesOf(laptop)).toEqual([]);
+  });
+
+  it('revoking that one session, signing out on the device, or a password change ends it too', async () => {
+    const m = await t.member('Noor Haddad');
+    const laptop = await signInAgain(m);
+
+    // Revoked from another device (Settings → Signed-in devices).
+    const phone = await signInAgain(m);
+    const one = await subscribe(phone);
+    const sessions = (await t.request({ method: 'GET', url: '/api/me/sessions', cookie: phone.cookie })).json().sessions as {
+      id: string;
+      current: boolean;
+    }[];
+    const phoneSession = sessions.find((s) => s.current)?.id as string;
+    expect((await t.request({ method: 'DELETE', url: `/api/me/sessions/${phoneSession}`, cookie: laptop.cookie })).statusCode).toBe(200);
+
+    // Log out on the device itself.
+    const tablet = await signInAgain(m);
+    const two = await subscribe(tablet);
+    expect((await t.request({ method: 'POST', url: '/api/auth/logout', cookie: tablet.cookie })).statusCode).toBeLessThan(300);
+
+    // A password change signs every other device out.
+    const shared = await signInAgain(m);
+    const three = await subscribe(shared);
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/me/password',
+      cookie: laptop.cookie,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-fresh-kestrel-meadow' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    // better-auth gives the device that changed the password a new session cookie.
+    const after = { ...laptop, cookie: cookieHeader(changed.headers['set-cookie']) || laptop.cookie };
+
+    await ping(m.id);
+    expect([...pushesTo(one.path), ...pushesTo(two.path), ...pushesTo(three.path)]).toEqual([]);
+    expect(await devicesOf(after)).toEqual([]);
+  });
+
+  it('the device that changes its password keeps its notifications under its new session', async () => {
+    const m = await t.member('Yara Saleh');
+    const other = await signInAgain(m);
+    const mine = await subscribe(m);
+    const theirs = await subscribe(other);
+    await patch(m, mine.device.id, { showPreviews: true });
+    const changed = await t.request({
+      method: 'POST',
+      url: '/api/me/password',
+      cookie: m.cookie,
+      payload: { currentPassword: TEST_PASSWORD, newPassword: 'a-fresh-kestrel-meadow' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const renewed = { ...m, cookie: cookieHeader(changed.headers['set-cookie']) };
+    const listed = await t.request({
+      method: 'GET',
+      url: `/api/push/devices?endpoint=${encodeURIComponent(mine.sub.endpoint)}`,
+      cookie: renewed.cookie,
+    });
+    expect(listed.json().devices).toMatchObject([{ id: mine.device.id, current: true, showPreviews: true }]);
+    await ping(m.id);
+    expect(pushesTo(mine.path)).toHaveLength(1);
+    expect(pushesTo(theirs.path)).toEqual([]);
+  });
+
+  it('turning two-step verification on and off (a new session each time) keeps this device’s notifications', async () => {
+    const m = await t.member('Zeynep Arslan');
+    const { path } = await subscribe(m);
+    const post = (url: string, cookie: string, payload: Record<string, unknown>) => t.request({ method: 'POST', url, cookie, payload });
+    const { secret } = (await post('/api/me/two-factor/enable', m.cookie, { password: TEST_PASSWORD })).json() as { secret: string };
+    const on = await post('/api/me/two-factor/verify', m.cookie, { code: totpCode(secret) });
+    expect(on.statusCode, on.body).toBe(200);
+    const cookie = cookieHeader(on.headers['set-cookie']);
+    expect(await devicesOf({ ...m, cookie })).toHaveLength(1);
+    await ping(m.id);
+    expect(pushesTo(path)).toHaveLength(1);
+    const off = await post('/api/me/two-factor/disable', cookie, { password: TEST_PASSWORD });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await devicesOf({ ...m, cookie: cookieHeader(off.headers['set-cookie']) })).toHaveLength(1);
+    await ping(m.id);
+    expect(pushesTo(path)).toHaveLength(2);
+  });
+
+  it('a password reset ends every device’s subscription', async () => {
+    const m = await t.member('Tariq Aziz');
+    const { path } = await subscribe(m);
+    await t.request({ method: 'POST', url: '/api/auth/forgot-password', payload: { email: m.email } });
+    const link = new URL(await t.lastLinkTo(m.email));
+    const landing = await t.request({ method: 'GET', url: link.pathname + link.search });
+    const token = new URL(landing.headers.location as string, 'http://localhost:3000').searchParams.get('token') as string;
+    expect(
+      (await t.request({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'a-brand-new-secret' } })).statusCode,
+    ).toBe(200);
+    await ping(m.id);
+    expect(pushesTo(path)).toEqual([]);
+  });
+
+  it('an expired session gets nothing, is not listed, and the sweep removes its subscription', async () => {
+    const m = await t.member('Ines Duarte');
+    const other = await signInAgain(m);
+    const { path, device } = await subscribe(m);
+    await t.database.db.execute(sql`update session set expires_at = now() - interval '1 minute'
+      where id = (select session_id from push_subscriptions where id = ${device.id})`);
+    await ping(m.id);
+    expect(pushesTo(path)).toEqual([]);
+    expect(await devicesOf(other)).toEqual([]);
+    expect(await removeEndedSubscriptions(t.app)).toBeGreaterThanOrEqual(1);
+    const left = await t.database.db.execute(sql`select 1 from push_subscriptions where id = ${device.id}`);
+    expect((left as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+  it('a session that has just ended (even if this instance still has it cached) cannot register a device', async () => {
+    const m = await t.member('Omar Farouk');
+    await t.request({ method: 'GET', url: '/api/push/devices', cookie: m.cookie }); // cached now
+    await t.database.db.execute(sql`delete from session where user_id = ${m.id}`);
+    const res = await t.request({ method: 'POST', url: '/api/push/devices', cookie: m.cookie, payload: push.subscription() });
+    expect(res.statusCode).toBe(401);
+    const left = await t.database.db.execute(sql`select 1 from push_subscriptions where user_id = ${m.id}`);
+    expect((left as unknown as { rows: unknown[] }).rows).toEqual([]);
+  });
+});
+
+describe('endpoint takeover (issue 32)', () => {
+  it('another member posting my endpoint without its keys is refused; with the same keys (same browser) it moves', async () => {
+    const a = await t.member('Ada Owner');
+    const b = await t.member('Bea Other');
+    const { sub, path } = await subscribe(a);
+    const stranger = push.subscription(); // other keys
+    const takeover = await t.request({
+      method: 'POST',
+      url: '/api/push/devices',
+      cookie: b.cookie,
+      payload: { endpoint: sub.endpoint, keys: stranger.keys },
+    });
+    expect(takeover.statusCode).toBe(409);
+    expect(takeover.json().error.message).toBe(PUSH_MESSAGES.otherAccount);
+    // Half the keys is not the same browser either.
+    const half = await t.request({
+      method: 'POST',
+      url: '/api/push/devices',
+      cookie: b.cookie,
+      payload: { endpoint: sub.endpoint, keys: { p256dh: sub.keys.p256dh, auth: stranger.keys.auth } },
+    });
+    expect(half.statusCode).toBe(409);
+    expect(await devicesOf(a)).toHaveLength(1);
+    expect(await devicesOf(b)).toEqual([]);
+    await ping(a.id);
+    expect(pushesTo(path)).toHaveLength(1);
+
+    // A shared phone: A signed out, B signed in on the same browser, which keeps its subscription.
+    await t.request({ method: 'POST', url: '/api/auth/logout', cookie: a.cookie });
+    const again = await t.request({ method: 'POST', url: '/api/push/devices', cookie: b.cookie, payload: sub });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await devicesOf(b)).toHaveLength(1);
+    await ping(b.id);
+    expect(pushesTo(path)).toHaveLength(2);
+  });
+
+  it('the same keys may move a live subscription to another member (one browser, two accounts in turn)', async () => {
+    const a = await t.member('Cleo Shared');
+    const b = await t.member('Dev Shared');
+    const a2 = await signInAgain(a);
+    const { sub } = await subscribe(a);
+    const moved = await t.request({ method: 'POST', url: '/api/push/devices', cookie: b.cookie, payload: sub });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(await devicesOf(a2)).toEqual([]);
+    expect(await devicesOf(b)).toHaveLength(1);
   });
 });

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
+import { HOUR } from '../../http/rate-limiter';
 import { REMINDER_INTERVAL_MS, REMINDER_LEAD_MS } from '../settings/service';
-import { notify } from './service';
+import { notify, removeEndedSubscriptions } from './service';
 
 /** The `audit_log` action that records one push reminder, target `${mixerId}:${userId}` (as the mail's). */
 export const PUSH_REMINDER_ACTION = 'mixer_reminder_push';
@@ -29,7 +30,8 @@ export async function sendMixerPushReminders(app: FastifyInstance, now: Date): P
             join mixer_memberships mm on mm.mixer_id = m.id and mm.state = 'joined'
            where m.status = 'scheduled'
              and m.starts_at > ${from}::timestamptz and m.starts_at <= ${until}::timestamptz
-             and exists (select 1 from push_subscriptions s where s.user_id = mm.user_id)
+             and exists (select 1 from push_subscriptions s join session se on se.id = s.session_id
+                          where s.user_id = mm.user_id and se.expires_at > now())
              and not exists (select 1 from audit_log a where a.action = ${PUSH_REMINDER_ACTION} and a.target = m.id::text || ':' || mm.user_id)
         ),
         marked as (
@@ -48,4 +50,9 @@ export async function sendMixerPushReminders(app: FastifyInstance, now: Date): P
 
 export function startMixerPushReminders(app: FastifyInstance, intervalMs = REMINDER_INTERVAL_MS) {
   startPeriodicJob(app, 'mixer push reminders', intervalMs, (now) => sendMixerPushReminders(app, now));
+}
+
+/** Removes, hourly, the subscriptions of sessions that expired (sign-outs remove theirs at once). */
+export function startPushSubscriptionSweep(app: FastifyInstance, intervalMs = HOUR) {
+  startPeriodicJob(app, 'push subscription sweep', intervalMs, () => removeEndedSubscriptions(app));
 }

@@ -33,9 +33,9 @@ export function registerPushRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/push/devices', { ...verifiedFirst, schema: { body: pushSubscribeSchema } }, async (req) => {
-    const { user } = await requireVerified(req);
+    const { user, session } = await requireVerified(req);
     await limiter.hit(`push-subscribe:${user.id}`, [{ limit: 60, windowMs: HOUR }]);
-    return { device: await subscribe(app, user.id, req.body as PushSubscribeInput, req.headers['user-agent']) };
+    return { device: await subscribe(app, user.id, session.id, req.body as PushSubscribeInput, req.headers['user-agent']) };
   });
 
   app.patch('/api/push/devices/:id', { ...verifiedFirst, schema: { params: idParams, body: pushSettingsSchema } }, async (req) => {

@@ -20,6 +20,8 @@ import {
 import { AppError } from '../../http/errors';
 import { blockedBetween } from '../safety/service';
 import { describeDevice } from '../settings/service';
+import { InsideAddressError, type ResolvedAddress, systemResolver } from '../../lib/public-address';
+import { checkPushEndpoint, type EndpointPolicy, postPinned, resolvePushTarget } from './endpoint';
 import { type DeviceRules, devicesToNotify, PUSH_COALESCE_MS, type PushEvent } from './rules';
 
 interface SubscriptionRow extends DeviceRules {
@@ -36,7 +38,7 @@ interface SubscriptionRow extends DeviceRules {
 const rowsOf = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? []) as T[];
 const iso = (v: Date | string | null) => (v == null ? null : new Date(v).toISOString());
 const SELECT = sql`select id, user_id, endpoint, p256dh, auth, label, categories, show_previews as "showPreviews",
-  quiet_start as "quietStart", quiet_end as "quietEnd", time_zone as "timeZone", created_at, last_sent_at from push_subscriptions`;
+  quiet_start as "quietStart", quiet_end as "quietEnd", time_zone as "timeZone", created_at, last_sent_at from push_subscriptions s`;
 
 function toDevice(r: SubscriptionRow, currentEndpoint?: string): PushDevice {
   return {
@@ -53,67 +55,117 @@ function toDevice(r: SubscriptionRow, currentEndpoint?: string): PushDevice {
   };
 }
 
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-/**
- * Push services are public https hosts. An endpoint is where this server will POST, so it must
- * not point inside our network: no IP literals or localhost in production; outside production
- * a loopback http stand-in (tests) is allowed as well.
- */
-export function assertPushEndpoint(endpoint: string, production: boolean): void {
-  let url: URL;
-  try {
-    url = new URL(endpoint);
-  } catch {
-    throw new AppError('validation', PUSH_MESSAGES.badEndpoint);
-  }
-  const host = url.hostname.toLowerCase();
-  const ipLiteral = /^[\d.]+$/.test(host) || host.startsWith('[');
-  const loopback = LOOPBACK.has(host);
-  if (url.username || url.password) throw new AppError('validation', PUSH_MESSAGES.badEndpoint);
-  if (!production && loopback) return;
-  if (url.protocol !== 'https:' || ipLiteral || loopback || !host.includes('.') || host.endsWith('.local') || host.endsWith('.internal')) {
-    throw new AppError('validation', PUSH_MESSAGES.badEndpoint);
-  }
+/** What endpoints are accepted under this app's configuration (decision 021, issue 32). */
+function endpointPolicy(app: FastifyInstance): EndpointPolicy {
+  return { production: app.deps.config.env === 'production', extraHosts: app.deps.config.pushServiceHosts };
 }
 
-/** Adds (or takes over) this browser's subscription for the member. */
-export async function subscribe(app: FastifyInstance, userId: string, input: PushSubscribeInput, userAgent?: string): Promise<PushDevice> {
+/** Subscriptions whose session is still live: a device's subscription ends with its session (issue 32). */
+const LIVE_SESSION = sql`exists (select 1 from session se where se.id = s.session_id and se.expires_at > now())`;
+
+/**
+ * Adds this browser's subscription for the member, tied to the session it came with (a device's
+ * pushes end with that sign-in). An endpoint already stored moves only when it is the same
+ * browser: the same member (another of their sessions), or another member with the same keys
+ * (a shared phone where one signed out and the other signed in). Posting someone else's
+ * endpoint without its keys is refused, so it cannot be taken over (issue 32).
+ */
+export async function subscribe(
+  app: FastifyInstance,
+  userId: string,
+  sessionId: string,
+  input: PushSubscribeInput,
+  userAgent?: string,
+): Promise<PushDevice> {
   if (!app.deps.config.vapid) throw new AppError('conflict', PUSH_MESSAGES.unavailable);
-  assertPushEndpoint(input.endpoint, app.deps.config.env === 'production');
+  checkPushEndpoint(input.endpoint, endpointPolicy(app));
   const db = app.deps.database.db;
   const [{ n }] = rowsOf<{ n: number }>(
-    await db.execute(sql`select count(*)::int as n from push_subscriptions where user_id = ${userId} and endpoint <> ${input.endpoint}`),
+    await db.execute(
+      sql`select count(*)::int as n from push_subscriptions s where s.user_id = ${userId} and s.endpoint <> ${input.endpoint} and ${LIVE_SESSION}`,
+    ),
   );
   if (n >= MAX_PUSH_DEVICES) throw new AppError('conflict', PUSH_MESSAGES.tooMany);
   const label = describeDevice(userAgent).slice(0, 100);
+  // One statement, so two members racing for an endpoint cannot both win: the update's `where`
+  // is the rule above, and no row back means it was refused. Only for a session still live (a
+  // cached session may have just been revoked).
   const [row] = rowsOf<SubscriptionRow>(
-    await db.execute(sql`insert into push_subscriptions (user_id, endpoint, p256dh, auth, label, time_zone)
-      values (${userId}, ${input.endpoint}, ${input.keys.p256dh}, ${input.keys.auth}, ${label}, ${input.timeZone ?? 'Europe/London'})
+    await db.execute(sql`insert into push_subscriptions (user_id, session_id, endpoint, p256dh, auth, label, time_zone)
+      select ${userId}::text, ${sessionId}::text, ${input.endpoint}::text, ${input.keys.p256dh}::text, ${input.keys.auth}::text, ${label}::text,
+        ${input.timeZone ?? 'Europe/London'}::text
+      where exists (select 1 from session where id = ${sessionId} and expires_at > now())
       on conflict (endpoint) do update set
-        p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label,
+        p256dh = excluded.p256dh, auth = excluded.auth, label = excluded.label, session_id = excluded.session_id,
         time_zone = case when push_subscriptions.user_id = excluded.user_id then coalesce(${input.timeZone ?? null}, push_subscriptions.time_zone) else excluded.time_zone end,
         categories = case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.categories else '{}'::jsonb end,
         show_previews = push_subscriptions.user_id = excluded.user_id and push_subscriptions.show_previews,
         quiet_start = case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.quiet_start end,
         quiet_end = case when push_subscriptions.user_id = excluded.user_id then push_subscriptions.quiet_end end,
         user_id = excluded.user_id
+      where push_subscriptions.user_id = excluded.user_id
+         or (push_subscriptions.p256dh = excluded.p256dh and push_subscriptions.auth = excluded.auth)
       returning id, user_id, endpoint, p256dh, auth, label, categories, show_previews as "showPreviews",
         quiet_start as "quietStart", quiet_end as "quietEnd", time_zone as "timeZone", created_at, last_sent_at`),
   );
+  if (!row) {
+    // Nothing written: the session ended while this request ran (signed out elsewhere), or the
+    // endpoint is another member's and these are not its keys.
+    const [live] = rowsOf(await db.execute(sql`select 1 from session where id = ${sessionId} and expires_at > now()`));
+    if (!live) throw new AppError('unauthenticated', 'Please log in to continue.');
+    throw new AppError('conflict', PUSH_MESSAGES.otherAccount);
+  }
   return toDevice(row, input.endpoint);
+}
+
+/**
+ * better-auth replaces the session of the device that changes its password or turns two-step
+ * verification on or off: the same browser, still signed in, with a new session cookie. Its
+ * subscriptions are read before `swap` (the old session's deletion removes them) and put back
+ * under the new session after, so that device keeps its notifications; other devices' end with
+ * their sessions. A swap that fails or sets no session cookie leaves them ended.
+ */
+export async function keepPushAcrossSessionSwap<T extends { headers: Headers }>(
+  app: FastifyInstance,
+  userId: string,
+  oldSessionId: string,
+  swap: () => Promise<T>,
+): Promise<T> {
+  const db = app.deps.database.db;
+  const kept = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select id, endpoint, p256dh, auth, label, categories, show_previews, quiet_start, quiet_end, time_zone,
+        created_at, last_sent_at from push_subscriptions where session_id = ${oldSessionId} and user_id = ${userId}`),
+  );
+  const result = await swap();
+  if (!kept.length) return result;
+  const cookie = result.headers
+    .getSetCookie()
+    .map((c) => /^(?:__Secure-)?better-auth\.session_token=([^;]+)/.exec(c)?.[1])
+    .find(Boolean);
+  const token = cookie ? decodeURIComponent(cookie).split('.')[0] : undefined;
+  if (!token) return result;
+  for (const r of kept) {
+    await db.execute(sql`insert into push_subscriptions (id, user_id, session_id, endpoint, p256dh, auth, label, categories, show_previews,
+        quiet_start, quiet_end, time_zone, created_at, last_sent_at)
+      select ${r.id}::uuid, ${userId}::text, se.id, ${r.endpoint}::text, ${r.p256dh}::text, ${r.auth}::text, ${r.label}::text,
+        ${JSON.stringify(r.categories)}::jsonb, ${r.show_previews}::boolean, ${r.quiet_start}::int, ${r.quiet_end}::int,
+        ${r.time_zone}::text, ${iso(r.created_at as string)}::timestamptz, ${iso(r.last_sent_at as string | null)}::timestamptz
+      from session se where se.token = ${token} and se.user_id = ${userId} and se.expires_at > now()
+      on conflict do nothing`);
+  }
+  return result;
 }
 
 export async function listDevices(app: FastifyInstance, userId: string, currentEndpoint?: string): Promise<PushDevice[]> {
   const rows = rowsOf<SubscriptionRow>(
-    await app.deps.database.db.execute(sql`${SELECT} where user_id = ${userId} order by created_at desc`),
+    await app.deps.database.db.execute(sql`${SELECT} where s.user_id = ${userId} and ${LIVE_SESSION} order by s.created_at desc`),
   );
   return rows.map((r) => toDevice(r, currentEndpoint));
 }
 
 export async function updateDevice(app: FastifyInstance, userId: string, id: string, input: PushSettingsInput): Promise<PushDevice> {
   const db = app.deps.database.db;
-  const [current] = rowsOf<SubscriptionRow>(await db.execute(sql`${SELECT} where id = ${id} and user_id = ${userId}`));
+  const [current] = rowsOf<SubscriptionRow>(await db.execute(sql`${SELECT} where s.id = ${id} and s.user_id = ${userId}`));
   if (!current) throw new AppError('not_found', PUSH_MESSAGES.notFound);
   const categories = { ...current.categories, ...(input.categories ?? {}) };
   const [row] = rowsOf<SubscriptionRow>(
@@ -172,7 +224,7 @@ export function notify(app: FastifyInstance, userId: string, event: PushEvent & 
 async function deliver(app: FastifyInstance, userId: string, event: PushEvent, now: Date): Promise<number> {
   const db = app.deps.database.db;
   const devices = rowsOf<SubscriptionRow>(
-    await db.execute(sql`${SELECT} s where s.user_id = ${userId}
+    await db.execute(sql`${SELECT} where s.user_id = ${userId} and ${LIVE_SESSION}
       and not exists (select 1 from "user" u where u.id = s.user_id and u.banned is true)
       and ${event.fromUserId ? sql`not ${blockedBetween(userId, event.fromUserId)}` : sql`true`}`),
   );
@@ -190,12 +242,38 @@ async function deliver(app: FastifyInstance, userId: string, event: PushEvent, n
   return results.filter(Boolean).length;
 }
 
-/** Sends one encrypted push; removes the subscription when the push service says it is gone. */
+/**
+ * Sends one encrypted push; removes the subscription when the push service says it is gone.
+ * The endpoint is checked again first (issue 32): by name under today's rules, then by the
+ * addresses its host resolves to, and the request goes to the address that was checked.
+ */
 export async function sendPush(app: FastifyInstance, device: SubscriptionRow, payload: PushPayload): Promise<boolean> {
   const { vapid, supportEmail } = app.deps.config;
   if (!vapid) return false;
+  const db = app.deps.database.db;
+  const policy = endpointPolicy(app);
+  let url: URL;
+  try {
+    url = checkPushEndpoint(device.endpoint, policy);
+  } catch {
+    // Stored before today's rules (or the operator took a host off PUSH_SERVICE_HOSTS): it can
+    // never be sent to, and the browser could not register it again; the row goes.
+    await db.execute(sql`delete from push_subscriptions where id = ${device.id}`);
+    app.log.warn({ device: device.id }, 'push endpoint no longer accepted: subscription removed');
+    return false;
+  }
+  let target: ResolvedAddress;
+  try {
+    target = await resolvePushTarget(url, policy, app.deps.resolveHost ?? systemResolver);
+  } catch (err) {
+    // Not called, but kept: DNS answers change (an outage, a provider's mistake), and the
+    // member sees the same as for an unreachable service (no lastSentAt, no removal), so the
+    // device list tells nobody what a host resolves to.
+    app.log.warn({ err: err instanceof InsideAddressError ? err.message : err, device: device.id }, 'push endpoint refused at send');
+    return false;
+  }
   const details = webpush.generateRequestDetails(
-    { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+    { endpoint: url.href, keys: { p256dh: device.p256dh, auth: device.auth } },
     JSON.stringify(payload),
     {
       vapidDetails: { subject: `mailto:${supportEmail}`, publicKey: vapid.publicKey, privateKey: vapid.privateKey },
@@ -203,24 +281,18 @@ export async function sendPush(app: FastifyInstance, device: SubscriptionRow, pa
       urgency: 'high',
     },
   );
-  const headers = { ...details.headers } as Record<string, string>;
-  delete headers['Content-Length'];
-  const db = app.deps.database.db;
   try {
-    const res = await fetch(details.endpoint, {
+    const status = await postPinned(url, target, {
       method: details.method,
-      headers,
-      body: new Uint8Array(details.body as Buffer),
-      redirect: 'error',
-      signal: AbortSignal.timeout(10_000),
+      headers: details.headers as Record<string, string>,
+      body: details.body as Buffer,
     });
-    await res.body?.cancel();
-    if (res.status === 404 || res.status === 410) {
+    if (status === 404 || status === 410) {
       await db.execute(sql`delete from push_subscriptions where id = ${device.id}`);
       return false;
     }
-    if (!res.ok) {
-      app.log.warn({ status: res.status, device: device.id }, 'push service refused a push');
+    if (status < 200 || status >= 300) {
+      app.log.warn({ status, device: device.id }, 'push service refused a push');
       return false;
     }
     await db.execute(sql`update push_subscriptions set last_sent_at = now() where id = ${device.id}`);
@@ -229,4 +301,14 @@ export async function sendPush(app: FastifyInstance, device: SubscriptionRow, pa
     app.log.warn({ err, device: device.id }, 'push service unreachable');
     return false;
   }
+}
+
+/**
+ * Subscriptions whose session has expired (no sign-out ever came: the session just ran out).
+ * Sending already skips them; this removes them, from the reminder job's periodic run.
+ */
+export async function removeEndedSubscriptions(app: FastifyInstance): Promise<number> {
+  return rowsOf<{ id: string }>(
+    await app.deps.database.db.execute(sql`delete from push_subscriptions s where not ${LIVE_SESSION} returning s.id`),
+  ).length;
 }

@@ -7,6 +7,7 @@ import { type CurrentSession, forwardCookies, toFetchHeaders } from '../../auth/
 import { account } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
+import { keepPushAcrossSessionSwap } from '../push/service';
 import { revokeOtherSessions } from './sessions';
 
 const wrongPassword = () =>
@@ -70,11 +71,14 @@ export async function changePassword(
 ) {
   await assertStrongPassword(input.newPassword, await memberWords(app.deps.database.db, me.user.id), 'newPassword');
   try {
-    const { headers } = await app.auth.api.changePassword({
-      headers: toFetchHeaders(req),
-      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
-      returnHeaders: true,
-    });
+    // This device gets a new session (and keeps its push notifications); every other one ends.
+    const { headers } = await keepPushAcrossSessionSwap(app, me.user.id, me.session.id, () =>
+      app.auth.api.changePassword({
+        headers: toFetchHeaders(req),
+        body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+        returnHeaders: true,
+      }),
+    );
     forwardCookies(headers, reply);
   } catch (err) {
     mapAuthError(err);
@@ -135,7 +139,9 @@ export async function startTwoFactor(app: FastifyInstance, req: FastifyRequest, 
 /** Step 2: a code from the app proves it is set up; two-step verification is on from now (new session cookie). */
 export async function confirmTwoFactor(app: FastifyInstance, req: FastifyRequest, reply: FastifyReply, me: CurrentSession, code: string) {
   try {
-    const { headers } = await app.auth.api.verifyTOTP({ headers: toFetchHeaders(req), body: { code }, returnHeaders: true });
+    const { headers } = await keepPushAcrossSessionSwap(app, me.user.id, me.session.id, () =>
+      app.auth.api.verifyTOTP({ headers: toFetchHeaders(req), body: { code }, returnHeaders: true }),
+    );
     forwardCookies(headers, reply);
   } catch (err) {
     if (isAPIError(err) && (err.statusCode === 401 || err.statusCode === 400)) {
@@ -159,7 +165,9 @@ export async function disableTwoFactor(
   password: string,
 ) {
   try {
-    const { headers } = await app.auth.api.disableTwoFactor({ headers: toFetchHeaders(req), body: { password }, returnHeaders: true });
+    const { headers } = await keepPushAcrossSessionSwap(app, me.user.id, me.session.id, () =>
+      app.auth.api.disableTwoFactor({ headers: toFetchHeaders(req), body: { password }, returnHeaders: true }),
+    );
     forwardCookies(headers, reply);
   } catch (err) {
     mapAuthError(err);
