@@ -35,14 +35,17 @@ const TIME_FILES = [
   'src/server/modules/after-mixer/after-mixer.api.test.ts',
   'src/server/modules/invitations/invitations.api.test.ts',
   'src/server/modules/availability/availability.api.test.ts',
+  'src/server/modules/fancies/fancies.api.test.ts',
+  'src/server/modules/formation/formation.api.test.ts',
 ];
 
-/** Browser journeys that show or act on times: mixer times, quiet hours, the post-mixer window, invitations, formation. */
+/** Browser journeys that show or act on times: quiet hours, the post-mixer window, invitations, formation, day separators. */
 const TIME_JOURNEYS = [
   'tests/e2e/outside-the-tab.e2e.ts',
   'tests/e2e/after-mixer.e2e.ts',
   'tests/e2e/invitations.e2e.ts',
   'tests/e2e/formation-journey.e2e.ts',
+  'tests/e2e/matches.e2e.ts',
 ];
 
 function run(label, at, args) {

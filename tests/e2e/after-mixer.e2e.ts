@@ -108,7 +108,10 @@ describe('availability, the after-mixer prompt and reliability', () => {
         endsAt: new Date(now - 1000),
       })
       .returning({ id: mixers.id });
-    await e2e.db.insert(mixerMemberships).values([maya, rhys, sam].map((m) => ({ mixerId: mixer.id, userId: m.id })));
+    // All three there from the start (attendance needs that, not just a line: decision 014).
+    await e2e.db
+      .insert(mixerMemberships)
+      .values([maya, rhys, sam].map((m) => ({ mixerId: mixer.id, userId: m.id, joinedAt: new Date(now - HOUR) })));
     await e2e.db.insert(mixerMessages).values([
       { mixerId: mixer.id, senderId: maya.id, kind: 'member', body: 'Anyone tried the new wall in Bristol?' },
       { mixerId: mixer.id, senderId: rhys.id, kind: 'member', body: 'Yes! The overhang is brutal.' },

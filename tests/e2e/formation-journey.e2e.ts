@@ -103,6 +103,11 @@ describe('mixers that form themselves', () => {
       .update(mixers)
       .set({ startsAt: new Date(now - 60_000), endsAt: new Date(now + 59 * 60_000) })
       .where(eq(mixers.id, formed.id));
+    // Everyone in it from the start, as when the hour comes (attendance counts presence: decision 014).
+    await e2e.db
+      .update(mixerMemberships)
+      .set({ joinedAt: new Date(now - 60_000) })
+      .where(eq(mixerMemberships.mixerId, formed.id));
     await advanceAppMixers(e2e.app, new Date());
     await page.goto(`/mixers/${formed.id}`);
     const composer = page.getByLabel('Message', { exact: true });
