@@ -23,7 +23,14 @@ export async function releaseSeatsThatNoLongerFit(
   const { db } = app.deps.database;
   const publish = (room: string, event: Parameters<typeof app.realtime.publish>[1]) => app.realtime.publish(room, event);
   const at = now.toISOString();
-  const places = await query<{ kind: 'seat' | 'invitation'; id: string; mixer_id: string; title: string; side: string; plan: SeatPlan | string }>(
+  const places = await query<{
+    kind: 'seat' | 'invitation';
+    id: string;
+    mixer_id: string;
+    title: string;
+    side: string;
+    plan: SeatPlan | string;
+  }>(
     db,
     sql`select 'seat' as kind, c.id, m.id as mixer_id, m.title, c.side, m.seat_plan as plan
           from mixer_memberships c join mixers m on m.id = c.mixer_id

@@ -65,7 +65,8 @@ async function mixer(startsIn: number, seatPlan: SeatPlan, title: string): Promi
 }
 
 const join = (m: Member, id: string) => t.request({ method: 'POST', url: `/api/mixers/${id}/join`, cookie: m.cookie, payload: {} });
-const edit = (m: Member, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/api/me/profile', cookie: m.cookie, payload });
+const edit = (m: Member, payload: Record<string, unknown>) =>
+  t.request({ method: 'PATCH', url: '/api/me/profile', cookie: m.cookie, payload });
 
 async function membership(mixerId: string, userId: string) {
   const [row] = await t.database.db
@@ -79,7 +80,9 @@ async function invitationStatus(id: string) {
   return row?.status;
 }
 const noticesTo = (userId: string) =>
-  published.filter((p) => p.room === `user:${userId}` && p.event.type === 'notice').map((p) => p.event as Extract<ServerEvent, { type: 'notice' }>);
+  published
+    .filter((p) => p.room === `user:${userId}` && p.event.type === 'notice')
+    .map((p) => p.event as Extract<ServerEvent, { type: 'notice' }>);
 
 describe('seat-plan sides after a profile change', () => {
   it('gives up upcoming seats and invitations that no longer fit, with a notice; live mixers are history', async () => {
@@ -125,9 +128,21 @@ describe('seat-plan sides after a profile change', () => {
 
   it('gives the freed seat to the first member waiting on that side', async () => {
     const [sitter, waiter] = [await member(), await member()];
-    const small = await mixer(9 * DAY, [{ side: 'women-into-men', seats: 1 }, { side: 'men-into-women', seats: 3 }], 'One seat for women');
+    const small = await mixer(
+      9 * DAY,
+      [
+        { side: 'women-into-men', seats: 1 },
+        { side: 'men-into-women', seats: 3 },
+      ],
+      'One seat for women',
+    );
     expect((await join(sitter, small)).statusCode).toBe(200);
-    const waiting = await t.request({ method: 'POST', url: `/api/mixers/${small}/join`, cookie: waiter.cookie, payload: { waitlist: true } });
+    const waiting = await t.request({
+      method: 'POST',
+      url: `/api/mixers/${small}/join`,
+      cookie: waiter.cookie,
+      payload: { waitlist: true },
+    });
     expect(waiting.json().state).toBe('waitlisted');
     expect((await edit(sitter, { sexualOrientations: ['Lesbian'] })).statusCode).toBe(200);
     expect(await membership(small, sitter.id)).toBe('left');
@@ -148,7 +163,10 @@ describe('seat-plan sides after a profile change', () => {
         maxParticipants: 8,
       })
       .returning({ id: mixers.id });
-    await t.database.db.update(profiles).set({ lookingFor: ['Dating', 'Friends'] }).where(eq(profiles.id, m.id));
+    await t.database.db
+      .update(profiles)
+      .set({ lookingFor: ['Dating', 'Friends'] })
+      .where(eq(profiles.id, m.id));
     expect((await join(m, straight)).statusCode).toBe(200);
     expect((await join(m, friends.id)).statusCode).toBe(200);
     // Bisexual → straight: still a woman into men, so both seats stay.

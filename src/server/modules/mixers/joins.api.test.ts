@@ -219,7 +219,12 @@ describe('profile cards before the start', () => {
     }
     for (const o of others) expect((await get(sweeper, `/api/members/${o.id}`)).statusCode).toBe(404);
     // A fancy needs a mixer that has started, too.
-    const fancy = await t.request({ method: 'PUT', url: `/api/fancies/${others[0].id}`, cookie: sweeper.cookie, payload: { mixerId: ids[0] } });
+    const fancy = await t.request({
+      method: 'PUT',
+      url: `/api/fancies/${others[0].id}`,
+      cookie: sweeper.cookie,
+      payload: { mixerId: ids[0] },
+    });
     expect(fancy.statusCode).toBeGreaterThanOrEqual(400);
   });
 });

@@ -37,8 +37,10 @@ async function member(onboardingCompleted = true): Promise<Member> {
     .where(eq(profiles.id, m.id));
   return m;
 }
-const edit = (m: Member, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/api/me/profile', cookie: m.cookie, payload });
-const draft = (m: Member, payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/api/profile/draft', cookie: m.cookie, payload });
+const edit = (m: Member, payload: Record<string, unknown>) =>
+  t.request({ method: 'PATCH', url: '/api/me/profile', cookie: m.cookie, payload });
+const draft = (m: Member, payload: Record<string, unknown>) =>
+  t.request({ method: 'PATCH', url: '/api/profile/draft', cookie: m.cookie, payload });
 async function profileOf(id: string) {
   const [row] = await t.database.db
     .select({ g: profiles.genderIdentities, o: profiles.sexualOrientations, l: profiles.lookingFor })

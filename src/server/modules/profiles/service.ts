@@ -179,11 +179,22 @@ const sameSet = (a: readonly string[] | null | undefined, b: readonly string[] |
  * made during onboarding are not changes. Seats and invitations that no longer fit are handled
  * after the write (invitations/after-profile-change).
  */
-async function withIdentityRules<T>(db: Db, userId: string, input: IdentityInput, write: (tx: Db) => Promise<T>, now = new Date()): Promise<T> {
+async function withIdentityRules<T>(
+  db: Db,
+  userId: string,
+  input: IdentityInput,
+  write: (tx: Db) => Promise<T>,
+  now = new Date(),
+): Promise<T> {
   const touched = Object.values(IDENTITY_FIELDS).some((fields) => fields.some((f) => input[f] !== undefined));
   if (!touched) return write(db);
   return db.transaction(async (tx) => {
-    const [row] = rowsOf<{ done: boolean | null; genderIdentities: string[] | null; sexualOrientations: string[] | null; lookingFor: string[] | null }>(
+    const [row] = rowsOf<{
+      done: boolean | null;
+      genderIdentities: string[] | null;
+      sexualOrientations: string[] | null;
+      lookingFor: string[] | null;
+    }>(
       await tx.execute(sql`select onboarding_completed as done, gender_identities as "genderIdentities",
           sexual_orientations as "sexualOrientations", looking_for as "lookingFor"
         from profiles where id = ${userId} for update`),
@@ -202,9 +213,14 @@ async function withIdentityRules<T>(db: Db, userId: string, input: IdentityInput
       if (recent.length >= IDENTITY_CHANGE_LIMIT.changes) {
         const freeAt = new Date(recent[0].at).getTime() + IDENTITY_CHANGE_LIMIT.days * 86_400_000;
         const field = IDENTITY_FIELDS[kind].find((f) => input[f] !== undefined && !sameSet(input[f], row[f])) as string;
-        throw new AppError('rate_limited', IDENTITY_REFUSALS[kind], { [field]: IDENTITY_REFUSALS[kind] }, {
-          'retry-after': String(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000))),
-        });
+        throw new AppError(
+          'rate_limited',
+          IDENTITY_REFUSALS[kind],
+          { [field]: IDENTITY_REFUSALS[kind] },
+          {
+            'retry-after': String(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000))),
+          },
+        );
       }
     }
     const result = await write(tx);

@@ -37,8 +37,7 @@ export const IN_MIXER_STATE = 'joined';
  * SQL: true when mixer row `m` has started: live, ended, or scheduled with its start time
  * passed (the lifecycle job may not have run yet). A cancelled mixer never started for anyone.
  */
-const started = (m: string) =>
-  sql.raw(`(${m}.status in ('live', 'ended') or (${m}.status = 'scheduled' and ${m}.starts_at <= now()))`);
+const started = (m: string) => sql.raw(`(${m}.status in ('live', 'ended') or (${m}.status = 'scheduled' and ${m}.starts_at <= now()))`);
 
 /**
  * SQL: true when members `a` and `b` shared a mixer — mixer `mixer`, or any mixer when it is
