@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { isVerifiedSql } from '../verification/service';
 import {
   CARD_AVATARS,
@@ -93,8 +93,8 @@ function toSummary(row: SummaryRow, signer: Deps['signer']): BaseSummary {
  * viewer in this mixer (before the start that shows first name, photo and shared interests
  * only: `fullProfile` decides the rest, issue 32).
  */
-function visibleMember(userId: string) {
-  return sql`(${onboarded(userId)} and (${profileVisibleTo(userId, sql`c.user_id`)} or ${seatedTogether(userId, sql`c.user_id`, sql`c.mixer_id`)}))`;
+function visibleMember(userId: string, full: SQL = fullProfile(userId)) {
+  return sql`(${onboarded(userId)} and (${full} or ${seatedTogether(userId, sql`c.user_id`, sql`c.mixer_id`)}))`;
 }
 
 /** SQL: `userId` may see membership `c`'s age and city too — what their profile card would show. */
@@ -255,7 +255,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
                              order by i) as shared
                  from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
                       cross join lateral (select ${fullProfile(userId)} as full_profile) fp
-                where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}) v) as participants,
+                where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId, sql`fp.full_profile`)}) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
         where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
           and w.mixer_id = m.id and w.state = 'waitlisted' and w.side = mine.side and ${waitlistKey('w')} <= ${waitlistKey('mine')}) as waitlist_position,
