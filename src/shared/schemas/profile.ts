@@ -36,6 +36,11 @@ export const IDENTITY_MESSAGES = {
     "You've already changed your gender identity twice in the last 30 days. You can change it again later — or contact support if something is wrong.",
   orientationLimit:
     "You've already changed your orientation or what you're looking for twice in the last 30 days. You can change them again later — or contact support if something is wrong.",
+  /** Shown where a member edits these on /profile. */
+  identityHint:
+    "Your gender identity can change twice in 30 days, and your orientation twice (together with what you're looking for). A seat you hold in an upcoming mixer that no longer fits is given up, and we'll tell you.",
+  lookingForHint:
+    "What you're looking for can change twice in 30 days (together with your orientation). A seat you hold in an upcoming mixer that no longer fits is given up, and we'll tell you.",
   seatLeftTitle: 'You left a mixer',
   seatLeft: (title: string, side: string) =>
     `Your profile changed, so you no longer fit the ${side} seats of "${title}". We've given up your place so it can go to someone it fits.`,
