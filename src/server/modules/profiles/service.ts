@@ -205,13 +205,13 @@ async function withIdentityRules<T>(
     );
     const since = new Date(now.getTime() - IDENTITY_CHANGE_LIMIT.days * 86_400_000).toISOString();
     for (const kind of changed) {
-      const recent = rowsOf<{ at: string }>(
-        await tx.execute(sql`select created_at::text as at from audit_log
+      const recent = rowsOf<{ at_ms: number | string }>(
+        await tx.execute(sql`select (extract(epoch from created_at) * 1000)::float8 as at_ms from audit_log
           where target = ${userId} and action = ${IDENTITY_AUDIT_ACTIONS[kind]} and created_at > ${since}::timestamptz
           order by created_at limit ${IDENTITY_CHANGE_LIMIT.changes}`),
       );
       if (recent.length >= IDENTITY_CHANGE_LIMIT.changes) {
-        const freeAt = new Date(recent[0].at).getTime() + IDENTITY_CHANGE_LIMIT.days * 86_400_000;
+        const freeAt = Number(recent[0].at_ms) + IDENTITY_CHANGE_LIMIT.days * 86_400_000;
         const field = IDENTITY_FIELDS[kind].find((f) => input[f] !== undefined && !sameSet(input[f], row[f])) as string;
         throw new AppError(
           'rate_limited',
