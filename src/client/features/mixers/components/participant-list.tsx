@@ -92,7 +92,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                         <MapPin className="size-3 shrink-0" aria-hidden /> <span className="truncate">{p.city}</span>
                       </p>
                     )}
-                    {p.sharedInterests.length > 0 && <SharedInterests interests={p.sharedInterests} />}
+                    {p.sharedInterests?.length > 0 && <SharedInterests interests={p.sharedInterests} />}
                   </div>
                   {/* Openable rows say so where there is room (no Fancy button beside them). */}
                   {p.canOpen && !(actions && !p.isYou) && <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
