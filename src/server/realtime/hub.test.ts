@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { createLocalBus } from './bus';
-import { CLOSE_TOO_MANY_SOCKETS, MAX_SOCKETS_PER_MEMBER, RealtimeHub } from './hub';
+import { CLOSE_TOO_MANY_SOCKETS, MAX_SOCKETS_PER_MEMBER, MIXER_UPDATE_INTERVAL_MS, RealtimeHub } from './hub';
 
 function fakeSocket() {
   const sent: string[] = [];
@@ -85,5 +85,39 @@ describe('RealtimeHub', () => {
       ...Array(MAX_SOCKETS_PER_MEMBER).fill(0),
     ]);
     expect(hub.size).toBe(MAX_SOCKETS_PER_MEMBER + 1);
+  });
+});
+
+describe('RealtimeHub mixer.updated coalescing (issue 32)', () => {
+  it('sends the first seat change at once and folds a burst into one more at the end of the interval', async () => {
+    vi.useFakeTimers();
+    try {
+      const hub = new RealtimeHub(createLocalBus());
+      hub.authorize('mixer', async () => true);
+      const ann = fakeSocket();
+      const a = hub.add(ann.socket, 'ann', 's1');
+      expect(await hub.subscribe(a, 'mixer:m1')).toBe(true);
+      expect(await hub.subscribe(a, 'mixer:m2')).toBe(true);
+      for (let i = 0; i < 50; i++) await hub.publish('mixer:m1', { type: 'mixer.updated', mixerId: 'm1' });
+      // Another mixer's changes are not held back by m1's.
+      await hub.publish('mixer:m2', { type: 'mixer.updated', mixerId: 'm2' });
+      // Other events are never folded.
+      await hub.publish('mixer:m1', { type: 'pong' });
+      await hub.publish('mixer:m1', { type: 'pong' });
+      const m1 = () => ann.sent.filter((d) => d.includes('"m1"')).length;
+      expect(m1()).toBe(1);
+      expect(ann.sent.filter((d) => d.includes('"m2"'))).toHaveLength(1);
+      expect(ann.sent.filter((d) => d.includes('pong'))).toHaveLength(2);
+      vi.advanceTimersByTime(MIXER_UPDATE_INTERVAL_MS);
+      expect(m1()).toBe(2);
+      // Quiet interval: nothing more, and the next change goes out at once again.
+      vi.advanceTimersByTime(MIXER_UPDATE_INTERVAL_MS * 3);
+      expect(m1()).toBe(2);
+      await hub.publish('mixer:m1', { type: 'mixer.updated', mixerId: 'm1' });
+      expect(m1()).toBe(3);
+      hub.closeAll();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

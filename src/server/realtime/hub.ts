@@ -16,6 +16,15 @@ interface Client {
 export const MAX_SOCKETS_PER_MEMBER = 10;
 /** A granted room stays granted this long without asking the database again, unless evicted. */
 export const ROOM_GRANT_TTL_MS = 60_000;
+/**
+ * A seat change (`mixer.updated`) reaches a room on this instance at most once per this long
+ * (issue 32): the first at once, any later ones in the interval folded into one at its end
+ * (the event carries no more than "refetch", so folding loses nothing). One member cycling
+ * join/leave cannot make the others refetch more than about once a second per mixer; each
+ * instance folds its own deliveries.
+ */
+export const MIXER_UPDATE_INTERVAL_MS = 1000;
+
 /** Close codes the client may see besides 4001 (signed out) and 4003 (forbidden origin). */
 export const CLOSE_TOO_MANY_SOCKETS = 4008;
 
@@ -43,6 +52,11 @@ export class RealtimeHub {
   /** Sequence numbers of grant evictions per member, so a check in flight cannot re-grant. */
   private evictions = 0;
   private evictedAt = new Map<string, number>();
+  /**
+   * Rooms with a `mixer.updated` sent in the current interval (`room mixerId` → another one is
+   * due at its end). Entries last at most two intervals, so the map stays small.
+   */
+  private coalescing = new Map<string, { pending: boolean; timer: ReturnType<typeof setTimeout> }>();
 
   constructor(private bus: RealtimeBus) {
     bus.onMessage((m) => this.deliver(m));
@@ -152,6 +166,42 @@ export class RealtimeHub {
 
   closeAll() {
     for (const c of this.clients) c.socket.close(1001, 'server shutting down');
+    for (const slot of this.coalescing.values()) clearTimeout(slot.timer);
+    this.coalescing.clear();
+  }
+
+  private send(room: string, event: ServerEvent) {
+    const set = this.rooms.get(room);
+    if (!set) return;
+    const data = JSON.stringify(event);
+    for (const c of set) if (c.socket.readyState === c.socket.OPEN) c.socket.send(data);
+  }
+
+  /** `mixer.updated`: leading edge at once, trailing edge at the end of the interval (see MIXER_UPDATE_INTERVAL_MS). */
+  private sendCoalesced(room: string, event: Extract<ServerEvent, { type: 'mixer.updated' }>) {
+    const key = `${room} ${event.mixerId}`;
+    const slot = this.coalescing.get(key);
+    if (slot) {
+      slot.pending = true;
+      return;
+    }
+    this.send(room, event);
+    this.coalescing.set(key, { pending: false, timer: this.trailing(key, room, event) });
+  }
+
+  private trailing(key: string, room: string, event: ServerEvent) {
+    const timer = setTimeout(() => {
+      const slot = this.coalescing.get(key);
+      if (!slot?.pending) {
+        this.coalescing.delete(key);
+        return;
+      }
+      slot.pending = false;
+      this.send(room, event);
+      slot.timer = this.trailing(key, room, event);
+    }, MIXER_UPDATE_INTERVAL_MS);
+    timer.unref?.();
+    return timer;
   }
 
   private forgetGrants(userId: string) {
@@ -185,10 +235,9 @@ export class RealtimeHub {
 
   private deliver(message: BusMessage) {
     if (message.kind === 'event') {
-      const set = this.rooms.get(message.room);
-      if (!set) return;
-      const data = JSON.stringify(message.event);
-      for (const c of set) if (c.socket.readyState === c.socket.OPEN) c.socket.send(data);
+      if (!this.rooms.has(message.room)) return;
+      if (message.event.type === 'mixer.updated') this.sendCoalesced(message.room, message.event);
+      else this.send(message.room, message.event);
       return;
     }
     if (message.kind === 'sessions-changed') return;

@@ -466,7 +466,21 @@ export interface ReportMember {
   /** Reports against this member (all time) and how many were warnings. */
   reportsTotal: number;
   warnings: number;
+  /** Their latest changes of gender identity and of orientation/looking-for (issue 32), newest first. */
+  identityChanges: IdentityChange[];
 }
+
+/** One change of who a member is (audit log `profile.gender_identity` / `profile.orientation`). Admins only. */
+export interface IdentityChange {
+  kind: 'gender' | 'orientation';
+  at: string;
+  /** The values before and after, e.g. "Woman" → "Man", "Straight · Dating" → "Gay · Dating". */
+  from: string;
+  to: string;
+}
+
+/** How many identity changes an admin sees for a member. */
+export const IDENTITY_CHANGES_SHOWN = 5;
 
 export interface AdminReport {
   id: string;

@@ -30,6 +30,8 @@ export const CHAT_MESSAGE_MAX = 1000;
 export const CHAT_RATE_LIMIT = { limit: 10, windowMs: 10_000 } as const;
 /** Participant avatars shown on a list card. */
 export const CARD_AVATARS = 4;
+/** Mixers a member may hold a seat in (joined, or held by an invitation) that have not started yet (issue 32). */
+export const MAX_UPCOMING_MIXERS = 5;
 
 export const MIXER_MESSAGES = {
   notFound: "We couldn't find that mixer.",
@@ -45,6 +47,10 @@ export const MIXER_MESSAGES = {
   messageEmpty: 'Write a message first.',
   messageTooLong: `Keep messages under ${CHAT_MESSAGE_MAX} characters.`,
   endedSystem: 'This mixer has ended. The chat is read-only now — you can still Fancy people from the participant list.',
+  tooManyUpcoming: `You already have seats in ${MAX_UPCOMING_MIXERS} upcoming mixers. Leave one of them to join another.`,
+  overlaps: "This mixer overlaps with another mixer you're in. Leave that one first if you'd rather go to this one.",
+  cardsOpenAtStart: 'Full profiles open when the mixer starts. Until then you see first names, photos and the interests you share.',
+  joinRateLimited: "You've joined and left mixers a lot just now. Please wait a while before joining again.",
 } as const;
 
 export const chatMessageInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, {
@@ -172,6 +178,8 @@ export interface MixerParticipant {
    * answers "This profile isn't available".
    */
   canOpen: boolean;
+  /** Their interests that are mine too (empty on my own row). Before the start, with the first name and photo, all a co-participant sees. */
+  sharedInterests: string[];
 }
 
 export interface MixerDetail extends MixerSummary {

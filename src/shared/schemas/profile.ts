@@ -17,6 +17,38 @@ import { fullNameSchema } from './auth';
 import './zod-defaults';
 
 /** Spec §5 messages, word for word, in one place. */
+/**
+ * Who a member is, as seat plans read it (issue 32): gender identity, and orientation with what
+ * they are looking for. After onboarding each may change IDENTITY_CHANGE_LIMIT.changes times in
+ * IDENTITY_CHANGE_LIMIT.days days; every change is in the audit log and on the member's admin page.
+ */
+export const IDENTITY_CHANGE_LIMIT = { changes: 2, days: 30 } as const;
+export const IDENTITY_KINDS = ['gender', 'orientation'] as const;
+export type IdentityKind = (typeof IDENTITY_KINDS)[number];
+/** The audit action of each kind of change. */
+export const IDENTITY_AUDIT_ACTIONS: Record<IdentityKind, string> = {
+  gender: 'profile.gender_identity',
+  orientation: 'profile.orientation',
+};
+
+export const IDENTITY_MESSAGES = {
+  genderLimit:
+    "You've already changed your gender identity twice in the last 30 days. You can change it again later — or contact support if something is wrong.",
+  orientationLimit:
+    "You've already changed your orientation or what you're looking for twice in the last 30 days. You can change them again later — or contact support if something is wrong.",
+  /** Shown where a member edits these on /profile. */
+  identityHint:
+    "Your gender identity can change twice in 30 days, and your orientation twice (together with what you're looking for). A seat you hold in an upcoming mixer that no longer fits is given up, and we'll tell you.",
+  lookingForHint:
+    "What you're looking for can change twice in 30 days (together with your orientation). A seat you hold in an upcoming mixer that no longer fits is given up, and we'll tell you.",
+  seatLeftTitle: 'You left a mixer',
+  seatLeft: (title: string, side: string) =>
+    `Your profile changed, so you no longer fit the ${side} seats of "${title}". We've given up your place so it can go to someone it fits.`,
+  invitationDeclinedTitle: 'Invitation declined',
+  invitationDeclined: (title: string, side: string) =>
+    `Your profile changed, so the seat held for you in "${title}" (for ${side}) no longer fits. We've declined the invitation for you.`,
+} as const;
+
 export const PROFILE_MESSAGES = {
   nameRequired: 'Please enter your name',
   nameTooLong: 'Name is too long',

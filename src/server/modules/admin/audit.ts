@@ -4,20 +4,7 @@ import { REMINDER_ACTION } from '../settings/service';
 import { decodeCursor, encodeCursor, micros } from './sql';
 import { iso, type Queryable, query } from '../../lib/sql';
 
-/**
- * Records one action (who, what, when); `actorId` null for automatic ones (expiry, formation).
- * Pass the transaction of the action so the entry exists exactly when the action happened.
- */
-export async function recordAudit(
-  db: Queryable,
-  actorId: string | null,
-  action: string,
-  target: string | null,
-  details?: Record<string, unknown> | string | null,
-): Promise<void> {
-  const text = details == null ? null : typeof details === 'string' ? details : JSON.stringify(details);
-  await db.execute(sql`insert into audit_log (actor_id, action, target, details) values (${actorId}, ${action}, ${target}, ${text})`);
-}
+export { recordAudit } from '../../lib/audit';
 
 export interface AuditRow {
   id: string;

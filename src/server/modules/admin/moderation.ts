@@ -4,6 +4,7 @@ import { ADMIN_MESSAGES, type AdminReport, type Page, type ReportAction, type Su
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
+import { identityChangesJson, toIdentityChanges } from './identity-changes';
 import { decodeCursor, encodeCursor, firstName, isUuid, micros, parseJson } from './sql';
 import { iso, type Queryable, query } from '../../lib/sql';
 
@@ -32,6 +33,7 @@ interface ReportRow {
   reported_banned: boolean | null;
   reported_total: number;
   reported_warnings: number;
+  reported_identity: unknown;
   mixer_id: string | null;
   mixer_title: string | null;
   mixer_status: string | null;
@@ -68,6 +70,7 @@ export async function listReports(
                ${iso(sql`dpu.created_at`)} as reported_joined, dpu.banned as reported_banned,
                (select count(*)::int from reports x where x.reported_id = r.reported_id) as reported_total,
                (select count(*)::int from reports x where x.reported_id = r.reported_id and x.status = 'warned') as reported_warnings,
+               ${identityChangesJson(sql`r.reported_id`)} as reported_identity,
                m.id as mixer_id, m.title as mixer_title, m.status as mixer_status, ${iso(sql`m.starts_at`)} as mixer_starts,
                (select coalesce(json_agg(json_build_object('id', y.id, 'body', y.body, 'createdAt', y.created_at) order by y.created_at), '[]'::json)
                   from (select mm.id, mm.body, ${iso(sql`mm.created_at`)} as created_at from mixer_messages mm
@@ -116,6 +119,7 @@ export async function listReports(
             suspended: Boolean(r.reported_banned),
             reportsTotal: r.reported_total,
             warnings: r.reported_warnings,
+            identityChanges: toIdentityChanges(r.reported_identity),
           }
         : null,
       mixer: r.mixer_id

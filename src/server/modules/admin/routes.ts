@@ -28,6 +28,7 @@ import { createTopicTemplate, formationDemand, formationOverview, updateFormatio
 import { adminMetrics } from './metrics';
 import { audiencePreview } from './audience-preview';
 import { cancelMixer, createMixer, listAdminMixers, updateMixer } from './mixers';
+import { listIdentityChanges } from './identity-changes';
 import { listReports, listSuspended, resolveReport, unsuspendMember } from './moderation';
 import { operatorWarnings } from '../health/service';
 import { adminOverview } from './overview';
@@ -117,6 +118,9 @@ export function registerAdminRoutes(app: FastifyInstance) {
       resolveReport(app, await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof resolveReportSchema>),
     );
     scope.get('/api/admin/members/suspended', async () => ({ members: await listSuspended(db()) }));
+    scope.get('/api/admin/members/:id/identity-changes', { schema: { params: memberParams } }, async (req) =>
+      listIdentityChanges(db(), (req.params as { id: string }).id),
+    );
     scope.post('/api/admin/members/:id/unsuspend', { schema: { params: memberParams, body: unsuspendSchema } }, async (req) =>
       unsuspendMember(app, await adminId(req), (req.params as { id: string }).id, (req.body as z.output<typeof unsuspendSchema>).reason),
     );

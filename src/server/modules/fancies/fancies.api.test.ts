@@ -70,7 +70,8 @@ describe('PUT /api/fancies/:userId — who may be fancied', () => {
     await joinMixer(t, later, [a.id, b.id]);
     const res = await fancyReq(t, a, b, later);
     expect(res.statusCode).toBe(403);
-    expect(res.json().error.message).toBe(FANCY_MESSAGES.notStarted);
+    // Issue 32: a mixer that has not started is not shared yet (safety/visibility `sharedMixer`).
+    expect(res.json().error.message).toBe(FANCY_MESSAGES.notShared);
     const cancelled = await createMixer(t, { status: 'cancelled' });
     await joinMixer(t, cancelled, [a.id, b.id]);
     expect((await fancyReq(t, a, b, cancelled)).statusCode).toBe(403);

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
-import { dailyActivity, profiles, user } from '../../db/schema';
+import { dailyActivity, mixerMemberships, mixers, profiles, user } from '../../db/schema';
 import { seedReferenceData } from '../../db/seed/reference';
 import { rowsOf } from '../../lib/sql';
-import { runFormation } from './job';
+import { MAX_UPCOMING_MIXERS } from '../../../shared/schemas/mixers';
+import { loadCandidates, runFormation } from './job';
 
 const NOW = new Date('2026-11-25T12:00:00Z'); // Wednesday noon (GMT)
 const FRIDAY_EVENING = '2026-11-27T19:30:00.000Z';
@@ -199,5 +200,28 @@ describe('the formation job', () => {
     expect(await count(sql`select count(*) as n from topic_templates`)).toBe(
       await count(sql`select count(*) as n from predefined_interests`),
     );
+  });
+});
+
+describe('members who hold the most upcoming mixers (issue 32)', () => {
+  it('are not invited to another one', async () => {
+    const [busy, free] = await seedMembers(2, { availability: ['sat-morning'] });
+    for (let i = 0; i < MAX_UPCOMING_MIXERS; i++) {
+      const startsAt = new Date(NOW.getTime() + (2 + i) * 86_400_000);
+      const [m] = await t.database.db
+        .insert(mixers)
+        .values({
+          title: `Held ${i}`,
+          topic: 'Board games',
+          status: 'scheduled',
+          startsAt,
+          endsAt: new Date(startsAt.getTime() + 3_600_000),
+        })
+        .returning({ id: mixers.id });
+      await t.database.db.insert(mixerMemberships).values({ mixerId: m.id, userId: busy, state: 'joined' });
+    }
+    const ids = (await loadCandidates(t.database.db, NOW)).candidates.map((c) => c.id);
+    expect(ids).toContain(free);
+    expect(ids).not.toContain(busy);
   });
 });

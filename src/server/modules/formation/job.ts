@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { londonToday, memberFactsOfRow, type SeatKey, type SeatPlan } from '../../../shared/audience';
 import type { SlotKey } from '../../../shared/availability';
 import { DEFAULT_FORMATION_SETTINGS, type FormationSettings, INVITATION_CUTOFF_MS } from '../../../shared/formation';
+import { MAX_UPCOMING_MIXERS } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { announceInvitations } from '../invitations/service';
@@ -86,10 +87,10 @@ interface CandidateRow {
 }
 
 /**
- * Everyone who may be invited, in three statements: members onboarded, with a confirmed
+ * Everyone who may be invited, in four statements: members onboarded, with a confirmed
  * address, not suspended, with availability, a birth date and an intent, active in the last
  * ACTIVE_DAYS; their invitations this week, reliability tier, what they already have on, and
- * who they must not meet (blocks either way, earlier matches).
+ * who they must not meet (blocks either way, earlier matches), and who already holds MAX_UPCOMING_MIXERS.
  */
 export async function loadCandidates(
   db: Pick<Db, 'execute'>,
@@ -164,9 +165,24 @@ export async function loadCandidates(
       link(other, r.id);
     }
   }
+  // Members who already hold MAX_UPCOMING_MIXERS upcoming mixers (seats and held invitations,
+  // issue 32) could not take another seat: no invitation for them this run.
+  const atCap = new Set(
+    rowsOf<{ user_id: string }>(
+      await db.execute(sql`
+        select h.user_id from (
+          select c.user_id, c.mixer_id from mixer_memberships c join mixers m on m.id = c.mixer_id
+           where c.state = 'joined' and m.status = 'scheduled' and m.starts_at > ${at}::timestamptz
+          union
+          select i.user_id, i.mixer_id from mixer_invitations i join mixers m on m.id = i.mixer_id
+           where i.status = 'pending' and i.expires_at > ${at}::timestamptz and m.status = 'scheduled' and m.starts_at > ${at}::timestamptz
+        ) h group by h.user_id having count(*) >= ${MAX_UPCOMING_MIXERS}`),
+    ).map((r) => r.user_id),
+  );
   const today = londonToday(now);
   const candidates: Candidate[] = [];
   for (const r of rows) {
+    if (atCap.has(r.id)) continue;
     const facts = memberFactsOfRow(r, today);
     if (facts.age === null || facts.age < 18) continue;
     candidates.push({

@@ -224,6 +224,21 @@ export async function declineInvitation(
   return closeInvitation(deps, publish, userId, id, now, 'declined');
 }
 
+/**
+ * Declines a pending invitation whose seat no longer fits the member after a profile change
+ * (issue 32): like their own decline (the seat goes to the side's waitlist), with the reason in
+ * the audit entry. Answers false when it was no longer pending.
+ */
+export async function declineNoLongerFitting(deps: Deps, publish: Publish, userId: string, id: string, now = new Date()): Promise<boolean> {
+  try {
+    await closeInvitation(deps, publish, userId, id, now, 'declined', 'profile_change');
+    return true;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'conflict') return false;
+    throw err;
+  }
+}
+
 /** Closes a pending invitation (declined by the member, or withdrawn when it no longer fits) and releases its seat. */
 async function closeInvitation(
   deps: Deps,
@@ -232,6 +247,7 @@ async function closeInvitation(
   id: string,
   now: Date,
   status: 'declined' | 'withdrawn',
+  reason?: 'profile_change',
 ): Promise<InvitationAnswer> {
   const { db } = deps.database;
   const outcome = await db.transaction(async (tx) => {
@@ -241,7 +257,7 @@ async function closeInvitation(
     await tx.execute(
       sql`update mixer_invitations set status = ${status}, responded_at = ${now.toISOString()}::timestamptz where id = ${id}::uuid`,
     );
-    await recordAudit(tx, userId, `invitation.${status}`, id, { mixerId: inv.mixer_id, side: inv.side });
+    await recordAudit(tx, userId, `invitation.${status}`, id, { mixerId: inv.mixer_id, side: inv.side, ...(reason && { reason }) });
     return { inv, promoted: await releaseHeldSeat(tx, inv.mixer_id, inv.side, inv.mixer_status, now), changed: true };
   });
   const { inv, promoted } = outcome;

@@ -263,7 +263,17 @@ describe('privacy of seat plans and orientation', () => {
     expect(detail.audience.seatPlan).toEqual([{ side: 'women-into-women', seats: 4 }]);
     expect(detail.participants).toHaveLength(2);
     for (const p of detail.participants)
-      expect(Object.keys(p).sort()).toEqual(['age', 'avatarUrl', 'canOpen', 'city', 'firstName', 'id', 'isYou', 'verified']);
+      expect(Object.keys(p).sort()).toEqual([
+        'age',
+        'avatarUrl',
+        'canOpen',
+        'city',
+        'firstName',
+        'id',
+        'isYou',
+        'sharedInterests',
+        'verified',
+      ]);
     expect(JSON.stringify(detail)).not.toMatch(/Lesbian|Bisexual|Straight/);
   });
 });

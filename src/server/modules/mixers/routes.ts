@@ -10,10 +10,28 @@ import {
 } from '../../../shared/schemas/mixers';
 import { requireVerified } from '../../auth/session';
 import { AppError, fieldsFromZod } from '../../http/errors';
+import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
 import { listForYou } from './foryou';
 import { forgetForYou } from './foryou-cache';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
+
+/**
+ * Joins per member (any mixers) and per member and mixer (issue 32): plenty for finding a few
+ * mixers and changing one's mind; too few to cycle join/leave and make the others refetch, or
+ * to sweep every mixer. Only joins that took a seat or a waitlist place count; leaving is never
+ * limited (walking away must always work). Shared across instances like every window limiter.
+ */
+export const JOIN_RULES = {
+  member: [
+    { limit: 20, windowMs: 10 * MINUTE },
+    { limit: 60, windowMs: 24 * HOUR },
+  ],
+  mixer: [
+    { limit: 3, windowMs: HOUR },
+    { limit: 6, windowMs: 24 * HOUR },
+  ],
+} as const;
 
 /** A malformed id is a 400 (issue 12: ids are validated in their values), with the not-found wording. */
 const idParams = z.object({ id: z.guid({ error: MIXER_MESSAGES.notFound }) });
@@ -25,6 +43,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
   // A pace limiter, not a sliding log: a member typing at the limit is never refused because
   // of network jitter (docs/decisions/015).
   const chatLimiter = app.limits.pace('chat', CHAT_RATE_LIMIT);
+  const joinLimiter = app.limits.window('mixer-joins');
 
   // Signed-in and verified before the body is even validated: anonymous callers get a 401.
   const onRequest = async (req: FastifyRequest) => {
@@ -64,8 +83,17 @@ export function registerMixerRoutes(app: FastifyInstance) {
   app.post('/api/mixers/:id/join', { onRequest, schema: { params: idParams, body: joinMixerSchema } }, async (req) => {
     const { user } = await requireVerified(req);
     const body = (req.body ?? {}) as z.output<typeof joinMixerSchema>;
+    const mixerId = (req.params as { id: string }).id;
+    const keys = [`member:${user.id}`, `mixer:${user.id}:${mixerId}`] as const;
+    await joinLimiter.check(keys[0], JOIN_RULES.member, MIXER_MESSAGES.joinRateLimited);
+    await joinLimiter.check(keys[1], JOIN_RULES.mixer, MIXER_MESSAGES.joinRateLimited);
     forgetForYou(user.id);
-    return joinMixer(deps, publish, user.id, (req.params as { id: string }).id, { waitlist: body.waitlist });
+    const result = await joinMixer(deps, publish, user.id, mixerId, { waitlist: body.waitlist });
+    if (result.changed) {
+      await joinLimiter.record(keys[0], JOIN_RULES.member);
+      await joinLimiter.record(keys[1], JOIN_RULES.mixer);
+    }
+    return { state: result.state, waitlistPosition: result.waitlistPosition };
   });
 
   app.post('/api/mixers/:id/leave', { onRequest, schema: { params: idParams } }, async (req) => {

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { reliabilityTierSql } from '../reliability/service';
 import type { Viewer } from './eligibility';
+import { assertCanHold, canHoldSql } from './holds';
 import { rowsOf } from '../../lib/sql';
 
 /**
@@ -116,6 +117,8 @@ export async function takeSeat(
   if (pick.state === 'waitlisted' && !opts.waitlist) {
     throw new AppError('conflict', plan.length ? AUDIENCE_MESSAGES.sideFull : MIXER_MESSAGES.full);
   }
+  // A seat (not a waitlist place) counts against the member's upcoming mixers and their times.
+  if (pick.state === 'joined') await assertCanHold(tx, viewer.userId, mixerId, now);
   await tx.execute(sql`
     insert into mixer_memberships (mixer_id, user_id, state, side, joined_at)
     values (${mixerId}, ${viewer.userId}, ${pick.state}, ${pick.key}, ${now.toISOString()}::timestamptz)
@@ -137,6 +140,8 @@ export interface Promoted {
 /**
  * After a seat on `side` freed up: the first member waiting on that same side takes it, so the
  * plan stays balanced (a waiting man never takes a woman's seat). Reliable members go first.
+ * A member the seat would give one upcoming mixer too many, or two at the same time
+ * (`canHoldSql`), keeps waiting.
  */
 export async function promoteOnSide(tx: Db, mixerId: string, side: string, now: Date): Promise<Promoted | null> {
   const { pools } = await planOf(tx, mixerId);
@@ -150,6 +155,7 @@ export async function promoteOnSide(tx: Db, mixerId: string, side: string, now: 
        where id = (
          select w.id from mixer_memberships w
           where w.mixer_id = ${mixerId} and w.state = 'waitlisted' and w.side = ${side}
+            and ${canHoldSql(sql`w.user_id`, mixerId, now)}
           order by ${waitlistOrder}
           limit 1)
       returning user_id,
@@ -177,6 +183,7 @@ export async function seatWaitlisted(tx: Db, mixerId: string, now: Date): Promis
           update mixer_memberships set state = 'joined', joined_at = ${now.toISOString()}::timestamptz
            where id in (select w.id from mixer_memberships w
                          where w.mixer_id = ${mixerId} and w.state = 'waitlisted' and w.side = ${pool.key}
+                           and ${canHoldSql(sql`w.user_id`, mixerId, now)}
                          order by ${waitlistOrder} limit ${free})
           returning user_id`),
       ),

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { isVerifiedSql } from '../verification/service';
 import {
   CARD_AVATARS,
@@ -18,7 +18,7 @@ import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorInteger, isUuid } from '../../http/cursor';
-import { cardOpenableBy, onboarded, profileVisibleTo } from '../safety/service';
+import { cardOpenableBy, onboarded, profileVisibleTo, seatedTogether } from '../safety/service';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
@@ -87,12 +87,19 @@ function toSummary(row: SummaryRow, signer: Deps['signer']): BaseSummary {
 }
 
 /**
- * SQL: membership `c` is someone whose face, name, age and city `userId` may see in mixer
- * lists (safety/visibility): nobody until the viewer's profile is complete; then not blocked
- * either way, not suspended, and allowed by their "Who can see my profile".
+ * SQL: membership `c` is someone whose face and first name `userId` may see in mixer lists
+ * (safety/visibility): nobody until the viewer's profile is complete; then not blocked either
+ * way, not suspended, and either allowed by their "Who can see my profile" or seated with the
+ * viewer in this mixer (before the start that shows first name, photo and shared interests
+ * only: `fullProfile` decides the rest, issue 32).
  */
-function visibleMember(userId: string) {
-  return sql`(${onboarded(userId)} and ${profileVisibleTo(userId, sql`c.user_id`)})`;
+function visibleMember(userId: string, full: SQL = fullProfile(userId)) {
+  return sql`(${onboarded(userId)} and (${full} or ${seatedTogether(userId, sql`c.user_id`, sql`c.mixer_id`)}))`;
+}
+
+/** SQL: `userId` may see membership `c`'s age and city too — what their profile card would show. */
+function fullProfile(userId: string) {
+  return profileVisibleTo(userId, sql`c.user_id`);
 }
 
 /** For the mixer aliased `m`: seat counts and my membership (`mc.*`) in one pass over its memberships. */
@@ -218,6 +225,7 @@ interface DetailRow extends SummaryRow {
         city: string | null;
         verified: boolean | null;
         can_open: boolean | null;
+        shared: string[] | null;
       }[]
     | string
     | null;
@@ -235,15 +243,19 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     sql`
     select ${summaryColumns(userId)}, ${relevanceColumns(userId)},
       (select coalesce(json_agg(json_build_object('id', v.id, 'name', v.name, 'avatar', v.avatar, 'dob', v.dob, 'city', v.city, 'verified', v.verified,
-                                                  'can_open', v.can_open)
+                                                  'can_open', v.can_open, 'shared', v.shared)
                                 order by v.me desc, v.joined_at, v.id), '[]'::json)
          from (select c.user_id as id, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
-                      to_char(p.dob, 'YYYY-MM-DD') as dob,
-                      case when p.share_city_region then p.city_region end as city,
+                      case when full_profile then to_char(p.dob, 'YYYY-MM-DD') end as dob,
+                      case when full_profile and p.share_city_region then p.city_region end as city,
                       c.joined_at, (c.user_id = ${userId}) as me, ${isVerifiedSql(sql`c.user_id`)} as verified,
-                      ${cardOpenableBy(userId, sql`c.user_id`)} as can_open
+                      ${cardOpenableBy(userId, sql`c.user_id`)} as can_open,
+                      array(select i from unnest(coalesce(p.interests, '{}'::text[])) i
+                             where lower(i) in (select lower(x) from unnest(coalesce((select interests from profiles where id = ${userId}), '{}'::text[])) x)
+                             order by i) as shared
                  from mixer_memberships c join "user" u on u.id = c.user_id left join profiles p on p.id = c.user_id
-                where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId)}) v) as participants,
+                      cross join lateral (select ${fullProfile(userId)} as full_profile) fp
+                where c.mixer_id = m.id and c.state = 'joined' and ${visibleMember(userId, sql`fp.full_profile`)}) v) as participants,
       (select count(*) from mixer_memberships w, mixer_memberships mine
         where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
           and w.mixer_id = m.id and w.state = 'waitlisted' and w.side = mine.side and ${waitlistKey('w')} <= ${waitlistKey('mine')}) as waitlist_position,
@@ -263,6 +275,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     isYou: p.id === userId,
     verified: Boolean(p.verified),
     canOpen: Boolean(p.can_open),
+    sharedInterests: p.id === userId ? [] : (p.shared ?? []),
   }));
   return {
     ...summary,
@@ -330,7 +343,7 @@ export async function joinMixer(
   mixerId: string,
   opts: { waitlist?: boolean } = {},
   now = new Date(),
-): Promise<JoinResult> {
+): Promise<JoinResult & { changed: boolean }> {
   const { db } = deps.database;
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
   const [profile] = rowsOf<{ done: boolean }>(
@@ -352,9 +365,9 @@ export async function joinMixer(
       await publish(`user:${userId}`, { type: 'counter', key: 'mixersJoined', delta: 1 });
       await publish(`mixer:${mixerId}`, { type: 'mixer.updated', mixerId });
     }
-    return { state: 'joined', waitlistPosition: null };
+    return { state: 'joined', waitlistPosition: null, changed: outcome.changed };
   }
-  return { state: 'waitlisted', waitlistPosition: await waitlistPosition(db, mixerId, userId) };
+  return { state: 'waitlisted', waitlistPosition: await waitlistPosition(db, mixerId, userId), changed: outcome.changed };
 }
 
 /**

@@ -1,13 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_COUNTRY, DEFAULT_TZ, EXTRA_PHOTOS_MAX } from '../../../shared/constants';
-import { type CompleteProfile, type OwnProfile, type PhotoRef, PROFILE_MESSAGES, type ProfileDraft } from '../../../shared/schemas/profile';
+import {
+  type CompleteProfile,
+  IDENTITY_AUDIT_ACTIONS,
+  IDENTITY_CHANGE_LIMIT,
+  IDENTITY_MESSAGES,
+  type IdentityKind,
+  type OwnProfile,
+  type PhotoRef,
+  PROFILE_MESSAGES,
+  type ProfileDraft,
+} from '../../../shared/schemas/profile';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
 import { genderOptions, interestSuggestions, orientationOptions, predefinedInterests, profiles, user } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import type { UrlSigner } from '../../infra/storage/storage';
 import { composeMail } from '../../infra/mail/template';
+import { recordAudit } from '../../lib/audit';
 import { rowsOf } from '../../lib/sql';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'storage'>;
@@ -144,6 +155,86 @@ async function assertDobUnchanged(db: Db, userId: string, dob: string | null | u
   if (row?.done && row.dob && row.dob !== dob) throw new AppError('forbidden', DOB_LOCKED, { dob: DOB_LOCKED });
 }
 
+type IdentityInput = Pick<ProfileDraft, 'genderIdentities' | 'sexualOrientations' | 'lookingFor'>;
+const IDENTITY_FIELDS: Record<IdentityKind, (keyof IdentityInput)[]> = {
+  gender: ['genderIdentities'],
+  orientation: ['sexualOrientations', 'lookingFor'],
+};
+const IDENTITY_REFUSALS: Record<IdentityKind, string> = {
+  gender: IDENTITY_MESSAGES.genderLimit,
+  orientation: IDENTITY_MESSAGES.orientationLimit,
+};
+const sameSet = (a: readonly string[] | null | undefined, b: readonly string[] | null | undefined) => {
+  const x = [...(a ?? [])].sort();
+  const y = [...(b ?? [])].sort();
+  return x.length === y.length && x.every((v, i) => v === y[i]);
+};
+
+/**
+ * Runs a profile write that may change who the member is (issue 32): after onboarding, gender
+ * identity and orientation/looking-for may each change IDENTITY_CHANGE_LIMIT.changes times in
+ * IDENTITY_CHANGE_LIMIT.days days. Counted from the audit log under the profile's row lock, so
+ * two writes at once are counted one after the other; a change past the limit is refused (429,
+ * nothing written), an allowed one is recorded in the same transaction as the write. Choices
+ * made during onboarding are not changes. Seats and invitations that no longer fit are handled
+ * after the write (invitations/after-profile-change).
+ */
+async function withIdentityRules<T>(
+  db: Db,
+  userId: string,
+  input: IdentityInput,
+  write: (tx: Db) => Promise<T>,
+  now = new Date(),
+): Promise<T> {
+  const touched = Object.values(IDENTITY_FIELDS).some((fields) => fields.some((f) => input[f] !== undefined));
+  if (!touched) return write(db);
+  return db.transaction(async (tx) => {
+    const [row] = rowsOf<{
+      done: boolean | null;
+      genderIdentities: string[] | null;
+      sexualOrientations: string[] | null;
+      lookingFor: string[] | null;
+    }>(
+      await tx.execute(sql`select onboarding_completed as done, gender_identities as "genderIdentities",
+          sexual_orientations as "sexualOrientations", looking_for as "lookingFor"
+        from profiles where id = ${userId} for update`),
+    );
+    if (!row?.done) return write(tx);
+    const changed = (Object.keys(IDENTITY_FIELDS) as IdentityKind[]).filter((kind) =>
+      IDENTITY_FIELDS[kind].some((f) => input[f] !== undefined && !sameSet(input[f], row[f])),
+    );
+    const since = new Date(now.getTime() - IDENTITY_CHANGE_LIMIT.days * 86_400_000).toISOString();
+    for (const kind of changed) {
+      const recent = rowsOf<{ at_ms: number | string }>(
+        await tx.execute(sql`select (extract(epoch from created_at) * 1000)::float8 as at_ms from audit_log
+          where target = ${userId} and action = ${IDENTITY_AUDIT_ACTIONS[kind]} and created_at > ${since}::timestamptz
+          order by created_at limit ${IDENTITY_CHANGE_LIMIT.changes}`),
+      );
+      if (recent.length >= IDENTITY_CHANGE_LIMIT.changes) {
+        const freeAt = Number(recent[0].at_ms) + IDENTITY_CHANGE_LIMIT.days * 86_400_000;
+        const field = IDENTITY_FIELDS[kind].find((f) => input[f] !== undefined && !sameSet(input[f], row[f])) as string;
+        throw new AppError(
+          'rate_limited',
+          IDENTITY_REFUSALS[kind],
+          { [field]: IDENTITY_REFUSALS[kind] },
+          {
+            'retry-after': String(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000))),
+          },
+        );
+      }
+    }
+    const result = await write(tx);
+    for (const kind of changed) {
+      const pick = (source: IdentityInput | typeof row) => Object.fromEntries(IDENTITY_FIELDS[kind].map((f) => [f, source[f] ?? []]));
+      await recordAudit(tx, userId, IDENTITY_AUDIT_ACTIONS[kind], userId, {
+        from: pick(row),
+        to: { ...pick(row), ...Object.fromEntries(IDENTITY_FIELDS[kind].filter((f) => input[f] !== undefined).map((f) => [f, input[f]])) },
+      });
+    }
+    return result;
+  });
+}
+
 /** Draft update (spec §7): only the fields given; the furthest step only ever grows. */
 export async function updateDraft(deps: Deps, userId: string, draft: ProfileDraft): Promise<OwnProfile> {
   const { db } = deps.database;
@@ -152,15 +243,18 @@ export async function updateDraft(deps: Deps, userId: string, draft: ProfileDraf
   await assertKnownChoices(db, draft);
   const { step, ...fields } = draft;
   await ensureProfile(db, userId);
-  const [row] = await db
-    .update(profiles)
-    .set({
-      ...fields,
-      updatedAt: new Date(),
-      ...(step !== undefined && { onboardingStep: sql`greatest(${profiles.onboardingStep}, ${step})` }),
-    })
-    .where(eq(profiles.id, userId))
-    .returning();
+  const row = await withIdentityRules(db, userId, draft, async (tx) => {
+    const [updated] = await tx
+      .update(profiles)
+      .set({
+        ...fields,
+        updatedAt: new Date(),
+        ...(step !== undefined && { onboardingStep: sql`greatest(${profiles.onboardingStep}, ${step})` }),
+      })
+      .where(eq(profiles.id, userId))
+      .returning();
+    return updated;
+  });
   return toOwnProfile(deps.signer, row);
 }
 
@@ -196,11 +290,14 @@ export async function completeProfile(deps: Deps, userId: string, input: Complet
     onboardingStep: 10,
     updatedAt: new Date(),
   };
-  const [row] = await db
-    .insert(profiles)
-    .values({ id: userId, ...values })
-    .onConflictDoUpdate({ target: profiles.id, set: values })
-    .returning();
+  const row = await withIdentityRules(db, userId, input, async (tx) => {
+    const [written] = await tx
+      .insert(profiles)
+      .values({ id: userId, ...values })
+      .onConflictDoUpdate({ target: profiles.id, set: values })
+      .returning();
+    return written;
+  });
   return toOwnProfile(deps.signer, row);
 }
 

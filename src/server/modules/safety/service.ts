@@ -21,6 +21,7 @@ export {
   isHiddenFrom,
   onboarded,
   profileVisibleTo,
+  seatedTogether,
   sharedMixer,
 } from './visibility';
 

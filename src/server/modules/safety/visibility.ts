@@ -34,15 +34,32 @@ export const hiddenSetOf = (viewer: Who) => sql`select bl.blocked_id as uid from
 export const IN_MIXER_STATE = 'joined';
 
 /**
+ * SQL: true when mixer row `m` has started: live, ended, or scheduled with its start time
+ * passed (the lifecycle job may not have run yet). A cancelled mixer never started for anyone.
+ */
+const started = (m: string) => sql.raw(`(${m}.status in ('live', 'ended') or (${m}.status = 'scheduled' and ${m}.starts_at <= now()))`);
+
+/**
  * SQL: true when members `a` and `b` shared a mixer — mixer `mixer`, or any mixer when it is
- * omitted (decision 024): both hold a joined seat in it now, and neither is hidden from the
- * other (a block either way or a suspension always wins). The one definition that profile
- * cards, participant lists, fancies and the post-mixer prompt all use.
+ * omitted (decision 024): both hold a joined seat in it now, it has started (issue 32: before
+ * the start, a seat unlocks no profile), and neither is hidden from the other (a block either
+ * way or a suspension always wins). The one definition that profile cards, participant lists,
+ * fancies and the post-mixer prompt all use.
  */
 export const sharedMixer = (a: Who, b: Who, mixer?: Who) => sql`(not ${hiddenFrom(a, b)} and exists (
-    select 1 from mixer_memberships sa join mixer_memberships sb on sb.mixer_id = sa.mixer_id
+    select 1 from mixer_memberships sa join mixer_memberships sb on sb.mixer_id = sa.mixer_id join mixers sm on sm.id = sa.mixer_id
      where sa.user_id = ${a} and sa.state = ${IN_MIXER_STATE} and sb.user_id = ${b} and sb.state = ${IN_MIXER_STATE}
+       and ${started('sm')}
        ${mixer === undefined ? sql`` : sql`and sa.mixer_id = ${mixer}`}))`;
+
+/**
+ * SQL: true when `a` and `b` both hold a joined seat in mixer `mixer`, started or not, and neither
+ * is hidden from the other. Before the start this shows co-participants to each other as first
+ * name, photo and shared interests only (issue 32); the rest of the card waits for `sharedMixer`.
+ */
+export const seatedTogether = (a: Who, b: Who, mixer: Who) => sql`(not ${hiddenFrom(a, b)} and exists (
+    select 1 from mixer_memberships sa join mixer_memberships sb on sb.mixer_id = sa.mixer_id
+     where sa.mixer_id = ${mixer} and sa.user_id = ${a} and sa.state = ${IN_MIXER_STATE} and sb.user_id = ${b} and sb.state = ${IN_MIXER_STATE}))`;
 
 /**
  * SQL: true when `viewer` may see `target`'s profile details (name, age, city, photos) in a

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Ban, CheckCircle2, Clock, Flag, MessageCircle, ShieldCheck, UserRound, UsersRound, X } from 'lucide-react';
 import { useState } from 'react';
-import type { AdminReport, ReportAction, SuspendedMember } from '../../../../shared/schemas/admin';
+import type { AdminReport, IdentityChange, ReportAction, SuspendedMember } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
@@ -112,6 +112,7 @@ function ReportCard({ report, onAction }: { report: AdminReport; onAction: (r: A
                   <dd className="text-xs text-muted-foreground">
                     Joined {fmtDate(r.joinedAt)} · {plural(r.reportsTotal, 'report')} · {plural(r.warnings, 'warning')}
                   </dd>
+                  <IdentityChanges changes={r.identityChanges ?? []} />
                 </>
               ) : (
                 <dd className="text-xs text-muted-foreground">
@@ -420,5 +421,25 @@ export default function AdminReportsPage() {
         )}
       </ReasonDialog>
     </AdminPage>
+  );
+}
+
+const IDENTITY_KIND_LABEL: Record<IdentityChange['kind'], string> = { gender: 'Gender', orientation: 'Orientation' };
+
+/** The member's latest changes of gender identity and orientation/looking-for (issue 32): admins only. */
+function IdentityChanges({ changes }: { changes: IdentityChange[] }) {
+  if (!changes.length) return null;
+  return (
+    <dd className="mt-1">
+      <span className="text-xs font-medium text-muted-foreground">Recent identity changes</span>
+      <ul className="mt-0.5 grid gap-0.5 text-xs">
+        {changes.map((c) => (
+          <li key={`${c.kind}-${c.at}`} className="break-words">
+            <span className="font-medium">{IDENTITY_KIND_LABEL[c.kind]}:</span> {c.from} → {c.to}{' '}
+            <span className="text-muted-foreground">· {fmtDate(c.at)}</span>
+          </li>
+        ))}
+      </ul>
+    </dd>
   );
 }

@@ -1,8 +1,8 @@
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
-import { Ban, ChevronRight, Ellipsis, Flag, Heart, MapPin } from 'lucide-react';
+import { Ban, ChevronRight, Ellipsis, Flag, Heart, LockKeyhole, MapPin } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import type { MixerDetail, MixerParticipant } from '../../../../shared/schemas/mixers';
+import { MIXER_MESSAGES, type MixerDetail, type MixerParticipant } from '../../../../shared/schemas/mixers';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { MemberProfileDialog, type MemberRef } from '../../profile-card';
@@ -14,14 +14,21 @@ import { MenuContent, MenuItem } from '../../../components/ui/menu';
 import { now } from '../../../lib/clock';
 import { AFTER_MIXER_PROMPT_MS } from '../../../../shared/formation';
 
+/** Shared interests shown on a row; the rest are counted. */
+const SHARED_SHOWN = 3;
+
 /**
- * Who is in the mixer: avatar, first name, age and (when they share it) city. While the mixer
- * is live and after it ends, a participant can Block or Report the others; Fancy them while it
- * is live and for 48 hours after it ends, as the server allows (AFTER_MIXER_PROMPT_MS).
+/**
+ * Who is in the mixer: avatar, first name, age and (when they share it) city, and the interests
+ * we share. Before the start a participant sees the others' first name, photo and shared
+ * interests only — the full card opens when the mixer starts (issue 32). While the mixer is live
+ * and after it ends, a participant can Block or Report the others; Fancy them while it is live and
+ * for 48 hours after it ends, as the server allows (AFTER_MIXER_PROMPT_MS).
  */
 export function ParticipantList({ mixer, className }: { mixer: MixerDetail; className?: string }) {
   const actions = mixer.myState === 'joined' && (mixer.status === 'live' || mixer.status === 'ended');
   const canFancy = actions && (mixer.status === 'live' || now().getTime() < Date.parse(mixer.endsAt) + AFTER_MIXER_PROMPT_MS);
+  const beforeStart = mixer.myState === 'joined' && mixer.status === 'scheduled';
   const fancied = useFancied(mixer.id, actions);
   const toggle = useToggleFancy(mixer.id);
   const block = useBlockMember(mixer.id);
@@ -49,6 +56,12 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
       </h2>
       {canFancy && others > 0 && (
         <p className="mt-1 text-sm text-muted-foreground">Clicked with someone? Fancy them — it's private unless it's mutual.</p>
+      )}
+      {beforeStart && others > 0 && (
+        <p className="mt-1 flex gap-1.5 text-sm text-muted-foreground" data-testid="cards-open-note">
+          <LockKeyhole className="mt-0.5 size-3.5 shrink-0" aria-hidden />
+          <span>{MIXER_MESSAGES.cardsOpenAtStart}</span>
+        </p>
       )}
       {mixer.participants.length === 0 ? (
         unlisted <= 0 && <p className="mt-4 text-sm text-muted-foreground">No one has joined yet. Be the first!</p>
@@ -84,6 +97,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                         <MapPin className="size-3 shrink-0" aria-hidden /> <span className="truncate">{p.city}</span>
                       </p>
                     )}
+                    {p.sharedInterests?.length > 0 && <SharedInterests interests={p.sharedInterests} />}
                   </div>
                   {/* Openable rows say so where there is room (no Fancy button beside them). */}
                   {p.canOpen && !(actions && !p.isYou) && <ChevronRight className="size-4 shrink-0 text-muted-foreground" aria-hidden />}
@@ -159,5 +173,18 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
       {celebration}
       <MemberProfileDialog member={viewing} onOpenChange={(open) => !open && setViewing(null)} />
     </Card>
+  );
+}
+
+/** "You both like Hiking · Jazz +2": what we have in common, on one or two short lines at 375 px. */
+function SharedInterests({ interests }: { interests: string[] }) {
+  const shown = interests.slice(0, SHARED_SHOWN);
+  const more = interests.length - shown.length;
+  return (
+    <p className="mt-0.5 min-w-0 text-xs text-muted-foreground" data-testid="shared-interests">
+      You both like
+      <span className="break-words font-medium text-foreground/80">{shown.join(' · ')}</span>
+      {more > 0 && <span> +{more}</span>}
+    </p>
   );
 }

@@ -1,6 +1,6 @@
 import { ORIENTATIONS_MAX } from '../../../../shared/constants';
 import { toggleCapped, toggleSingle } from '../../../../shared/onboarding';
-import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
+import { IDENTITY_MESSAGES, PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { OptionChips, useGenderOptions, useOrientationOptions } from '../../onboarding';
 import { EditableSection, Empty } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
@@ -43,6 +43,7 @@ export function IdentitySection({ profile, onPreview }: SectionProps) {
         </div>
       }
     >
+      <p className="text-sm text-muted-foreground">{IDENTITY_MESSAGES.identityHint}</p>
       <fieldset className="grid gap-2.5">
         <legend className="mb-2.5 text-sm font-medium">Gender identity (pick one)</legend>
         <OptionChips

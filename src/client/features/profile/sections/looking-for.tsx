@@ -1,5 +1,5 @@
 import { LOOKING_FOR_MAX, LOOKING_FOR_OPTIONS, type LookingFor } from '../../../../shared/constants';
-import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
+import { IDENTITY_MESSAGES, PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { ToggleChip } from '../../../components/ui/chip';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
@@ -37,6 +37,7 @@ export function LookingForSection({ profile, onPreview }: SectionProps) {
       onSave={() => void ed.save()}
       view={<Tags items={profile.lookingFor} tone="accent" empty="Not set" />}
     >
+      <p className="text-sm text-muted-foreground">{IDENTITY_MESSAGES.lookingForHint}</p>
       <fieldset>
         <legend className="mb-2.5 text-sm font-medium">Pick up to {LOOKING_FOR_MAX}</legend>
         <div className="grid gap-2">

@@ -1,0 +1,51 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { MAX_UPCOMING_MIXERS, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
+import type { Db } from '../../db/client';
+import { AppError } from '../../http/errors';
+import { rowsOf } from '../../lib/sql';
+
+/**
+ * How many mixers a member may hold at once (issue 32): a joined seat, or a seat held for them
+ * by a pending invitation, counts as holding the mixer until it ends. A member holds at most
+ * MAX_UPCOMING_MIXERS that have not started, and never two whose times overlap (live ones
+ * included). Joining, accepting an invitation and every promotion from a waitlist go through
+ * these rules, so none of them can hand out a seat the member could not have taken.
+ */
+
+type Who = SQL | string;
+
+/** SQL: true when member `user` holds mixer `h` (joined, or a seat held by a pending invitation) and it is not over. */
+const holds = (user: Who, now: SQL) => sql`h.status in ('scheduled', 'live') and h.ends_at > ${now}
+    and (exists (select 1 from mixer_memberships hc where hc.mixer_id = h.id and hc.user_id = ${user} and hc.state = 'joined')
+         or exists (select 1 from mixer_invitations hi where hi.mixer_id = h.id and hi.user_id = ${user} and hi.status = 'pending' and hi.expires_at > ${now}))`;
+
+/** SQL: true when taking a seat in `mixerId` would give `user` one upcoming mixer too many. */
+const overCap = (user: Who, mixerId: Who, now: SQL) => sql`(
+    coalesce((select t.status = 'scheduled' and t.starts_at > ${now} from mixers t where t.id = ${mixerId}), false)
+    and (select count(*) from mixers h where h.id <> ${mixerId} and h.status = 'scheduled' and h.starts_at > ${now} and ${holds(user, now)}) >= ${MAX_UPCOMING_MIXERS})`;
+
+/** SQL: true when `mixerId` overlaps in time another mixer `user` holds. */
+const overlaps = (user: Who, mixerId: Who, now: SQL) => sql`exists (
+    select 1 from mixers t, mixers h
+     where t.id = ${mixerId} and h.id <> t.id and h.starts_at < t.ends_at and h.ends_at > t.starts_at and ${holds(user, now)})`;
+
+/** SQL: true when `user` may take a seat in `mixerId` now (for promotions from a waitlist). */
+export const canHoldSql = (user: Who, mixerId: Who, now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(not ${overCap(user, mixerId, at)} and not ${overlaps(user, mixerId, at)})`;
+};
+
+/**
+ * Refuses a seat in `mixerId` that would break the rules above, with the reason. Runs inside the
+ * join transaction after the mixer row is locked; the member's own row is locked too, so two
+ * joins of different mixers by the same member are counted one after the other.
+ */
+export async function assertCanHold(tx: Db, userId: string, mixerId: string, now: Date): Promise<void> {
+  await tx.execute(sql`select 1 from "user" where id = ${userId} for update`);
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const [row] = rowsOf<{ over_cap: boolean; overlaps: boolean }>(
+    await tx.execute(sql`select ${overlaps(userId, mixerId, at)} as overlaps, ${overCap(userId, mixerId, at)} as over_cap`),
+  );
+  if (row?.overlaps) throw new AppError('conflict', MIXER_MESSAGES.overlaps);
+  if (row?.over_cap) throw new AppError('conflict', MIXER_MESSAGES.tooManyUpcoming);
+}
