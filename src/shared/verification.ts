@@ -7,8 +7,15 @@
 export const CHALLENGE_TTL_MS = 2 * 60 * 1000;
 /** An estimate at or above this confirms the typed date of birth's 18+ (Ofcom's "challenge age"). */
 export const CHALLENGE_AGE = 25;
-/** Failed checks a member may have per UTC day before "wait until tomorrow". */
+/**
+ * Tries a member has per UTC day before "wait until tomorrow" (decision 030). A try is spent when
+ * a challenge is issued, not when it is checked, so asking for new challenges until the order
+ * suits a recording costs the same as failing; a check that verifies (or goes to a person) gives
+ * it back, and so does a picture refused before any judgement (unreadable, too dark).
+ */
 export const FAILED_ATTEMPTS_PER_DAY = 3;
+/** Challenges issued per UTC day whatever became of them (tries given back included). */
+export const CHALLENGES_PER_DAY = 6;
 /** Frames per check: one per challenge step. */
 export const CHALLENGE_TURNS = 4;
 export const FRAME_MAX_BYTES = 600 * 1024;
@@ -37,6 +44,20 @@ export const FAIL_REASONS = {
 } as const;
 export type FailReason = keyof typeof FAIL_REASONS;
 
+/**
+ * Pictures refused before any judgement, with what to do (decision 030): a clear 4xx that costs
+ * no try. `heic` and `not_image` are told from the bytes; the others once a picture is decoded.
+ */
+export const FRAME_PROBLEMS = {
+  not_image: 'Your camera pictures did not arrive as pictures — please try again in your browser.',
+  heic: 'These pictures are in the iPhone’s HEIC format, which we can’t read — please take the check in your browser, which sends ordinary JPEG pictures.',
+  unreadable: 'One of the pictures from your camera was damaged on the way — please try again. This didn’t use up a try.',
+  too_dark: 'More light on your face, please — face a window or a lamp, then try again. This didn’t use up a try.',
+  greyscale:
+    'Your camera is sending black-and-white pictures (an infrared camera?) — please choose your ordinary colour camera, then try again. This didn’t use up a try.',
+} as const;
+export type FrameProblem = keyof typeof FRAME_PROBLEMS;
+
 export const VERIFIED_ONLY_MIXER =
   'This mixer is for verified members only. Getting verified takes under a minute: a quick live selfie, checked on our own server.';
 
@@ -56,8 +77,12 @@ export function newChallengeSteps(random: () => number = Math.random): Challenge
   }
 }
 
-/** Failed attempts left today, given the failures already counted today. */
-export const attemptsLeft = (failedToday: number) => Math.max(0, FAILED_ATTEMPTS_PER_DAY - failedToday);
+/**
+ * Tries left today, given today's challenges: `spent` are the ones that failed or were never
+ * answered (open ones included), `issued` all of them.
+ */
+export const attemptsLeft = (spent: number, issued = spent) =>
+  Math.max(0, Math.min(FAILED_ATTEMPTS_PER_DAY - spent, CHALLENGES_PER_DAY - issued));
 
 /** The age estimate never refuses: below the challenge age it asks for a second check. */
 export const ageOutcome = (estimate: number): 'confirmed' | 'second_check' => (estimate >= CHALLENGE_AGE ? 'confirmed' : 'second_check');

@@ -18,6 +18,10 @@ export interface FaceFound {
 
 export interface ImageAnalysis {
   unreadable: boolean;
+  /** Mean brightness of the decoded picture, 0–255 (Rec. 601 luma). */
+  light?: number;
+  /** Mean colourfulness, 0–255 (the largest difference between the channels, averaged): ~0 for black and white. */
+  colour?: number;
   faces: FaceFound[];
 }
 

@@ -80,16 +80,33 @@ const load = () => {
 async function analyse(bytes) {
   let raw;
   try {
+    // sharp's default failOn ('warning'): a damaged or truncated picture is unreadable, not half grey.
     raw = await sharp(Buffer.from(bytes), { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: false })
       .removeAlpha()
+      .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
     return { unreadable: true, faces: [] };
   }
   const { data, info } = raw;
+  if (info.channels !== 3) return { unreadable: true, faces: [] };
+  // Brightness and colourfulness over every 4th pixel (decision 030: "more light, please").
+  let luma = 0;
+  let chroma = 0;
+  let n = 0;
+  for (let i = 0; i + 2 < data.length; i += 12) {
+    const r = data[i];
+    const g = data[i + 1];
+    const b = data[i + 2];
+    luma += 0.299 * r + 0.587 * g + 0.114 * b;
+    chroma += Math.max(r, g, b) - Math.min(r, g, b);
+    n++;
+  }
+  const light = n ? luma / n : 0;
+  const colour = n ? chroma / n : 0;
   const tensor = human.tf.tensor4d(new Int32Array(data), [1, info.height, info.width, 3], 'int32');
   let result;
   try {
@@ -110,7 +127,7 @@ async function analyse(bytes) {
       age: f.age ?? 0,
       embedding: Array.from(f.embedding ?? []),
     }));
-  return { unreadable: false, faces };
+  return { unreadable: false, light, colour, faces };
 }
 
 process.on('message', async (msg) => {

@@ -2,14 +2,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { CHALLENGE_TURNS, FRAME_MAX_BYTES } from '../../../shared/verification';
+import { CHALLENGE_TURNS, FRAME_MAX_BYTES, FRAME_PROBLEMS } from '../../../shared/verification';
 import { adminFirst, verifiedFirst } from '../../auth/guards';
 import { getSession, requireAdmin, requireVerified } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { createFaceEngine, type FaceEngine } from './engine';
 import { afterProfileWrite } from './after-profile-write';
-import { decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics } from './service';
+import { frameFormatProblem } from './rules';
+import { decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics, voidChallenge } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -95,10 +96,12 @@ export function registerVerificationRoutes(app: FastifyInstance) {
       }
       if (!z.uuid().safeParse(challengeId).success) throw new AppError('validation', 'This check has expired — please start again.');
       if (frames.length !== FRAMES) throw new AppError('validation', BAD_FRAMES);
+      // Told from the bytes, before the challenge is used: no try spent (decision 030).
       for (const f of frames) {
-        const type = await fileTypeFromBuffer(f);
-        if (!type || !['image/jpeg', 'image/png', 'image/webp'].includes(type.mime))
-          throw new AppError('unsupported_media_type', BAD_FRAMES);
+        const problem = frameFormatProblem(f, (await fileTypeFromBuffer(f))?.mime);
+        if (!problem) continue;
+        await voidChallenge(deps(), user.id, challengeId);
+        throw new AppError(problem === 'unreadable' ? 'validation' : 'unsupported_media_type', FRAME_PROBLEMS[problem]);
       }
       return { result: await submitCheck(deps(), app.faces, user.id, challengeId, frames) };
     });

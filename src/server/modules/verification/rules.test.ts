@@ -3,6 +3,8 @@ import { ageOutcome, attemptsLeft, CHALLENGE_AGE, newChallengeSteps } from '../.
 import type { FaceFound, ImageAnalysis } from './engine';
 import {
   followsChallenge,
+  frameFormatProblem,
+  frameProblem,
   judge,
   MATCH_SIMILARITY,
   mainPhotoChanged,
@@ -57,6 +59,11 @@ describe('retries per day and the challenge age', () => {
     expect(attemptsLeft(2)).toBe(1);
     expect(attemptsLeft(3)).toBe(0);
     expect(attemptsLeft(9)).toBe(0);
+  });
+  it('caps the challenges issued in a day, tries given back included', () => {
+    expect(attemptsLeft(0, 4)).toBe(2);
+    expect(attemptsLeft(1, 6)).toBe(0);
+    expect(attemptsLeft(2, 2)).toBe(1);
   });
   it('asks for a second check below 25, never refuses on age', () => {
     expect(CHALLENGE_AGE).toBe(25);
@@ -121,5 +128,32 @@ describe('badge removal on photo change', () => {
       if (r.keep) crossed = true;
     }
     expect(crossed).toBe(true);
+  });
+});
+
+describe('pictures refused before any judgement', () => {
+  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
+  it('tells HEIC, non-pictures and pictures cut short from their bytes', () => {
+    expect(frameFormatProblem(jpeg, 'image/jpeg')).toBeNull();
+    expect(frameFormatProblem(Buffer.concat([jpeg, Buffer.alloc(4)]), 'image/jpeg')).toBeNull();
+    expect(frameFormatProblem(jpeg.subarray(0, 8), 'image/jpeg')).toBe('unreadable');
+    expect(frameFormatProblem(jpeg, 'image/heic')).toBe('heic');
+    expect(frameFormatProblem(jpeg, undefined)).toBe('not_image');
+    expect(frameFormatProblem(jpeg, 'application/pdf')).toBe('not_image');
+    const png = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(20), Buffer.from('IEND'), Buffer.alloc(4)]);
+    expect(frameFormatProblem(png, 'image/png')).toBeNull();
+    expect(frameFormatProblem(png.subarray(0, 20), 'image/png')).toBe('unreadable');
+  });
+  it('asks for light, a colour camera, or a new try for a damaged picture', () => {
+    const ok: ImageAnalysis = { unreadable: false, light: 120, colour: 30, faces: [] };
+    expect(frameProblem([ok, ok])).toBeNull();
+    expect(frameProblem([ok, { ...ok, light: 12 }])).toBe('too_dark');
+    expect(frameProblem([ok, { ...ok, colour: 0.5 }])).toBe('greyscale');
+    expect(
+      frameProblem([
+        { unreadable: true, faces: [] },
+        { ...ok, light: 12 },
+      ]),
+    ).toBe('unreadable');
   });
 });

@@ -1,4 +1,4 @@
-import { ageOutcome, type ChallengeStep, type FailReason } from '../../../shared/verification';
+import { ageOutcome, type ChallengeStep, type FailReason, type FrameProblem } from '../../../shared/verification';
 import { type FaceFound, faceSimilarity, type ImageAnalysis } from './engine';
 
 /**
@@ -20,6 +20,38 @@ export const MIN_TURN_GAP = 0.05;
 /** Mean anti-spoof and liveness scores under these fail as a print or a screen. */
 export const MIN_REAL = 0.3;
 export const MIN_LIVE = 0.5;
+
+/** A frame darker than this on average (0–255) asks for more light. */
+export const MIN_LIGHT = 40;
+/** A frame less colourful than this on average (0–255) is black and white (an infrared camera). */
+export const MIN_COLOUR = 3;
+
+/**
+ * What the bytes of a frame say before anything decodes them: HEIC (an iPhone photo sent as is),
+ * not a picture at all, or a JPEG/PNG cut short (no end marker). `mime` is from the magic bytes.
+ */
+export function frameFormatProblem(bytes: Uint8Array, mime: string | undefined): FrameProblem | null {
+  if (mime === 'image/heic' || mime === 'image/heif' || mime === 'image/avif') return 'heic';
+  if (!mime || !['image/jpeg', 'image/png', 'image/webp'].includes(mime)) return 'not_image';
+  const n = bytes.length;
+  if (mime === 'image/jpeg') {
+    // The end-of-image marker, allowing for a few bytes of padding after it.
+    const tail = bytes.subarray(Math.max(0, n - 16));
+    const end = tail.findLastIndex((b, i) => b === 0xd9 && tail[i - 1] === 0xff);
+    if (end < 0) return 'unreadable';
+  }
+  if (mime === 'image/png' && Buffer.from(bytes.subarray(Math.max(0, n - 12))).indexOf('IEND') < 0) return 'unreadable';
+  if (mime === 'image/webp' && n >= 8 && Buffer.from(bytes).readUInt32LE(4) + 8 > n) return 'unreadable';
+  return null;
+}
+
+/** What the decoded frames say before any judgement: each one refused with a way forward, no try spent. */
+export function frameProblem(frames: ImageAnalysis[]): FrameProblem | null {
+  if (frames.some((f) => f.unreadable)) return 'unreadable';
+  if (frames.some((f) => (f.light ?? 255) < MIN_LIGHT)) return 'too_dark';
+  if (frames.some((f) => (f.colour ?? 255) < MIN_COLOUR)) return 'greyscale';
+  return null;
+}
 
 export interface Scores {
   frames: number;

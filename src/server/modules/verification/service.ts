@@ -7,6 +7,7 @@ import {
   type ChallengeStep,
   FAIL_REASONS,
   type FailReason,
+  FRAME_PROBLEMS,
   newChallengeSteps,
   STEP_MS,
   TOO_MANY_ATTEMPTS,
@@ -18,7 +19,7 @@ import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/service';
 import { iso, type Queryable, query } from '../../lib/sql';
 import { type FaceEngine, type FaceFound, faceSimilarity } from './engine';
-import { DUPLICATE_SIMILARITY, judge, mainPhotoChanged, mainPhotoOutcome, meanVector, type Verdict } from './rules';
+import { DUPLICATE_SIMILARITY, frameProblem, judge, mainPhotoChanged, mainPhotoOutcome, meanVector, type Verdict } from './rules';
 
 /**
  * What other modules use of verification (DESIGN §3, decision 027): the "verified" test in SQL.
@@ -55,14 +56,18 @@ export function decryptVector(secret: string, text: string): number[] {
 
 // ——— status ———
 
-/** SQL: whether a member (by id expression) holds the badge. One index lookup, for any list. */
-async function failedToday(db: Queryable, userId: string): Promise<number> {
-  const [row] = await query<{ n: number }>(
+/**
+ * Today's (UTC) tries (decision 030): a try is spent when a challenge is issued; it stays spent
+ * unless the check verifies, goes to a person, or is refused before any judgement ('void').
+ */
+async function triesLeft(db: Queryable, userId: string): Promise<number> {
+  const [row] = await query<{ spent: number; issued: number }>(
     db,
-    sql`select count(*)::int as n from verification_attempts
-         where user_id = ${userId} and outcome = 'failed' and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+    sql`select count(*) filter (where outcome is null or outcome = 'failed')::int as spent, count(*)::int as issued
+          from verification_challenges
+         where user_id = ${userId} and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
   );
-  return Number(row?.n ?? 0);
+  return attemptsLeft(Number(row?.spent ?? 0), Number(row?.issued ?? 0));
 }
 
 export async function getStatus(db: Queryable, userId: string): Promise<VerificationStatus> {
@@ -77,7 +82,7 @@ export async function getStatus(db: Queryable, userId: string): Promise<Verifica
          where user_id = ${userId} and status = 'open' order by created_at desc limit 1`,
   );
   if (review) return { state: 'review', kind: review.kind, since: review.since };
-  return { state: 'unverified', revoked: v?.status === 'revoked', attemptsLeft: attemptsLeft(await failedToday(db, userId)) };
+  return { state: 'unverified', revoked: v?.status === 'revoked', attemptsLeft: await triesLeft(db, userId) };
 }
 
 // ——— a check ———
@@ -96,14 +101,29 @@ export async function startChallenge(deps: Deps, userId: string, keepForReview: 
     );
     if (!Number(failed?.n)) throw new AppError('conflict', 'You can ask a person to look once a check has said no.');
   }
-  const steps = newChallengeSteps();
-  const [row] = await query<{ id: string; expires_at: string }>(
-    db,
-    sql`insert into verification_challenges (user_id, steps, consent_at, keep_for_review, appeal, expires_at)
-        values (${userId}, ${sql`${`{${steps.join(',')}}`}::text[]`}, now(), ${keepForReview}, ${appeal}, now() + ${`${CHALLENGE_TTL_MS} milliseconds`}::interval)
-        returning id, ${iso(sql`expires_at`)} as expires_at`,
-  );
-  return { id: row.id, steps, stepMs: STEP_MS, expiresAt: row.expires_at };
+  // Issued under a lock on the member's row, so concurrent requests cannot all pass the count
+  // (PostgreSQL; PGlite runs one transaction at a time anyway).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from "user" where id = ${userId} for update`);
+    if ((await triesLeft(tx, userId)) === 0) throw new AppError('rate_limited', TOO_MANY_ATTEMPTS);
+    const steps = newChallengeSteps();
+    const [row] = await query<{ id: string; expires_at: string }>(
+      tx,
+      sql`insert into verification_challenges (user_id, steps, consent_at, keep_for_review, appeal, expires_at)
+          values (${userId}, ${sql`${`{${steps.join(',')}}`}::text[]`}, now(), ${keepForReview}, ${appeal}, now() + ${`${CHALLENGE_TTL_MS} milliseconds`}::interval)
+          returning id, ${iso(sql`expires_at`)} as expires_at`,
+    );
+    return { id: row.id, steps, stepMs: STEP_MS, expiresAt: row.expires_at };
+  });
+}
+
+/**
+ * A check refused for its pictures before anything judged them (decision 030): the challenge is
+ * used up (its order has been seen) but gives its try back; the day's cap on challenges counts it.
+ */
+export async function voidChallenge(deps: Deps, userId: string, challengeId: string) {
+  await deps.database.db.execute(sql`update verification_challenges set used_at = now(), outcome = 'void'
+    where id = ${challengeId} and user_id = ${userId} and used_at is null`);
 }
 
 export type CheckResult =
@@ -143,7 +163,8 @@ export async function submitCheck(
   const steps = (
     typeof challenge.steps === 'string' ? challenge.steps.replace(/[{}]/g, '').split(',') : challenge.steps
   ) as ChallengeStep[];
-  if ((await failedToday(db, userId)) >= 3) throw new AppError('rate_limited', TOO_MANY_ATTEMPTS);
+  const settle = (outcome: 'failed' | 'verified' | 'review' | 'void') =>
+    db.execute(sql`update verification_challenges set outcome = ${outcome} where id = ${challengeId}`);
 
   const [profile] = await query<{ avatar_url: string | null }>(db, sql`select avatar_url from profiles where id = ${userId}`);
   const photo = profile?.avatar_url ? await deps.storage.get(profile.avatar_url) : null;
@@ -151,15 +172,22 @@ export async function submitCheck(
   try {
     analysis = await engine.analyse(photo ? [...frames, photo.data] : frames);
   } catch {
-    // Nothing is recorded: the failure is ours, not the member's (no attempt counted).
+    // Nothing is recorded: the failure is ours, not the member's (no try spent).
+    await settle('void');
     throw new AppError('unavailable', UNAVAILABLE);
+  }
+  // A damaged, dark or black-and-white picture: a clear refusal with what to do, no try spent.
+  const problem = frameProblem(analysis.images.slice(0, frames.length));
+  if (problem) {
+    await settle('void');
+    throw new AppError('validation', FRAME_PROBLEMS[problem]);
   }
   const verdict = judge(steps, analysis.images.slice(0, frames.length), photo ? (analysis.images[frames.length] ?? null) : null);
   // One face per frame: what an appeal keeps as its template if a person approves it.
   const faces = analysis.images.slice(0, frames.length).map((i) => (i.faces.length === 1 ? i.faces[0] : null));
   const appealable =
     challenge.appeal && challenge.keep_for_review && faces.every((f) => f !== null) ? meanVector(faces as FaceFound[]) : null;
-  return recordVerdict(
+  const result = await recordVerdict(
     deps,
     userId,
     verdict,
@@ -169,6 +197,8 @@ export async function submitCheck(
     appealable,
     photo ? profile.avatar_url : null,
   );
+  await settle(result.outcome);
+  return result.outcome === 'failed' ? { ...result, attemptsLeft: await triesLeft(db, userId) } : result;
 }
 
 async function recordVerdict(
@@ -206,7 +236,7 @@ async function recordVerdict(
       outcome: 'failed',
       reason: verdict.reason,
       message: FAIL_REASONS[verdict.reason],
-      attemptsLeft: attemptsLeft(await failedToday(db, userId)),
+      attemptsLeft: 0, // counted by the caller once the challenge is settled
     };
   }
 
@@ -225,7 +255,7 @@ async function recordVerdict(
         outcome: 'failed',
         reason: 'age_needs_review',
         message: `${AGE_REVIEW_TEXT} Try again and tick “keep my pictures for a review”, so one of our team can confirm it.`,
-        attemptsLeft: attemptsLeft(await failedToday(db, userId)),
+        attemptsLeft: 0, // counted by the caller once the challenge is settled
       };
     }
     await attempt('review', 'age');

@@ -1,0 +1,2 @@
+ALTER TABLE "verification_challenges" ADD COLUMN "outcome" text;--> statement-breakpoint
+CREATE INDEX "verification_challenges_user_idx" ON "verification_challenges" USING btree ("user_id","created_at");
