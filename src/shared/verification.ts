@@ -16,26 +16,36 @@ export const CHALLENGE_AGE = 25;
 export const FAILED_ATTEMPTS_PER_DAY = 3;
 /** Challenges issued per UTC day whatever became of them (tries given back included). */
 export const CHALLENGES_PER_DAY = 6;
-/** Frames per check: one per challenge step. */
-export const CHALLENGE_TURNS = 4;
-export const FRAME_MAX_BYTES = 600 * 1024;
-/** How long each step is shown before its frame is taken, in the browser. */
-export const STEP_MS = 1600;
+/** The largest camera frame accepted (the browser sends ~320 px JPEGs of ~15 KB). */
+export const FRAME_MAX_BYTES = 150 * 1024;
+/**
+ * How long the browser films each step (decision 030): at least 2 s at 5 frames a second or more
+ * is required; the browser films a little longer at ~6 frames a second.
+ */
+export const STEP_MS = 2400;
+export const CAPTURE_FPS = 6;
+/** The blink prompt shows at a random moment this far into the "look straight" step. */
+export const BLINK_PROMPT_MS: [from: number, to: number] = [300, 1200];
 
 export type ChallengeStep = 'straight' | 'left' | 'right';
 
 export const STEP_TEXT: Record<ChallengeStep, string> = {
   straight: 'Look straight at the camera',
-  left: 'Turn your head to your left',
-  right: 'Turn your head to your right',
+  left: 'Turn your head to your left, then back',
+  right: 'Turn your head to your right, then back',
 };
+export const BLINK_TEXT = 'Blink now';
 
 /** Why a check did not verify, each with a way forward. */
 export const FAIL_REASONS = {
   unreadable: 'We couldn’t read one of the pictures from your camera — please try again.',
   no_face: 'We couldn’t see your face clearly — try better light and keep your face in the frame.',
   two_faces: 'We saw more than one face — please make sure you are alone in the picture.',
-  challenge: 'We couldn’t see you follow the steps — turn your head when asked, then try again.',
+  challenge: 'We couldn’t see you follow the steps — turn your head slowly when asked, as far as is comfortable, and back, then try again.',
+  not_straight: 'At the start, look straight at the camera, with the camera at eye level — then try again.',
+  no_blink: 'We didn’t see you blink when the screen said “Blink now” — please blink when asked, then try again.',
+  still_picture:
+    'These pictures didn’t move like a live face — a photo, a print or a screen can’t pass. Please use your own camera, in person, and try again.',
   spoof: 'This looked like a photo or a screen rather than a live camera — please use your own camera, in person.',
   not_same_person: 'The face changed during the check — please make sure only you are in front of the camera.',
   no_main_photo: 'Add a profile photo of yourself first — we compare your selfie with it.',
@@ -69,13 +79,14 @@ export type VerificationStatus =
   | { state: 'review'; kind: 'age' | 'duplicate' | 'appeal'; since: string }
   | { state: 'unverified'; revoked: boolean; attemptsLeft: number };
 
-/** A random challenge: look straight, then four turns containing both directions (14 orders). */
+/** A random challenge: look straight (and blink when asked), then turn left and right in a random order. */
 export function newChallengeSteps(random: () => number = Math.random): ChallengeStep[] {
-  for (;;) {
-    const turns: ChallengeStep[] = Array.from({ length: CHALLENGE_TURNS }, () => (random() < 0.5 ? 'left' : 'right'));
-    if (turns.includes('left') && turns.includes('right')) return ['straight', ...turns];
-  }
+  return random() < 0.5 ? ['straight', 'left', 'right'] : ['straight', 'right', 'left'];
 }
+
+/** When the blink prompt shows, in ms after the "look straight" step starts: a moment no recording can know. */
+export const newBlinkAt = (random: () => number = Math.random) =>
+  Math.round(BLINK_PROMPT_MS[0] + random() * (BLINK_PROMPT_MS[1] - BLINK_PROMPT_MS[0]));
 
 /**
  * Tries left today, given today's challenges: `spent` are the ones that failed or were never

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -15,6 +15,8 @@ export const verificationChallenges = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     steps: text('steps').array().notNull(),
+    /** When the blink prompt shows, ms into the first step (decision 030); null for challenges from before it. */
+    blinkAtMs: integer('blink_at_ms'),
     /** The member's explicit consent to biometric processing, given when the challenge was asked for. */
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
     /** Consent to keep the frames for an admin's second check (age review), until it is decided. */

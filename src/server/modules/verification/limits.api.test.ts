@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { face, type Who } from '../../../../tests/fixtures/faces';
 import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
-import { multipart } from '../../../../tests/helpers/verification-fixtures';
+import { checkBody, multipart } from '../../../../tests/helpers/verification-fixtures';
 import { type ChallengeStep, FRAME_PROBLEMS, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
 
 /**
@@ -37,12 +37,7 @@ async function challenge(cookie: string) {
 }
 
 const check = (cookie: string, id: string, frames: Buffer[]) =>
-  t.request({
-    method: 'POST',
-    url: '/api/verification/check',
-    cookie,
-    ...multipart([{ name: 'challengeId', value: id }, ...frames.map((file) => ({ name: 'frame', file }))]),
-  });
+  t.request({ method: 'POST', url: '/api/verification/check', cookie, ...checkBody(id, { frames }) });
 
 const count = async (statement: ReturnType<typeof sql>) =>
   Number(((await t.database.db.execute(statement)) as unknown as { rows: { n: number }[] }).rows[0].n);
@@ -50,7 +45,7 @@ const count = async (statement: ReturnType<typeof sql>) =>
 const triesLeft = async (cookie: string) =>
   (await t.request({ method: 'GET', url: '/api/verification', cookie })).json().status.attemptsLeft as number;
 
-/** Five frames of one still face: enough to be judged (and refused), which is all these tests need. */
+/** Five frames of one still face, a second apart: enough to be judged (and refused), which is all these tests need. */
 const stillFrames = async () => Promise.all(Array.from({ length: 5 }, () => face('B')));
 
 describe('Verification limits', () => {

@@ -1,13 +1,16 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   AGE_REVIEW_TEXT,
   attemptsLeft,
+  BLINK_PROMPT_MS,
+  CAPTURE_FPS,
   CHALLENGE_TTL_MS,
   type ChallengeStep,
   FAIL_REASONS,
   type FailReason,
   FRAME_PROBLEMS,
+  newBlinkAt,
   newChallengeSteps,
   STEP_MS,
   TOO_MANY_ATTEMPTS,
@@ -17,9 +20,19 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/service';
-import { iso, type Queryable, query } from '../../lib/sql';
+import { epochMs, iso, type Queryable, query } from '../../lib/sql';
 import { type FaceEngine, type FaceFound, faceSimilarity } from './engine';
-import { DUPLICATE_SIMILARITY, frameProblem, judge, mainPhotoChanged, mainPhotoOutcome, meanVector, type Verdict } from './rules';
+import type { CaptureFrame } from './liveness';
+import {
+  DUPLICATE_SIMILARITY,
+  frameProblem,
+  fullFrames,
+  judge,
+  mainPhotoChanged,
+  mainPhotoOutcome,
+  meanVector,
+  type Verdict,
+} from './rules';
 
 /**
  * What other modules use of verification (DESIGN §3, decision 027): the "verified" test in SQL.
@@ -31,7 +44,7 @@ export { isVerifiedSql } from './is-verified';
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
 
 /** What every verdict records as its method (decision 022). */
-export const METHOD = 'live-selfie:head-turn+antispoof+liveness+photo-match+age-estimate';
+export const METHOD = 'live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median+age-estimate';
 
 // ——— the face template, encrypted at rest ———
 
@@ -107,13 +120,14 @@ export async function startChallenge(deps: Deps, userId: string, keepForReview: 
     await tx.execute(sql`select id from "user" where id = ${userId} for update`);
     if ((await triesLeft(tx, userId)) === 0) throw new AppError('rate_limited', TOO_MANY_ATTEMPTS);
     const steps = newChallengeSteps();
+    const blinkAtMs = newBlinkAt();
     const [row] = await query<{ id: string; expires_at: string }>(
       tx,
-      sql`insert into verification_challenges (user_id, steps, consent_at, keep_for_review, appeal, expires_at)
-          values (${userId}, ${sql`${`{${steps.join(',')}}`}::text[]`}, now(), ${keepForReview}, ${appeal}, now() + ${`${CHALLENGE_TTL_MS} milliseconds`}::interval)
+      sql`insert into verification_challenges (user_id, steps, blink_at_ms, consent_at, keep_for_review, appeal, expires_at)
+          values (${userId}, ${sql`${`{${steps.join(',')}}`}::text[]`}, ${blinkAtMs}, now(), ${keepForReview}, ${appeal}, now() + ${`${CHALLENGE_TTL_MS} milliseconds`}::interval)
           returning id, ${iso(sql`expires_at`)} as expires_at`,
     );
-    return { id: row.id, steps, stepMs: STEP_MS, expiresAt: row.expires_at };
+    return { id: row.id, steps, stepMs: STEP_MS, fps: CAPTURE_FPS, blinkAtMs, expiresAt: row.expires_at };
   });
 }
 
@@ -136,7 +150,7 @@ const APPEAL_NEEDS_PICTURES = 'To ask a person to look, please agree to keep you
 const APPEAL_TEXT =
   'Thanks — a member of our team will look at this check, usually within a day. Your pictures are deleted as soon as it is decided.';
 /** Refusals a person can overturn on appeal (not "no face" or "two faces": those need a new try). */
-const APPEALABLE: FailReason[] = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person'];
+const APPEALABLE: FailReason[] = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person', 'no_blink', 'not_straight', 'still_picture'];
 const BUSY = 'Lots of people are getting verified right now — please try again in a minute.';
 const UNAVAILABLE = 'We couldn’t run the check just now — please try again in a minute.';
 /** Checks allowed to wait for a worker before new ones are turned away (each takes ~2 s). */
@@ -149,15 +163,24 @@ export async function submitCheck(
   userId: string,
   challengeId: string,
   frames: Buffer[],
+  /** Each frame's step and capture time (ms), as the browser filmed them. */
+  capture: CaptureFrame[],
 ): Promise<CheckResult> {
   const { db } = deps.database;
   if (engine.queued() >= MAX_QUEUED_CHECKS) throw new AppError('unavailable', BUSY);
   // Single use: the first submission takes the challenge, whatever its outcome.
-  const [challenge] = await query<{ steps: string[] | string; keep_for_review: boolean; appeal: boolean }>(
+  const [challenge] = await query<{
+    steps: string[] | string;
+    blink_at_ms: number | null;
+    keep_for_review: boolean;
+    appeal: boolean;
+    since_ms: number;
+  }>(
     db,
     sql`update verification_challenges set used_at = now()
          where id = ${challengeId} and user_id = ${userId} and used_at is null and expires_at > now()
-         returning steps, keep_for_review, appeal`,
+         returning steps, blink_at_ms, keep_for_review, appeal,
+           ${epochMs(sql`now()`)} - (${epochMs(sql`expires_at`)} - ${CHALLENGE_TTL_MS}) as since_ms`,
   );
   if (!challenge) throw new AppError('conflict', EXPIRED);
   const steps = (
@@ -168,9 +191,13 @@ export async function submitCheck(
 
   const [profile] = await query<{ avatar_url: string | null }>(db, sql`select avatar_url from profiles where id = ${userId}`);
   const photo = profile?.avatar_url ? await deps.storage.get(profile.avatar_url) : null;
+  const issued = { steps, blinkAtMs: Number(challenge.blink_at_ms ?? BLINK_PROMPT_MS[0]) };
+  // The description and spoof models run on a few frames; the rest only give angles and eyes.
+  const full = capture.length === frames.length ? fullFrames(capture, issued) : frames.map((_, i) => i);
+  const light = frames.map((_, i) => i).filter((i) => !full.includes(i));
   let analysis: Awaited<ReturnType<FaceEngine['analyse']>>;
   try {
-    analysis = await engine.analyse(photo ? [...frames, photo.data] : frames);
+    analysis = await engine.analyse(photo ? [...frames, photo.data] : frames, { light });
   } catch {
     // Nothing is recorded: the failure is ours, not the member's (no try spent).
     await settle('void');
@@ -182,18 +209,30 @@ export async function submitCheck(
     await settle('void');
     throw new AppError('validation', FRAME_PROBLEMS[problem]);
   }
-  const verdict = judge(steps, analysis.images.slice(0, frames.length), photo ? (analysis.images[frames.length] ?? null) : null);
-  // One face per frame: what an appeal keeps as its template if a person approves it.
-  const faces = analysis.images.slice(0, frames.length).map((i) => (i.faces.length === 1 ? i.faces[0] : null));
+  const hashes = frames.map((f) => createHash('sha256').update(f).digest('hex'));
+  const verdict = judge(
+    issued,
+    analysis.images.slice(0, frames.length),
+    capture,
+    full,
+    hashes,
+    Number(challenge.since_ms),
+    photo ? (analysis.images[frames.length] ?? null) : null,
+  );
+  // One face per described frame: what an appeal keeps as its template if a person approves it.
+  const faces = full.map((i) => analysis.images[i]).map((i) => (i?.faces.length === 1 ? i.faces[0] : null));
   const appealable =
-    challenge.appeal && challenge.keep_for_review && faces.every((f) => f !== null) ? meanVector(faces as FaceFound[]) : null;
+    challenge.appeal && challenge.keep_for_review && faces.length && faces.every((f) => f?.embedding.length)
+      ? meanVector(faces as FaceFound[])
+      : null;
   const result = await recordVerdict(
     deps,
     userId,
     verdict,
     analysis.version,
     challenge.keep_for_review,
-    frames,
+    // A person looking (age review, appeal) sees the described frames, not the whole capture.
+    full.map((i) => frames[i]),
     appealable,
     photo ? profile.avatar_url : null,
   );

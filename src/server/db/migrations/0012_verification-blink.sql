@@ -1,0 +1,1 @@
+ALTER TABLE "verification_challenges" ADD COLUMN "blink_at_ms" integer;
