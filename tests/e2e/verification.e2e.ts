@@ -115,7 +115,7 @@ describe('Get verified', () => {
       await page.waitForFunction(() => ((document.querySelector('video') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0);
       await page.getByRole('button', { name: 'Start the check' }).press('Enter');
       // Look straight, then "Blink now" at a moment the server chose, then the turns.
-      await page.getByText(BLINK_TEXT).first().waitFor();
+      await page.getByText(`Step 1 of 3: ${BLINK_TEXT}`).waitFor();
       await shot(page, `verify-blink-${width}`);
       await page.getByText(/Step 2 of 3: Turn your head to your (left|right)/).waitFor();
       await shot(page, `verify-challenge-${width}`);
