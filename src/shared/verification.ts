@@ -76,7 +76,7 @@ export const TOO_MANY_ATTEMPTS = 'You have tried three times today. Please wait 
 
 export type VerificationStatus =
   | { state: 'verified'; verifiedAt: string }
-  | { state: 'review'; kind: 'age' | 'duplicate' | 'appeal'; since: string }
+  | { state: 'review'; kind: ReviewKind; since: string }
   | { state: 'unverified'; revoked: boolean; attemptsLeft: number };
 
 /** A random challenge: look straight (and blink when asked), then turn left and right in a random order. */
@@ -98,10 +98,19 @@ export const attemptsLeft = (spent: number, issued = spent) =>
 /** The age estimate never refuses: below the challenge age it asks for a second check. */
 export const ageOutcome = (estimate: number): 'confirmed' | 'second_check' => (estimate >= CHALLENGE_AGE ? 'confirmed' : 'second_check');
 
+/**
+ * Why a person looks: an age under the challenge age, the same face as another account, an
+ * appeal, or a close match with the main photo across an apparent gender difference (decision 030).
+ */
+export type ReviewKind = 'age' | 'duplicate' | 'appeal' | 'match';
+
+export const MATCH_REVIEW_TEXT =
+  'Thanks — a member of our team will compare your selfie with your main photo, usually within a day. We will let you know the outcome.';
+
 /** An open review in the admins' queue (GET /api/admin/verification/reviews). */
 export interface VerificationReview {
   id: string;
-  kind: 'age' | 'duplicate' | 'appeal';
+  kind: ReviewKind;
   status: string;
   createdAt: string;
   member: { id: string; name: string; email: string };

@@ -8,6 +8,7 @@ import {
   fullFrames,
   type IssuedChallenge,
   judge,
+  MATCH_REVIEW_MARGIN,
   MATCH_SIMILARITY,
   mainPhotoChanged,
   mainPhotoOutcome,
@@ -125,6 +126,29 @@ describe('outcome mapping', () => {
     expect(judged(one, photo)).toMatchObject({ result: 'failed' });
     // …and a frame of someone else among them is a changed face, whatever the main photo.
     expect(judged(one)).toMatchObject({ reason: 'not_same_person' });
+  });
+});
+
+describe('a close match across an apparent gender difference', () => {
+  const other = vec(1 + Math.PI);
+  /** A main photo whose description is walked from the selfie's towards someone else's: similarity falls. */
+  const photoAt = (w: number, gender: string) =>
+    img(faceOf({ embedding: vec(1).map((x, i) => x * (1 - w) + other[i] * w), gender, genderScore: 0.9 }));
+  const asMan = sequence((_s, _k, f) => ({ ...f, gender: 'male', genderScore: 0.9 }));
+  it('goes to a person just above the threshold, and verifies when far above it or the same gender', () => {
+    let seen = { review: false, verified: false };
+    for (let w = 0; w <= 1; w += 0.01) {
+      const photo = photoAt(w, 'female');
+      const v = judged(asMan, photo);
+      if (v.result === 'failed') continue;
+      const match = v.scores.photoMatch;
+      expect(v.result).toBe(match < MATCH_SIMILARITY + MATCH_REVIEW_MARGIN ? 'match_review' : 'verified');
+      seen = { review: seen.review || v.result === 'match_review', verified: seen.verified || v.result === 'verified' };
+      // The same gender, or a gender the model is unsure of, never goes to review.
+      expect(judged(asMan, photoAt(w, 'male')).result).toBe('verified');
+      expect(judged(sequence(), photo).result).toBe('verified');
+    }
+    expect(seen).toEqual({ review: true, verified: true });
   });
 });
 

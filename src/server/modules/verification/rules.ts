@@ -23,6 +23,23 @@ export const SAME_SESSION_SIMILARITY = 0.6;
 export const DUPLICATE_SIMILARITY = 0.72;
 /** A new main photo this far from the verified face is "clearly someone else": the badge goes. */
 export const OTHER_PERSON_SIMILARITY = 0.5;
+/**
+ * A match this close above MATCH_SIMILARITY between faces the model reads as different genders
+ * (each at least MIN_GENDER_SCORE sure) goes to a person instead of verifying (decision 030): a
+ * different-gender pair that scores near the threshold is the issue's wrong-person accept.
+ */
+export const MATCH_REVIEW_MARGIN = 0.05;
+export const MIN_GENDER_SCORE = 0.7;
+
+/** The apparent gender of faces, when the model is sure enough of it; else null. */
+export function apparentGender(faces: FaceFound[]): string | null {
+  const sure = faces.filter((f) => f.gender && f.gender !== 'unknown' && (f.genderScore ?? 0) >= MIN_GENDER_SCORE);
+  if (!sure.length) return null;
+  const counts = new Map<string, number>();
+  for (const f of sure) counts.set(f.gender as string, (counts.get(f.gender as string) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0][0];
+}
+
 /** A face narrower than this share of the frame is not "clear". */
 export const MIN_FACE_SIZE = 0.08;
 /** Mean anti-spoof and liveness scores under these fail as a print or a screen. */
@@ -75,6 +92,7 @@ export interface Scores {
 
 export type Verdict =
   | { result: 'verified'; scores: Scores; vector: number[] }
+  | { result: 'match_review'; scores: Scores; vector: number[] }
   | { result: 'age_review'; scores: Scores; vector: number[] }
   | { result: 'failed'; reason: FailReason; scores: Partial<Scores> };
 
@@ -210,6 +228,11 @@ export function judge(
   // The straight-on frames estimate age best; the lowest estimate counts (the cautious side).
   const age = round(Math.min(...straightDescribed.map((f) => f.age)));
   const scores = { ...base, photoMatch, age };
+  const selfieGender = apparentGender(straightDescribed);
+  const photoGender = apparentGender([photoFace]);
+  if (photoMatch < MATCH_SIMILARITY + MATCH_REVIEW_MARGIN && selfieGender && photoGender && selfieGender !== photoGender) {
+    return { result: 'match_review', scores, vector };
+  }
   return ageOutcome(age) === 'confirmed' ? { result: 'verified', scores, vector } : { result: 'age_review', scores, vector };
 }
 

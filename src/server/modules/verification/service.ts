@@ -10,8 +10,10 @@ import {
   FAIL_REASONS,
   type FailReason,
   FRAME_PROBLEMS,
+  MATCH_REVIEW_TEXT,
   newBlinkAt,
   newChallengeSteps,
+  type ReviewKind,
   STEP_MS,
   TOO_MANY_ATTEMPTS,
   type VerificationReview,
@@ -89,7 +91,7 @@ export async function getStatus(db: Queryable, userId: string): Promise<Verifica
     sql`select status, ${iso(sql`verified_at`)} as verified_at from member_verifications where user_id = ${userId}`,
   );
   if (v?.status === 'verified' && v.verified_at) return { state: 'verified', verifiedAt: v.verified_at };
-  const [review] = await query<{ kind: 'age' | 'duplicate' | 'appeal'; since: string }>(
+  const [review] = await query<{ kind: ReviewKind; since: string }>(
     db,
     sql`select kind, ${iso(sql`created_at`)} as since from verification_reviews
          where user_id = ${userId} and status = 'open' order by created_at desc limit 1`,
@@ -287,6 +289,14 @@ async function recordVerdict(
       on conflict (user_id) do update set status = excluded.status, method = excluded.method, model_version = excluded.model_version,
         face_vector = excluded.face_vector, photo_key = excluded.photo_key, verified_at = excluded.verified_at, revoked_reason = null, updated_at = now()`);
 
+  if (verdict.result === 'match_review') {
+    // A close match across an apparent gender difference: a person compares (frames kept only with consent).
+    await attempt('review', 'match');
+    await saveTemplate('pending');
+    await openReview(deps, userId, 'match', verdict.scores, keepForReview ? frames : [], duplicate?.userId ?? null);
+    return { outcome: 'review', message: MATCH_REVIEW_TEXT };
+  }
+
   if (verdict.result === 'age_review') {
     if (!keepForReview) {
       await attempt('failed', 'age_needs_review');
@@ -320,7 +330,7 @@ async function recordVerdict(
 async function openReview(
   deps: Deps,
   userId: string,
-  kind: 'age' | 'duplicate' | 'appeal',
+  kind: ReviewKind,
   scores: object,
   frames: Buffer[],
   otherUserId: string | null,
