@@ -1,62 +1,155 @@
 /**
- * Verified members (issue 21, decision 022): the on-server check's time and throughput on this
- * machine, and the chat's p99 while ten verifications run in the server's own process.
+ * Verified members (issue 21, decisions 022 and 031): the on-server check's time and throughput
+ * on this machine, and the chat's p99 while ten verifications run in the server's own process;
+ * the liveness attack sets and how many pass; the face match on the labelled faces we ship.
  *
- * One check = the frames of a challenge (5 × 640×480 JPEG) + the member's main photo, analysed
- * by the worker pool (VERIFY_WORKERS, default 1) exactly as POST /api/verification/check does.
- * The faces are the test fixtures (cut from the sample picture in @vladmandic/human).
+ * One check = a continuous capture (3 steps × 2 s at 5 frames a second, 320 px JPEGs, rendered
+ * from a shipped face turned in 3D) + the member's main photo, analysed by the worker pool
+ * (VERIFY_WORKERS, default 1) exactly as POST /api/verification/check does (the description
+ * models on 5 frames, angles and eyes on the rest). The faces are the test fixtures (cut from
+ * the sample picture in @vladmandic/human).
  */
+import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
-import { createFaceEngine, type FaceEngine } from '../src/server/modules/verification/engine';
-import { face } from '../tests/fixtures/faces';
+import { createFaceEngine, type FaceEngine, faceSimilarity } from '../src/server/modules/verification/engine';
+import { fullFrames, judge, MATCH_SIMILARITY } from '../src/server/modules/verification/rules';
+import {
+  type Capture,
+  type Issued,
+  liveCapture,
+  otherChallenge,
+  photoAndMirrorCapture,
+  stillCapture,
+  turnedPrintCapture,
+} from '../tests/fixtures/face-captures';
+import { face, type Who } from '../tests/fixtures/faces';
 import { chatWithAndWithout } from './chat-fanout';
 
 const VERDICT_GOAL_MS = 3000;
 
-/** A webcam-sized frame (640×480) with the face in the middle, like a laptop camera sends. */
-async function webcamFrame(mirror: boolean): Promise<Buffer> {
-  const f = await sharp(await face('A1', { mirror }))
-    .resize(300, 300)
-    .toBuffer();
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#6b6358' } })
-    .composite([{ input: f, left: 170, top: 90 }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
+async function oneCheck(engine: FaceEngine, images: Buffer[], light: number[] = []): Promise<number> {
+  const t0 = performance.now();
+  await engine.analyse(images, { light });
+  return performance.now() - t0;
 }
 
-async function oneCheck(engine: FaceEngine, images: Buffer[]): Promise<number> {
-  const t0 = performance.now();
-  await engine.analyse(images);
-  return performance.now() - t0;
+const ISSUED: Issued = { steps: ['straight', 'left', 'right'], blinkAtMs: 600 };
+
+/** A capture judged as the check judges it (the time since the challenge is taken as a minute). */
+async function verdictOf(engine: FaceEngine, c: Capture, photo: Buffer, issued = ISSUED) {
+  const capture = c.capture.map(([step, t]) => ({ step, t }));
+  const full = fullFrames(capture, issued);
+  const light = c.frames.map((_, i) => i).filter((i) => !full.includes(i));
+  const { images } = await engine.analyse([...c.frames, photo], { light });
+  const hashes = c.frames.map((f) => createHash('sha256').update(f).digest('hex'));
+  return judge(issued, images.slice(0, -1), capture, full, hashes, 60_000, images.at(-1) ?? null);
+}
+
+/**
+ * Issue 31's attack sets against the rules, and the genuine captures that must pass: one row
+ * each, with the verdict. Goal: no attack passes, every genuine capture does.
+ */
+export async function benchLiveness(engine: FaceEngine): Promise<Record<string, Record<string, unknown>>> {
+  const photo = await face('C');
+  const sets: [string, () => Promise<Capture>, boolean][] = [
+    ['genuine C (rendered in 3D, blinks)', () => liveCapture(engine, 'C', ISSUED), true],
+    ['genuine B (rendered in 3D, blinks)', () => liveCapture(engine, 'B', ISSUED), true],
+    ['still photo repeated', () => stillCapture('C', ISSUED), false],
+    ['photo and its mirror', () => photoAndMirrorCapture('C', ISSUED, 'right'), false],
+    ...[0.3, 0.6, 0.9, 1.2].map((a): [string, () => Promise<Capture>, boolean] => [
+      `print turned to ${a} rad`,
+      () => turnedPrintCapture('C', ISSUED, a),
+      false,
+    ]),
+    ['replay of another challenge', () => liveCapture(engine, 'C', otherChallenge(ISSUED)), false],
+    ['no blink', () => liveCapture(engine, 'C', ISSUED, { blink: false }), false],
+    ['turns that jump between two poses', () => liveCapture(engine, 'C', ISSUED, { jumps: true }), false],
+  ];
+  const rows: Record<string, Record<string, unknown>> = {};
+  for (const [name, make, genuine] of sets) {
+    const own = name.includes('genuine B') ? await face('B') : photo;
+    const v = await verdictOf(engine, await make(), own);
+    const passed = v.result !== 'failed';
+    rows[name] = {
+      kind: genuine ? 'genuine' : 'attack',
+      verdict: v.result === 'failed' ? `failed: ${v.reason}` : v.result,
+      ok: genuine ? passed : !passed,
+    };
+  }
+  return rows;
+}
+
+/**
+ * FaceRes (Human) on every face we ship with a label: the fixtures' A1/A3/A4 (one man, three
+ * photographs), B, C, E (three other people) — all pairs, straight and with one side mirrored.
+ * The rest of Human's sample grid has no identity labels, so it cannot count here.
+ */
+export async function benchFaceMatch(engine: FaceEngine): Promise<Record<string, Record<string, unknown>>> {
+  const whos: Who[] = ['A1', 'A3', 'A4', 'B', 'C', 'E'];
+  const person = (w: Who) => w[0];
+  const pics = [...(await Promise.all(whos.map((w) => face(w)))), ...(await Promise.all(whos.map((w) => face(w, { mirror: true }))))];
+  const { images } = await engine.analyse(pics);
+  const vec = (i: number) => images[i].faces[0]?.embedding ?? [];
+  const same: number[] = [];
+  const different: number[] = [];
+  for (let i = 0; i < whos.length; i++) {
+    for (let j = i + 1; j < whos.length; j++) {
+      for (const mj of [0, whos.length]) (person(whos[i]) === person(whos[j]) ? same : different).push(faceSimilarity(vec(i), vec(j + mj)));
+    }
+  }
+  const ages = whos.map((_, i) => images[i].faces[0]?.age ?? Number.NaN);
+  const at = (t: number) => ({
+    model: 'FaceRes (@vladmandic/human, WASM)',
+    threshold: t,
+    pairs: `${same.length} same / ${different.length} different`,
+    false_accepts: different.filter((x) => x >= t).length,
+    false_rejects: same.filter((x) => x < t).length,
+    same_range: `${Math.min(...same).toFixed(2)}–${Math.max(...same).toFixed(2)}`,
+    different_range: `${Math.min(...different).toFixed(2)}–${Math.max(...different).toFixed(2)}`,
+  });
+  return {
+    current: at(MATCH_SIMILARITY),
+    strict: at(Math.round((Math.max(...different) + 0.01) * 100) / 100),
+    age: {
+      model: 'FaceRes age estimate',
+      threshold: 25,
+      pairs: `${ages.length} faces`,
+      spread: `${Math.min(...ages).toFixed(1)}–${Math.max(...ages).toFixed(1)} (A1/A3/A4 one man: ${ages
+        .slice(0, 3)
+        .map((a) => a.toFixed(1))
+        .join(', ')})`,
+    },
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function benchVerification(): Promise<Record<string, unknown>> {
-  const frames = [
-    await webcamFrame(false),
-    await webcamFrame(true),
-    await webcamFrame(false),
-    await webcamFrame(true),
-    await webcamFrame(false),
-  ];
-  const photo = await sharp(await face('A3'))
+  const setup = createFaceEngine(1);
+  const capture = await liveCapture(setup, 'C', ISSUED);
+  await setup.close();
+  const full = fullFrames(
+    capture.capture.map(([step, t]) => ({ step, t })),
+    ISSUED,
+  );
+  const light = capture.frames.map((_, i) => i).filter((i) => !full.includes(i));
+  const photo = await sharp(await face('C'))
     .resize(800, 800)
     .jpeg()
     .toBuffer();
-  const images = [...frames, photo];
+  const images = [...capture.frames, photo];
 
   const engine = createFaceEngine(1);
   let rows: Record<string, Record<string, unknown>>;
   try {
-    const cold = await oneCheck(engine, images);
+    const cold = await oneCheck(engine, images, light);
     const warm: number[] = [];
-    for (let i = 0; i < 5; i++) warm.push(await oneCheck(engine, images));
+    for (let i = 0; i < 5; i++) warm.push(await oneCheck(engine, images, light));
     const t0 = performance.now();
     const cpu0 = process.cpuUsage();
-    const done = await Promise.all(Array.from({ length: 10 }, () => engine.analyse(images)));
+    const done = await Promise.all(Array.from({ length: 10 }, () => engine.analyse(images, { light })));
     const cpu = process.cpuUsage(cpu0);
     const tenMs = performance.now() - t0;
     // What the checks cost the server's own process (normal priority), against the model process's time.
@@ -65,7 +158,7 @@ export async function benchVerification(): Promise<Record<string, unknown>> {
     rows = {
       first_check: { measure: 'first check (loads the models)', ms: Math.round(cold), goal: '—' },
       check: {
-        measure: 'one check, median of 5 (5 frames + main photo, 1 worker)',
+        measure: `one check, median of 5 (a ${capture.frames.length}-frame capture + main photo, 1 worker)`,
         ms: Math.round(median(warm)),
         goal: `≤ ${VERDICT_GOAL_MS} ms`,
         ok: median(warm) <= VERDICT_GOAL_MS,
@@ -94,7 +187,7 @@ export async function benchVerification(): Promise<Record<string, unknown>> {
     let running = true;
     const loops = Array.from({ length: 10 }, async () => {
       while (running) {
-        await app.faces.analyse(images);
+        await app.faces.analyse(images, { light });
         checksDone++;
       }
     });
@@ -135,6 +228,21 @@ export async function benchVerification(): Promise<Record<string, unknown>> {
   return rows;
 }
 
+/** The liveness and face-match tables alone (`node --import tsx bench/verification.ts --tables`): no chat run. */
+export async function benchVerificationTables() {
+  const engine = createFaceEngine(1);
+  try {
+    return { liveness: await benchLiveness(engine), faceMatch: await benchFaceMatch(engine) };
+  } finally {
+    await engine.close();
+  }
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  console.table(await benchVerification());
+  if (!process.argv.includes('--tables')) console.table(await benchVerification());
+  const tables = await benchVerificationTables();
+  console.log('Liveness attack sets (goal: no attack passes, every genuine capture does)');
+  console.table(tables.liveness);
+  console.log('Face match on the labelled faces we ship');
+  console.table(tables.faceMatch);
 }

@@ -7,28 +7,45 @@
 export const CHALLENGE_TTL_MS = 2 * 60 * 1000;
 /** An estimate at or above this confirms the typed date of birth's 18+ (Ofcom's "challenge age"). */
 export const CHALLENGE_AGE = 25;
-/** Failed checks a member may have per UTC day before "wait until tomorrow". */
+/**
+ * Tries a member has per UTC day before "wait until tomorrow" (decision 031). A try is spent when
+ * a challenge is issued, not when it is checked, so asking for new challenges until the order
+ * suits a recording costs the same as failing; a check that verifies (or goes to a person) gives
+ * it back, and so does a picture refused before any judgement (unreadable, too dark).
+ */
 export const FAILED_ATTEMPTS_PER_DAY = 3;
-/** Frames per check: one per challenge step. */
-export const CHALLENGE_TURNS = 4;
-export const FRAME_MAX_BYTES = 600 * 1024;
-/** How long each step is shown before its frame is taken, in the browser. */
-export const STEP_MS = 1600;
+/** Challenges issued per UTC day whatever became of them (tries given back included). */
+export const CHALLENGES_PER_DAY = 6;
+/** The largest camera frame accepted (the browser sends ~320 px JPEGs of ~15 KB). */
+export const FRAME_MAX_BYTES = 150 * 1024;
+/**
+ * How long the browser films each step (decision 031): at least 2 s at 5 frames a second or more
+ * is required; the browser films a little longer at ~6 frames a second.
+ */
+export const STEP_MS = 2400;
+export const CAPTURE_FPS = 6;
+/** The blink prompt shows at a random moment this far into the "look straight" step. */
+export const BLINK_PROMPT_MS: [from: number, to: number] = [300, 1200];
 
 export type ChallengeStep = 'straight' | 'left' | 'right';
 
 export const STEP_TEXT: Record<ChallengeStep, string> = {
   straight: 'Look straight at the camera',
-  left: 'Turn your head to your left',
-  right: 'Turn your head to your right',
+  left: 'Turn your head to your left, then back',
+  right: 'Turn your head to your right, then back',
 };
+export const BLINK_TEXT = 'Blink now';
 
 /** Why a check did not verify, each with a way forward. */
 export const FAIL_REASONS = {
   unreadable: 'We couldn’t read one of the pictures from your camera — please try again.',
   no_face: 'We couldn’t see your face clearly — try better light and keep your face in the frame.',
   two_faces: 'We saw more than one face — please make sure you are alone in the picture.',
-  challenge: 'We couldn’t see you follow the steps — turn your head when asked, then try again.',
+  challenge: 'We couldn’t see you follow the steps — turn your head slowly when asked, as far as is comfortable, and back, then try again.',
+  not_straight: 'At the start, look straight at the camera, with the camera at eye level — then try again.',
+  no_blink: 'We didn’t see you blink when the screen said “Blink now” — please blink when asked, then try again.',
+  still_picture:
+    'These pictures didn’t move like a live face — a photo, a print or a screen can’t pass. Please use your own camera, in person, and try again.',
   spoof: 'This looked like a photo or a screen rather than a live camera — please use your own camera, in person.',
   not_same_person: 'The face changed during the check — please make sure only you are in front of the camera.',
   no_main_photo: 'Add a profile photo of yourself first — we compare your selfie with it.',
@@ -36,6 +53,20 @@ export const FAIL_REASONS = {
   photo_mismatch: 'Your selfie doesn’t look like your profile photo — check your main photo is of you.',
 } as const;
 export type FailReason = keyof typeof FAIL_REASONS;
+
+/**
+ * Pictures refused before any judgement, with what to do (decision 031): a clear 4xx that costs
+ * no try. `heic` and `not_image` are told from the bytes; the others once a picture is decoded.
+ */
+export const FRAME_PROBLEMS = {
+  not_image: 'Your camera pictures did not arrive as pictures — please try again in your browser.',
+  heic: 'These pictures are in the iPhone’s HEIC format, which we can’t read — please take the check in your browser, which sends ordinary JPEG pictures.',
+  unreadable: 'One of the pictures from your camera was damaged on the way — please try again. This didn’t use up a try.',
+  too_dark: 'More light on your face, please — face a window or a lamp, then try again. This didn’t use up a try.',
+  greyscale:
+    'Your camera is sending black-and-white pictures (an infrared camera?) — please choose your ordinary colour camera, then try again. This didn’t use up a try.',
+} as const;
+export type FrameProblem = keyof typeof FRAME_PROBLEMS;
 
 export const VERIFIED_ONLY_MIXER =
   'This mixer is for verified members only. Getting verified takes under a minute: a quick live selfie, checked on our own server.';
@@ -45,27 +76,41 @@ export const TOO_MANY_ATTEMPTS = 'You have tried three times today. Please wait 
 
 export type VerificationStatus =
   | { state: 'verified'; verifiedAt: string }
-  | { state: 'review'; kind: 'age' | 'duplicate' | 'appeal'; since: string }
+  | { state: 'review'; kind: ReviewKind; since: string }
   | { state: 'unverified'; revoked: boolean; attemptsLeft: number };
 
-/** A random challenge: look straight, then four turns containing both directions (14 orders). */
+/** A random challenge: look straight (and blink when asked), then turn left and right in a random order. */
 export function newChallengeSteps(random: () => number = Math.random): ChallengeStep[] {
-  for (;;) {
-    const turns: ChallengeStep[] = Array.from({ length: CHALLENGE_TURNS }, () => (random() < 0.5 ? 'left' : 'right'));
-    if (turns.includes('left') && turns.includes('right')) return ['straight', ...turns];
-  }
+  return random() < 0.5 ? ['straight', 'left', 'right'] : ['straight', 'right', 'left'];
 }
 
-/** Failed attempts left today, given the failures already counted today. */
-export const attemptsLeft = (failedToday: number) => Math.max(0, FAILED_ATTEMPTS_PER_DAY - failedToday);
+/** When the blink prompt shows, in ms after the "look straight" step starts: a moment no recording can know. */
+export const newBlinkAt = (random: () => number = Math.random) =>
+  Math.round(BLINK_PROMPT_MS[0] + random() * (BLINK_PROMPT_MS[1] - BLINK_PROMPT_MS[0]));
+
+/**
+ * Tries left today, given today's challenges: `spent` are the ones that failed or were never
+ * answered (open ones included), `issued` all of them.
+ */
+export const attemptsLeft = (spent: number, issued = spent) =>
+  Math.max(0, Math.min(FAILED_ATTEMPTS_PER_DAY - spent, CHALLENGES_PER_DAY - issued));
 
 /** The age estimate never refuses: below the challenge age it asks for a second check. */
 export const ageOutcome = (estimate: number): 'confirmed' | 'second_check' => (estimate >= CHALLENGE_AGE ? 'confirmed' : 'second_check');
 
+/**
+ * Why a person looks: an age under the challenge age, the same face as another account, an
+ * appeal, or a close match with the main photo across an apparent gender difference (decision 031).
+ */
+export type ReviewKind = 'age' | 'duplicate' | 'appeal' | 'match';
+
+export const MATCH_REVIEW_TEXT =
+  'Thanks — a member of our team will compare your selfie with your main photo, usually within a day. We will let you know the outcome.';
+
 /** An open review in the admins' queue (GET /api/admin/verification/reviews). */
 export interface VerificationReview {
   id: string;
-  kind: 'age' | 'duplicate' | 'appeal';
+  kind: ReviewKind;
   status: string;
   createdAt: string;
   member: { id: string; name: string; email: string };

@@ -6,7 +6,8 @@ import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberVerifications, mixerMemberships, mixers, profiles, user } from '../../src/server/db/schema';
-import { FAIL_REASONS, type ChallengeStep } from '../../src/shared/verification';
+import { BLINK_TEXT, FAIL_REASONS, FRAME_PROBLEMS } from '../../src/shared/verification';
+import { seedAgeReview } from '../helpers/verification-fixtures';
 import { face, type Who } from '../fixtures/faces';
 import { checkA11y } from './a11y';
 import { CHROMIUM_ARGS, findChromium } from './chromium';
@@ -22,6 +23,8 @@ import { E2E_PASSWORD, type E2E, startE2E } from './harness';
  */
 let e2e: E2E;
 let camBrowser: Browser;
+/** A second browser whose camera films in the dark. */
+let darkBrowser: Browser;
 let work: string;
 const SHOTS = process.env.VERIFY_SHOTS_DIR;
 
@@ -39,24 +42,30 @@ beforeAll(async () => {
     .toBuffer();
   const video = path.join(work, 'camera.y4m');
   writeStillY4m(video, rgb, 640, 480, 20);
-  camBrowser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? findChromium(),
-    args: [
-      ...CHROMIUM_ARGS,
-      '--use-fake-ui-for-media-stream',
-      '--use-fake-device-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  });
+  const dark = path.join(work, 'dark.y4m');
+  writeStillY4m(dark, Buffer.from(rgb.map((v) => Math.round(v * 0.12))), 640, 480, 20);
+  const launch = (file: string) =>
+    chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? findChromium(),
+      args: [
+        ...CHROMIUM_ARGS,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${file}`,
+      ],
+    });
+  camBrowser = await launch(video);
+  darkBrowser = await launch(dark);
 });
 afterAll(async () => {
   await camBrowser?.close();
+  await darkBrowser?.close();
   await e2e?.close();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-async function camPage(width: number, height = 900) {
-  const context = await camBrowser.newContext({ baseURL: e2e.baseUrl, viewport: { width, height } });
+async function camPage(width: number, height = 900, browser = camBrowser) {
+  const context = await browser.newContext({ baseURL: e2e.baseUrl, viewport: { width, height } });
   await context.grantPermissions(['camera'], { origin: e2e.baseUrl });
   return { context, page: await context.newPage() };
 }
@@ -105,11 +114,15 @@ describe('Get verified', () => {
       await page.getByRole('button', { name: 'Start the check' }).waitFor();
       await page.waitForFunction(() => ((document.querySelector('video') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0);
       await page.getByRole('button', { name: 'Start the check' }).press('Enter');
-      await page.getByText(/Step 2 of 5: Turn your head to your (left|right)/).waitFor();
+      // Look straight, then "Blink now" at a moment the server chose, then the turns.
+      await page.getByText(`Step 1 of 3: ${BLINK_TEXT}`).waitFor();
+      await shot(page, `verify-blink-${width}`);
+      await page.getByText(/Step 2 of 3: Turn your head to your (left|right)/).waitFor();
       await shot(page, `verify-challenge-${width}`);
 
-      await page.getByText('Not verified yet').waitFor({ timeout: 30_000 });
-      await page.getByText(FAIL_REASONS.challenge).waitFor();
+      // The fake camera shows a photo that never moves: the same picture in every frame.
+      await page.getByText('Not verified yet').waitFor({ timeout: 60_000 });
+      await page.getByText(FAIL_REASONS.still_picture).waitFor();
       await page.getByText('Tries left today: 2').waitFor();
       await page.getByRole('button', { name: 'Try again', exact: true }).waitFor();
       await checkA11y(page);
@@ -120,6 +133,24 @@ describe('Get verified', () => {
       expect(await page.getByLabel(/Keep my pictures for that review only/).isChecked()).toBe(true);
       await context.close();
     }
+  });
+
+  it('a camera filming in the dark is told what to do, and no try is spent (375 px)', async () => {
+    const { context, page } = await camPage(375, 900, darkBrowser);
+    await signedInMember(page, 'Dan Dark', 'A3');
+    await page.goto('/verify');
+    await page.getByLabel(/I agree that Fancy processes my face/).check();
+    await page.getByRole('button', { name: 'Open my camera' }).click();
+    await page.waitForFunction(() => ((document.querySelector('video') as HTMLVideoElement | null)?.videoWidth ?? 0) > 0);
+    await page.getByRole('button', { name: 'Start the check' }).click();
+    await page.getByText(FRAME_PROBLEMS.too_dark).waitFor({ timeout: 60_000 });
+    await checkA11y(page);
+    await shot(page, 'verify-too-dark-375');
+    await page.getByRole('button', { name: 'Start again' }).click();
+    await page.getByRole('button', { name: 'Open my camera' }).waitFor();
+    // No try spent: the consent page does not count one down.
+    expect(await page.getByText(/Tries left today/).count()).toBe(0);
+    await context.close();
   });
 
   it('an unverified member is turned away from a verified-only mixer kindly, with the way to get verified', async () => {
@@ -162,16 +193,13 @@ describe('Get verified', () => {
   it('an age review decided by an admin gives the badge, seen on the profile (admin queue at 1280 and 375 px)', async () => {
     const { context, page } = await camPage(1280);
     await signedInMember(page, 'Eve Young', 'E');
-    // The check from the API, with frames that follow the challenge (the face turns).
-    const challenge = await page.request.post('/api/verification/challenge', { data: { consent: true, keepForReview: true } });
-    const { id, steps } = (await challenge.json()).challenge as { id: string; steps: ChallengeStep[] };
-    const multipart: Record<string, string | { name: string; mimeType: string; buffer: Buffer }> = { challengeId: id };
-    for (const [i, s] of steps.entries()) {
-      multipart[`frame${i}`] = { name: `f${i}.jpg`, mimeType: 'image/jpeg', buffer: await face('E', { mirror: s === 'right' }) };
-    }
-    const check = await page.request.post('/api/verification/check', { multipart });
-    expect((await check.json()).result.outcome).toBe('review');
-
+    // The age review a check below the challenge age leaves (seeded: no shipped face under 25
+    // renders a blink the models read — decision 031).
+    const eve = (await e2e.db.select({ id: user.id }).from(user).where(eq(user.name, 'Eve Young')))[0].id;
+    await seedAgeReview(
+      { db: e2e.db, storage: e2e.app.deps.storage, faces: e2e.app.faces, verificationKey: e2e.app.deps.config.verificationKey },
+      eve,
+    );
     const admin = await e2e.createMember('Ada Admin');
     await e2e.completeProfile(admin.email);
     await e2e.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));

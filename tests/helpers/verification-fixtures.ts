@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { face, type Who } from '../fixtures/faces';
 import type { TestApp } from './test-app';
 import { completeProfile } from './profile-fixtures';
+import type { FaceEngine } from '../../src/server/modules/verification/engine';
 import { encryptVector, METHOD } from '../../src/server/modules/verification/service';
 
 /** A multipart body with files (JPEG) and fields, as the browser sends it. */
@@ -25,6 +26,27 @@ export function multipart(parts: { name: string; value?: string; file?: Buffer }
 }
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/** A check as the browser sends it: the challenge, each frame's [step, ms], the frames. */
+export function checkBody(challengeId: string, c: { frames: Buffer[]; capture?: [number, number][] }) {
+  const capture = c.capture ?? c.frames.map((_, i): [number, number] => [0, i * 200]);
+  return multipart([
+    { name: 'challengeId', value: challengeId },
+    { name: 'capture', value: JSON.stringify(capture) },
+    ...c.frames.map((file) => ({ name: 'frame', file })),
+  ]);
+}
+
+/**
+ * The test renders a capture in a few seconds, faster than a member films it: move the challenge's
+ * issue back (its expiry) so the capture fits in the time since (the server refuses a capture
+ * longer than that). The UTC day it was issued on (created_at) is left alone.
+ */
+export async function filmedSince(t: TestApp, challengeId: string, seconds = 15) {
+  await t.database.db.execute(
+    sql`update verification_challenges set expires_at = expires_at - ${`${seconds} seconds`}::interval where id = ${challengeId}`,
+  );
+}
 
 /**
  * A verified member with a real face: `main` as the profile picture, `extras` as the other
@@ -56,6 +78,26 @@ export async function verifiedMember(t: TestApp, name: string, opts: { main: Who
   await t.database.db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector, photo_key, verified_at)
     select ${m.id}, 'verified', ${METHOD}, 'test', ${template}, avatar_url, now() from profiles where id = ${m.id}`);
   return m;
+}
+
+/**
+ * An age review as a check below the challenge age leaves it (service.recordVerdict): a pending
+ * template and five kept frames. Seeded, because no shipped face under 25 renders a blink the
+ * models read (decision 031); the age rule itself is unit-tested.
+ */
+export async function seedAgeReview(
+  env: { db: TestApp['database']['db']; storage: TestApp['deps']['storage']; faces: FaceEngine; verificationKey: string },
+  userId: string,
+) {
+  const photo = await face('E');
+  const { images } = await env.faces.analyse([photo]);
+  const template = encryptVector(env.verificationKey, images[0].faces[0].embedding);
+  await env.db.execute(sql`insert into member_verifications (user_id, status, method, model_version, face_vector)
+    values (${userId}, 'pending', ${METHOD}, 'test', ${template})`);
+  const keys = [0, 1, 2, 3, 4].map((i) => `${userId}/verification-review-seeded-${i}.jpg`);
+  for (const key of keys) await env.storage.put(key, photo, 'image/jpeg');
+  await env.db.execute(sql`insert into verification_reviews (user_id, kind, scores, frame_keys)
+    values (${userId}, 'age', ${JSON.stringify({ age: images[0].faces[0].age })}::jsonb, ${sql`${`{${keys.join(',')}}`}::text[]`})`);
 }
 
 /** The member's main photo key and other photo keys, in order. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_RATE_LIMIT } from '../../src/shared/schemas/mixers';
+import { FAILED_ATTEMPTS_PER_DAY } from '../../src/shared/verification';
 import { CONTACT_LIMIT_PER_HOUR } from '../../src/server/modules/contact/routes';
 import {
   createDatabase,
@@ -73,5 +74,19 @@ describe('limits shared by two instances', () => {
     expect(accepted).toBeGreaterThanOrEqual(CHAT_RATE_LIMIT.limit);
     expect(accepted).toBeLessThanOrEqual(CHAT_RATE_LIMIT.limit + 1);
     expect(results.slice(CHAT_RATE_LIMIT.limit + 2)).toEqual([429, 429]);
+  });
+
+  it('verification challenges: six asked at once across both instances, three issued (a row lock, not a read-then-write)', async () => {
+    const m = members[1];
+    const ask = (base: string) =>
+      fetch(`${base}/api/verification/challenge`, {
+        method: 'POST',
+        headers: headers({ cookie: m.cookie }),
+        body: JSON.stringify({ consent: true }),
+      });
+    const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => ask(i % 2 ? b.url : a.url)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(FAILED_ATTEMPTS_PER_DAY);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(6 - FAILED_ATTEMPTS_PER_DAY);
   });
 });

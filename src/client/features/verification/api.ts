@@ -17,7 +17,11 @@ export function useVerification() {
 export interface Challenge {
   id: string;
   steps: ChallengeStep[];
+  /** How long each step is filmed, and at what rate. */
   stepMs: number;
+  fps: number;
+  /** When "Blink now" shows, ms into the first step. */
+  blinkAtMs: number;
   expiresAt: string;
 }
 
@@ -25,15 +29,17 @@ export const startChallenge = async (keepForReview: boolean, appeal = false) =>
   (await api<{ challenge: Challenge }>('/api/verification/challenge', { body: { consent: true, keepForReview, appeal } })).challenge;
 
 /** Refusals a person can look at again (the server decides; this only offers the button). */
-export const APPEALABLE = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person'];
+export const APPEALABLE = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person', 'no_blink', 'not_straight', 'still_picture'];
 
 export type CheckResult =
   | { outcome: 'verified' | 'review'; message: string }
   | { outcome: 'failed'; reason: string; message: string; attemptsLeft: number };
 
-export async function submitCheck(challengeId: string, frames: Blob[]): Promise<CheckResult> {
+/** The whole capture: every frame, and each frame's [step, ms since filming started]. */
+export async function submitCheck(challengeId: string, frames: Blob[], capture: [number, number][]): Promise<CheckResult> {
   const form = new FormData();
   form.append('challengeId', challengeId);
+  form.append('capture', JSON.stringify(capture));
   for (const [i, f] of frames.entries()) form.append('frame', f, `frame-${i}.jpg`);
   const data = await postForm<{ result: CheckResult }>(
     '/api/verification/check',

@@ -2,17 +2,17 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, BadgeCheck, Camera, RefreshCw, ShieldCheck } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { type ChallengeStep, STEP_TEXT } from '../../../shared/verification';
+import { BLINK_TEXT, type ChallengeStep, STEP_TEXT } from '../../../shared/verification';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
 import { usePageTitle } from '../../lib/use-page-title';
-import { APPEALABLE, type CheckResult, startChallenge, submitCheck, useVerification, verificationKey } from './api';
+import { APPEALABLE, type Challenge, type CheckResult, startChallenge, submitCheck, useVerification, verificationKey } from './api';
 
 type Phase =
   | { name: 'consent' }
   | { name: 'camera' }
-  | { name: 'challenge'; step: ChallengeStep; index: number; total: number }
+  | { name: 'challenge'; step: ChallengeStep; index: number; total: number; blink: boolean }
   | { name: 'checking' }
   | { name: 'result'; result: CheckResult }
   | { name: 'error'; message: string };
@@ -20,14 +20,46 @@ type Phase =
 const ARROW: Record<ChallengeStep, string> = { straight: '●', left: '←', right: '→' };
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** One unmirrored JPEG of the current video frame, at most 640 px wide. */
+/** One unmirrored JPEG of the current video frame, at most 320 px wide (~15 KB: a capture is ~35 of them). */
 function grab(video: HTMLVideoElement): Promise<Blob> {
-  const scale = Math.min(1, 640 / (video.videoWidth || 640));
+  const scale = Math.min(1, 320 / (video.videoWidth || 640));
   const canvas = document.createElement('canvas');
   canvas.width = Math.round((video.videoWidth || 640) * scale);
   canvas.height = Math.round((video.videoHeight || 480) * scale);
   canvas.getContext('2d')?.drawImage(video, 0, 0, canvas.width, canvas.height);
   return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new Error('no frame'))), 'image/jpeg', 0.85));
+}
+
+/**
+ * Films the challenge (decision 031): each step for `stepMs` at `fps`, every frame with its time
+ * since filming started; "Blink now" shows `blinkAtMs` into the first step, for a moment.
+ */
+async function film(
+  video: HTMLVideoElement,
+  challenge: Challenge,
+  show: (index: number, blink: boolean) => void,
+): Promise<{ frames: Blob[]; capture: [number, number][] }> {
+  const frames: Blob[] = [];
+  const capture: [number, number][] = [];
+  const start = performance.now();
+  const every = 1000 / challenge.fps;
+  for (const index of challenge.steps.keys()) {
+    show(index, false);
+    const stepStart = performance.now();
+    let blinkShown = false;
+    for (let n = 0; performance.now() - stepStart < challenge.stepMs; n++) {
+      const into = performance.now() - stepStart;
+      const blink = index === 0 && into >= challenge.blinkAtMs && into < challenge.blinkAtMs + 900;
+      if (blink !== blinkShown) {
+        blinkShown = blink;
+        show(index, blink);
+      }
+      frames.push(await grab(video));
+      capture.push([index, Math.round(performance.now() - start)]);
+      await wait(Math.max(0, stepStart + (n + 1) * every - performance.now()));
+    }
+  }
+  return { frames, capture };
 }
 
 export default function VerifyPage() {
@@ -72,15 +104,13 @@ export default function VerifyPage() {
     if (!video) return;
     try {
       const challenge = await startChallenge(keep, appeal);
-      const frames: Blob[] = [];
-      for (const [index, step] of challenge.steps.entries()) {
-        setPhase({ name: 'challenge', step, index, total: challenge.steps.length });
-        await wait(challenge.stepMs);
-        frames.push(await grab(video));
-      }
+      const total = challenge.steps.length;
+      const { frames, capture } = await film(video, challenge, (index, blink) =>
+        setPhase({ name: 'challenge', step: challenge.steps[index], index, total, blink }),
+      );
       setPhase({ name: 'checking' });
       stopCamera();
-      const result = await submitCheck(challenge.id, frames);
+      const result = await submitCheck(challenge.id, frames, capture);
       setPhase({ name: 'result', result });
       await qc.invalidateQueries({ queryKey: verificationKey });
     } catch (err) {
@@ -127,7 +157,7 @@ export default function VerifyPage() {
             <div>
               <h2 className="font-semibold">What we check</h2>
               <ul className="mt-1 list-disc pl-5 text-sm text-muted-foreground">
-                <li>That a real face follows a few random head turns (so a photo or a video can’t pass)</li>
+                <li>That a live face looks straight, blinks when asked and turns each way (so a photo, a print or a replay can’t pass)</li>
                 <li>That it matches your main profile photo</li>
                 <li>An age estimate: 25 or over confirms your date of birth; under 25 we ask for one more check</li>
                 <li>That the same face isn’t on another account</li>
@@ -184,12 +214,18 @@ export default function VerifyPage() {
                   <span className="text-lg font-semibold">{STEP_TEXT[phase.step]}</span>
                 </div>
               )}
+              {phase.name === 'challenge' && phase.blink && (
+                <div className="absolute inset-x-0 top-0 bg-primary p-3 text-center text-2xl font-extrabold text-primary-foreground">
+                  {BLINK_TEXT}
+                </div>
+              )}
             </div>
             {phase.name === 'camera' ? (
               <>
                 <p className="text-sm text-muted-foreground">
-                  Put your face in the middle of the picture, in good light. When you start, follow the instructions: each lasts about two
-                  seconds.
+                  Put your face in the middle of the picture, in good light, with the camera at eye level. When you start, follow the
+                  instructions: look straight and blink when the screen says “Blink now”, then turn your head slowly each way and back. Each
+                  step lasts about two seconds.
                 </p>
                 <Button className="justify-self-start" onClick={() => void run()}>
                   Start the check
@@ -197,7 +233,7 @@ export default function VerifyPage() {
               </>
             ) : (
               <p role="status" className="text-center font-semibold">
-                Step {phase.index + 1} of {phase.total}: {STEP_TEXT[phase.step]}
+                Step {phase.index + 1} of {phase.total}: {phase.blink ? BLINK_TEXT : STEP_TEXT[phase.step]}
               </p>
             )}
           </Card>

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { user } from './auth';
 
 /**
@@ -7,22 +7,35 @@ import { user } from './auth';
  * the verdicts (numbers and words), one encrypted face description per verified member, and
  * review cases whose frames live in storage only until an admin decides.
  */
-export const verificationChallenges = pgTable('verification_challenges', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  steps: text('steps').array().notNull(),
-  /** The member's explicit consent to biometric processing, given when the challenge was asked for. */
-  consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
-  /** Consent to keep the frames for an admin's second check (age review), until it is decided. */
-  keepForReview: boolean('keep_for_review').notNull().default(false),
-  /** An appeal: if this check is refused again, a person looks at its frames instead. */
-  appeal: boolean('appeal').notNull().default(false),
-  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-  usedAt: timestamp('used_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const verificationChallenges = pgTable(
+  'verification_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    steps: text('steps').array().notNull(),
+    /** When the blink prompt shows, ms into the first step (decision 031); null for challenges from before it. */
+    blinkAtMs: integer('blink_at_ms'),
+    /** The member's explicit consent to biometric processing, given when the challenge was asked for. */
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    /** Consent to keep the frames for an admin's second check (age review), until it is decided. */
+    keepForReview: boolean('keep_for_review').notNull().default(false),
+    /** An appeal: if this check is refused again, a person looks at its frames instead. */
+    appeal: boolean('appeal').notNull().default(false),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * How the check under this challenge ended (decision 031): null while open or never used (an
+     * unused challenge costs a try, like a failure), 'failed', 'verified', 'review', or 'void'
+     * (refused before any judgement — an unreadable, dark or black-and-white picture, or our
+     * own outage — which costs no try).
+     */
+    outcome: text('outcome'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('verification_challenges_user_idx').on(t.userId, t.createdAt)],
+);
 
 /** Every check's verdict: when, the method, the model version, the outcome and its scores. */
 export const verificationAttempts = pgTable(

@@ -6,6 +6,11 @@ export interface FaceFound {
   score: number;
   /** Share of the image's width the face box covers. */
   size: number;
+  /** Centre of the face box, in image widths from the left and top edges. */
+  cx?: number;
+  cy?: number;
+  /** Eye openness from the mesh (lid gap over eye width, both eyes averaged): drops in a blink. */
+  eye?: number;
   yaw: number;
   pitch: number;
   /** Anti-spoof model: 1 = a real face, 0 = a print or a screen. */
@@ -13,29 +18,60 @@ export interface FaceFound {
   /** Liveness model: 1 = live. */
   live: number;
   age: number;
+  /** Apparent gender (FaceRes) and its confidence: a near-threshold match across them goes to a person. */
+  gender?: string;
+  genderScore?: number;
+  /** Empty for frames analysed for position and angles only. */
   embedding: number[];
+  /** The 468 mesh points [x, y, z] in image widths, only when asked for (the tests render faces from them). */
+  mesh?: number[][];
 }
 
 export interface ImageAnalysis {
   unreadable: boolean;
+  /** Mean brightness of the decoded picture, 0–255 (Rec. 601 luma). */
+  light?: number;
+  /** Mean colourfulness, 0–255 (the largest difference between the channels, averaged): ~0 for black and white. */
+  colour?: number;
+  /** The picture as a 32 × 24 greyscale thumbnail (liveness.ts compares frames by it). */
+  thumb?: number[];
   faces: FaceFound[];
 }
 
+export interface AnalyseOptions {
+  /** Images (by index) that need only the face's position, angles and eyes: no description or spoof models. */
+  light?: number[];
+  /** Also answer the mesh points and the mesh's triangles (for the tests' face renderer). */
+  mesh?: boolean;
+}
+
+export interface Analysis {
+  images: ImageAnalysis[];
+  ms: number;
+  version: string;
+  /** Vertex indexes of the mesh's triangles, when `mesh` was asked for. */
+  triangulation?: number[];
+}
+
 export interface FaceEngine {
-  analyse(images: Buffer[]): Promise<{ images: ImageAnalysis[]; ms: number; version: string }>;
+  analyse(images: Buffer[], options?: AnalyseOptions): Promise<Analysis>;
   /** Jobs waiting for a worker (not counting the ones running). */
   queued(): number;
   close(): Promise<void>;
 }
 
-/** A check that takes longer than this is abandoned and its worker replaced. */
-const JOB_TIMEOUT_MS = 60_000;
+/**
+ * A check that takes longer than this is abandoned and its worker replaced. A check is a whole
+ * capture (~35 pictures, decision 031): at nice 19 on a loaded machine that has taken over a minute.
+ */
+const JOB_TIMEOUT_MS = 180_000;
 
 interface Job {
   id: number;
   timer?: NodeJS.Timeout;
   images: Buffer[];
-  resolve: (v: { images: ImageAnalysis[]; ms: number; version: string }) => void;
+  options: AnalyseOptions;
+  resolve: (v: Analysis) => void;
   reject: (e: Error) => void;
 }
 
@@ -71,14 +107,14 @@ export function createFaceEngine(size = 1): FaceEngine {
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const slot = { child, busy: null as Job | null };
-    child.on('message', (msg: { id: number; images?: ImageAnalysis[]; ms?: number; version?: string; error?: string }) => {
+    child.on('message', (msg: Partial<Analysis> & { id: number; error?: string }) => {
       const job = slot.busy;
       slot.busy = null;
       if (job?.timer) clearTimeout(job.timer);
       hold(child, false);
       if (job && job.id === msg.id) {
         if (msg.error) job.reject(new Error(msg.error));
-        else job.resolve({ images: msg.images ?? [], ms: msg.ms ?? 0, version: msg.version ?? '' });
+        else job.resolve({ images: msg.images ?? [], ms: msg.ms ?? 0, version: msg.version ?? '', triangulation: msg.triangulation });
       }
       pump();
     });
@@ -108,15 +144,15 @@ export function createFaceEngine(size = 1): FaceEngine {
       job.timer = setTimeout(() => busySlot.child.kill('SIGKILL'), JOB_TIMEOUT_MS);
       job.timer.unref();
       hold(slot.child, true);
-      slot.child.send({ id: job.id, images: job.images });
+      slot.child.send({ id: job.id, images: job.images, light: job.options.light, mesh: job.options.mesh });
     }
   };
 
   return {
-    analyse(images) {
+    analyse(images, options = {}) {
       if (closed) return Promise.reject(new Error('face engine closed'));
       return new Promise((resolve, reject) => {
-        queue.push({ id: nextId++, images, resolve, reject });
+        queue.push({ id: nextId++, images, options, resolve, reject });
         pump();
       });
     },

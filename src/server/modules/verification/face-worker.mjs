@@ -52,6 +52,8 @@ const human = new Human({
   wasmPath: `file://${wasmDir}/dist/`,
   debug: false,
   warmup: 'none',
+  // Every picture is read afresh: no reuse of an earlier frame's result (Human's video caching).
+  cacheSensitivity: 0,
   face: {
     enabled: true,
     detector: { rotation: true, maxDetected: 3, minConfidence: 0.3, return: false },
@@ -77,23 +79,72 @@ const load = () => {
   return loaded;
 };
 
-async function analyse(bytes) {
+/** The thumbnail the liveness rules compare frames by (liveness.ts: THUMB_W × THUMB_H, greyscale). */
+const THUMB_W = 32;
+const THUMB_H = 24;
+function thumbnail(data, width, height) {
+  const sums = new Float64Array(THUMB_W * THUMB_H);
+  const counts = new Uint32Array(THUMB_W * THUMB_H);
+  for (let y = 0; y < height; y++) {
+    const ty = Math.min(THUMB_H - 1, Math.floor((y * THUMB_H) / height));
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      const k = ty * THUMB_W + Math.min(THUMB_W - 1, Math.floor((x * THUMB_W) / width));
+      sums[k] += 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2];
+      counts[k]++;
+    }
+  }
+  return Array.from(sums, (v, k) => Math.round((v / (counts[k] || 1)) * 10) / 10);
+}
+
+/** Eye openness from the 468 mesh points: each eye's lid gap over its width, averaged. */
+function eyeOpenness(mesh) {
+  if (!mesh || mesh.length < 468) return 0;
+  const d = (a, b) => Math.hypot(mesh[a][0] - mesh[b][0], mesh[a][1] - mesh[b][1]);
+  const right = (d(159, 145) + d(158, 153)) / 2 / (d(33, 133) || 1);
+  const left = (d(386, 374) + d(385, 380)) / 2 / (d(263, 362) || 1);
+  return (right + left) / 2;
+}
+
+/** What a pass runs: `full` adds the description, age, gender, anti-spoof and liveness models. */
+const pass = (full) => ({
+  face: { description: { enabled: full }, antispoof: { enabled: full }, liveness: { enabled: full } },
+});
+
+async function analyse(bytes, { full = true, mesh = false } = {}) {
   let raw;
   try {
+    // sharp's default failOn ('warning'): a damaged or truncated picture is unreadable, not half grey.
     raw = await sharp(Buffer.from(bytes), { limitInputPixels: 40_000_000 })
       .rotate()
       .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: false })
       .removeAlpha()
+      .toColourspace('srgb')
       .raw()
       .toBuffer({ resolveWithObject: true });
   } catch {
     return { unreadable: true, faces: [] };
   }
   const { data, info } = raw;
+  if (info.channels !== 3) return { unreadable: true, faces: [] };
+  // Brightness and colourfulness over every 4th pixel (decision 031: "more light, please").
+  let luma = 0;
+  let chroma = 0;
+  let n = 0;
+  for (let i = 0; i + 2 < data.length; i += 12) {
+    const r = data[i];
+    const g = data[i + 1];
+    const b = data[i + 2];
+    luma += 0.299 * r + 0.587 * g + 0.114 * b;
+    chroma += Math.max(r, g, b) - Math.min(r, g, b);
+    n++;
+  }
+  const light = n ? luma / n : 0;
+  const colour = n ? chroma / n : 0;
   const tensor = human.tf.tensor4d(new Int32Array(data), [1, info.height, info.width, 3], 'int32');
   let result;
   try {
-    result = await human.detect(tensor);
+    result = await human.detect(tensor, pass(full));
   } finally {
     tensor.dispose();
   }
@@ -103,14 +154,22 @@ async function analyse(bytes) {
       score: f.score,
       // Share of the image's width the face covers: tiny faces are not "clear".
       size: f.box[2] / info.width,
+      // Centre of the face box, in image widths (a face that jumps across the frame is another picture).
+      cx: (f.box[0] + f.box[2] / 2) / info.width,
+      cy: (f.box[1] + f.box[3] / 2) / info.width,
+      eye: eyeOpenness(f.mesh),
       yaw: f.rotation?.angle.yaw ?? 0,
       pitch: f.rotation?.angle.pitch ?? 0,
       real: f.real ?? 0,
       live: f.live ?? 0,
       age: f.age ?? 0,
-      embedding: Array.from(f.embedding ?? []),
+      gender: f.gender ?? 'unknown',
+      genderScore: f.genderScore ?? 0,
+      embedding: full ? Array.from(f.embedding ?? []) : [],
+      // In image widths, like cx/cy (the picture was resized to MAX_SIDE for the models).
+      ...(mesh ? { mesh: f.mesh.map((p) => p.slice(0, 3).map((v) => v / info.width)) } : {}),
     }));
-  return { unreadable: false, faces };
+  return { unreadable: false, light, colour, thumb: thumbnail(data, info.width, info.height), faces };
 }
 
 process.on('message', async (msg) => {
@@ -118,8 +177,12 @@ process.on('message', async (msg) => {
     await load();
     const t0 = performance.now();
     const images = [];
-    for (const bytes of msg.images) images.push(await analyse(bytes));
-    process.send({ id: msg.id, images, ms: performance.now() - t0, version: human.version });
+    // `light`: indexes of the images that need only the face's position, angles and eyes (most
+    // frames of a capture); the others also get the description and the spoof models.
+    const light = new Set(msg.light ?? []);
+    for (const [i, bytes] of msg.images.entries()) images.push(await analyse(bytes, { full: !light.has(i), mesh: msg.mesh === true }));
+    const extra = msg.mesh === true ? { triangulation: Array.from(human.faceTriangulation ?? []) } : {};
+    process.send({ id: msg.id, images, ms: performance.now() - t0, version: human.version, ...extra });
   } catch (err) {
     process.send({ id: msg.id, error: String(err?.message ?? err) });
   }

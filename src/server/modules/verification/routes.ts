@@ -2,14 +2,16 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
-import { CHALLENGE_TURNS, FRAME_MAX_BYTES } from '../../../shared/verification';
+import { FRAME_MAX_BYTES, FRAME_PROBLEMS } from '../../../shared/verification';
 import { adminFirst, verifiedFirst } from '../../auth/guards';
 import { getSession, requireAdmin, requireVerified } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { createFaceEngine, type FaceEngine } from './engine';
 import { afterProfileWrite } from './after-profile-write';
-import { decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics } from './service';
+import { MAX_FRAMES } from './liveness';
+import { frameFormatProblem } from './rules';
+import { decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics, voidChallenge } from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,7 +19,8 @@ declare module 'fastify' {
   }
 }
 
-const FRAMES = CHALLENGE_TURNS + 1;
+/** Each frame's step and capture time: `[[step, ms], …]`, in the order of the frames. */
+const captureField = z.array(z.tuple([z.number().int().min(0).max(9), z.number().finite().min(0).max(600_000)])).max(MAX_FRAMES);
 /** Routes that write the member's own profile (`/api/profile/…`, `/api/me/profile/…`). */
 const PROFILE_WRITES = /^\/api\/(me\/)?profile(\/|$)/;
 const NEED_CONSENT = 'Please tick the box to agree before we use your camera.';
@@ -70,7 +73,7 @@ export function registerVerificationRoutes(app: FastifyInstance) {
   app.register(async (scope) => {
     await scope.register(multipart, {
       throwFileSizeLimit: false,
-      limits: { fileSize: FRAME_MAX_BYTES, files: FRAMES, fields: 2, fieldSize: 100, parts: FRAMES + 2 },
+      limits: { fileSize: FRAME_MAX_BYTES, files: MAX_FRAMES, fields: 2, fieldSize: 8 * 1024, parts: MAX_FRAMES + 2 },
     });
 
     scope.post('/api/verification/check', async (req) => {
@@ -78,11 +81,13 @@ export function registerVerificationRoutes(app: FastifyInstance) {
       await limiter.hit(`check:${user.id}`, [{ limit: 6, windowMs: 10 * MINUTE }], 'Please wait a few minutes before trying again.');
       if (!req.isMultipart()) throw new AppError('unsupported_media_type', BAD_FRAMES);
       let challengeId = '';
+      let captureText = '';
       const frames: Buffer[] = [];
       try {
         for await (const part of req.parts()) {
           if (part.type === 'field') {
             if (part.fieldname === 'challengeId') challengeId = String(part.value);
+            if (part.fieldname === 'capture') captureText = String(part.value);
             continue;
           }
           const data = await part.toBuffer();
@@ -94,13 +99,22 @@ export function registerVerificationRoutes(app: FastifyInstance) {
         throw new AppError('validation', BAD_FRAMES);
       }
       if (!z.uuid().safeParse(challengeId).success) throw new AppError('validation', 'This check has expired — please start again.');
-      if (frames.length !== FRAMES) throw new AppError('validation', BAD_FRAMES);
-      for (const f of frames) {
-        const type = await fileTypeFromBuffer(f);
-        if (!type || !['image/jpeg', 'image/png', 'image/webp'].includes(type.mime))
-          throw new AppError('unsupported_media_type', BAD_FRAMES);
+      let captured: z.output<typeof captureField> | null = null;
+      try {
+        captured = captureField.parse(JSON.parse(captureText));
+      } catch {
+        captured = null;
       }
-      return { result: await submitCheck(deps(), app.faces, user.id, challengeId, frames) };
+      if (!captured || frames.length < 2 || frames.length !== captured.length) throw new AppError('validation', BAD_FRAMES);
+      const capture = captured.map(([step, t]) => ({ step, t }));
+      // Told from the bytes, before the challenge is used: no try spent (decision 031).
+      for (const f of frames) {
+        const problem = frameFormatProblem(f, (await fileTypeFromBuffer(f))?.mime);
+        if (!problem) continue;
+        await voidChallenge(deps(), user.id, challengeId);
+        throw new AppError(problem === 'unreadable' ? 'validation' : 'unsupported_media_type', FRAME_PROBLEMS[problem]);
+      }
+      return { result: await submitCheck(deps(), app.faces, user.id, challengeId, frames, capture) };
     });
   });
 

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { ageOutcome, attemptsLeft, CHALLENGE_AGE, newChallengeSteps } from '../../../shared/verification';
+import { ageOutcome, attemptsLeft, BLINK_PROMPT_MS, CHALLENGE_AGE, newBlinkAt, newChallengeSteps } from '../../../shared/verification';
 import type { FaceFound, ImageAnalysis } from './engine';
+import { type CaptureFrame, THUMB_H, THUMB_W } from './liveness';
 import {
-  followsChallenge,
+  frameFormatProblem,
+  frameProblem,
+  fullFrames,
+  type IssuedChallenge,
   judge,
+  MATCH_REVIEW_MARGIN,
   MATCH_SIMILARITY,
   mainPhotoChanged,
   mainPhotoOutcome,
@@ -24,70 +29,140 @@ const faceOf = (over: Partial<FaceFound> = {}): FaceFound => ({
   ...over,
 });
 const img = (...faces: FaceFound[]): ImageAnalysis => ({ unreadable: false, faces });
-const steps = ['straight', 'left', 'right', 'left', 'right'] as const;
-const good = () => steps.map((s) => img(faceOf({ yaw: s === 'left' ? 0.2 : s === 'right' ? -0.2 : 0 })));
+const issued: IssuedChallenge = { steps: ['straight', 'left', 'right'], blinkAtMs: 600 };
+
+/**
+ * A made-up capture of a live head (11 frames a step, 200 ms apart): still but never quite, a
+ * blink 200–400 ms after the prompt, each turn smoothly out to 0.35 rad and back. `edit` changes
+ * a frame's face (or removes it) to make an attack or a fault.
+ */
+function sequence(edit: (step: number, k: number, f: FaceFound) => FaceFound | null = (_s, _k, f) => f) {
+  const frames: ImageAnalysis[] = [];
+  const capture: CaptureFrame[] = [];
+  for (const [s, step] of issued.steps.entries()) {
+    for (let k = 0; k <= 10; k++) {
+      const t = s * 2200 + k * 200;
+      const turn = step === 'straight' ? 0.01 * Math.sin(k) : (step === 'left' ? 1 : -1) * 0.35 * Math.sin((Math.PI * k) / 10);
+      const eye = s === 0 && k * 200 >= issued.blinkAtMs + 200 && k * 200 <= issued.blinkAtMs + 400 ? 0.12 : 0.28 + 0.004 * Math.sin(k);
+      const face = edit(s, k, faceOf({ yaw: turn, eye, cx: 0.5 + 0.01 * Math.sin(k), cy: 0.5 }));
+      const thumb = Array.from({ length: THUMB_W * THUMB_H }, (_, i) => (i * 7 + s * 31 + k * 17 + ((i * k) % 13)) % 250);
+      frames.push({ unreadable: false, light: 120, colour: 20, thumb, faces: face ? [face] : [] });
+      capture.push({ step: s, t });
+    }
+  }
+  const full = fullFrames(capture, issued);
+  // The description models run only on the full frames.
+  for (const [i, f] of frames.entries()) if (!full.includes(i) && f.faces[0]) f.faces[0] = { ...f.faces[0], embedding: [] };
+  return { frames, capture, full, hashes: frames.map((_, i) => `frame-${i}`) };
+}
+const judged = (q: ReturnType<typeof sequence>, photo: ImageAnalysis | null = img(faceOf())) =>
+  judge(issued, q.frames, q.capture, q.full, q.hashes, 60_000, photo);
 
 describe('challenge', () => {
-  it('is a straight look then four turns with both directions', () => {
+  it('is a straight look (with a blink at a random moment), then both turns in a random order', () => {
+    const orders = new Set<string>();
     for (let i = 0; i < 200; i++) {
       const s = newChallengeSteps();
-      expect(s).toHaveLength(5);
+      expect(s).toHaveLength(3);
       expect(s[0]).toBe('straight');
-      expect(s.slice(1)).toContain('left');
-      expect(s.slice(1)).toContain('right');
+      expect([...s.slice(1)].sort()).toEqual(['left', 'right']);
+      orders.add(s.join());
+      const at = newBlinkAt();
+      expect(at).toBeGreaterThanOrEqual(BLINK_PROMPT_MS[0]);
+      expect(at).toBeLessThanOrEqual(BLINK_PROMPT_MS[1]);
     }
+    expect(orders.size).toBe(2);
   });
-  it('passes only when every left frame is turned beyond every right frame', () => {
-    expect(
-      followsChallenge(
-        [...steps],
-        good().map((f) => f.faces[0]),
-      ).ok,
-    ).toBe(true);
-    const still = steps.map(() => faceOf({ yaw: 0.1 }));
-    expect(followsChallenge([...steps], still).ok).toBe(false);
-    const reversed = good().map((f) => ({ ...f.faces[0], yaw: -f.faces[0].yaw }));
-    expect(followsChallenge([...steps], reversed).ok).toBe(false);
+  it('the described frames are straight-on ones before the blink prompt and each turn’s last', () => {
+    const { capture, full } = sequence();
+    expect(full).toHaveLength(5);
+    expect(full.filter((i) => capture[i].step === 0).every((i) => capture[i].t < issued.blinkAtMs)).toBe(true);
+    expect(full).toContain(21);
+    expect(full).toContain(32);
+  });
+  it('asks for a second check below 25, never refuses on age', () => {
+    expect(CHALLENGE_AGE).toBe(25);
+    expect(ageOutcome(24.9)).toBe('second_check');
+    expect(ageOutcome(25)).toBe('confirmed');
+    expect(judged(sequence((s, _k, f) => (s === 0 ? { ...f, age: 19 } : f))).result).toBe('age_review');
   });
 });
 
-describe('retries per day and the challenge age', () => {
+describe('outcome mapping', () => {
+  it('a live sequence verifies; each problem maps to its reason, in the order a member can act on', () => {
+    expect(judged(sequence())).toMatchObject({ result: 'verified' });
+    expect(judged(sequence((s, k, f) => (s === 1 && k > 2 ? null : f)))).toMatchObject({ reason: 'no_face' });
+    expect(judged(sequence((s, k, f) => (s === 2 && k === 10 ? { ...f, size: 0.02 } : f)))).toMatchObject({ reason: 'no_face' });
+    const two = sequence();
+    two.frames[3].faces.push(faceOf());
+    expect(judged(two)).toMatchObject({ reason: 'two_faces' });
+    expect(judged(sequence((s, k, f) => (s === 0 && k === 5 ? { ...f, cx: 0.9 } : f)))).toMatchObject({ reason: 'still_picture' });
+    expect(judged(sequence((s, _k, f) => (s === 0 ? { ...f, yaw: f.yaw + 0.3 } : f)))).toMatchObject({ reason: 'not_straight' });
+    expect(judged(sequence((s, _k, f) => (s === 0 ? { ...f, pitch: 0.4 } : f)))).toMatchObject({ reason: 'not_straight' });
+    expect(judged(sequence((s, _k, f) => (s === 1 ? { ...f, yaw: -f.yaw } : f)))).toMatchObject({ reason: 'challenge' });
+    expect(judged(sequence((_s, _k, f) => ({ ...f, eye: 0.28 })))).toMatchObject({ reason: 'no_blink' });
+    expect(judged(sequence((s, k, f) => (s === 2 && k === 10 ? { ...f, embedding: vec(1 + Math.PI) } : f)))).toMatchObject({
+      reason: 'not_same_person',
+    });
+    expect(judged(sequence((_s, _k, f) => ({ ...f, real: 0.1 })))).toMatchObject({ reason: 'spoof' });
+    expect(judged(sequence(), null)).toMatchObject({ reason: 'no_main_photo' });
+    expect(judged(sequence(), img())).toMatchObject({ reason: 'main_photo_no_face' });
+    expect(judged(sequence(), img(faceOf({ embedding: vec(1 + Math.PI) })))).toMatchObject({ reason: 'photo_mismatch' });
+    const short = sequence();
+    expect(
+      judge(issued, short.frames.slice(0, 20), short.capture.slice(0, 20), short.full, short.hashes, 60_000, img(faceOf())),
+    ).toMatchObject({
+      reason: 'challenge',
+    });
+    // Filmed before the challenge was issued: a capture longer than the time since.
+    expect(judge(issued, short.frames, short.capture, short.full, short.hashes, 3_000, img(faceOf()))).toMatchObject({
+      reason: 'challenge',
+    });
+  });
+  it('matches the main photo with the median of the straight-on frames, not the best frame', () => {
+    const photo = img(faceOf({ embedding: vec(1 + Math.PI) }));
+    // One straight frame that looks like the main photo does not carry the match.
+    const one = sequence((s, k, f) => (s === 0 && k === 1 ? { ...f, embedding: vec(1 + Math.PI) } : f));
+    expect(judged(one, photo)).toMatchObject({ result: 'failed' });
+    // …and a frame of someone else among them is a changed face, whatever the main photo.
+    expect(judged(one)).toMatchObject({ reason: 'not_same_person' });
+  });
+});
+
+describe('a close match across an apparent gender difference', () => {
+  const other = vec(1 + Math.PI);
+  /** A main photo whose description is walked from the selfie's towards someone else's: similarity falls. */
+  const photoAt = (w: number, gender: string) =>
+    img(faceOf({ embedding: vec(1).map((x, i) => x * (1 - w) + other[i] * w), gender, genderScore: 0.9 }));
+  const asMan = sequence((_s, _k, f) => ({ ...f, gender: 'male', genderScore: 0.9 }));
+  it('goes to a person just above the threshold, and verifies when far above it or the same gender', () => {
+    let seen = { review: false, verified: false };
+    for (let w = 0; w <= 1; w += 0.01) {
+      const photo = photoAt(w, 'female');
+      const v = judged(asMan, photo);
+      if (v.result === 'failed') continue;
+      const match = v.scores.photoMatch;
+      expect(v.result).toBe(match < MATCH_SIMILARITY + MATCH_REVIEW_MARGIN ? 'match_review' : 'verified');
+      seen = { review: seen.review || v.result === 'match_review', verified: seen.verified || v.result === 'verified' };
+      // The same gender, or a gender the model is unsure of, never goes to review.
+      expect(judged(asMan, photoAt(w, 'male')).result).toBe('verified');
+      expect(judged(sequence(), photo).result).toBe('verified');
+    }
+    expect(seen).toEqual({ review: true, verified: true });
+  });
+});
+
+describe('retries per day', () => {
   it('allows three failures a day', () => {
     expect(attemptsLeft(0)).toBe(3);
     expect(attemptsLeft(2)).toBe(1);
     expect(attemptsLeft(3)).toBe(0);
     expect(attemptsLeft(9)).toBe(0);
   });
-  it('asks for a second check below 25, never refuses on age', () => {
-    expect(CHALLENGE_AGE).toBe(25);
-    expect(ageOutcome(24.9)).toBe('second_check');
-    expect(ageOutcome(25)).toBe('confirmed');
-    const young = good().map((f, i) => (i === 0 ? img(faceOf({ age: 19 })) : f));
-    expect(judge([...steps], young, img(faceOf())).result).toBe('age_review');
-  });
-});
-
-describe('outcome mapping', () => {
-  it('maps each problem to its reason, in the order a member can act on', () => {
-    expect(judge([...steps], good(), img(faceOf())).result).toBe('verified');
-    const noFace = good();
-    noFace[1] = img();
-    expect(judge([...steps], noFace, img(faceOf()))).toMatchObject({ reason: 'no_face' });
-    const tiny = good();
-    tiny[2] = img(faceOf({ size: 0.02 }));
-    expect(judge([...steps], tiny, img(faceOf()))).toMatchObject({ reason: 'no_face' });
-    const two = good();
-    two[0] = img(faceOf(), faceOf());
-    expect(judge([...steps], two, img(faceOf()))).toMatchObject({ reason: 'two_faces' });
-    const swapped = good();
-    swapped[3] = img(faceOf({ yaw: 0.2, embedding: vec(1 + Math.PI) }));
-    expect(judge([...steps], swapped, img(faceOf()))).toMatchObject({ reason: 'not_same_person' });
-    const spoof = good().map((f) => img({ ...f.faces[0], real: 0.1 }));
-    expect(judge([...steps], spoof, img(faceOf()))).toMatchObject({ reason: 'spoof' });
-    expect(judge([...steps], good(), null)).toMatchObject({ reason: 'no_main_photo' });
-    expect(judge([...steps], good(), img())).toMatchObject({ reason: 'main_photo_no_face' });
-    expect(judge([...steps], good(), img(faceOf({ embedding: vec(1 + Math.PI) })))).toMatchObject({ reason: 'photo_mismatch' });
-    expect(judge([...steps], good().slice(0, 3), img(faceOf()))).toMatchObject({ reason: 'challenge' });
+  it('caps the challenges issued in a day, tries given back included', () => {
+    expect(attemptsLeft(0, 4)).toBe(2);
+    expect(attemptsLeft(1, 6)).toBe(0);
+    expect(attemptsLeft(2, 2)).toBe(1);
   });
 });
 
@@ -121,5 +196,32 @@ describe('badge removal on photo change', () => {
       if (r.keep) crossed = true;
     }
     expect(crossed).toBe(true);
+  });
+});
+
+describe('pictures refused before any judgement', () => {
+  const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
+  it('tells HEIC, non-pictures and pictures cut short from their bytes', () => {
+    expect(frameFormatProblem(jpeg, 'image/jpeg')).toBeNull();
+    expect(frameFormatProblem(Buffer.concat([jpeg, Buffer.alloc(4)]), 'image/jpeg')).toBeNull();
+    expect(frameFormatProblem(jpeg.subarray(0, 8), 'image/jpeg')).toBe('unreadable');
+    expect(frameFormatProblem(jpeg, 'image/heic')).toBe('heic');
+    expect(frameFormatProblem(jpeg, undefined)).toBe('not_image');
+    expect(frameFormatProblem(jpeg, 'application/pdf')).toBe('not_image');
+    const png = Buffer.concat([Buffer.from('\x89PNG\r\n\x1a\n', 'latin1'), Buffer.alloc(20), Buffer.from('IEND'), Buffer.alloc(4)]);
+    expect(frameFormatProblem(png, 'image/png')).toBeNull();
+    expect(frameFormatProblem(png.subarray(0, 20), 'image/png')).toBe('unreadable');
+  });
+  it('asks for light, a colour camera, or a new try for a damaged picture', () => {
+    const ok: ImageAnalysis = { unreadable: false, light: 120, colour: 30, faces: [] };
+    expect(frameProblem([ok, ok])).toBeNull();
+    expect(frameProblem([ok, { ...ok, light: 12 }])).toBe('too_dark');
+    expect(frameProblem([ok, { ...ok, colour: 0.5 }])).toBe('greyscale');
+    expect(
+      frameProblem([
+        { unreadable: true, faces: [] },
+        { ...ok, light: 12 },
+      ]),
+    ).toBe('unreadable');
   });
 });

@@ -1,13 +1,19 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   AGE_REVIEW_TEXT,
   attemptsLeft,
+  BLINK_PROMPT_MS,
+  CAPTURE_FPS,
   CHALLENGE_TTL_MS,
   type ChallengeStep,
   FAIL_REASONS,
   type FailReason,
+  FRAME_PROBLEMS,
+  MATCH_REVIEW_TEXT,
+  newBlinkAt,
   newChallengeSteps,
+  type ReviewKind,
   STEP_MS,
   TOO_MANY_ATTEMPTS,
   type VerificationReview,
@@ -16,9 +22,19 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../admin/service';
-import { iso, type Queryable, query } from '../../lib/sql';
+import { epochMs, iso, type Queryable, query } from '../../lib/sql';
 import { type FaceEngine, type FaceFound, faceSimilarity } from './engine';
-import { DUPLICATE_SIMILARITY, judge, mainPhotoChanged, mainPhotoOutcome, meanVector, type Verdict } from './rules';
+import type { CaptureFrame } from './liveness';
+import {
+  DUPLICATE_SIMILARITY,
+  frameProblem,
+  fullFrames,
+  judge,
+  mainPhotoChanged,
+  mainPhotoOutcome,
+  meanVector,
+  type Verdict,
+} from './rules';
 
 /**
  * What other modules use of verification (DESIGN §3, decision 027): the "verified" test in SQL.
@@ -30,7 +46,7 @@ export { isVerifiedSql } from './is-verified';
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
 
 /** What every verdict records as its method (decision 022). */
-export const METHOD = 'live-selfie:head-turn+antispoof+liveness+photo-match+age-estimate';
+export const METHOD = 'live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median+age-estimate';
 
 // ——— the face template, encrypted at rest ———
 
@@ -55,14 +71,18 @@ export function decryptVector(secret: string, text: string): number[] {
 
 // ——— status ———
 
-/** SQL: whether a member (by id expression) holds the badge. One index lookup, for any list. */
-async function failedToday(db: Queryable, userId: string): Promise<number> {
-  const [row] = await query<{ n: number }>(
+/**
+ * Today's (UTC) tries (decision 031): a try is spent when a challenge is issued; it stays spent
+ * unless the check verifies, goes to a person, or is refused before any judgement ('void').
+ */
+async function triesLeft(db: Queryable, userId: string): Promise<number> {
+  const [row] = await query<{ spent: number; issued: number }>(
     db,
-    sql`select count(*)::int as n from verification_attempts
-         where user_id = ${userId} and outcome = 'failed' and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
+    sql`select count(*) filter (where outcome is null or outcome = 'failed')::int as spent, count(*)::int as issued
+          from verification_challenges
+         where user_id = ${userId} and created_at >= date_trunc('day', now() at time zone 'UTC') at time zone 'UTC'`,
   );
-  return Number(row?.n ?? 0);
+  return attemptsLeft(Number(row?.spent ?? 0), Number(row?.issued ?? 0));
 }
 
 export async function getStatus(db: Queryable, userId: string): Promise<VerificationStatus> {
@@ -71,13 +91,13 @@ export async function getStatus(db: Queryable, userId: string): Promise<Verifica
     sql`select status, ${iso(sql`verified_at`)} as verified_at from member_verifications where user_id = ${userId}`,
   );
   if (v?.status === 'verified' && v.verified_at) return { state: 'verified', verifiedAt: v.verified_at };
-  const [review] = await query<{ kind: 'age' | 'duplicate' | 'appeal'; since: string }>(
+  const [review] = await query<{ kind: ReviewKind; since: string }>(
     db,
     sql`select kind, ${iso(sql`created_at`)} as since from verification_reviews
          where user_id = ${userId} and status = 'open' order by created_at desc limit 1`,
   );
   if (review) return { state: 'review', kind: review.kind, since: review.since };
-  return { state: 'unverified', revoked: v?.status === 'revoked', attemptsLeft: attemptsLeft(await failedToday(db, userId)) };
+  return { state: 'unverified', revoked: v?.status === 'revoked', attemptsLeft: await triesLeft(db, userId) };
 }
 
 // ——— a check ———
@@ -96,14 +116,30 @@ export async function startChallenge(deps: Deps, userId: string, keepForReview: 
     );
     if (!Number(failed?.n)) throw new AppError('conflict', 'You can ask a person to look once a check has said no.');
   }
-  const steps = newChallengeSteps();
-  const [row] = await query<{ id: string; expires_at: string }>(
-    db,
-    sql`insert into verification_challenges (user_id, steps, consent_at, keep_for_review, appeal, expires_at)
-        values (${userId}, ${sql`${`{${steps.join(',')}}`}::text[]`}, now(), ${keepForReview}, ${appeal}, now() + ${`${CHALLENGE_TTL_MS} milliseconds`}::interval)
-        returning id, ${iso(sql`expires_at`)} as expires_at`,
-  );
-  return { id: row.id, steps, stepMs: STEP_MS, expiresAt: row.expires_at };
+  // Issued under a lock on the member's row, so concurrent requests cannot all pass the count
+  // (PostgreSQL; PGlite runs one transaction at a time anyway).
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select id from "user" where id = ${userId} for update`);
+    if ((await triesLeft(tx, userId)) === 0) throw new AppError('rate_limited', TOO_MANY_ATTEMPTS);
+    const steps = newChallengeSteps();
+    const blinkAtMs = newBlinkAt();
+    const [row] = await query<{ id: string; expires_at: string }>(
+      tx,
+      sql`insert into verification_challenges (user_id, steps, blink_at_ms, consent_at, keep_for_review, appeal, expires_at)
+          values (${userId}, ${sql`${`{${steps.join(',')}}`}::text[]`}, ${blinkAtMs}, now(), ${keepForReview}, ${appeal}, now() + ${`${CHALLENGE_TTL_MS} milliseconds`}::interval)
+          returning id, ${iso(sql`expires_at`)} as expires_at`,
+    );
+    return { id: row.id, steps, stepMs: STEP_MS, fps: CAPTURE_FPS, blinkAtMs, expiresAt: row.expires_at };
+  });
+}
+
+/**
+ * A check refused for its pictures before anything judged them (decision 031): the challenge is
+ * used up (its order has been seen) but gives its try back; the day's cap on challenges counts it.
+ */
+export async function voidChallenge(deps: Deps, userId: string, challengeId: string) {
+  await deps.database.db.execute(sql`update verification_challenges set used_at = now(), outcome = 'void'
+    where id = ${challengeId} and user_id = ${userId} and used_at is null`);
 }
 
 export type CheckResult =
@@ -116,7 +152,7 @@ const APPEAL_NEEDS_PICTURES = 'To ask a person to look, please agree to keep you
 const APPEAL_TEXT =
   'Thanks — a member of our team will look at this check, usually within a day. Your pictures are deleted as soon as it is decided.';
 /** Refusals a person can overturn on appeal (not "no face" or "two faces": those need a new try). */
-const APPEALABLE: FailReason[] = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person'];
+const APPEALABLE: FailReason[] = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person', 'no_blink', 'not_straight', 'still_picture'];
 const BUSY = 'Lots of people are getting verified right now — please try again in a minute.';
 const UNAVAILABLE = 'We couldn’t run the check just now — please try again in a minute.';
 /** Checks allowed to wait for a worker before new ones are turned away (each takes ~2 s). */
@@ -129,46 +165,81 @@ export async function submitCheck(
   userId: string,
   challengeId: string,
   frames: Buffer[],
+  /** Each frame's step and capture time (ms), as the browser filmed them. */
+  capture: CaptureFrame[],
 ): Promise<CheckResult> {
   const { db } = deps.database;
   if (engine.queued() >= MAX_QUEUED_CHECKS) throw new AppError('unavailable', BUSY);
   // Single use: the first submission takes the challenge, whatever its outcome.
-  const [challenge] = await query<{ steps: string[] | string; keep_for_review: boolean; appeal: boolean }>(
+  const [challenge] = await query<{
+    steps: string[] | string;
+    blink_at_ms: number | null;
+    keep_for_review: boolean;
+    appeal: boolean;
+    since_ms: number;
+  }>(
     db,
     sql`update verification_challenges set used_at = now()
          where id = ${challengeId} and user_id = ${userId} and used_at is null and expires_at > now()
-         returning steps, keep_for_review, appeal`,
+         returning steps, blink_at_ms, keep_for_review, appeal,
+           ${epochMs(sql`now()`)} - (${epochMs(sql`expires_at`)} - ${CHALLENGE_TTL_MS}) as since_ms`,
   );
   if (!challenge) throw new AppError('conflict', EXPIRED);
   const steps = (
     typeof challenge.steps === 'string' ? challenge.steps.replace(/[{}]/g, '').split(',') : challenge.steps
   ) as ChallengeStep[];
-  if ((await failedToday(db, userId)) >= 3) throw new AppError('rate_limited', TOO_MANY_ATTEMPTS);
+  const settle = (outcome: 'failed' | 'verified' | 'review' | 'void') =>
+    db.execute(sql`update verification_challenges set outcome = ${outcome} where id = ${challengeId}`);
 
   const [profile] = await query<{ avatar_url: string | null }>(db, sql`select avatar_url from profiles where id = ${userId}`);
   const photo = profile?.avatar_url ? await deps.storage.get(profile.avatar_url) : null;
+  const issued = { steps, blinkAtMs: Number(challenge.blink_at_ms ?? BLINK_PROMPT_MS[0]) };
+  // The description and spoof models run on a few frames; the rest only give angles and eyes.
+  const full = capture.length === frames.length ? fullFrames(capture, issued) : frames.map((_, i) => i);
+  const light = frames.map((_, i) => i).filter((i) => !full.includes(i));
   let analysis: Awaited<ReturnType<FaceEngine['analyse']>>;
   try {
-    analysis = await engine.analyse(photo ? [...frames, photo.data] : frames);
+    analysis = await engine.analyse(photo ? [...frames, photo.data] : frames, { light });
   } catch {
-    // Nothing is recorded: the failure is ours, not the member's (no attempt counted).
+    // Nothing is recorded: the failure is ours, not the member's (no try spent).
+    await settle('void');
     throw new AppError('unavailable', UNAVAILABLE);
   }
-  const verdict = judge(steps, analysis.images.slice(0, frames.length), photo ? (analysis.images[frames.length] ?? null) : null);
-  // One face per frame: what an appeal keeps as its template if a person approves it.
-  const faces = analysis.images.slice(0, frames.length).map((i) => (i.faces.length === 1 ? i.faces[0] : null));
+  // A damaged, dark or black-and-white picture: a clear refusal with what to do, no try spent.
+  const problem = frameProblem(analysis.images.slice(0, frames.length));
+  if (problem) {
+    await settle('void');
+    throw new AppError('validation', FRAME_PROBLEMS[problem]);
+  }
+  const hashes = frames.map((f) => createHash('sha256').update(f).digest('hex'));
+  const verdict = judge(
+    issued,
+    analysis.images.slice(0, frames.length),
+    capture,
+    full,
+    hashes,
+    Number(challenge.since_ms),
+    photo ? (analysis.images[frames.length] ?? null) : null,
+  );
+  // One face per described frame: what an appeal keeps as its template if a person approves it.
+  const faces = full.map((i) => analysis.images[i]).map((i) => (i?.faces.length === 1 ? i.faces[0] : null));
   const appealable =
-    challenge.appeal && challenge.keep_for_review && faces.every((f) => f !== null) ? meanVector(faces as FaceFound[]) : null;
-  return recordVerdict(
+    challenge.appeal && challenge.keep_for_review && faces.length && faces.every((f) => f?.embedding.length)
+      ? meanVector(faces as FaceFound[])
+      : null;
+  const result = await recordVerdict(
     deps,
     userId,
     verdict,
     analysis.version,
     challenge.keep_for_review,
-    frames,
+    // A person looking (age review, appeal) sees the described frames, not the whole capture.
+    full.map((i) => frames[i]),
     appealable,
     photo ? profile.avatar_url : null,
   );
+  await settle(result.outcome);
+  return result.outcome === 'failed' ? { ...result, attemptsLeft: await triesLeft(db, userId) } : result;
 }
 
 async function recordVerdict(
@@ -206,7 +277,7 @@ async function recordVerdict(
       outcome: 'failed',
       reason: verdict.reason,
       message: FAIL_REASONS[verdict.reason],
-      attemptsLeft: attemptsLeft(await failedToday(db, userId)),
+      attemptsLeft: 0, // counted by the caller once the challenge is settled
     };
   }
 
@@ -218,6 +289,14 @@ async function recordVerdict(
       on conflict (user_id) do update set status = excluded.status, method = excluded.method, model_version = excluded.model_version,
         face_vector = excluded.face_vector, photo_key = excluded.photo_key, verified_at = excluded.verified_at, revoked_reason = null, updated_at = now()`);
 
+  if (verdict.result === 'match_review') {
+    // A close match across an apparent gender difference: a person compares (frames kept only with consent).
+    await attempt('review', 'match');
+    await saveTemplate('pending');
+    await openReview(deps, userId, 'match', verdict.scores, keepForReview ? frames : [], duplicate?.userId ?? null);
+    return { outcome: 'review', message: MATCH_REVIEW_TEXT };
+  }
+
   if (verdict.result === 'age_review') {
     if (!keepForReview) {
       await attempt('failed', 'age_needs_review');
@@ -225,7 +304,7 @@ async function recordVerdict(
         outcome: 'failed',
         reason: 'age_needs_review',
         message: `${AGE_REVIEW_TEXT} Try again and tick “keep my pictures for a review”, so one of our team can confirm it.`,
-        attemptsLeft: attemptsLeft(await failedToday(db, userId)),
+        attemptsLeft: 0, // counted by the caller once the challenge is settled
       };
     }
     await attempt('review', 'age');
@@ -251,7 +330,7 @@ async function recordVerdict(
 async function openReview(
   deps: Deps,
   userId: string,
-  kind: 'age' | 'duplicate' | 'appeal',
+  kind: ReviewKind,
   scores: object,
   frames: Buffer[],
   otherUserId: string | null,
