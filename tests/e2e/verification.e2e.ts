@@ -241,8 +241,10 @@ describe('Get verified', () => {
         title: 'Verified walk and talk',
         topic: 'Walking',
         intent: 'Friends',
-        startsAt: new Date(Date.now() + 48 * 3_600_000),
-        endsAt: new Date(Date.now() + 49 * 3_600_000),
+        // Live: a co-participant's full card opens once the mixer has started (issue 32).
+        status: 'live',
+        startsAt: new Date(Date.now() - 10 * 60_000),
+        endsAt: new Date(Date.now() + 50 * 60_000),
         verifiedOnly: true,
       })
       .returning({ id: mixers.id });

@@ -188,6 +188,16 @@ describe('compressed JSON answers', () => {
     expect(res.json().error.code).toBe('not_found');
   });
 
+  it('a catalogue read on a cold cache answers its list once, however many ask at once', async () => {
+    for (const entry of [t.app.catalog.interests, t.app.catalog.genderOptions, t.app.catalog.orientationOptions]) entry.invalidate();
+    const urls = ['/api/catalog/interests', '/api/catalog/gender-options', '/api/catalog/orientation-options'];
+    const answers = await Promise.all([...urls, ...urls].map((url) => t.request({ method: 'GET', url })));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect(Object.values(res.json())[0]).toEqual(expect.arrayContaining([expect.anything()]));
+    }
+  });
+
   it('the cached catalogue (cached-json) answers compressed from its own copy, the same every time', async () => {
     const plain = await t.request({ method: 'GET', url: '/api/catalog/interests' });
     expect(plain.headers['content-encoding']).toBeUndefined();

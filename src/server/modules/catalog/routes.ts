@@ -35,9 +35,9 @@ export function registerCatalogRoutes(app: FastifyInstance) {
     reply.header('cache-control', 'public, max-age=60').type('application/json; charset=utf-8');
     const cached = entry.fresh();
     if (cached === undefined) {
-      return entry.get().then((loaded) => {
-        send(req, reply, loaded);
-      });
+      // Resolves to the reply: Fastify then knows it is being sent (onSend hooks run after this
+      // tick), instead of sending `undefined` itself and then writing twice.
+      return entry.get().then((loaded) => send(req, reply, loaded));
     }
     send(req, reply, cached);
   };

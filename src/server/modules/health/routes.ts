@@ -30,13 +30,13 @@ export function registerHealthRoutes(app: FastifyInstance) {
   const up = JSON.stringify({ status: 'ok', db: 'ok', mail });
   const down = JSON.stringify({ status: 'degraded', db: 'down', mail });
 
-  const answer = (reply: FastifyReply, ok: boolean) => {
+  // Returns the reply, so a handler's promise that resolves to it tells Fastify it is being sent.
+  const answer = (reply: FastifyReply, ok: boolean) =>
     reply
       .status(ok ? 200 : 503)
       .header('cache-control', 'no-store')
       .type('application/json; charset=utf-8')
       .send(ok ? up : down);
-  };
   // Not async: within the check's TTL the answer is sent without a promise in between.
   app.get('/api/health', (_req, reply) => {
     if (last && Date.now() - last.at < CHECK_TTL_MS) return answer(reply, last.ok);
