@@ -34,7 +34,6 @@ const TIME_FILES = [
   'src/server/modules/settings/reminders.api.test.ts',
   'src/server/modules/after-mixer/after-mixer.api.test.ts',
   'src/server/modules/invitations/invitations.api.test.ts',
-  'src/server/modules/availability/availability.api.test.ts',
   'src/server/modules/fancies/fancies.api.test.ts',
   'src/server/modules/formation/formation.api.test.ts',
 ];
