@@ -192,7 +192,10 @@ describe('Get verified', { timeout: 300_000 }, () => {
     const queue = (await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: admin.cookie })).json();
     const item = queue.reviews.find((r: { member: { id: string } }) => r.member.id === m.id);
     expect(item.kind).toBe('age');
-    expect(item.frames).toHaveLength(5);
+    // The described frames: the end of each turn and up to three straight ones before the blink
+    // prompt, which comes at a random moment (an early prompt leaves two).
+    expect(item.frames.length).toBeGreaterThanOrEqual(4);
+    expect(item.frames.length).toBeLessThanOrEqual(5);
     expect(item.scores.age).toBeLessThan(25);
     const decided = await t.request({
       method: 'POST',
@@ -262,7 +265,10 @@ describe('Get verified', { timeout: 300_000 }, () => {
     const queue = (await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: admin.cookie })).json();
     const item = queue.reviews.find((r: { member: { id: string } }) => r.member.id === m.id);
     expect(item).toMatchObject({ kind: 'appeal', note: 'photo_mismatch' });
-    expect(item.frames).toHaveLength(5);
+    // The described frames: the end of each turn and up to three straight ones before the blink
+    // prompt, which comes at a random moment (an early prompt leaves two).
+    expect(item.frames.length).toBeGreaterThanOrEqual(4);
+    expect(item.frames.length).toBeLessThanOrEqual(5);
     const decided = await t.request({
       method: 'POST',
       url: `/api/admin/verification/reviews/${item.id}`,
