@@ -115,3 +115,17 @@ export async function verificationRow(t: TestApp, userId: string) {
   );
   return v;
 }
+
+/** A member with a complete profile whose main photo is the shipped face `photo`. */
+export async function memberWithPhoto(t: TestApp, name: string, photo: Who = 'A3') {
+  const m = await t.member(name);
+  await completeProfile(t.database.db, m.id);
+  const res = await t.request({
+    method: 'POST',
+    url: '/api/profile/avatar',
+    cookie: m.cookie,
+    ...multipart([{ name: 'file', file: await face(photo) }]),
+  });
+  if (res.statusCode !== 200) throw new Error(`avatar upload for ${name}: ${res.statusCode} ${res.body}`);
+  return m;
+}

@@ -2,9 +2,8 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { face, type Who } from '../../../../tests/fixtures/faces';
-import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
-import { checkBody, multipart } from '../../../../tests/helpers/verification-fixtures';
+import { checkBody, memberWithPhoto as withPhoto } from '../../../../tests/helpers/verification-fixtures';
 import { type ChallengeStep, FRAME_PROBLEMS, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
 
 /**
@@ -14,18 +13,7 @@ import { type ChallengeStep, FRAME_PROBLEMS, TOO_MANY_ATTEMPTS } from '../../../
  */
 const t = setupTestApp();
 
-async function memberWithPhoto(name: string, photo: Who = 'A3') {
-  const m = await t.member(name);
-  await completeProfile(t.database.db, m.id);
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/profile/avatar',
-    cookie: m.cookie,
-    ...multipart([{ name: 'file', file: await face(photo) }]),
-  });
-  expect(res.statusCode).toBe(200);
-  return m;
-}
+const memberWithPhoto = (name: string, photo?: Who) => withPhoto(t, name, photo);
 
 const askChallenge = (cookie: string) =>
   t.request({ method: 'POST', url: '/api/verification/challenge', cookie, payload: { consent: true } });

@@ -8,10 +8,9 @@ import {
   stillCapture,
   turnedPrintCapture,
 } from '../../../../tests/fixtures/face-captures';
-import { face, type Who } from '../../../../tests/fixtures/faces';
-import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
+import type { Who } from '../../../../tests/fixtures/faces';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
-import { checkBody, filmedSince, multipart } from '../../../../tests/helpers/verification-fixtures';
+import { checkBody, filmedSince, memberWithPhoto as withPhoto } from '../../../../tests/helpers/verification-fixtures';
 import { FAIL_REASONS } from '../../../shared/verification';
 
 /**
@@ -22,18 +21,7 @@ import { FAIL_REASONS } from '../../../shared/verification';
  */
 const t = setupTestApp();
 
-async function memberWithPhoto(name: string, photo: Who) {
-  const m = await t.member(name);
-  await completeProfile(t.database.db, m.id);
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/profile/avatar',
-    cookie: m.cookie,
-    ...multipart([{ name: 'file', file: await face(photo) }]),
-  });
-  expect(res.statusCode).toBe(200);
-  return m;
-}
+const memberWithPhoto = (name: string, photo?: Who) => withPhoto(t, name, photo);
 
 async function challenge(cookie: string): Promise<Issued & { id: string }> {
   const res = await t.request({ method: 'POST', url: '/api/verification/challenge', cookie, payload: { consent: true } });

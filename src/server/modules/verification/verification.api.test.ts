@@ -6,25 +6,20 @@ import { type Capture, liveCapture } from '../../../../tests/fixtures/face-captu
 import { face, twoFaces, wall, type Who } from '../../../../tests/fixtures/faces';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { type ChallengeStep, FAIL_REASONS, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
-import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
-import { checkBody, filmedSince, multipart, seedAgeReview, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
+import {
+  checkBody,
+  filmedSince,
+  multipart,
+  seedAgeReview,
+  verifiedMember,
+  memberWithPhoto as withPhoto,
+} from '../../../../tests/helpers/verification-fixtures';
 
 const t = setupTestApp();
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 
-async function memberWithPhoto(name: string, photo: Who) {
-  const m = await t.member(name);
-  await completeProfile(t.database.db, m.id);
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/profile/avatar',
-    cookie: m.cookie,
-    ...multipart([{ name: 'file', file: await face(photo) }]),
-  });
-  expect(res.statusCode).toBe(200);
-  return m;
-}
+const memberWithPhoto = (name: string, photo?: Who) => withPhoto(t, name, photo);
 
 async function challenge(cookie: string, keepForReview = false) {
   const res = await t.request({ method: 'POST', url: '/api/verification/challenge', cookie, payload: { consent: true, keepForReview } });
