@@ -25,6 +25,7 @@ import { createMemberPageServer } from './http/member-page';
 import { createLimits, type Limits } from './http/shared-limits';
 import { startPeriodicJob } from './infra/jobs/periodic';
 import { registerMetrics } from './infra/metrics/metrics';
+import { registerProfileWrites } from './http/profile-writes';
 import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAfterMixerRoutes } from './modules/after-mixer/routes';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
@@ -118,6 +119,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUpgradeCleanup(app);
   if (deps.logger !== false) registerSlowRequestLog(app);
   registerOriginCheck(app, config.publicUrl);
+  registerProfileWrites(app);
 
   registerHealthRoutes(app);
   registerCatalogRoutes(app);

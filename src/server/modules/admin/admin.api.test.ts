@@ -23,7 +23,7 @@ import {
   session,
   user,
 } from '../../db/schema';
-import { REMINDER_ACTION } from '../settings/reminders';
+import { REMINDER_ACTION } from '../../lib/mixer-reminders';
 
 let t: TestApp;
 const published: { room: string; event: ServerEvent }[] = [];

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AuditEntry, Page } from '../../../shared/schemas/admin';
-import { REMINDER_ACTION } from '../settings/service';
+import { REMINDER_ACTION } from '../../lib/mixer-reminders';
 import { decodeCursor, encodeCursor, micros } from './sql';
 import { iso, type Queryable, query } from '../../lib/sql';
 

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { INVITATION_MESSAGES } from '../../../shared/schemas/invitations';
-import { getSession, requireVerified } from '../../auth/session';
+import { requireVerified } from '../../auth/session';
+import { onProfileWrite } from '../../http/profile-writes';
 import { forgetForYou } from '../mixers/service';
 import { releaseSeatsThatNoLongerFit } from './after-profile-change';
 import { acceptInvitation, declineInvitation, listInvitations } from './service';
 
-/** Routes that write the member's own profile (`/api/profile/…`, `/api/me/profile/…`). */
-const PROFILE_WRITES = /^\/api\/(me\/)?profile(\/|$)/;
 /** The profile fields seat-plan sides are read from (shared/audience `sidesFor`). */
 const SIDE_FIELDS = ['genderIdentities', 'sexualOrientations', 'lookingFor'];
 
@@ -23,21 +22,18 @@ export function registerInvitationRoutes(app: FastifyInstance) {
 
   // Issue 32: a profile write that set gender identity, orientation or looking-for (the draft,
   // completion and /profile edits, and any new route under those paths) ends by giving up the
-  // seats, waitlist places and invitations of upcoming mixers whose side no longer fits. Before
-  // the answer is sent, so the member's next read already shows it.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    if (!PROFILE_WRITES.test(req.routeOptions.url ?? '')) return payload;
-    const body = req.body as Record<string, unknown> | null | undefined;
-    if (!body || typeof body !== 'object' || !SIDE_FIELDS.some((f) => f in body)) return payload;
-    const session = await getSession(req).catch(() => null);
-    if (!session) return payload;
-    try {
-      await releaseSeatsThatNoLongerFit(app, session.user.id);
-    } catch (err) {
-      req.log.warn({ err }, 'could not re-check seat-plan sides after a profile change');
-    }
-    return payload;
+  // seats, waitlist places and invitations of upcoming mixers whose side no longer fits.
+  onProfileWrite(app, {
+    stage: 'settle',
+    async run(req, userId) {
+      const body = req.body as Record<string, unknown> | null | undefined;
+      if (!body || typeof body !== 'object' || !SIDE_FIELDS.some((f) => f in body)) return;
+      try {
+        await releaseSeatsThatNoLongerFit(app, userId);
+      } catch (err) {
+        req.log.warn({ err }, 'could not re-check seat-plan sides after a profile change');
+      }
+    },
   });
 
   app.get('/api/invitations', { onRequest }, async (req, reply) => {

@@ -17,7 +17,7 @@ import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { AppDeps, Publish } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { recordAudit } from '../admin/service';
+import { recordAudit } from '../../lib/audit';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { ensureEligible, loadViewer, tellPromoted, type Promoted, promoteOnSide, takeSeat, mixerSummaries } from '../mixers/service';
 import { epochMs, isoFromMs, rowsOf } from '../../lib/sql';

@@ -15,6 +15,7 @@ import { listMessages, postMessage } from './chat';
 import { listForYou } from './foryou';
 import { forgetForYou } from './foryou-cache';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
+import { leaveVerifiedOnlyAfterProfileWrites } from './verified-only';
 
 /**
  * Joins per member (any mixers) and per member and mixer (issue 32): plenty for finding a few
@@ -44,6 +45,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
   // of network jitter (docs/decisions/015).
   const chatLimiter = app.limits.pace('chat', CHAT_RATE_LIMIT);
   const joinLimiter = app.limits.window('mixer-joins');
+  leaveVerifiedOnlyAfterProfileWrites(app);
 
   // Signed-in and verified before the body is even validated: anonymous callers get a 401.
   const onRequest = async (req: FastifyRequest) => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { HOUR } from '../../http/rate-limiter';
-import { REMINDER_INTERVAL_MS, REMINDER_LEAD_MS } from '../settings/service';
+import { REMINDER_INTERVAL_MS, REMINDER_LEAD_MS } from '../../lib/mixer-reminders';
 import { notify, removeEndedSubscriptions } from './service';
 
 /** The `audit_log` action that records one push reminder, target `${mixerId}:${userId}` (as the mail's). */

@@ -19,7 +19,7 @@ import {
 } from '../../../shared/schemas/push';
 import { AppError } from '../../http/errors';
 import { blockedBetween } from '../safety/service';
-import { describeDevice } from '../settings/service';
+import { describeDevice } from '../../lib/device';
 import { InsideAddressError, type ResolvedAddress, systemResolver } from '../../lib/public-address';
 import { checkPushEndpoint, type EndpointPolicy, postPinned, resolvePushTarget } from './endpoint';
 import { type DeviceRules, devicesToNotify, PUSH_COALESCE_MS, type PushEvent } from './rules';

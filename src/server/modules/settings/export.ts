@@ -31,8 +31,8 @@ import {
 } from '../../db/schema';
 import { firstNameOf } from '../../lib/members';
 import { photoRef } from '../profiles/service';
-import { describeDevice } from './device';
-import { REMINDER_ACTION } from './reminders';
+import { describeDevice } from '../../lib/device';
+import { REMINDER_ACTION } from '../../lib/mixer-reminders';
 import { verificationExportSections } from '../verification/service';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'config'>;

@@ -2,7 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { auditLog, mixerMemberships, mixers, user } from '../../db/schema';
-import { REMINDER_ACTION, sendMixerReminders } from './reminders';
+import { REMINDER_ACTION } from '../../lib/mixer-reminders';
+import { sendMixerReminders } from './reminders';
 
 const t = setupTestApp();
 

@@ -3,13 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DEFAULT_TZ } from '../../../shared/constants';
 import { composeMail } from '../../infra/mail/template';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
-
-/** "Mixer starting soon" mails go out this long before the start (Settings → Notifications). */
-export const REMINDER_LEAD_MS = 15 * 60_000;
-/** How often each instance looks for mixers about to start. */
-export const REMINDER_INTERVAL_MS = 60_000;
-/** The `audit_log` action that records one reminder, target `${mixerId}:${userId}`. */
-export const REMINDER_ACTION = 'mixer_reminder';
+import { REMINDER_ACTION, REMINDER_INTERVAL_MS, REMINDER_LEAD_MS } from '../../lib/mixer-reminders';
 
 interface DueRow {
   mixer_id: string;

@@ -6,8 +6,6 @@ import { auditLog, contactMessages, mailOutbox, profiles, user } from '../../db/
 import { ensureProfile } from '../profiles/service';
 
 /** What other modules use of settings (DESIGN §3, decision 027): mail reminders' timing, device names. */
-export { describeDevice } from './device';
-export { REMINDER_ACTION, REMINDER_INTERVAL_MS, REMINDER_LEAD_MS } from './reminders';
 
 /** The member's privacy and notification choices plus what Security shows about the account. */
 export async function getSettings(db: Db, userId: string): Promise<SettingsView> {

@@ -5,7 +5,7 @@ import { toFetchHeaders } from '../../auth/session';
 import type { Db } from '../../db/client';
 import { session } from '../../db/schema';
 import { AppError } from '../../http/errors';
-import { describeDevice } from './device';
+import { describeDevice } from '../../lib/device';
 
 /**
  * The member's signed-in devices, most recently used first. Read from the session table

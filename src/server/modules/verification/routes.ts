@@ -4,14 +4,23 @@ import { fileTypeFromBuffer } from 'file-type';
 import { z } from 'zod';
 import { FRAME_MAX_BYTES, FRAME_PROBLEMS } from '../../../shared/verification';
 import { adminFirst, verifiedFirst } from '../../auth/guards';
-import { getSession, requireAdmin, requireVerified } from '../../auth/session';
+import { requireAdmin, requireVerified } from '../../auth/session';
 import { AppError } from '../../http/errors';
+import { onProfileWrite } from '../../http/profile-writes';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { createFaceEngine, type FaceEngine } from './engine';
-import { afterProfileWrite } from './after-profile-write';
 import { MAX_FRAMES } from './liveness';
 import { frameFormatProblem } from './rules';
-import { decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics, voidChallenge } from './service';
+import {
+  decideReview,
+  getStatus,
+  listReviews,
+  reconcileMainPhoto,
+  startChallenge,
+  submitCheck,
+  verificationMetrics,
+  voidChallenge,
+} from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,8 +30,6 @@ declare module 'fastify' {
 
 /** Each frame's step and capture time: `[[step, ms], …]`, in the order of the frames. */
 const captureField = z.array(z.tuple([z.number().int().min(0).max(9), z.number().finite().min(0).max(600_000)])).max(MAX_FRAMES);
-/** Routes that write the member's own profile (`/api/profile/…`, `/api/me/profile/…`). */
-const PROFILE_WRITES = /^\/api\/(me\/)?profile(\/|$)/;
 const NEED_CONSENT = 'Please tick the box to agree before we use your camera.';
 const BAD_FRAMES = 'Your camera pictures did not arrive — please try again.';
 
@@ -43,14 +50,17 @@ export function registerVerificationRoutes(app: FastifyInstance) {
   // The main photo changes through several endpoints (a new upload, "make main", removing it,
   // onboarding) and may through new ones: every successful write to the member's own profile
   // ends with one reconcile, which compares the photo the badge was checked against with the
-  // current main photo (one indexed read; a re-check only when they differ). Before the answer
-  // is sent, so the member's next read already shows the outcome.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.method === 'GET' || req.method === 'HEAD' || reply.statusCode >= 400) return payload;
-    if (!PROFILE_WRITES.test(req.routeOptions.url ?? '')) return payload;
-    const session = await getSession(req).catch(() => null);
-    if (session) await afterProfileWrite(app, session.user.id);
-    return payload;
+  // current main photo (one indexed read; a re-check only when they differ). When the badge goes,
+  // the mixers module's own reaction takes the member out of verified-only mixers.
+  onProfileWrite(app, {
+    stage: 'check',
+    async run(req, userId) {
+      try {
+        await reconcileMainPhoto(app.deps, app.faces, userId);
+      } catch (err) {
+        req.log.warn({ err }, 'could not re-check the main photo against the verification');
+      }
+    },
   });
 
   app.get('/api/verification', async (req, reply) => {

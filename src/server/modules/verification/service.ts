@@ -21,7 +21,7 @@ import {
 } from '../../../shared/verification';
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
-import { recordAudit } from '../admin/service';
+import { recordAudit } from '../../lib/audit';
 import { epochMs, iso, type Queryable, query } from '../../lib/sql';
 import { type FaceEngine, type FaceFound, faceSimilarity } from './engine';
 import type { CaptureFrame } from './liveness';
@@ -38,8 +38,8 @@ import {
 
 /**
  * What other modules use of verification (DESIGN §3, decision 027): the "verified" test in SQL.
- * What happens after a profile write (`./after-profile-write`) takes members out of mixers, so it
- * lives beside this file and the mixers module can use this one without an import circle.
+ * Taking a member whose badge went out of verified-only mixers is the mixers module's
+ * (`mixers/verified-only.ts`), which uses this one; verification uses no module.
  */
 export { isVerifiedSql } from './is-verified';
 
