@@ -2,7 +2,13 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions, LogController } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  LogController,
+  type onRequestHookHandler,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../shared/schemas/zod-defaults';
 import { PRERENDERED_PAGES } from '../shared/prerendered';
@@ -161,10 +167,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (clientDir && hasClient) {
     // The wildcard `/*` also catches API paths whose parameter is over maxParamLength (and any
     // other over-long path): answer those 414 like the router does, not the file lookup's 403/404.
-    app.addHook('onRequest', async (req) => {
-      if (req.routeOptions.url !== '/*') return;
+    // Attached to that route alone (as the static plugin registers it), so no other request runs it.
+    const tooLong: onRequestHookHandler = (req, _reply, done) => {
       const pathname = req.url.split('?')[0];
-      if (pathname.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH)) throw new AppError('uri_too_long', TOO_LONG);
+      done(pathname.split('/').some((segment) => segment.length > MAX_PARAM_LENGTH) ? new AppError('uri_too_long', TOO_LONG) : undefined);
+    };
+    app.addHook('onRoute', (route) => {
+      if (route.url === '/*') route.onRequest = [...[route.onRequest ?? []].flat(), tooLong];
     });
     await app.register(fastifyStatic, {
       root: clientDir,
@@ -193,8 +202,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         return page(req, reply);
       });
     // A sign-in (the app's or a script's) is followed by member pages.
-    app.addHook('onResponse', async (req, reply) => {
-      if (req.method === 'POST' && req.routeOptions.url === '/api/auth/login' && reply.statusCode === 200) members.warm();
+    app.addHook('onResponse', (req, reply, done) => {
+      if (req.method === 'POST' && reply.statusCode === 200 && req.routeOptions.url === '/api/auth/login') members.warm();
+      done();
     });
   }
 
