@@ -72,7 +72,9 @@ export const hostPromptsSchema = z.object({
 });
 export type HostPromptsInput = z.infer<typeof hostPromptsSchema>;
 
-export const topicParamsSchema = z.object({ topic: z.string().trim().min(1, HOST_MESSAGES.topicNotFound).max(80, HOST_MESSAGES.topicNotFound) });
+export const topicParamsSchema = z.object({
+  topic: z.string().trim().min(1, HOST_MESSAGES.topicNotFound).max(80, HOST_MESSAGES.topicNotFound),
+});
 
 /** One poll as one member sees it: counts without the votes of anyone hidden from them. */
 export interface HostPoll {

@@ -89,11 +89,7 @@ export function nextHostAction(w: HostWindow, p: HostProgress, lastLineAt: numbe
  * joined, or the start if they joined before it), has not written, has had no nudge in this
  * mixer, and the mixer is live and not yet winding up.
  */
-export function nudgeDue(
-  w: HostWindow,
-  member: { joinedAt: number; hasWritten: boolean; nudged: boolean },
-  now: number,
-): boolean {
+export function nudgeDue(w: HostWindow, member: { joinedAt: number; hasWritten: boolean; nudged: boolean }, now: number): boolean {
   if (member.hasWritten || member.nudged) return false;
   if (now < w.startsAt || now >= wrapupAt(w)) return false;
   return now - Math.max(member.joinedAt, w.startsAt) >= HOST_NUDGE_AFTER_MS;
