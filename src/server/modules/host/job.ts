@@ -199,6 +199,8 @@ interface QuietRow {
   starts_at: number | string;
   ends_at: number | string;
   prompt: string | null;
+  topic: string;
+  prompts: string[] | null;
 }
 
 /** Each member who has been in a live room for 10 minutes without a line gets one private nudge. */
@@ -210,11 +212,13 @@ async function nudgeQuietMembers(db: Db, now: Date, publish: Publish): Promise<{
       select c.mixer_id, c.user_id, ${epochMs(sql`c.joined_at`)} as joined_at,
              ${epochMs(sql`m.starts_at`)} as starts_at, ${epochMs(sql`m.ends_at`)} as ends_at,
              coalesce(h.current_prompt,
-                      (select i.body from mixer_messages i where i.mixer_id = m.id and i.kind = 'icebreaker' order by i.created_at limit 1)) as prompt
+                      (select i.body from mixer_messages i where i.mixer_id = m.id and i.kind = 'icebreaker' order by i.created_at limit 1)) as prompt,
+             m.topic, tp.prompts
         from mixer_memberships c
         join mixers m on m.id = c.mixer_id
         join mixer_hosts h on h.mixer_id = m.id and h.enabled
         join "user" u on u.id = c.user_id and u.banned is not true
+        left join host_topic_prompts tp on tp.topic = m.topic
        where c.state = 'joined' and m.status = 'live' and m.ends_at > ${at}::timestamptz
          and m.starts_at <= ${since}::timestamptz and c.joined_at <= ${since}::timestamptz
          and not exists (select 1 from mixer_messages w where w.mixer_id = c.mixer_id and w.sender_id = c.user_id and w.kind = 'member')
@@ -223,12 +227,14 @@ async function nudgeQuietMembers(db: Db, now: Date, publish: Publish): Promise<{
   const nudged: { mixerId: string; userId: string }[] = [];
   for (const q of quiet) {
     const w = { startsAt: Number(q.starts_at), endsAt: Number(q.ends_at) };
-    if (!q.prompt || !nudgeDue(w, { joinedAt: Number(q.joined_at), hasWritten: false, nudged: false }, now.getTime())) continue;
+    // Before any prompt or icebreaker line, the nudge answers the topic's first prompt.
+    const prompt = q.prompt ?? (q.prompts?.length ? q.prompts : defaultPrompts(q.topic))[0];
+    if (!nudgeDue(w, { joinedAt: Number(q.joined_at), hasWritten: false, nudged: false }, now.getTime())) continue;
     const reply = suggestedReply(`${q.mixer_id}:${q.user_id}`);
     const inserted = rowsOf<{ user_id: string }>(
       await db.execute(sql`
         insert into host_nudges (mixer_id, user_id, prompt, reply, created_at)
-        values (${q.mixer_id}, ${q.user_id}, ${q.prompt}, ${reply}, ${at}::timestamptz)
+        values (${q.mixer_id}, ${q.user_id}, ${prompt}, ${reply}, ${at}::timestamptz)
         on conflict (mixer_id, user_id) do nothing returning user_id`),
     );
     if (!inserted.length) continue;
