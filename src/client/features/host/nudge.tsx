@@ -1,8 +1,9 @@
 import { Lightbulb, SendHorizontal, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { HOST_TEXTS } from '../../../shared/schemas/host';
 import { Button } from '../../components/ui/button';
 import { useHostEvents, useHostView, useNudgeAction } from './api';
+import { useStickToBottom } from './stick-to-bottom';
 
 /**
  * The host's private nudge, above the composer: only this member sees it, once. A suggested
@@ -15,6 +16,8 @@ export function HostNudge({ mixerId, live }: { mixerId: string; live: boolean })
   const act = useNudgeAction(mixerId);
   const [error, setError] = useState<string | undefined>();
   const nudge = host.data?.nudge;
+  const ref = useRef<HTMLElement>(null);
+  useStickToBottom(ref, Boolean(live && nudge));
   if (!live || !nudge) return null;
 
   const run = (action: 'send' | 'dismiss') => {
@@ -24,6 +27,7 @@ export function HostNudge({ mixerId, live }: { mixerId: string; live: boolean })
 
   return (
     <section
+      ref={ref}
       aria-labelledby="host-nudge-title"
       className="border-t border-border bg-primary/5 px-3 py-2.5 dark:bg-primary/10 sm:px-4"
       data-host-nudge

@@ -21,7 +21,7 @@ const HANDWRITTEN: Record<string, string[]> = {
     'What is the best team name you have ever seen on a quiz sheet?',
     'Music round, picture round or general knowledge: which do you secretly dread?',
     'What fact do you always bring up, quiz or no quiz?',
-    'Have you ever been certain of an answer and been completely wrong? Tell us.',
+    'When were you most certain of an answer — and completely wrong?',
     'If you could set one round yourself, what would it be about?',
   ],
   'Live music': [
@@ -38,7 +38,7 @@ const HANDWRITTEN: Record<string, string[]> = {
     'Front row at a comedy gig: thrilling or terrifying?',
     "What's the funniest thing that has happened to you this month?",
     'Which comedy special would you put on for someone who needs cheering up?',
-    'Is there a joke you still remember from years ago? Share it if you dare.',
+    'Is there a joke from years ago that still makes you laugh?',
   ],
   Baking: [
     'What did you first learn to bake, and who taught you?',
