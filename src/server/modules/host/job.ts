@@ -22,7 +22,7 @@ import { type HostAction, type HostProgress, type HostWindow, nextHostAction, nu
  */
 
 /** How often each instance looks (quiet-room prompts are due to the half-minute). */
-export const HOST_INTERVAL_MS = 30_000;
+const HOST_INTERVAL_MS = 30_000;
 /** A run posts at most this many lines per mixer (a late run catches up without flooding). */
 const MAX_ACTIONS_PER_MIXER = 3;
 

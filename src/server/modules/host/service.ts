@@ -12,7 +12,7 @@ import { postMessage } from '../mixers/service';
 import { hiddenFrom } from '../safety/service';
 import { defaultPrompts, isKnownTopic } from './prompts';
 
-export { HOST_INTERVAL_MS, runAppHost, runHost, startHost } from './job';
+export { runAppHost, runHost, startHost } from './job';
 
 /** What a member's request may touch: the mixer exists (404) and they are in it (403, as the chat answers). */
 async function requireParticipant(db: Db, userId: string, mixerId: string): Promise<{ live: boolean; enabled: boolean }> {
