@@ -1,8 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HOST_TEXTS } from '../../src/shared/schemas/host';
-import { mixerMemberships, mixerMessages, mixers } from '../../src/server/db/schema';
+import { mixerMemberships, mixerMessages, mixers, user } from '../../src/server/db/schema';
+import { rowsOf } from '../../src/server/lib/sql';
 import { runAppHost } from '../../src/server/modules/host/service';
 import { type E2E, startE2E, viewportShot } from './harness';
 
@@ -151,5 +152,51 @@ describe('the host', () => {
     expect(wrap.posted.map((p) => p.type)).toEqual(['wrapup']);
     await b.page.locator('[data-host-line]').filter({ hasText: HOST_TEXTS.wrapUp }).waitFor();
     await viewportShot(b.page, 'host-wrapup-375-dark');
+  });
+
+  it("an admin switches a mixer's host off and edits a topic's prompts, both audited", async () => {
+    const admin = await member('Ada Admin');
+    await e2e.db.update(user).set({ role: 'admin' }).where(eq(user.id, admin.id));
+    const startsAt = new Date(Date.now() - 40 * 60_000);
+    const [mixer] = await e2e.db
+      .insert(mixers)
+      .values({
+        title: 'Quiet Quiz Night',
+        topic: 'Pub quizzes',
+        status: 'live',
+        startsAt,
+        endsAt: new Date(startsAt.getTime() + 60 * MIN),
+      })
+      .returning({ id: mixers.id });
+    const { page } = await e2e.newPage();
+    await e2e.login(page, admin.email);
+
+    await page.goto('/admin/mixers');
+    const hostSwitch = page.getByRole('switch', { name: 'Host in Quiet Quiz Night' });
+    await hostSwitch.waitFor();
+    expect(await hostSwitch.isChecked()).toBe(true);
+    await hostSwitch.click();
+    await page.getByText('Host off', { exact: true }).waitFor();
+    expect(await hostSwitch.isChecked()).toBe(false);
+
+    await page.goto('/admin/formation');
+    await page.getByRole('heading', { name: 'Host prompts' }).waitFor();
+    await page.getByRole('button', { name: 'Edit the host prompts for General' }).click();
+    const prompts = page.getByRole('dialog').getByRole('textbox', { name: 'Prompts' });
+    await prompts.fill('What made you smile this week?\nWhich café should everyone here try?');
+    await viewportShot(page, 'host-admin-prompts-1280');
+    await page.getByRole('button', { name: 'Save prompts' }).click();
+    await page.getByText('Host prompts saved').waitFor();
+
+    const audit = rowsOf<{ action: string; target: string }>(
+      await e2e.db.execute(sql`select action, target from audit_log where action like 'host.%' order by created_at`),
+    );
+    expect(audit).toEqual([
+      { action: 'host.off', target: mixer.id },
+      { action: 'host.prompts', target: 'General' },
+    ]);
+    // Switched off: the host says nothing in that room.
+    const run = await runAppHost(e2e.app, new Date());
+    expect(run.posted.filter((p) => p.mixerId === mixer.id)).toEqual([]);
   });
 });
