@@ -41,6 +41,8 @@ import { registerFancyRoutes } from './modules/fancies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { startFormation } from './modules/formation/job';
 import { registerHealthRoutes } from './modules/health/routes';
+import { registerHostRoutes } from './modules/host/routes';
+import { startHost } from './modules/host/service';
 import { registerInvitationRoutes } from './modules/invitations/routes';
 import { startInvitationExpiry } from './modules/invitations/service';
 import { startMixerLifecycle } from './modules/mixers/lifecycle';
@@ -139,6 +141,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAvailabilityRoutes(app);
   registerReliabilityRoutes(app);
   startMixerLifecycle(app);
+  registerHostRoutes(app);
+  startHost(app);
   registerInvitationRoutes(app);
   startInvitationExpiry(app);
   startFormation(app);

@@ -88,6 +88,8 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120_000).default(0)),
   VERIFICATION_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   VERIFY_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8).default(1)),
+  /** The mixer host's periodic job (issue 29): on by default, off under NODE_ENV=test unless HOST_JOB=on. */
+  HOST_JOB: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
 });
 
 /** Needed together for the S3 driver; S3_ENDPOINT (AWS itself when unset) and S3_FORCE_PATH_STYLE are optional. */
@@ -149,6 +151,8 @@ export interface Config {
   verificationKey: string;
   /** Processes running the face models, each at the lowest CPU priority (decision 022). */
   verifyWorkers: number;
+  /** Whether this instance runs the host's periodic job (tests run it at chosen moments instead). */
+  hostJob?: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -223,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainDelayMs: e.DRAIN_DELAY_MS,
     verificationKey: e.VERIFICATION_KEY ?? `derived:${authSecret}`,
     verifyWorkers: e.VERIFY_WORKERS,
+    hostJob: e.HOST_JOB ? e.HOST_JOB === 'on' : e.NODE_ENV !== 'test',
   };
 }
 

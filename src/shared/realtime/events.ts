@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hostEventSchemas } from '../schemas/host';
 
 /**
  * Typed WebSocket messages (DESIGN §3), parsed on both ends. Rooms: `user:{id}` (joined
@@ -63,6 +64,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sent'), ref: z.string(), message: chatMessageSchema }),
   /** A chat line sent over the socket was not accepted: the code and message the HTTP POST would answer. */
   z.object({ type: z.literal('send-failed'), ref: z.string(), code: z.string(), message: z.string(), retryAfterS: z.number().optional() }),
+  ...hostEventSchemas,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 

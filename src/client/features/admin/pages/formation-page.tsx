@@ -26,6 +26,7 @@ import { adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
 import { AdminDialog, DialogFooter, showSaveError } from '../components/dialog';
 import { EmptyState, ErrorState, Skeleton, TableSkeleton } from '../components/states';
+import { HostPromptsSection } from '../components/host-admin';
 import { Pill, Table, Td, Th } from '../components/table';
 import { age, fmtNumber, fmtWhen } from '../format';
 
@@ -111,6 +112,7 @@ export default function FormationPage() {
             <TemplatesSection className="lg:col-span-2" overview={overview.data} />
             <RecentSection overview={overview.data} />
           </div>
+          <HostPromptsSection />
         </div>
       )}
     </AdminPage>

@@ -12,6 +12,7 @@ import { ReasonDialog } from '../components/dialog';
 import { MixerFormDialog, THEME_SWATCH } from '../components/mixer-form';
 import { EmptyState, ShowMore, ListStates } from '../components/states';
 import { Pill, Table, Td, Th } from '../components/table';
+import { HostSwitch } from '../components/host-admin';
 import { fmtWhen, plural } from '../format';
 import { cursorPages } from '../../../lib/query';
 
@@ -41,6 +42,7 @@ function MixerActions({
 }) {
   return (
     <div className="flex gap-2 2xl:justify-end">
+      <HostSwitch mixerId={mixer.id} title={mixer.title} />
       <Button size="sm" variant="outline" onClick={() => onEdit(mixer)} aria-label={`Edit ${mixer.title}`}>
         <Pencil aria-hidden /> Edit
       </Button>

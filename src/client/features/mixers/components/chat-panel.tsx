@@ -14,6 +14,7 @@ import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
 import { LoadError } from '../../../components/ui/load-error';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
+import { HostLine, HostNudge } from '../../host';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
@@ -182,6 +183,7 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
         </button>
       )}
 
+      <HostNudge mixerId={mixer.id} live={writable} />
       {writable ? (
         <ChatComposer
           mixerId={mixer.id}
@@ -350,9 +352,7 @@ const MessageItem = memo(function MessageItem({
     return (
       <>
         {separator}
-        <li className="my-3 text-center text-xs text-muted-foreground">
-          <span className="inline-block max-w-md rounded-xl bg-muted px-3 py-1.5">{message.body}</span>
-        </li>
+        <HostLine message={message} />
       </>
     );
   }
