@@ -56,7 +56,8 @@ async function lineState(deps: Deps, userId: string, mixerId: string, messageId:
 }
 
 function refuseChange(state: LineState, userId: string, opts: { edit: boolean }): AppError {
-  if (!state.found && !state.member) return new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
+  // Someone outside the room learns nothing about its lines; a sender who left may still unsend theirs.
+  if (!state.member && (!state.found || state.sender_id !== userId)) return new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
   if (!state.found || !state.visible) return new AppError('not_found', LINE_MESSAGES.notFound);
   if (state.sender_id !== userId || state.kind !== 'member') return new AppError('forbidden', LINE_MESSAGES.notYours);
   if (state.unsent) return new AppError('conflict', LINE_MESSAGES.unsent);
