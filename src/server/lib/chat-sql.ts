@@ -19,7 +19,11 @@ export const snippetSql = (body: SQL) =>
  * JSON array of a line's reactions as the viewer may see them: `[{ emoji, by: [{ id, firstName }] }]`,
  * groups in the order they first appeared, people hidden from the viewer left out.
  */
-export const reactionsJsonSql = (table: 'mixer_message_reactions' | 'direct_message_reactions', messageId: SQL, hidden: (user: SQL) => SQL) =>
+export const reactionsJsonSql = (
+  table: 'mixer_message_reactions' | 'direct_message_reactions',
+  messageId: SQL,
+  hidden: (user: SQL) => SQL,
+) =>
   sql`(select coalesce(json_agg(json_build_object('emoji', g.emoji, 'by', g.by) order by g.first), '[]'::json) from (
         select x.emoji, min(x.created_at) as first,
                json_agg(json_build_object('id', x.user_id, 'firstName', ${firstNameSql(sql`coalesce(xp.full_name, xu.name)`)}) order by x.created_at) as by

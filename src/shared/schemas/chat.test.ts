@@ -66,6 +66,7 @@ describe('edit window and quotes', () => {
 describe('idempotency keys', () => {
   it('accepts UUIDs and refuses keys that are too short, too long or carry other characters', () => {
     expect(clientKeySchema.safeParse('3f1c2a9e-1b2c-4d5e-8f90-123456789abc').success).toBe(true);
-    for (const bad of ['short', 'a'.repeat(65), 'has space here', "quote'key-123"]) expect(clientKeySchema.safeParse(bad).success).toBe(false);
+    for (const bad of ['short', 'a'.repeat(65), 'has space here', "quote'key-123"])
+      expect(clientKeySchema.safeParse(bad).success).toBe(false);
   });
 });

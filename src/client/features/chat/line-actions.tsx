@@ -86,12 +86,14 @@ export function LineActions({
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a chat line is not a form's fieldset; "group" names it for screen readers
     <div
       data-line-id={lineId}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: each line is focusable so its actions are reachable by keyboard (issue 29)
       tabIndex={0}
+      role="group"
+      aria-roledescription="message"
       aria-label={label}
-      aria-haspopup={hasActions ? 'menu' : undefined}
       aria-keyshortcuts={hasActions ? 'Enter' : undefined}
       onKeyDown={onKeyDown}
       onPointerDown={onPointerDown}

@@ -7,10 +7,7 @@ const HIGHLIGHT_MS = 2000;
  * Scrolls the chat to line `id` and highlights it for a moment, loading older pages until it
  * is there (a reply's quote may point far back). Answers false when it is nowhere.
  */
-export function useJumpToLine(
-  scroller: RefObject<HTMLElement | null>,
-  older: { hasMore: () => boolean; load: () => Promise<unknown> },
-) {
+export function useJumpToLine(scroller: RefObject<HTMLElement | null>, older: { hasMore: () => boolean; load: () => Promise<unknown> }) {
   const olderRef = useRef(older);
   olderRef.current = older;
   return useCallback(

@@ -13,8 +13,7 @@ const t = setupTestApp({ restoreMocks: true });
 const post = (m: Member | undefined, matchId: string, payload: object) =>
   t.request({ method: 'POST', url: `/api/conversations/${matchId}/messages`, cookie: m?.cookie, payload });
 const page = async (m: Member, matchId: string) =>
-  (await t.request({ method: 'GET', url: `/api/conversations/${matchId}/messages`, cookie: m.cookie })).json()
-    .messages as DirectMessage[];
+  (await t.request({ method: 'GET', url: `/api/conversations/${matchId}/messages`, cookie: m.cookie })).json().messages as DirectMessage[];
 const edit = (m: Member | undefined, matchId: string, id: string, body: unknown) =>
   t.request({ method: 'PATCH', url: `/api/conversations/${matchId}/messages/${id}`, cookie: m?.cookie, payload: { body } });
 const unsend = (m: Member | undefined, matchId: string, id: string) =>

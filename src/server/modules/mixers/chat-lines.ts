@@ -172,4 +172,3 @@ export async function reactToLine(
   await deliver(deps, publish, mixerId, event, row.hidden);
   return { messageId, emoji: row.emoji };
 }
-

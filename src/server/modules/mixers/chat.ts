@@ -35,7 +35,11 @@ export interface MessageRow {
 function quoteOf(row: Pick<MessageRow, 'reply_to_id' | 'reply_name' | 'reply_body'>): ReplyQuote | null {
   if (!row.reply_to_id) return null;
   const available = row.reply_body !== null && row.reply_body !== undefined;
-  return { id: row.reply_to_id, senderName: available ? firstNameOf(row.reply_name) : null, body: available ? row.reply_body ?? null : null };
+  return {
+    id: row.reply_to_id,
+    senderName: available ? firstNameOf(row.reply_name) : null,
+    body: available ? (row.reply_body ?? null) : null,
+  };
 }
 
 export function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer']): ChatMessage {
@@ -248,9 +252,7 @@ export async function postMessage(
       message: { ...message, replyTo: message.replyTo ? { id: message.replyTo.id, senderName: null, body: null } : null },
     };
     const members = await joinedMembers(deps, mixerId);
-    await Promise.all(
-      members.filter((m) => !blocked.has(m)).map((m) => publish(`user:${m}`, quoteHidden.has(m) ? unavailable : event)),
-    );
+    await Promise.all(members.filter((m) => !blocked.has(m)).map((m) => publish(`user:${m}`, quoteHidden.has(m) ? unavailable : event)));
   }
   await publish(`user:${userId}`, { type: 'counter', key: 'messagesSent', delta: 1 });
   return { message, fresh: true };
