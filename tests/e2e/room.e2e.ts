@@ -13,7 +13,7 @@ import { type E2E, startE2E, viewportShot } from './harness';
 let e2e: E2E;
 beforeAll(async () => {
   e2e = await startE2E({ SEED_DEMO: 'true' });
-});
+}, 300_000);
 afterAll(async () => {
   await e2e?.close();
 });
@@ -241,5 +241,5 @@ describe('the room', () => {
     }
     await openMenuByKeyboard(b.page, 'The 8pm one');
     await viewportShot(b.page, 'room-dm-menu-375-dark');
-  });
+  }, 600_000);
 });

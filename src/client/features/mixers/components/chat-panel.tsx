@@ -87,17 +87,12 @@ export function ChatPanel({
   const deliver = (line: PendingLine) => {
     ownSend.current = true;
     pending.update(line.clientKey, { status: 'sending', error: undefined });
-    send.mutate(
-      { body: line.body, clientKey: line.clientKey, replyToId: line.replyTo?.id },
-      {
-        onSuccess: () => pending.remove(line.clientKey),
-        onError: (err) => {
-          ownSend.current = false;
-          pending.update(line.clientKey, {
-            status: 'failed',
-            error: err instanceof ApiError && err.status > 0 ? err.message : 'Not sent.',
-          });
-        },
+    // A promise per line: mutate()'s callbacks would only follow the latest of several quick sends.
+    send.mutateAsync({ body: line.body, clientKey: line.clientKey, replyToId: line.replyTo?.id }).then(
+      () => pending.remove(line.clientKey),
+      (err: unknown) => {
+        ownSend.current = false;
+        pending.update(line.clientKey, { status: 'failed', error: err instanceof ApiError && err.status > 0 ? err.message : 'Not sent.' });
       },
     );
   };
