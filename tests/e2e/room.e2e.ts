@@ -60,10 +60,14 @@ describe('the room', () => {
     const b = await e2e.newPage({ width: 375, height: 812 });
 
     // Maya's socket goes through a relay this test can cut.
-    const relay = { cutNextSend: false, sockets: [] as WebSocketRoute[] };
+    const relay = { cutNextSend: false, muted: false, sockets: [] as WebSocketRoute[] };
     await a.page.routeWebSocket(/\/api\/realtime/, (ws) => {
       const server = ws.connectToServer();
       relay.sockets.push(ws);
+      // Muted: nothing reaches Maya live (so only the answer to her POST could tell her a line arrived).
+      server.onMessage((message) => {
+        if (!relay.muted) ws.send(message);
+      });
       ws.onMessage((message) => {
         server.send(message);
         // The line reaches the server, then the connection dies before the answer comes back.
@@ -202,9 +206,12 @@ describe('the room', () => {
       await route.fetch(); // the server commits it…
       await route.abort('connectionreset'); // …and the answer never arrives
     });
+    relay.muted = true;
     await send(a.page, dmBox, plan);
-    await a.page.getByRole('button', { name: 'Retry' }).click();
     await b.page.getByRole('log').getByText(plan).waitFor();
+    await a.page.getByText('Not sent.').waitFor();
+    relay.muted = false;
+    await a.page.getByRole('button', { name: 'Retry' }).click();
     await a.page.waitForFunction(() => !document.querySelector('[data-pending-line]'));
     expect(await a.page.getByRole('log').getByText(plan).count()).toBe(1);
     const dmCount = (await e2e.db.execute(sql`select count(*)::int as n from direct_messages where body = ${plan}`)) as unknown as {
