@@ -89,8 +89,10 @@ describe('replies, reactions, edit and unsend in a conversation', () => {
     const seen = await page(b, matchId);
     expect(seen.find((m) => m.id === original.id)).toMatchObject({ body: '', unsentAt: expect.any(String) });
     expect(seen.find((m) => m.id === reply.json().message.id)?.replyTo).toEqual({ id: original.id, senderName: null, body: null });
-    const list = (await t.request({ method: 'GET', url: '/api/conversations', cookie: b.cookie })).body;
-    expect(list).not.toContain('07700');
+    const list = (await t.request({ method: 'GET', url: '/api/conversations', cookie: b.cookie })).json();
+    expect(JSON.stringify(list)).not.toContain('07700');
+    // The preview shows the latest message that still has its text.
+    expect(list.conversations[0].lastMessage.body).toBe('Will do');
     // The other member's data export carries none of it.
     const exported = await t.request({ method: 'GET', url: '/api/me/export', cookie: b.cookie });
     expect(exported.statusCode).toBe(200);
