@@ -98,6 +98,10 @@ describe('replies, reactions, edit and unsend in a conversation', () => {
     expect(exported.statusCode).toBe(200);
     expect(exported.body).not.toContain('07700');
     expect(exported.body).toContain('Will do');
+    // With every message unsent, the preview has nothing to show (not an empty line).
+    await unsend(b, matchId, reply.json().message.id);
+    const emptied = (await t.request({ method: 'GET', url: '/api/conversations', cookie: b.cookie })).json();
+    expect(emptied.conversations[0].lastMessage).toBeNull();
   });
 
   it('reactions: one per member, replaced or removed, live in the conversation room, never an unread count', async () => {
