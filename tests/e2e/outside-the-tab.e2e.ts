@@ -150,7 +150,7 @@ describe('installable, offline, push', () => {
 
     // Maya reads elsewhere; Rhys writes. The server pushes through the stand-in, which decrypts.
     await page.goto('/home');
-    await sendMessage(e2e.app, rhys.id, matchId, 'Fancy a pint at the Crown on Friday?');
+    await sendMessage(e2e.app, rhys.id, matchId, { body: 'Fancy a pint at the Crown on Friday?' });
     await pushIdle(e2e.app);
     const received = await until(() => push.received.find((r) => r.path === new URL(sub.endpoint).pathname), 'the push');
     expect(received.payload).toEqual({

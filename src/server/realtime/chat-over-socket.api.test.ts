@@ -71,8 +71,8 @@ async function connect(cookie: string, room?: string) {
     socket.send(JSON.stringify({ type: 'subscribe', room }));
     await next((e) => e.type === 'subscribed');
   }
-  const sendLine = (room: string, body: string, ref: string) => {
-    socket.send(JSON.stringify({ type: 'send', room, body, ref }));
+  const sendLine = (room: string, body: string, ref: string, extras: { clientKey?: string; replyToId?: string } = {}) => {
+    socket.send(JSON.stringify({ type: 'send', room, body, ref, ...extras }));
     return next((e) => (e.type === 'sent' || e.type === 'send-failed') && e.ref === ref);
   };
   return { socket, events, next, sendLine };
@@ -117,6 +117,48 @@ describe('chat over the socket', () => {
     expect(await t.database.db.select().from(mixerMessages).where(eq(mixerMessages.mixerId, id))).toHaveLength(0);
     co.socket.close();
     ca.socket.close();
+  });
+
+  it('a send retried with its client key (after a reconnect, or over HTTP) answers the first line, never a second (issue 29)', async () => {
+    const [a, b] = await Promise.all([member('Hal Socket'), member('Ivy Socket')]);
+    const id = await liveMixer(a.id, b.id);
+    const first = await connect(a.cookie);
+    const sent = await first.sendLine(`mixer:${id}`, 'Through the tunnel', 'k1', { clientKey: 'tunnel-line-0001' });
+    expect(sent.type).toBe('sent');
+    const original = sent.type === 'sent' ? sent.message : undefined;
+    first.socket.close();
+    // The socket dropped before the answer was seen: a new one retries with the same key.
+    const again = await connect(a.cookie);
+    expect(await again.sendLine(`mixer:${id}`, 'Through the tunnel', 'k2', { clientKey: 'tunnel-line-0001' })).toEqual({
+      type: 'sent',
+      ref: 'k2',
+      message: original,
+    });
+    const http = await t.request({
+      method: 'POST',
+      url: `/api/mixers/${id}/messages`,
+      cookie: a.cookie,
+      payload: { body: 'Through the tunnel', clientKey: 'tunnel-line-0001' },
+    });
+    expect(http.statusCode).toBe(200);
+    expect(http.json().id).toBe(original?.id);
+    // A reply over the socket, and a bad key or a reply to nowhere: the same answers as HTTP.
+    const reply = await again.sendLine(`mixer:${id}`, 'Replying', 'k3', { clientKey: 'tunnel-line-0002', replyToId: original?.id });
+    expect(reply).toMatchObject({
+      type: 'sent',
+      message: { replyTo: { id: original?.id, senderName: 'Hal', body: 'Through the tunnel' } },
+    });
+    expect(await again.sendLine(`mixer:${id}`, 'x', 'k4', { clientKey: 'bad key!' })).toMatchObject({
+      type: 'send-failed',
+      code: 'validation',
+    });
+    expect(await again.sendLine(`mixer:${id}`, 'x', 'k5', { replyToId: '00000000-0000-4000-8000-000000000000' })).toMatchObject({
+      type: 'send-failed',
+      code: 'validation',
+    });
+    const rows = await t.database.db.select().from(mixerMessages).where(eq(mixerMessages.mixerId, id));
+    expect(rows).toHaveLength(2);
+    again.socket.close();
   });
 
   it('shares one chat limit with the HTTP route', async () => {

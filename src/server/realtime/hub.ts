@@ -31,7 +31,13 @@ export const CLOSE_TOO_MANY_SOCKETS = 4008;
 /** Decides whether a member may join a room other than their own `user:` room. */
 export type RoomAuthorizer = (userId: string, room: Room) => Promise<boolean>;
 /** Posts a chat line a member sent over their socket; throws the AppError the HTTP route would answer. */
-export type SendHandler = (userId: string, room: Room, body: string) => Promise<ChatMessage>;
+/** What a socket `send` carries besides its room and ref: the text and, optionally, the line's key and the line it answers. */
+export interface SendInput {
+  body: string;
+  clientKey?: string;
+  replyToId?: string;
+}
+export type SendHandler = (userId: string, room: Room, input: SendInput) => Promise<ChatMessage>;
 
 /**
  * Delivers bus messages to this instance's sockets. Modules never touch sockets: they call

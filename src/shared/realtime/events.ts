@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lineExtrasShape } from '../schemas/chat';
 import { hostEventSchemas } from '../schemas/host';
 
 /**
@@ -27,6 +28,7 @@ export const chatMessageSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
   sender: z.object({ id: z.string(), firstName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
+  ...lineExtrasShape,
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -37,6 +39,7 @@ export const directMessageSchema = z.object({
   body: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
+  ...lineExtrasShape,
 });
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 
@@ -53,6 +56,41 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('match.ended'), matchId: z.string() }),
   z.object({ type: z.literal('dm.message'), message: directMessageSchema }),
   z.object({ type: z.literal('dm.read'), matchId: z.string(), readerId: z.string() }),
+  /**
+   * A line was edited or unsent (issue 29): the new text (empty once unsent) for every view of
+   * it, including the quotes of replies to it. Never counts as unread, never a push.
+   */
+  z.object({
+    type: z.literal('mixer.line.changed'),
+    mixerId: z.string(),
+    messageId: z.string(),
+    body: z.string(),
+    editedAt: z.string().nullable(),
+    unsentAt: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('dm.line.changed'),
+    matchId: z.string(),
+    messageId: z.string(),
+    body: z.string(),
+    editedAt: z.string().nullable(),
+    unsentAt: z.string().nullable(),
+  }),
+  /** Someone chose a reaction on a line (`emoji` null: took theirs away). Only to those who may see them. */
+  z.object({
+    type: z.literal('mixer.reaction'),
+    mixerId: z.string(),
+    messageId: z.string(),
+    user: z.object({ id: z.string(), firstName: z.string() }),
+    emoji: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('dm.reaction'),
+    matchId: z.string(),
+    messageId: z.string(),
+    user: z.object({ id: z.string(), firstName: z.string() }),
+    emoji: z.string().nullable(),
+  }),
   z.object({
     type: z.literal('notice'),
     title: z.string(),
@@ -76,7 +114,15 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
    * A chat line for a mixer room, sent over the socket instead of POST /api/mixers/:id/messages
    * (same rules, same limit); answered with `sent` or `send-failed` carrying the same `ref`.
    */
-  z.object({ type: z.literal('send'), room: roomSchema, body: z.string(), ref: z.string().min(1).max(64) }),
+  z.object({
+    type: z.literal('send'),
+    room: roomSchema,
+    body: z.string(),
+    ref: z.string().min(1).max(64),
+    /** The line's own key (issue 29): a retry with the same key gets the first line back. Checked by the room's handler. */
+    clientKey: z.string().max(64).optional(),
+    replyToId: z.string().max(64).optional(),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { sendExtrasShape } from './chat';
 import { messageBodySchema } from './message-body';
 import { memberTextChecks } from './text';
 import type { Audience, SeatKey } from '../audience';
@@ -53,10 +54,13 @@ export const MIXER_MESSAGES = {
   joinRateLimited: "You've joined and left mixers a lot just now. Please wait a while before joining again.",
 } as const;
 
-export const chatMessageInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, {
+/** An edit of a chat line: the same text rules as a send. */
+export const chatEditInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, {
   empty: MIXER_MESSAGES.messageEmpty,
   tooLong: MIXER_MESSAGES.messageTooLong,
 });
+
+export const chatMessageInputSchema = chatEditInputSchema.extend(sendExtrasShape);
 
 export const MIXER_SECTIONS = ['foryou', 'live', 'upcoming', 'mine'] as const;
 export type MixerSection = (typeof MIXER_SECTIONS)[number];

@@ -12,6 +12,7 @@ import type { DirectMessage } from '../../../shared/realtime/events';
 import type { ConversationDetail, ConversationsPage, MessagesPage } from '../../../shared/schemas/messages';
 import { api } from '../../lib/api';
 import { cursorPages, withCursor } from '../../lib/query';
+import { applyLineChange, applyLineReaction } from '../chat';
 
 export const messageKeys = {
   conversations: ['conversations'] as const,
@@ -94,16 +95,55 @@ function clearUnreadInList(qc: QueryClient, matchId: string) {
   );
 }
 
+/** A private message send: the text, its own key (the same on a retry) and the message it answers. */
+export interface DirectSend {
+  body: string;
+  clientKey: string;
+  replyToId?: string;
+}
+
 export function useSendMessage(matchId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      api<{ message: DirectMessage }>(`/api/conversations/${matchId}/messages`, { method: 'POST', body: { body } }),
+    mutationFn: ({ body, clientKey, replyToId }: DirectSend) =>
+      api<{ message: DirectMessage }>(`/api/conversations/${matchId}/messages`, { method: 'POST', body: { body, clientKey, replyToId } }),
     onSuccess: ({ message }) => {
       upsertMessage(qc, message);
       void qc.invalidateQueries({ queryKey: messageKeys.conversations });
     },
   });
+}
+
+/** Every message of a loaded thread through `fn` (edits, unsends, reactions). */
+export function patchMessages(qc: QueryClient, matchId: string, fn: (m: DirectMessage) => DirectMessage) {
+  qc.setQueryData<Pages<MessagesPage>>(messageKeys.messages(matchId), (data) =>
+    data ? { ...data, pages: data.pages.map((p) => ({ ...p, messages: p.messages.map(fn) })) } : data,
+  );
+}
+
+/** Edit, unsend and react on messages of this conversation; the cache follows each answer. */
+export function useMessageActions(matchId: string) {
+  const qc = useQueryClient();
+  type Change = { messageId: string; body: string; editedAt: string | null; unsentAt: string | null };
+  const base = `/api/conversations/${matchId}/messages`;
+  const edit = useMutation({
+    mutationFn: ({ messageId, body }: { messageId: string; body: string }) =>
+      api<Change>(`${base}/${messageId}`, { method: 'PATCH', body: { body } }),
+    onSuccess: (c) => patchMessages(qc, matchId, (m) => applyLineChange(m, c)),
+  });
+  const unsend = useMutation({
+    mutationFn: (messageId: string) => api<Change>(`${base}/${messageId}`, { method: 'DELETE' }),
+    onSuccess: (c) => {
+      patchMessages(qc, matchId, (m) => applyLineChange(m, c));
+      void qc.invalidateQueries({ queryKey: messageKeys.conversations });
+    },
+  });
+  const react = useMutation({
+    mutationFn: ({ messageId, emoji }: { messageId: string; emoji: string; me: { id: string; firstName: string } }) =>
+      api<{ messageId: string; emoji: string | null }>(`${base}/${messageId}/reactions`, { method: 'POST', body: { emoji } }),
+    onSuccess: (r, vars) => patchMessages(qc, matchId, (m) => applyLineReaction(m, r.messageId, vars.me, r.emoji)),
+  });
+  return { edit, unsend, react };
 }
 
 /** Marks the conversation read; `ids` are the unread messages on screen (a newer one stays unread). */

@@ -17,20 +17,32 @@ import {
   markReadInCache,
   messageKeys,
   messagesQuery,
+  patchMessages,
   upsertMessage,
   useConversation,
   useMarkRead,
+  useMessageActions,
   useMessages,
   useSendMessage,
 } from './api';
 import { Composer } from './components/composer';
-import { MessageList, type PendingMessage } from './components/message-list';
+import { type LineHandlers, MessageList } from './components/message-list';
+import type { DirectMessage } from '../../../shared/realtime/events';
+import { newClientKey, snippetOf } from '../../../shared/schemas/chat';
+import {
+  applyLineChange,
+  applyLineReaction,
+  type LineAction,
+  LiveAnnouncer,
+  type PendingLine,
+  useDraft,
+  useJumpToLine,
+  usePendingLines,
+} from '../chat';
 import { ErrorState } from './components/states';
 import { BackToMessages, ThreadHeader } from './components/thread-header';
 import { useNow, usePageVisible } from './hooks';
 import { usePageTitle } from '../../lib/use-page-title';
-
-let tempCounter = 0;
 
 /** /messages/{matchId}: one conversation, live. Phones see it full-screen with a back button. */
 /** The conversation and its newest messages, loaded with the page (decision 018). */
@@ -102,7 +114,14 @@ function Thread({ id }: { id: string }) {
   return <LoadedThread conversation={conversation.data} />;
 }
 
-function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
+function LoadedThread({
+  conversation,
+  lineActions,
+}: {
+  conversation: ConversationDetail;
+  /** More entries for a message's menu (e.g. the safety actions). */
+  lineActions?: (message: DirectMessage) => LineAction[];
+}) {
   const id = conversation.id;
   const name = conversation.other.firstName;
   usePageTitle(`${name} · Messages`);
@@ -115,8 +134,13 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
   const { mutateAsync: markReadAsync } = useMarkRead(id);
   const visible = usePageVisible();
   const now = useNow();
-  const [draft, setDraft] = useState('');
-  const [pending, setPending] = useState<PendingMessage[]>([]);
+  const actions = useMessageActions(id);
+  const [draft, setDraft] = useDraft(`conversation:${id}`);
+  const pendingLines = usePendingLines(`conversation:${id}`);
+  const [replyTo, setReplyTo] = useState<DirectMessage | null>(null);
+  const [editing, setEditing] = useState<DirectMessage | null>(null);
+  const [editText, setEditText] = useState('');
+  const [announcement, setAnnouncement] = useState('');
   const [showJump, setShowJump] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const composer = useRef<{ focus(): void }>(null);
@@ -125,6 +149,9 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
   const edges = useRef<{ first?: string; last?: string; pending: number; ready: boolean }>({ pending: 0, ready: false });
 
   const messages = useMemo(() => (messagesQ.data ? [...messagesQ.data.pages].reverse().flatMap((p) => p.messages) : []), [messagesQ.data]);
+  // A pending line whose first copy already arrived is shown once, as sent.
+  const sentKeys = useMemo(() => new Set(messages.map((m) => m.clientKey).filter(Boolean)), [messages]);
+  const pending = useMemo(() => pendingLines.lines.filter((p) => !sentKeys.has(p.clientKey)), [pendingLines.lines, sentKeys]);
 
   // The first message that was unread when the thread opened gets a "New messages" divider.
   const firstUnread = useRef<string | null | undefined>(undefined);
@@ -135,14 +162,14 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
   useRealtimeEvents((event) => {
     if (event.type === 'dm.message' && event.message.matchId === id) {
       const message = event.message;
-      if (message.senderId === myId) {
-        // Our own message echoed back before the POST answered: it replaces the pending bubble.
-        setPending((list) => {
-          const i = list.findIndex((p) => p.status === 'sending' && p.body === message.body);
-          return i < 0 ? list : list.filter((_, j) => j !== i);
-        });
-      }
+      // Our own message echoed back before the POST answered replaces the pending bubble (same client key).
+      if (message.senderId !== myId) setAnnouncement(`${name}: ${message.body}`);
+      else if (message.clientKey) pendingLines.remove(message.clientKey);
       upsertMessage(qc, message);
+    } else if (event.type === 'dm.line.changed' && event.matchId === id) {
+      patchMessages(qc, id, (m) => applyLineChange(m, event));
+    } else if (event.type === 'dm.reaction' && event.matchId === id) {
+      patchMessages(qc, id, (m) => applyLineReaction(m, event.messageId, event.user, event.emoji));
     } else if (event.type === 'dm.read' && event.matchId === id && event.readerId !== myId) {
       markReadInCache(qc, id, (m) => m.senderId === myId);
     } else if (event.type === 'match.ended' && event.matchId === id) {
@@ -225,38 +252,87 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
     if (el.scrollTop < 120 && edges.current.ready && !restore.current) loadOlder();
   };
 
-  const deliver = (p: PendingMessage) => {
-    send.mutateAsync(p.body).then(
-      () => setPending((list) => list.filter((x) => x.tempId !== p.tempId)),
+  const deliver = (p: PendingLine) => {
+    pendingLines.update(p.clientKey, { status: 'sending', error: undefined });
+    send.mutateAsync({ body: p.body, clientKey: p.clientKey, replyToId: p.replyTo?.id }).then(
+      () => pendingLines.remove(p.clientKey),
       (err: unknown) => {
-        const message = err instanceof ApiError ? err.message : 'Not sent.';
-        setPending((list) => list.map((x) => (x.tempId === p.tempId ? { ...x, status: 'failed', error: message } : x)));
+        const message = err instanceof ApiError && err.status > 0 ? err.message : 'Not sent.';
+        pendingLines.update(p.clientKey, { status: 'failed', error: message });
         if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: messageKeys.conversation(id) });
       },
     );
   };
 
   const onSend = () => {
+    if (editing) {
+      const parsed = sendMessageSchema.safeParse({ body: editText });
+      if (!parsed.success) return;
+      actions.edit.mutate(
+        { messageId: editing.id, body: parsed.data.body },
+        { onError: (err) => toast({ variant: 'destructive', title: 'Message not edited', description: err.message }) },
+      );
+      setEditing(null);
+      return;
+    }
     const parsed = sendMessageSchema.safeParse({ body: draft });
     if (!parsed.success) {
       toast({ variant: 'destructive', title: 'Message not sent', description: parsed.error.issues[0]?.message ?? DM_MESSAGES.empty });
       return;
     }
-    const p: PendingMessage = {
-      tempId: `tmp-${Date.now()}-${++tempCounter}`,
+    const p: PendingLine = {
+      clientKey: newClientKey(),
       body: parsed.data.body,
       createdAt: new Date().toISOString(),
       status: 'sending',
+      replyTo: replyTo ? { id: replyTo.id, senderName: replyTo.senderId === myId ? 'You' : name, body: snippetOf(replyTo.body) } : null,
     };
-    setPending((list) => [...list, p]);
+    pendingLines.add(p);
     setDraft('');
+    setReplyTo(null);
     deliver(p);
   };
 
-  const retry = (p: PendingMessage) => {
-    const again = { ...p, status: 'sending' as const, error: undefined };
-    setPending((list) => list.map((x) => (x.tempId === p.tempId ? again : x)));
-    deliver(again);
+  const retry = (p: PendingLine) => deliver(p);
+
+  const loaderRef = useRef(messagesQ);
+  loaderRef.current = messagesQ;
+  const jumpTo = useJumpToLine(scroller, {
+    hasMore: () => Boolean(loaderRef.current.hasNextPage),
+    load: async () => {
+      const el = scroller.current;
+      if (el) restore.current = { height: el.scrollHeight, top: el.scrollTop };
+      await loaderRef.current.fetchNextPage();
+    },
+  });
+
+  const handlers: LineHandlers = {
+    reply: (m) => {
+      setEditing(null);
+      setReplyTo(m);
+      composer.current?.focus();
+    },
+    edit: (m) => {
+      setReplyTo(null);
+      setEditing(m);
+      setEditText(m.body);
+      composer.current?.focus();
+    },
+    unsend: (m) =>
+      actions.unsend.mutate(m.id, {
+        onError: (err) => toast({ variant: 'destructive', title: 'Message not unsent', description: err.message }),
+      }),
+    react: (m, emoji) =>
+      actions.react.mutate(
+        { messageId: m.id, emoji, me: { id: myId ?? '', firstName: 'You' } },
+        { onError: (err) => toast({ variant: 'destructive', title: 'Reaction not saved', description: err.message }) },
+      ),
+    jump: (target) => {
+      void jumpTo(target).then((found) => {
+        if (!found) toast({ title: 'Original message unavailable' });
+      });
+    },
+    extra: (m) => lineActions?.(m) ?? [],
   };
 
   const jump = () => {
@@ -330,14 +406,34 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
           loadingOlder={messagesQ.isFetchingNextPage}
           onLoadOlder={loadOlder}
           onRetry={retry}
+          handlers={handlers}
+          canWrite={conversation.canSend}
           onScroll={onScroll}
           intro={intro}
           showJump={showJump}
           onJump={jump}
         />
       )}
+      <LiveAnnouncer text={announcement} />
       {conversation.canSend ? (
-        <Composer ref={composer} value={draft} onChange={setDraft} onSend={onSend} name={name} />
+        <Composer
+          ref={composer}
+          value={editing ? editText : draft}
+          onChange={editing ? setEditText : setDraft}
+          onSend={onSend}
+          name={name}
+          banner={
+            editing
+              ? { mode: 'edit', body: snippetOf(editing.body) }
+              : replyTo
+                ? { mode: 'reply', name: replyTo.senderId === myId ? 'yourself' : name, body: snippetOf(replyTo.body) }
+                : undefined
+          }
+          onCancelBanner={() => {
+            setEditing(null);
+            setReplyTo(null);
+          }}
+        />
       ) : (
         <div
           role="status"

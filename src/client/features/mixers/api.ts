@@ -12,6 +12,7 @@ import type { ChatMessage } from '../../../shared/realtime/events';
 import type { ChatPage, JoinResult, MixerDetail, MixerIntent, MixerPage, MixerSection, TopicFacets } from '../../../shared/schemas/mixers';
 import { api } from '../../lib/api';
 import { useRealtime } from '../../lib/realtime';
+import { applyLineChange, applyLineReaction } from '../chat';
 
 export interface MixerFilters {
   q?: string;
@@ -135,15 +136,57 @@ export function appendChatMessage(data: ChatData | undefined, message: ChatMessa
   return { ...data, pages: [{ ...newest, items }, ...older] };
 }
 
-/** Sends a chat line over the socket when it is open (one frame, no request), else over HTTP. */
+/** What a chat line send carries: the text, the line's own key (the same on a retry) and the line it answers. */
+export interface ChatSend {
+  body: string;
+  clientKey: string;
+  replyToId?: string;
+}
+
+/**
+ * Sends a chat line over the socket when it is open (one frame, no request), else over HTTP.
+ * The client key makes a retry return the first line, never a second one (issue 29).
+ */
 export function useSendMessage(id: string) {
   const qc = useQueryClient();
   const realtime = useRealtime();
   return useMutation({
-    mutationFn: (body: string) =>
-      realtime?.sendChat(`mixer:${id}`, body) ?? api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body } }),
+    mutationFn: ({ body, clientKey, replyToId }: ChatSend) =>
+      realtime?.sendChat(`mixer:${id}`, body, { clientKey, replyToId }) ??
+      api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body, clientKey, replyToId } }),
     onSuccess: (message) => qc.setQueryData<ChatData>(mixerKeys.chat(id), (d) => appendChatMessage(d, message)),
   });
+}
+
+/** Every line of a loaded chat through `fn` (edits, unsends, reactions: the line and the quotes of it). */
+export function mapChatLines(data: ChatData | undefined, fn: (m: ChatMessage) => ChatMessage): ChatData | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((p) => ({ ...p, items: p.items.map(fn) })) };
+}
+
+/** Edit, unsend and react on lines of this mixer; the cache follows each answer at once. */
+export function useLineActions(id: string) {
+  const qc = useQueryClient();
+  const patch = (fn: (m: ChatMessage) => ChatMessage) => qc.setQueryData<ChatData>(mixerKeys.chat(id), (d) => mapChatLines(d, fn));
+  type Change = { messageId: string; body: string; editedAt: string | null; unsentAt: string | null };
+  const edit = useMutation({
+    mutationFn: ({ messageId, body }: { messageId: string; body: string }) =>
+      api<Change>(`/api/mixers/${id}/messages/${messageId}`, { method: 'PATCH', body: { body } }),
+    onSuccess: (c) => patch((m) => applyLineChange(m, c)),
+  });
+  const unsend = useMutation({
+    mutationFn: (messageId: string) => api<Change>(`/api/mixers/${id}/messages/${messageId}`, { method: 'DELETE' }),
+    onSuccess: (c) => patch((m) => applyLineChange(m, c)),
+  });
+  const react = useMutation({
+    mutationFn: ({ messageId, emoji }: { messageId: string; emoji: string; me: { id: string; firstName: string } }) =>
+      api<{ messageId: string; emoji: string | null }>(`/api/mixers/${id}/messages/${messageId}/reactions`, {
+        method: 'POST',
+        body: { emoji },
+      }),
+    onSuccess: (r, vars) => patch((m) => applyLineReaction(m, r.messageId, vars.me, r.emoji)),
+  });
+  return { edit, unsend, react, patch };
 }
 
 /* The other half's API (fancies, blocks, reports), exactly as agreed. */

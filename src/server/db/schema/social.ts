@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { SeatPlan } from '../../../shared/audience';
 import { user } from './auth';
 
@@ -73,8 +87,34 @@ export const mixerMessages = pgTable(
     kind: text('kind').notNull().default('member'),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The line this one answers (issue 29); kept when the original is unsent, gone with it when deleted. */
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => mixerMessages.id, { onDelete: 'set null' }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Unsent by its sender: the body is emptied at the same moment (decision 032). */
+    unsentAt: timestamp('unsent_at', { withTimezone: true }),
+    /** Made by the sender's client; a retried send with the same key returns the first line (decision 032). */
+    clientKey: text('client_key'),
   },
-  (t) => [index('mixer_messages_mixer_created_idx').on(t.mixerId, t.createdAt)],
+  (t) => [
+    index('mixer_messages_mixer_created_idx').on(t.mixerId, t.createdAt),
+    uniqueIndex('mixer_messages_client_key_idx').on(t.senderId, t.mixerId, t.clientKey),
+  ],
+);
+
+/** One reaction per member per line of a mixer chat (issue 29). */
+export const mixerMessageReactions = pgTable(
+  'mixer_message_reactions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => mixerMessages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 );
 
 export const fancies = pgTable(
@@ -132,13 +172,34 @@ export const directMessages = pgTable(
     body: text('body').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    replyToId: uuid('reply_to_id').references((): AnyPgColumn => directMessages.id, { onDelete: 'set null' }),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    unsentAt: timestamp('unsent_at', { withTimezone: true }),
+    clientKey: text('client_key'),
   },
   (t) => [
     // The conversation page walks (created_at desc, id desc) within a match (decision 016).
     index('direct_messages_match_created_id_idx').on(t.matchId, t.createdAt, t.id),
     index('direct_messages_unread_idx').on(t.recipientId, t.isRead),
     index('direct_messages_sender_idx').on(t.senderId),
+    uniqueIndex('direct_messages_client_key_idx').on(t.senderId, t.matchId, t.clientKey),
   ],
+);
+
+/** One reaction per member per direct message (issue 29). */
+export const directMessageReactions = pgTable(
+  'direct_message_reactions',
+  {
+    messageId: uuid('message_id')
+      .notNull()
+      .references(() => directMessages.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    emoji: text('emoji').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 );
 
 export const blocks = pgTable(

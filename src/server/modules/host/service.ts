@@ -124,7 +124,7 @@ export async function actOnNudge(
   let message: ChatMessage | null = null;
   if (action === 'send') {
     try {
-      message = await postMessage(deps, publish, userId, mixerId, claimed.reply);
+      message = (await postMessage(deps, publish, userId, mixerId, { body: claimed.reply })).message;
     } catch (err) {
       await db.execute(sql`update host_nudges set state = 'open' where mixer_id = ${mixerId} and user_id = ${userId} and state = 'sent'`);
       throw err;

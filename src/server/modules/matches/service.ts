@@ -55,10 +55,13 @@ export const otherMemberJoins = (
 export const unreadForMe = (me: string) =>
   sql`(select count(*) from direct_messages d where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false)`;
 
-/** Joins `lm`: the match `m`'s latest message (body, sender_id, created_at, is_read), if any. */
+/**
+ * Joins `lm`: the match `m`'s latest message (body, sender_id, created_at, is_read), if any; an
+ * unsent one has no text to preview, so the one before it (issue 29).
+ */
 export const lastMessageJoin = sql`left join lateral (
         select d.body, d.sender_id, d.created_at, d.is_read from direct_messages d
-        where d.match_id = m.id order by d.created_at desc, d.id desc limit 1
+        where d.match_id = m.id and d.unsent_at is null order by d.created_at desc, d.id desc limit 1
       ) lm on true`;
 
 export interface OtherMemberRow {

@@ -197,6 +197,11 @@ describe('pages', () => {
       body: r.body,
       isRead: r.is_read,
       createdAt: new Date(r.created_at).toISOString(),
+      replyTo: null,
+      reactions: [],
+      editedAt: null,
+      unsentAt: null,
+      clientKey: null,
     });
     expect(rows).toHaveLength(6);
     expect(view(rows[0]).createdAt).toBe('2026-11-22T10:00:00.123Z');

@@ -1,11 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { matchParamSchema } from '../../../shared/schemas/matches';
-import { conversationsQuerySchema, DM_MESSAGES, messagesQuerySchema, sendMessageSchema } from '../../../shared/schemas/messages';
+import { LINE_MESSAGES, lineParamsSchema, reactionInputSchema } from '../../../shared/schemas/chat';
+import {
+  conversationsQuerySchema,
+  DM_MESSAGES,
+  editMessageSchema,
+  messagesQuerySchema,
+  sendMessageSchema,
+} from '../../../shared/schemas/messages';
 import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { isParticipant } from '../matches/service';
+import { editMessage, reactToMessage, unsendMessage } from './lines';
 import { getConversation, listConversations, markRead, messagesPageJson, sendMessage } from './service';
 
 /** Per sender: a lively chat never gets near these; a script does. */
@@ -53,9 +61,37 @@ export function registerMessageRoutes(app: FastifyInstance) {
       const { user } = await requireVerified(req);
       await limiter.hit(`dm:${user.id}`, DM_RATE_RULES, DM_MESSAGES.rateLimited);
       const { id } = req.params as z.output<typeof matchParamSchema>;
-      const { body } = req.body as z.output<typeof sendMessageSchema>;
-      const message = await sendMessage(app, user.id, id, body);
-      return reply.status(201).send({ message });
+      const { message, fresh } = await sendMessage(app, user.id, id, req.body as z.output<typeof sendMessageSchema>);
+      // A retry with a used client key gets the first message back (200), never a second one.
+      return reply.status(fresh ? 201 : 200).send({ message });
+    },
+  );
+
+  app.patch(
+    '/api/conversations/:id/messages/:messageId',
+    { ...verifiedFirst, schema: { params: lineParamsSchema, body: editMessageSchema } },
+    async (req) => {
+      const { user } = await requireVerified(req);
+      const { id, messageId } = req.params as z.output<typeof lineParamsSchema>;
+      return editMessage(app, user.id, id, messageId, (req.body as z.output<typeof editMessageSchema>).body);
+    },
+  );
+
+  app.delete('/api/conversations/:id/messages/:messageId', { ...verifiedFirst, schema: { params: lineParamsSchema } }, async (req) => {
+    const { user } = await requireVerified(req);
+    const { id, messageId } = req.params as z.output<typeof lineParamsSchema>;
+    return unsendMessage(app, user.id, id, messageId);
+  });
+
+  app.post(
+    '/api/conversations/:id/messages/:messageId/reactions',
+    { ...verifiedFirst, schema: { params: lineParamsSchema, body: reactionInputSchema } },
+    async (req) => {
+      const { user } = await requireVerified(req);
+      // Limited like sending, in an allowance of its own.
+      await limiter.hit(`dm-react:${user.id}`, DM_RATE_RULES, LINE_MESSAGES.reactionRateLimited);
+      const { id, messageId } = req.params as z.output<typeof lineParamsSchema>;
+      return reactToMessage(app, user.id, id, messageId, (req.body as z.output<typeof reactionInputSchema>).emoji);
     },
   );
 

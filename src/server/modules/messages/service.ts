@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import type { DirectMessage } from '../../../shared/realtime/events';
 import { MATCH_MESSAGES, type MatchStatus } from '../../../shared/schemas/matches';
+import { LINE_MESSAGES } from '../../../shared/schemas/chat';
 import { type ConversationDetail, type ConversationsPage, DM_MAIL_INTERVAL_MS, DM_MESSAGES } from '../../../shared/schemas/messages';
 import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../../lib/members';
+import { firstNameSql, snippetSql } from '../../lib/chat-sql';
 import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
 import {
@@ -135,9 +137,19 @@ type PageKeys = 'matchId' | 'me' | 'fetch' | 'limit' | 'before';
  * join) so the plan walks (match_id, created_at, id) backwards and stops after the page.
  */
 function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
+  const me = v.me as string;
   return sql`with m as (select id, profile1_id, profile2_id from matches where id = ${v.matchId}),
       x as (
-        select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
+        select d.id, d.sender_id, d.body, d.is_read, d.created_at, d.reply_to_id, d.edited_at, d.unsent_at,
+               case when d.sender_id = ${v.me} then d.client_key end as client_key,
+               case when r.id is null or r.unsent_at is not null or ${hiddenFrom(me, sql`r.sender_id`)} then null
+                    else ${firstNameSql(sql`coalesce(rp.full_name, ru.name)`)} end as reply_name,
+               case when r.id is null or r.unsent_at is not null or ${hiddenFrom(me, sql`r.sender_id`)} then null
+                    else ${snippetSql(sql`r.body`)} end as reply_body
+          from direct_messages d
+          left join direct_messages r on r.id = d.reply_to_id
+          left join "user" ru on ru.id = r.sender_id
+          left join profiles rp on rp.id = r.sender_id
          where d.match_id = ${v.matchId} and exists (select 1 from m where ${v.me} in (m.profile1_id, m.profile2_id))
            ${
              withBefore
@@ -151,14 +163,37 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
       select m.profile1_id, m.profile2_id,
         '{"messages":[' || coalesce((
           select string_agg('{"id":"' || p.id || '","matchId":"' || m.id || '","senderId":' || to_json(p.sender_id)::text
-                 || ',"body":' || to_json(p.body)::text || ',"isRead":' || p.is_read::text
-                 || ',"createdAt":"' || ${isoSql('p.created_at')} || '"}', ',' order by p.created_at, p.id) from p), '')
+                 || ',"body":' || to_json(case when p.unsent_at is null then p.body else '' end)::text || ',"isRead":' || p.is_read::text
+                 || ',"createdAt":"' || ${isoSql('p.created_at')} || '"'
+                 || ',"replyTo":' || case when p.reply_to_id is null then 'null'
+                      else '{"id":"' || p.reply_to_id || '","senderName":' || coalesce(to_json(p.reply_name)::text, 'null')
+                        || ',"body":' || coalesce(to_json(p.reply_body)::text, 'null') || '}' end
+                 || ',"reactions":' || case when p.unsent_at is not null then '[]' else ${reactionsTextSql(me, sql`p.id`)} end
+                 || ',"editedAt":' || coalesce('"' || ${isoSql('p.edited_at')} || '"', 'null')
+                 || ',"unsentAt":' || coalesce('"' || ${isoSql('p.unsent_at')} || '"', 'null')
+                 || ',"clientKey":' || coalesce(to_json(p.client_key)::text, 'null')
+                 || '}', ',' order by p.created_at, p.id) from p), '')
         || '],"nextCursor":'
         || case when (select count(*) from x) > ${v.limit}
              then coalesce((select '"' || p.id || '"' from p order by p.created_at, p.id limit 1), 'null') else 'null' end
         || '}' as page
       from m`;
 }
+
+/**
+ * A message's reactions as JSON text, exactly as JSON.stringify writes ReactionGroup[] (no
+ * spaces), without the people hidden from `viewer`.
+ */
+const reactionsTextSql = (viewer: string, messageId: ReturnType<typeof sql>) =>
+  sql`('[' || coalesce((select string_agg('{"emoji":' || to_json(g.emoji)::text || ',"by":[' || g.by || ']}', ',' order by g.first) from (
+        select x.emoji, min(x.created_at) as first,
+               string_agg('{"id":' || to_json(x.user_id)::text || ',"firstName":'
+                 || to_json(${firstNameSql(sql`coalesce(xp.full_name, xu.name)`)})::text || '}', ',' order by x.created_at) as by
+          from direct_message_reactions x
+          join "user" xu on xu.id = x.user_id
+          left join profiles xp on xp.id = x.user_id
+         where x.message_id = ${messageId} and not ${hiddenFrom(viewer, sql`x.user_id`)}
+         group by x.emoji) g), '') || ']')`;
 
 const firstPage = compiledRead<PageRow, PageKeys>((v) => pageSql(v, false));
 const olderPage = compiledRead<PageRow, PageKeys>((v) => pageSql(v, true));
@@ -189,10 +224,18 @@ interface SendRow {
   profile1_id: string;
   profile2_id: string;
   id: string | null;
+  fresh: boolean | null;
+  reply_ok: boolean;
   recipient_id: string | null;
   body: string | null;
   is_read: boolean | null;
   created_at: Date | string | null;
+  edited_at: Date | string | null;
+  unsent_at: Date | string | null;
+  client_key: string | null;
+  reply_to_id: string | null;
+  reply_name: string | null;
+  reply_body: string | null;
   prior_count: number;
   recipient_email: string | null;
   recipient_name: string | null;
@@ -200,45 +243,97 @@ interface SendRow {
   sender_name: string | null;
 }
 
+/** What a member sends: the text, and optionally the line's client key and the message it answers. */
+export interface DirectMessageInput {
+  body: string;
+  clientKey?: string;
+  replyToId?: string;
+}
+
+function toDirectMessage(matchId: string, me: string, row: SendRow): DirectMessage {
+  const available = row.reply_body !== null;
+  return {
+    id: row.id as string,
+    matchId,
+    senderId: me,
+    body: row.unsent_at ? '' : (row.body as string),
+    isRead: Boolean(row.is_read),
+    createdAt: toIso(row.created_at) as string,
+    replyTo: row.reply_to_id
+      ? { id: row.reply_to_id, senderName: available ? firstNameOf(row.reply_name) : null, body: available ? row.reply_body : null }
+      : null,
+    reactions: [],
+    editedAt: toIso(row.edited_at),
+    unsentAt: toIso(row.unsent_at),
+    clientKey: row.client_key,
+  };
+}
+
 /**
  * Sends a direct message: only a member of a current match may (403 for anyone else, 409 once
  * the conversation has ended). Delivered live to the conversation room and the recipient;
  * the recipient's unread counter rises; a mail goes out at most once per conversation per hour.
+ * A retry with a used client key answers the first message (`fresh` false) and nothing is
+ * delivered, counted, pushed or mailed again (decision 032).
  */
-export async function sendMessage(app: FastifyInstance, me: string, matchId: string, body: string): Promise<DirectMessage> {
+export async function sendMessage(
+  app: FastifyInstance,
+  me: string,
+  matchId: string,
+  input: DirectMessageInput,
+): Promise<{ message: DirectMessage; fresh: boolean }> {
   const db = app.deps.database.db;
-  const [row] = await rows<SendRow>(
-    db,
-    sql`with m as (select id, status, profile1_id, profile2_id from matches where id = ${matchId}),
+  const clientKey = input.clientKey ?? null;
+  const replyToId = input.replyToId ?? null;
+  const run = async () => {
+    const [found] = await rows<SendRow>(
+      db,
+      sql`with m as (select id, status, profile1_id, profile2_id from matches where id = ${matchId}),
+      ok as (select (${replyToId}::uuid is null or exists (
+               select 1 from direct_messages q, m where q.id = ${replyToId}::uuid and q.match_id = m.id)) as reply_ok),
       ins as (
-        insert into direct_messages (match_id, sender_id, recipient_id, body)
-        select m.id, ${me}, case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end, ${body}
-        from m where m.status = 'matched' and ${me} in (m.profile1_id, m.profile2_id)
+        insert into direct_messages (match_id, sender_id, recipient_id, body, client_key, reply_to_id)
+        select m.id, ${me}, case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end, ${input.body},
+               ${clientKey}::text, ${replyToId}::uuid
+        from m, ok where m.status = 'matched' and ${me} in (m.profile1_id, m.profile2_id) and ok.reply_ok
           and not ${hiddenFrom(me, sql`case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end`)}
-        returning id, recipient_id, body, is_read, created_at
-      )
-      select m.status, m.profile1_id, m.profile2_id, ins.id, ins.recipient_id, ins.body, ins.is_read, ins.created_at,
+        on conflict (sender_id, match_id, client_key) do nothing
+        returning id, recipient_id, body, is_read, created_at, edited_at, unsent_at, client_key, reply_to_id, true as fresh
+      ),
+      prior as (
+        select id, recipient_id, body, is_read, created_at, edited_at, unsent_at, client_key, reply_to_id, false as fresh
+          from direct_messages
+         where ${clientKey}::text is not null and sender_id = ${me} and match_id = ${matchId} and client_key = ${clientKey}::text
+      ),
+      line as (select * from ins union all select * from prior limit 1)
+      select m.status, m.profile1_id, m.profile2_id, ok.reply_ok, line.id, line.fresh, line.recipient_id, line.body, line.is_read,
+        line.created_at, line.edited_at, line.unsent_at, line.client_key, line.reply_to_id,
+        case when r.id is null or r.unsent_at is not null then null else coalesce(rp.full_name, ru.name) end as reply_name,
+        case when r.id is null or r.unsent_at is not null then null else ${snippetSql(sql`r.body`)} end as reply_body,
         (select count(*) from direct_messages d where d.match_id = m.id) as prior_count,
-        ru.email as recipient_email, coalesce(nullif(trim(rp.full_name), ''), ru.name) as recipient_name,
-        rp.preferences as recipient_prefs,
+        xu.email as recipient_email, coalesce(nullif(trim(xp.full_name), ''), xu.name) as recipient_name,
+        xp.preferences as recipient_prefs,
         (select coalesce(nullif(trim(sp.full_name), ''), su.name) from "user" su left join profiles sp on sp.id = su.id
           where su.id = ${me}) as sender_name
-      from m left join ins on true
-      left join "user" ru on ru.id = ins.recipient_id
-      left join profiles rp on rp.id = ins.recipient_id`,
-  );
+      from m cross join ok left join line on true
+      left join direct_messages r on r.id = line.reply_to_id
+      left join "user" ru on ru.id = r.sender_id
+      left join profiles rp on rp.id = r.sender_id
+      left join "user" xu on xu.id = line.recipient_id
+      left join profiles xp on xp.id = line.recipient_id`,
+    );
+    return found;
+  };
+  let row = await run();
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  // The same key committed by a concurrent send (another instance) after this statement began: read it again.
+  if (!row.id && clientKey) row = (await run()) ?? row;
+  if (!row.id && !row.reply_ok) throw new AppError('validation', LINE_MESSAGES.replyElsewhere);
   if (!row.id || !row.recipient_id) throw new AppError('conflict', DM_MESSAGES.ended);
 
-  const message: DirectMessage = {
-    id: row.id,
-    matchId,
-    senderId: me,
-    body: row.body as string,
-    isRead: Boolean(row.is_read),
-    createdAt: toIso(row.created_at) as string,
-  };
+  const message = toDirectMessage(matchId, me, row);
+  if (!row.fresh) return { message, fresh: false };
   const recipient = row.recipient_id;
   const rt = app.realtime;
   await Promise.all([
@@ -271,7 +366,7 @@ export async function sendMessage(app: FastifyInstance, me: string, matchId: str
       senderName: memberNameForMail(firstNameOf(row.sender_name)),
     }).catch((err) => app.log.error({ err, matchId }, 'new-message mail failed'));
   }
-  return message;
+  return { message, fresh: true };
 }
 
 const NEW_MESSAGE_SUBJECT = 'New message from ';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { ChatMessage } from '../../../shared/realtime/events';
+import type { ChatMessage, ServerEvent } from '../../../shared/realtime/events';
+import { LINE_MESSAGES, type ReactionGroup, type ReplyQuote } from '../../../shared/schemas/chat';
 import { type ChatPage, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { AppDeps, Publish } from '../../deps';
 import { compiledWrite } from '../../db/prepared';
@@ -8,10 +9,11 @@ import { isCursorTimestamp, isUuid } from '../../http/cursor';
 import { hiddenFrom } from '../safety/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
+import { reactionsJsonSql, snippetSql } from '../../lib/chat-sql';
 
-type Deps = Pick<AppDeps, 'database' | 'signer'>;
+export type Deps = Pick<AppDeps, 'database' | 'signer'>;
 
-interface MessageRow {
+export interface MessageRow {
   id: string;
   kind: ChatMessage['kind'];
   body: string;
@@ -20,22 +22,58 @@ interface MessageRow {
   cursor_ts: string;
   name: string | null;
   avatar: string | null;
+  reply_to_id?: string | null;
+  reply_name?: string | null;
+  /** null when the original is unsent or hidden from the viewer. */
+  reply_body?: string | null;
+  edited_at?: string | null;
+  unsent_at?: string | null;
+  client_key?: string | null;
+  reactions?: ReactionGroup[] | string | null;
 }
 
-function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer']): ChatMessage {
+function quoteOf(row: Pick<MessageRow, 'reply_to_id' | 'reply_name' | 'reply_body'>): ReplyQuote | null {
+  if (!row.reply_to_id) return null;
+  const available = row.reply_body !== null && row.reply_body !== undefined;
+  return {
+    id: row.reply_to_id,
+    senderName: available ? firstNameOf(row.reply_name) : null,
+    body: available ? (row.reply_body ?? null) : null,
+  };
+}
+
+export function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer']): ChatMessage {
+  const reactions = typeof row.reactions === 'string' ? (JSON.parse(row.reactions) as ReactionGroup[]) : (row.reactions ?? []);
   return {
     id: row.id,
     mixerId,
     kind: row.kind,
-    body: row.body,
+    // An unsent line's text is gone from the database too (decision 032); never send it.
+    body: row.unsent_at ? '' : row.body,
     createdAt: row.created_at,
     sender: row.sender_id
       ? { id: row.sender_id, firstName: firstNameOf(row.name), avatarUrl: row.avatar ? signer.url(row.avatar) : null }
       : null,
+    replyTo: quoteOf(row),
+    reactions: row.unsent_at ? [] : reactions,
+    editedAt: row.edited_at ?? null,
+    unsentAt: row.unsent_at ?? null,
+    clientKey: row.client_key ?? null,
   };
 }
 
-const isoMs = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+export const isoMs = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/**
+ * The quote of the line `mm` answers (joined as `r`, its author as `ru`/`rp`), as `viewer` may
+ * see it: no name and no text when it was unsent or its author is hidden from the viewer.
+ */
+export const quoteColumns = (viewer: string) => sql`case when r.id is null or r.unsent_at is not null
+                   or (r.sender_id is not null and ${hiddenFrom(viewer, sql`r.sender_id`)}) then null
+                  else coalesce(rp.full_name, ru.name, 'Fancy') end as reply_name,
+                case when r.id is null or r.unsent_at is not null
+                   or (r.sender_id is not null and ${hiddenFrom(viewer, sql`r.sender_id`)}) then null
+                  else ${snippetSql(sql`r.body`)} end as reply_body`;
 
 type ChatCursor = [string, string];
 const isChatCursor = (v: unknown[]): v is ChatCursor => v.length === 2 && isCursorTimestamp(v[0]) && isUuid(v[1]);
@@ -60,10 +98,17 @@ export async function listMessages(
       (select coalesce(json_agg(row_to_json(x) order by x.ord), '[]'::json) from (
          select mm.id, mm.kind, mm.body, mm.sender_id, ${isoMs('mm.created_at')} as created_at,
                 ${exactTs(sql`mm.created_at`)} as cursor_ts, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
+                mm.reply_to_id, ${isoMs('mm.edited_at')} as edited_at, ${isoMs('mm.unsent_at')} as unsent_at,
+                case when mm.sender_id = ${userId} then mm.client_key end as client_key,
+                ${quoteColumns(userId)},
+                ${reactionsJsonSql('mixer_message_reactions', sql`mm.id`, (u) => hiddenFrom(userId, u))} as reactions,
                 row_number() over (order by mm.created_at desc, mm.id desc) as ord
            from mixer_messages mm
            left join "user" u on u.id = mm.sender_id
            left join profiles p on p.id = mm.sender_id
+           left join mixer_messages r on r.id = mm.reply_to_id
+           left join "user" ru on ru.id = r.sender_id
+           left join profiles rp on rp.id = r.sender_id
           where mm.mixer_id = ${mixerId}
             and exists (select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined')
             and (mm.sender_id is null or not ${hiddenFrom(userId, sql`mm.sender_id`)})
@@ -83,73 +128,156 @@ export async function listMessages(
   };
 }
 
+interface InsertedRow {
+  id: string;
+  fresh: boolean;
+  created_at: string;
+  body: string;
+  name: string | null;
+  avatar: string | null;
+  blocked: string[];
+  client_key: string | null;
+  reply_to_id: string | null;
+  reply_name: string | null;
+  reply_body: string | null;
+  reply_hidden_for: string[] | null;
+  edited_at: string | null;
+  unsent_at: string | null;
+}
+
 /**
  * The hot statement of group chat, prepared once (decision 016; on PGlite a prepared EXECUTE
  * costs an eighth of parsing and planning this text on every line): membership, the live
- * window, the insert, the sender's name and avatar and who must not see it.
+ * window, the line it answers (in this room, visible to me), the insert, the sender's name and
+ * avatar and who must not see it. A send whose client key was already used returns that first
+ * line instead (`fresh` false): the unique index (sender, mixer, key) makes this hold across
+ * instances (decision 032).
  */
-const insertChatLine = compiledWrite<
-  { id: string; created_at: string; name: string | null; avatar: string | null; blocked: string[] },
-  'mixerId' | 'userId' | 'body'
->(
+const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' | 'clientKey' | 'replyToId'>(
   (v) => sql`
     with target as (
       select m.id from mixers m
        where m.id = ${v.mixerId} and m.status = 'live' and m.ends_at > now()
          and exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${v.userId} and c.state = 'joined')
+         and (${v.replyToId}::uuid is null or exists (
+               select 1 from mixer_messages q where q.id = ${v.replyToId}::uuid and q.mixer_id = m.id
+                  and (q.sender_id is null or not ${hiddenFrom(v.userId as string, sql`q.sender_id`)})))
     ),
     ins as (
-      insert into mixer_messages (mixer_id, sender_id, kind, body)
-      select id, ${v.userId}, 'member', ${v.body} from target
-      returning id, created_at
-    )
-    select ins.id, ${isoMs('ins.created_at')} as created_at, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
+      insert into mixer_messages (mixer_id, sender_id, kind, body, client_key, reply_to_id)
+      select id, ${v.userId}, 'member', ${v.body}, ${v.clientKey}::text, ${v.replyToId}::uuid from target
+      on conflict (sender_id, mixer_id, client_key) do nothing
+      returning id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, true as fresh
+    ),
+    prior as (
+      select id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, false as fresh from mixer_messages
+       where ${v.clientKey}::text is not null and sender_id = ${v.userId} and mixer_id = ${v.mixerId} and client_key = ${v.clientKey}::text
+    ),
+    line as (select * from ins union all select * from prior limit 1)
+    select line.id, line.fresh, ${isoMs('line.created_at')} as created_at, line.body, line.client_key, line.reply_to_id,
+           ${isoMs('line.edited_at')} as edited_at, ${isoMs('line.unsent_at')} as unsent_at,
+           coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
+           ${quoteColumns(v.userId as string)},
+           case when r.sender_id is null then null else array(select c.user_id from mixer_memberships c
+                  where c.mixer_id = ${v.mixerId} and c.state = 'joined' and ${hiddenFrom(sql`c.user_id`, sql`r.sender_id`)}) end as reply_hidden_for,
            array(select c.user_id from mixer_memberships c
                   where c.mixer_id = ${v.mixerId} and c.state = 'joined' and c.user_id <> ${v.userId}
                     and ${hiddenFrom(sql`c.user_id`, v.userId as string)}) as blocked
-      from ins join "user" u on u.id = ${v.userId} left join profiles p on p.id = u.id`,
+      from line join "user" u on u.id = ${v.userId} left join profiles p on p.id = u.id
+      left join mixer_messages r on r.id = line.reply_to_id
+      left join "user" ru on ru.id = r.sender_id
+      left join profiles rp on rp.id = r.sender_id`,
 );
+
+/** The first line sent with this key, when a concurrent send (another instance) committed it first. */
+async function lineByKey(deps: Deps, userId: string, mixerId: string, clientKey: string): Promise<ChatMessage | null> {
+  const result = await deps.database.db.execute(sql`
+    select mm.id, mm.kind, mm.body, mm.sender_id, ${isoMs('mm.created_at')} as created_at, '' as cursor_ts,
+           coalesce(p.full_name, u.name) as name, p.avatar_url as avatar, mm.reply_to_id, mm.client_key,
+           ${isoMs('mm.edited_at')} as edited_at, ${isoMs('mm.unsent_at')} as unsent_at, ${quoteColumns(userId)},
+           ${reactionsJsonSql('mixer_message_reactions', sql`mm.id`, (who) => hiddenFrom(userId, who))} as reactions
+      from mixer_messages mm join "user" u on u.id = mm.sender_id left join profiles p on p.id = mm.sender_id
+      left join mixer_messages r on r.id = mm.reply_to_id
+      left join "user" ru on ru.id = r.sender_id
+      left join profiles rp on rp.id = r.sender_id
+     where mm.sender_id = ${userId} and mm.mixer_id = ${mixerId} and mm.client_key = ${clientKey}`);
+  const [row] = rowsOf<MessageRow>(result);
+  return row ? toChatMessage(mixerId, row, deps.signer) : null;
+}
+
+/** What a member sends: the text, and optionally the line's client key and the line it answers. */
+export interface ChatLineInput {
+  body: string;
+  clientKey?: string;
+  replyToId?: string;
+}
 
 /**
  * Posts a member's message to a live mixer and delivers it. Membership, the live window,
  * the insert, the sender's name and avatar and who must not see it: one statement.
- * Delivery goes to the mixer room, or, when blocks sit between the sender and some
- * participants, to each other participant's own room so blocked members never receive it.
+ * Delivery goes to the mixer room, or, when blocks sit between the sender (or the author of the
+ * line it answers) and some participants, to each other participant's own room so blocked
+ * members never receive it (and never see a quote of someone hidden from them).
+ * A retry with a used client key answers the first line and delivers nothing again.
  */
-export async function postMessage(deps: Deps, publish: Publish, userId: string, mixerId: string, body: string): Promise<ChatMessage> {
+export async function postMessage(
+  deps: Deps,
+  publish: Publish,
+  userId: string,
+  mixerId: string,
+  input: ChatLineInput,
+): Promise<{ message: ChatMessage; fresh: boolean }> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  const [row] = await insertChatLine(deps.database, { mixerId, userId, body });
-  if (!row) throw await whyNotPosted(deps, userId, mixerId);
+  const clientKey = input.clientKey ?? null;
+  const replyToId = input.replyToId ?? null;
+  const [row] = await insertChatLine(deps.database, { mixerId, userId, body: input.body, clientKey, replyToId });
+  if (!row) {
+    // The same key committed by a concurrent send (another instance) after this statement began.
+    const first = clientKey ? await lineByKey(deps, userId, mixerId, clientKey) : null;
+    if (first) return { message: first, fresh: false };
+    throw await whyNotPosted(deps, userId, mixerId, replyToId);
+  }
 
-  const message = toChatMessage(
-    mixerId,
-    { id: row.id, kind: 'member', body, sender_id: userId, created_at: row.created_at, cursor_ts: '', name: row.name, avatar: row.avatar },
-    deps.signer,
-  );
+  const message = toChatMessage(mixerId, { ...row, kind: 'member', sender_id: userId, cursor_ts: '', reactions: [] }, deps.signer);
+  if (!row.fresh) return { message, fresh: false };
   const event = { type: 'mixer.message' as const, message };
   const blocked = new Set(row.blocked ?? []);
-  if (blocked.size === 0) {
+  const quoteHidden = new Set(row.reply_hidden_for ?? []);
+  if (blocked.size === 0 && quoteHidden.size === 0) {
     await publish(`mixer:${mixerId}`, event);
   } else {
-    // Rare: someone here blocked the sender (or the other way round). Deliver one by one.
-    const members = rowsOf<{ user_id: string }>(
-      await deps.database.db.execute(sql`select user_id from mixer_memberships where mixer_id = ${mixerId} and state = 'joined'`),
-    );
-    await Promise.all(members.filter((m) => !blocked.has(m.user_id)).map((m) => publish(`user:${m.user_id}`, event)));
+    // Rare: someone here blocked the sender (or the other way round), or the author of the line it answers.
+    const unavailable: ServerEvent = {
+      type: 'mixer.message',
+      message: { ...message, replyTo: message.replyTo ? { id: message.replyTo.id, senderName: null, body: null } : null },
+    };
+    const members = await joinedMembers(deps, mixerId);
+    await Promise.all(members.filter((m) => !blocked.has(m)).map((m) => publish(`user:${m}`, quoteHidden.has(m) ? unavailable : event)));
   }
   await publish(`user:${userId}`, { type: 'counter', key: 'messagesSent', delta: 1 });
-  return message;
+  return { message, fresh: true };
 }
 
-async function whyNotPosted(deps: Deps, userId: string, mixerId: string): Promise<AppError> {
-  const [row] = rowsOf<{ status: string | null; open: boolean | null; member: boolean }>(
+export async function joinedMembers(deps: Deps, mixerId: string): Promise<string[]> {
+  const rows = rowsOf<{ user_id: string }>(
+    await deps.database.db.execute(sql`select user_id from mixer_memberships where mixer_id = ${mixerId} and state = 'joined'`),
+  );
+  return rows.map((r) => r.user_id);
+}
+
+async function whyNotPosted(deps: Deps, userId: string, mixerId: string, replyToId: string | null = null): Promise<AppError> {
+  const [row] = rowsOf<{ status: string | null; open: boolean | null; member: boolean; reply_ok: boolean }>(
     await deps.database.db.execute(sql`
       select m.status, m.ends_at > now() as open,
-             exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state = 'joined') as member
+             exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state = 'joined') as member,
+             (${replyToId}::uuid is null or exists (
+               select 1 from mixer_messages q where q.id = ${replyToId}::uuid and q.mixer_id = m.id
+                  and (q.sender_id is null or not ${hiddenFrom(userId, sql`q.sender_id`)}))) as reply_ok
         from mixers m where m.id = ${mixerId}`),
   );
   if (!row) return new AppError('not_found', MIXER_MESSAGES.notFound);
   if (!row.member) return new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
+  if (!row.reply_ok) return new AppError('validation', LINE_MESSAGES.replyElsewhere);
   if (row.status === 'scheduled' && row.open) return new AppError('conflict', MIXER_MESSAGES.chatNotStarted);
   return new AppError('conflict', MIXER_MESSAGES.chatEnded);
 }

@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { LINE_MESSAGES, lineParamsSchema, reactionInputSchema } from '../../../shared/schemas/chat';
 import {
   CHAT_RATE_LIMIT,
+  chatEditInputSchema,
   chatHistoryQuerySchema,
   chatMessageInputSchema,
   joinMixerSchema,
@@ -12,6 +14,7 @@ import { requireVerified } from '../../auth/session';
 import { AppError, fieldsFromZod } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
+import { editLine, reactToLine, unsendLine } from './chat-lines';
 import { listForYou } from './foryou';
 import { forgetForYou } from './foryou-cache';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
@@ -44,6 +47,8 @@ export function registerMixerRoutes(app: FastifyInstance) {
   // A pace limiter, not a sliding log: a member typing at the limit is never refused because
   // of network jitter (docs/decisions/015).
   const chatLimiter = app.limits.pace('chat', CHAT_RATE_LIMIT);
+  // Reactions are limited like sending, in their own allowance: reacting never eats into sending.
+  const reactionLimiter = app.limits.pace('chat-reactions', CHAT_RATE_LIMIT);
   const joinLimiter = app.limits.window('mixer-joins');
   leaveVerifiedOnlyAfterProfileWrites(app);
 
@@ -59,9 +64,12 @@ export function registerMixerRoutes(app: FastifyInstance) {
     const parsed = chatMessageInputSchema.safeParse(input);
     if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
     await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
-    return postMessage(deps, publish, userId, mixerId, parsed.data.body);
+    return postMessage(deps, publish, userId, mixerId, parsed.data);
   };
-  app.realtime.acceptSends('mixer', (userId, room, body) => postChatLine(userId, room.slice('mixer:'.length), { body }));
+  app.realtime.acceptSends(
+    'mixer',
+    async (userId, room, input) => (await postChatLine(userId, room.slice('mixer:'.length), input)).message,
+  );
 
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
@@ -120,7 +128,37 @@ export function registerMixerRoutes(app: FastifyInstance) {
 
   app.post('/api/mixers/:id/messages', { onRequest, schema: { params: idParams, body: chatMessageInputSchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
-    const message = await postChatLine(user.id, (req.params as { id: string }).id, req.body);
-    return reply.status(201).send(message);
+    const { message, fresh } = await postChatLine(user.id, (req.params as { id: string }).id, req.body);
+    // A retry with a used client key gets the first line back (200), never a second one.
+    return reply.status(fresh ? 201 : 200).send(message);
   });
+
+  const lineParams = lineParamsSchema.extend({ id: z.guid({ error: MIXER_MESSAGES.notFound }) });
+
+  app.patch(
+    '/api/mixers/:id/messages/:messageId',
+    { onRequest, schema: { params: lineParams, body: chatEditInputSchema } },
+    async (req) => {
+      const { user } = await requireVerified(req);
+      const { id, messageId } = req.params as z.output<typeof lineParams>;
+      return editLine(deps, publish, user.id, id, messageId, (req.body as z.output<typeof chatEditInputSchema>).body);
+    },
+  );
+
+  app.delete('/api/mixers/:id/messages/:messageId', { onRequest, schema: { params: lineParams } }, async (req) => {
+    const { user } = await requireVerified(req);
+    const { id, messageId } = req.params as z.output<typeof lineParams>;
+    return unsendLine(deps, publish, user.id, id, messageId);
+  });
+
+  app.post(
+    '/api/mixers/:id/messages/:messageId/reactions',
+    { onRequest, schema: { params: lineParams, body: reactionInputSchema } },
+    async (req) => {
+      const { user } = await requireVerified(req);
+      await reactionLimiter.hit(user.id, LINE_MESSAGES.reactionRateLimited);
+      const { id, messageId } = req.params as z.output<typeof lineParams>;
+      return reactToLine(deps, publish, user.id, id, messageId, (req.body as z.output<typeof reactionInputSchema>).emoji);
+    },
+  );
 }

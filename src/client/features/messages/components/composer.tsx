@@ -4,6 +4,7 @@ import { DM_MAX_LENGTH, DM_MESSAGES } from '../../../../shared/schemas/messages'
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
+import { ComposerBanner } from '../../chat';
 
 const COUNTER_FROM = DM_MAX_LENGTH - 200;
 
@@ -13,8 +14,17 @@ const COUNTER_FROM = DM_MAX_LENGTH - 200;
  */
 export const Composer = forwardRef<
   { focus(): void },
-  { value: string; onChange: (v: string) => void; onSend: () => void; name: string; disabled?: boolean }
->(function Composer({ value, onChange, onSend, name, disabled }, ref) {
+  {
+    value: string;
+    onChange: (v: string) => void;
+    onSend: () => void;
+    name: string;
+    disabled?: boolean;
+    /** Replying to or editing a message: shown above the box, Escape or ✕ leaves it. */
+    banner?: { mode: 'reply' | 'edit'; name?: string; body: string };
+    onCancelBanner?: () => void;
+  }
+>(function Composer({ value, onChange, onSend, name, disabled, banner, onCancelBanner }, ref) {
   const area = useRef<HTMLTextAreaElement>(null);
   useImperativeHandle(ref, () => ({ focus: () => area.current?.focus() }), []);
   const length = value.trim().length;
@@ -32,9 +42,10 @@ export const Composer = forwardRef<
         if (canSend) onSend();
       }}
     >
+      {banner && <ComposerBanner mode={banner.mode} name={banner.name} body={banner.body} onCancel={() => onCancelBanner?.()} />}
       <div className="flex items-end gap-2">
         <label htmlFor="dm-composer" className="sr-only">
-          Message {name}
+          {banner?.mode === 'edit' ? 'Edit message' : `Message ${name}`}
         </label>
         <textarea
           id="dm-composer"
@@ -49,6 +60,9 @@ export const Composer = forwardRef<
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               if (canSend) onSend();
+            } else if (e.key === 'Escape' && banner) {
+              e.preventDefault();
+              onCancelBanner?.();
             }
           }}
           className={cn(
@@ -56,7 +70,13 @@ export const Composer = forwardRef<
             tooLong && 'border-destructive',
           )}
         />
-        <Button type="submit" size="icon" className="size-11 shrink-0" disabled={!canSend} aria-label="Send message">
+        <Button
+          type="submit"
+          size="icon"
+          className="size-11 shrink-0"
+          disabled={!canSend}
+          aria-label={banner?.mode === 'edit' ? 'Save edit' : 'Send message'}
+        >
           <SendHorizontal aria-hidden />
         </Button>
       </div>

@@ -1,16 +1,19 @@
-import { ArrowDown, RotateCw } from 'lucide-react';
-import { forwardRef, Fragment } from 'react';
+import { ArrowDown } from 'lucide-react';
+import { forwardRef, Fragment, type ReactNode } from 'react';
 import type { DirectMessage } from '../../../../shared/realtime/events';
+import { myReaction, withinEditWindow } from '../../../../shared/schemas/chat';
 import { cn } from '../../../lib/cn';
+import { type LineAction, LineActions, type PendingLine, PendingStatus, ReactionChips, ReplyQuote } from '../../chat';
 import { clockTime, dayLabel, fullTime, isSameDay } from '../time';
 
-/** A message being sent (not yet confirmed by the server) or one that failed. */
-export interface PendingMessage {
-  tempId: string;
-  body: string;
-  createdAt: string;
-  status: 'sending' | 'failed';
-  error?: string;
+/** What a message's menu does (reply, edit, unsend, react, jump to a quoted original, extra entries). */
+export interface LineHandlers {
+  reply: (m: DirectMessage) => void;
+  edit: (m: DirectMessage) => void;
+  unsend: (m: DirectMessage) => void;
+  react: (m: DirectMessage, emoji: string) => void;
+  jump: (id: string) => void;
+  extra: (m: DirectMessage) => LineAction[];
 }
 
 const GROUP_MS = 5 * 60_000;
@@ -23,6 +26,8 @@ function Bubble({
   last,
   children,
   muted,
+  quote,
+  edited,
 }: {
   own: boolean;
   body: string;
@@ -31,24 +36,28 @@ function Bubble({
   last: boolean;
   children?: React.ReactNode;
   muted?: boolean;
+  quote?: ReactNode;
+  edited?: boolean;
 }) {
   return (
     <div className={cn('flex', own ? 'justify-end' : 'justify-start', first ? 'mt-3' : 'mt-0.5')}>
       <div
         className={cn(
-          'max-w-[82%] whitespace-pre-wrap break-words rounded-3xl px-3.5 py-2 text-[15px] leading-snug shadow-sm md:max-w-[68%]',
+          'max-w-full whitespace-pre-wrap break-words rounded-3xl px-3.5 py-2 text-[15px] leading-snug shadow-sm md:max-w-[68%]',
           own ? 'bg-primary text-primary-foreground' : 'bg-card text-card-foreground ring-1 ring-border',
           own ? !last && 'rounded-br-lg' : !last && 'rounded-bl-lg',
           own ? !first && 'rounded-tr-lg' : !first && 'rounded-tl-lg',
           muted && 'opacity-70',
         )}
       >
+        {quote}
         {body}
         <time
           dateTime={createdAt}
           title={fullTime(createdAt)}
           className={cn('float-right ml-3 mt-1.5 text-[11px] leading-none', own ? 'text-primary-foreground/90' : 'text-muted-foreground')}
         >
+          {edited && <span className="mr-1">edited ·</span>}
           {clockTime(createdAt)}
         </time>
         {children}
@@ -67,7 +76,7 @@ function DaySeparator({ iso, now }: { iso: string; now: Date }) {
 
 interface Props {
   messages: DirectMessage[];
-  pending: PendingMessage[];
+  pending: PendingLine[];
   myId?: string;
   otherName: string;
   now: Date;
@@ -76,7 +85,10 @@ interface Props {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder: () => void;
-  onRetry: (p: PendingMessage) => void;
+  onRetry: (p: PendingLine) => void;
+  handlers: LineHandlers;
+  /** Open conversation: reply, react and edit are offered (unsend always is, for my own). */
+  canWrite: boolean;
   onScroll: () => void;
   intro: React.ReactNode;
   showJump: boolean;
@@ -100,6 +112,8 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
     intro,
     showJump,
     onJump,
+    handlers,
+    canWrite,
   },
   ref,
 ) {
@@ -111,8 +125,8 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
         onScroll={onScroll}
         role="log"
         aria-label={`Messages with ${otherName}`}
-        aria-live="polite"
-        aria-relevant="additions"
+        // New messages are read out by the thread's announcer, not reactions or edits (issue 29).
+        aria-live="off"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1)
         tabIndex={0}
         className="h-full overflow-y-auto overscroll-contain px-3 pb-4 pt-2 focus-visible:outline-none md:px-6"
@@ -149,8 +163,16 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
                   <span className="h-px flex-1 bg-primary/30" aria-hidden />
                 </div>
               )}
-              <span className="sr-only">{own ? 'You' : otherName}:</span>
-              <Bubble own={own} body={m.body} createdAt={m.createdAt} first={first} last={last} />
+              <MessageLine
+                m={m}
+                own={own}
+                first={first}
+                last={last}
+                otherName={otherName}
+                myId={myId}
+                handlers={handlers}
+                canWrite={canWrite}
+              />
               {i === lastOwnIndex && m.isRead && pending.length === 0 && (
                 <p className="mt-1 pr-1 text-right text-xs font-medium text-muted-foreground">Seen</p>
               )}
@@ -158,30 +180,20 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
           );
         })}
         {pending.map((p, i) => (
-          <Fragment key={p.tempId}>
+          <Fragment key={p.clientKey}>
             <span className="sr-only">You:</span>
-            <Bubble
-              own
-              body={p.body}
-              createdAt={p.createdAt}
-              first={i === 0 && messages[messages.length - 1]?.senderId !== myId}
-              last={i === pending.length - 1}
-              muted={p.status === 'sending'}
-            />
-            {p.status === 'sending' ? (
-              <p className="mt-1 pr-1 text-right text-xs text-muted-foreground">Sending…</p>
-            ) : (
-              <p className="mt-1 flex items-center justify-end gap-2 pr-1 text-xs font-medium text-destructive">
-                {p.error ?? 'Not sent.'}
-                <button
-                  type="button"
-                  onClick={() => onRetry(p)}
-                  className="inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-primary underline-offset-2 hover:underline"
-                >
-                  <RotateCw className="size-3" aria-hidden /> Retry
-                </button>
-              </p>
-            )}
+            <div data-pending-line={p.status} className="ml-auto flex max-w-[82%] flex-col items-end md:max-w-[68%]">
+              <Bubble
+                own
+                body={p.body}
+                createdAt={p.createdAt}
+                first={i === 0 && messages[messages.length - 1]?.senderId !== myId}
+                last={i === pending.length - 1}
+                muted={p.status === 'sending'}
+                quote={p.replyTo ? <ReplyQuote quote={p.replyTo} own /> : undefined}
+              />
+              <PendingStatus line={p} onRetry={() => onRetry(p)} />
+            </div>
           </Fragment>
         ))}
       </div>
@@ -197,3 +209,72 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
     </div>
   );
 });
+
+/** One message with its menu, quote, reactions and "edited"/unsent states. */
+function MessageLine({
+  m,
+  own,
+  first,
+  last,
+  otherName,
+  myId,
+  handlers,
+  canWrite,
+}: {
+  m: DirectMessage;
+  own: boolean;
+  first: boolean;
+  last: boolean;
+  otherName: string;
+  myId?: string;
+  handlers: LineHandlers;
+  canWrite: boolean;
+}) {
+  const unsent = Boolean(m.unsentAt);
+  const who = own ? 'You' : otherName;
+  const label = unsent
+    ? `${who} unsent a message, ${clockTime(m.createdAt)}`
+    : `${who} at ${clockTime(m.createdAt)}${m.replyTo ? ', replying' : ''}: ${m.body}${m.editedAt ? ' (edited)' : ''}`;
+  return (
+    <div className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>
+      <LineActions
+        lineId={m.id}
+        label={label}
+        side={own ? 'right' : 'left'}
+        className="max-w-[88%] md:max-w-[72%]"
+        myReaction={myReaction(m.reactions, myId)}
+        onReply={canWrite && !unsent ? () => handlers.reply(m) : undefined}
+        onReact={canWrite && !unsent ? (emoji) => handlers.react(m, emoji) : undefined}
+        onEdit={canWrite && own && !unsent && withinEditWindow(m.createdAt) ? () => handlers.edit(m) : undefined}
+        onUnsend={own && !unsent ? () => handlers.unsend(m) : undefined}
+        extraActions={handlers.extra(m)}
+      >
+        {unsent ? (
+          <div className={cn('flex', first ? 'mt-3' : 'mt-0.5')}>
+            <p className="rounded-3xl border border-dashed border-border px-3.5 py-2 text-sm italic text-muted-foreground">
+              {own ? 'You unsent a message' : `${otherName} unsent a message`}
+            </p>
+          </div>
+        ) : (
+          <Bubble
+            own={own}
+            body={m.body}
+            createdAt={m.createdAt}
+            first={first}
+            last={last}
+            edited={Boolean(m.editedAt)}
+            quote={m.replyTo ? <ReplyQuote quote={m.replyTo} own={own} onJump={handlers.jump} /> : undefined}
+          />
+        )}
+      </LineActions>
+      {!unsent && (
+        <ReactionChips
+          groups={m.reactions}
+          me={myId}
+          align={own ? 'end' : 'start'}
+          onToggle={canWrite ? (emoji) => handlers.react(m, emoji) : undefined}
+        />
+      )}
+    </div>
+  );
+}

@@ -2,13 +2,30 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, LoaderCircle, Lock, SendHorizontal, Sparkles } from 'lucide-react';
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/realtime/events';
-import { CHAT_MESSAGE_MAX, chatMessageInputSchema, type MixerDetail } from '../../../../shared/schemas/mixers';
+import { myReaction, newClientKey, snippetOf, withinEditWindow } from '../../../../shared/schemas/chat';
+import { CHAT_MESSAGE_MAX, chatEditInputSchema, chatMessageInputSchema, type MixerDetail } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../components/ui/avatar';
-import { appendChatMessage, type ChatData, mixerKeys, useChatHistory, useSendMessage } from '../api';
+import { appendChatMessage, type ChatData, mixerKeys, useChatHistory, useLineActions, useSendMessage } from '../api';
+import {
+  applyLineChange,
+  applyLineReaction,
+  ComposerBanner,
+  type LineAction,
+  LineActions,
+  LiveAnnouncer,
+  type PendingLine,
+  PendingStatus,
+  ReactionChips,
+  ReplyQuote,
+  useDraft,
+  useJumpToLine,
+  usePendingLines,
+} from '../../chat';
+import { ApiError } from '../../../lib/api';
 import { dayLabel, formatTime } from '../format';
 import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
@@ -19,16 +36,44 @@ import { HostLine, HostNudge } from '../../host';
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
 
-/** The live group chat of a mixer: history (older on scroll), realtime delivery, composer. */
-export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: string; className?: string }) {
+/**
+ * The live group chat of a mixer: history (older on scroll), realtime delivery, replies,
+ * reactions, edit and unsend from each line's menu, and a composer whose lines never double or
+ * vanish. `lineActions` adds entries to a line's menu (e.g. the safety actions).
+ */
+export function ChatPanel({
+  mixer,
+  me,
+  className,
+  lineActions,
+}: {
+  mixer: MixerDetail;
+  me: string;
+  className?: string;
+  lineActions?: (message: ChatMessage) => LineAction[];
+}) {
   const qc = useQueryClient();
   const history = useChatHistory(mixer.id, true);
   const theme = themeOf(mixer.theme);
   const writable = mixer.status === 'live';
+  const toast = useToast();
+  const lines = useLineActions(mixer.id);
+  const send = useSendMessage(mixer.id);
+  const pending = usePendingLines(`mixer:${mixer.id}`);
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const [editing, setEditing] = useState<ChatMessage | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const composerInput = useRef<HTMLTextAreaElement>(null);
 
   const connected = useMixerRoom(`mixer:${mixer.id}`, (event) => {
     if (event.type === 'mixer.message' && event.message.mixerId === mixer.id) {
       qc.setQueryData<ChatData>(mixerKeys.chat(mixer.id), (d) => appendChatMessage(d, event.message));
+      const from = event.message.sender;
+      if (from?.id !== me) setAnnouncement(`${from ? from.firstName : 'Fancy'}: ${event.message.body}`);
+    }
+    if (event.type === 'mixer.line.changed' && event.mixerId === mixer.id) lines.patch((m) => applyLineChange(m, event));
+    if (event.type === 'mixer.reaction' && event.mixerId === mixer.id) {
+      lines.patch((m) => applyLineReaction(m, event.messageId, event.user, event.emoji));
     }
     if (event.type === 'mixer.updated' && event.mixerId === mixer.id) {
       void qc.invalidateQueries({ queryKey: mixerKeys.detail(mixer.id) });
@@ -36,6 +81,85 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
   });
 
   const messages = useMemo(() => (history.data ? [...history.data.pages].reverse().flatMap((p) => p.items) : []), [history.data]);
+  // A pending line whose first copy already arrived (over the room) is shown once, as sent.
+  const sentKeys = useMemo(() => new Set(messages.map((m) => m.clientKey).filter(Boolean)), [messages]);
+  const waiting = pending.lines.filter((p) => !sentKeys.has(p.clientKey));
+
+  const deliver = (line: PendingLine) => {
+    ownSend.current = true;
+    pending.update(line.clientKey, { status: 'sending', error: undefined });
+    // A promise per line: mutate()'s callbacks would only follow the latest of several quick sends.
+    send.mutateAsync({ body: line.body, clientKey: line.clientKey, replyToId: line.replyTo?.id }).then(
+      () => pending.remove(line.clientKey),
+      (err: unknown) => {
+        ownSend.current = false;
+        pending.update(line.clientKey, { status: 'failed', error: err instanceof ApiError && err.status > 0 ? err.message : 'Not sent.' });
+      },
+    );
+  };
+
+  const submit = (body: string) => {
+    if (editing) {
+      const target = editing;
+      lines.edit.mutate(
+        { messageId: target.id, body },
+        { onError: (err) => toast({ title: 'Message not edited', description: err.message, variant: 'destructive' }) },
+      );
+      setEditing(null);
+      return;
+    }
+    const line: PendingLine = {
+      clientKey: newClientKey(),
+      body,
+      createdAt: new Date().toISOString(),
+      status: 'sending',
+      replyTo: replyTo ? { id: replyTo.id, senderName: replyTo.sender?.firstName ?? 'Fancy', body: snippetOf(replyTo.body) } : null,
+    };
+    pending.add(line);
+    setReplyTo(null);
+    deliver(line);
+  };
+
+  // Stable handlers for the memoised lines (typing must not re-render 200 of them).
+  const handlers = useRef<LineHandlers>(null as unknown as LineHandlers);
+  handlers.current = {
+    reply: (m) => {
+      setEditing(null);
+      setReplyTo(m);
+      composerInput.current?.focus();
+    },
+    edit: (m) => {
+      setReplyTo(null);
+      setEditing(m);
+      composerInput.current?.focus();
+    },
+    unsend: (m) =>
+      lines.unsend.mutate(m.id, {
+        onError: (err) => toast({ title: 'Message not unsent', description: err.message, variant: 'destructive' }),
+      }),
+    react: (m, emoji) =>
+      lines.react.mutate(
+        { messageId: m.id, emoji, me: { id: me, firstName: 'You' } },
+        { onError: (err) => toast({ title: 'Reaction not saved', description: err.message, variant: 'destructive' }) },
+      ),
+    jump: (id) => {
+      void jumpTo(id).then((found) => {
+        if (!found) toast({ title: 'Original message unavailable' });
+      });
+    },
+    extra: (m) => lineActions?.(m) ?? [],
+  };
+  const stable = useMemo<LineHandlers>(
+    () => ({
+      reply: (m) => handlers.current.reply(m),
+      edit: (m) => handlers.current.edit(m),
+      unsend: (m) => handlers.current.unsend(m),
+      react: (m, e) => handlers.current.react(m, e),
+      jump: (id) => handlers.current.jump(id),
+      extra: (m) => handlers.current.extra(m),
+    }),
+    [],
+  );
 
   // Scrolling: stick to the bottom when already there; otherwise count what arrived below.
   const scroller = useRef<HTMLDivElement>(null);
@@ -96,6 +220,13 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
+  const historyRef = useRef(history);
+  historyRef.current = history;
+  const jumpTo = useJumpToLine(scroller, {
+    hasMore: () => Boolean(historyRef.current.hasNextPage),
+    load: () => historyRef.current.fetchNextPage(),
+  });
+
   return (
     <section
       aria-labelledby="chat-heading"
@@ -126,8 +257,8 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
         ref={scroller}
         onScroll={onScroll}
         role="log"
-        aria-live="polite"
-        aria-relevant="additions"
+        // New lines are read out by the announcer below, not typing noise or reactions (issue 29).
+        aria-live="off"
         aria-label={`Messages in ${mixer.title}`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1)
         tabIndex={0}
@@ -165,7 +296,30 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
             )}
             <ol className="flex flex-col">
               {messages.map((m, i) => (
-                <MessageItem key={m.id} message={m} prev={messages[i - 1]} next={messages[i + 1]} me={me} soft={theme.soft} />
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  prev={messages[i - 1]}
+                  next={messages[i + 1]}
+                  me={me}
+                  soft={theme.soft}
+                  writable={writable}
+                  handlers={stable}
+                />
+              ))}
+              {waiting.map((p) => (
+                <li key={p.clientKey} className="mt-1.5 flex flex-col items-end" data-pending-line={p.status}>
+                  <div
+                    className={cn(
+                      'max-w-[78%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-[15px] leading-snug text-primary-foreground [overflow-wrap:anywhere] sm:max-w-[70%]',
+                      p.status === 'sending' && 'opacity-70',
+                    )}
+                  >
+                    {p.replyTo && <ReplyQuote quote={p.replyTo} own />}
+                    {p.body}
+                  </div>
+                  <PendingStatus line={p} onRetry={() => deliver(p)} />
+                </li>
               ))}
             </ol>
           </>
@@ -183,13 +337,20 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
         </button>
       )}
 
+      <LiveAnnouncer text={announcement} />
+
       <HostNudge mixerId={mixer.id} live={writable} />
       {writable ? (
         <ChatComposer
           mixerId={mixer.id}
-          onSending={(sending) => {
-            ownSend.current = sending;
+          input={composerInput}
+          replyTo={replyTo}
+          editing={editing}
+          onCancel={() => {
+            setReplyTo(null);
+            setEditing(null);
           }}
+          onSubmit={submit}
         />
       ) : (
         <p className="flex items-center justify-center gap-2 border-t border-border bg-muted/60 px-4 py-3 text-center text-sm text-muted-foreground">
@@ -203,36 +364,47 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
 
 /**
  * The message box, with its own state: typing re-renders the composer only, not the panel and
- * its 200 lines (issue 19: INP while typing in a live chat on a slow phone).
+ * its 200 lines (issue 19: INP while typing in a live chat on a slow phone). The draft is kept
+ * per mixer in this browser; while editing, the box holds the line's text instead.
  */
-function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sending: boolean) => void }) {
-  const toast = useToast();
-  const send = useSendMessage(mixerId);
-  const [text, setText] = useState('');
+function ChatComposer({
+  mixerId,
+  input,
+  replyTo,
+  editing,
+  onCancel,
+  onSubmit,
+}: {
+  mixerId: string;
+  input: React.RefObject<HTMLTextAreaElement | null>;
+  replyTo: ChatMessage | null;
+  editing: ChatMessage | null;
+  onCancel: () => void;
+  onSubmit: (body: string) => void;
+}) {
+  const [draft, setDraft] = useDraft(`mixer:${mixerId}`);
+  const [editText, setEditText] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const input = useRef<HTMLTextAreaElement>(null);
+  const editingId = editing?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new line to edit starts from its own text
+  useEffect(() => {
+    if (editing) setEditText(editing.body);
+  }, [editingId]);
+  const text = editing ? editText : draft;
+  const setText = editing ? setEditText : setDraft;
   const tooLong = text.length > CHAT_MESSAGE_MAX;
 
   const submit = () => {
-    if (send.isPending) return;
-    const parsed = chatMessageInputSchema.safeParse({ body: text });
+    const parsed = (editing ? chatEditInputSchema : chatMessageInputSchema).safeParse({ body: text });
     if (!parsed.success) {
       if (text.trim()) setError(parsed.error.issues[0]?.message);
       return;
     }
     setError(undefined);
-    onSending(true);
-    // Cleared at once, like any messenger; put back if sending fails.
-    const draft = text;
+    // Cleared at once, like any messenger: the line shows as pending (with Retry if it fails).
     setText('');
-    send.mutate(parsed.data.body, {
-      onSuccess: () => requestAnimationFrame(() => input.current?.focus()),
-      onError: (err) => {
-        onSending(false);
-        setText((current) => current || draft);
-        toast({ title: 'Message not sent', description: err.message, variant: 'destructive' });
-      },
-    });
+    onSubmit(parsed.data.body);
+    requestAnimationFrame(() => input.current?.focus());
   };
 
   useGrowingTextarea(input, text);
@@ -245,9 +417,14 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
         submit();
       }}
     >
+      {editing ? (
+        <ComposerBanner mode="edit" body={snippetOf(editing.body)} onCancel={onCancel} />
+      ) : replyTo ? (
+        <ComposerBanner mode="reply" name={replyTo.sender?.firstName ?? 'Fancy'} body={snippetOf(replyTo.body)} onCancel={onCancel} />
+      ) : null}
       <div className="flex items-end gap-2">
         <label htmlFor="chat-input" className="sr-only">
-          Message
+          {editing ? 'Edit message' : replyTo ? `Reply to ${replyTo.sender?.firstName ?? 'Fancy'}` : 'Message'}
         </label>
         <textarea
           id="chat-input"
@@ -262,6 +439,9 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               submit();
+            } else if (e.key === 'Escape' && (editing || replyTo)) {
+              e.preventDefault();
+              onCancel();
             }
           }}
           placeholder="Write a message…"
@@ -272,8 +452,8 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
         <Button
           type="submit"
           size="icon"
-          aria-label="Send message"
-          disabled={!text.trim() || tooLong || send.isPending}
+          aria-label={editing ? 'Save edit' : 'Send message'}
+          disabled={!text.trim() || tooLong}
           className="size-11"
         >
           <SendHorizontal aria-hidden />
@@ -298,6 +478,16 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
   );
 }
 
+/** What a line's menu does, stable across renders so memoised lines never re-render for it. */
+interface LineHandlers {
+  reply: (m: ChatMessage) => void;
+  edit: (m: ChatMessage) => void;
+  unsend: (m: ChatMessage) => void;
+  react: (m: ChatMessage, emoji: string) => void;
+  jump: (id: string) => void;
+  extra: (m: ChatMessage) => LineAction[];
+}
+
 function sameGroup(a: ChatMessage | undefined, b: ChatMessage | undefined) {
   return Boolean(
     a &&
@@ -320,12 +510,16 @@ const MessageItem = memo(function MessageItem({
   next,
   me,
   soft,
+  writable,
+  handlers,
 }: {
   message: ChatMessage;
   prev?: ChatMessage;
   next?: ChatMessage;
   me: string;
   soft: string;
+  writable: boolean;
+  handlers: LineHandlers;
 }) {
   const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
   const separator = newDay && (
@@ -359,7 +553,13 @@ const MessageItem = memo(function MessageItem({
 
   const mine = message.sender.id === me;
   const startsGroup = newDay || !sameGroup(prev, message);
-  const endsGroup = !sameGroup(message, next);
+  const endsGroup = !sameGroup(message, next) || Boolean(message.reactions?.length);
+  const unsent = Boolean(message.unsentAt);
+  const who = mine ? 'You' : message.sender.firstName;
+  const label = unsent
+    ? `${who} unsent a message, ${time}`
+    : `${who} at ${time}${message.replyTo ? ', replying' : ''}: ${message.body}${message.editedAt ? ' (edited)' : ''}`;
+  const extra = handlers.extra(message);
   return (
     <Fragment>
       {separator}
@@ -369,29 +569,50 @@ const MessageItem = memo(function MessageItem({
             {endsGroup && <Avatar name={message.sender.firstName} src={message.sender.avatarUrl} className="size-8" />}
           </span>
         )}
-        <div className={cn('flex max-w-[78%] flex-col sm:max-w-[70%]', mine ? 'items-end' : 'items-start')}>
+        <div className={cn('flex min-w-0 max-w-[85%] flex-col sm:max-w-[75%]', mine ? 'items-end' : 'items-start')}>
           {!mine && startsGroup && (
             <span className="mb-0.5 ml-3 text-xs font-semibold text-muted-foreground">{message.sender.firstName}</span>
           )}
-          <p
-            className={cn(
-              'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
-              mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
-            )}
+          <LineActions
+            lineId={message.id}
+            label={label}
+            side={mine ? 'right' : 'left'}
+            myReaction={myReaction(message.reactions, me)}
+            onReply={writable && !unsent ? () => handlers.reply(message) : undefined}
+            onReact={writable && !unsent ? (emoji) => handlers.react(message, emoji) : undefined}
+            onEdit={writable && mine && !unsent && withinEditWindow(message.createdAt) ? () => handlers.edit(message) : undefined}
+            onUnsend={mine && !unsent ? () => handlers.unsend(message) : undefined}
+            extraActions={extra}
           >
-            <span className="sr-only">
-              {mine ? 'You' : message.sender.firstName} at {time}:{' '}
+            {unsent ? (
+              <p className="rounded-2xl border border-dashed border-border px-3.5 py-2 text-sm italic text-muted-foreground">
+                {mine ? 'You unsent a message' : `${message.sender.firstName} unsent a message`}
+              </p>
+            ) : (
+              <div
+                className={cn(
+                  'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
+                  mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+                )}
+              >
+                {message.replyTo && <ReplyQuote quote={message.replyTo} own={mine} onJump={handlers.jump} />}
+                {message.body}
+              </div>
+            )}
+          </LineActions>
+          {!unsent && (
+            <ReactionChips
+              groups={message.reactions}
+              me={me}
+              align={mine ? 'end' : 'start'}
+              onToggle={writable ? (emoji) => handlers.react(message, emoji) : undefined}
+            />
+          )}
+          {(endsGroup || message.editedAt) && (
+            <span className={cn('mt-0.5 text-[11px] text-muted-foreground', mine ? 'mr-2' : 'ml-3')} aria-hidden>
+              {endsGroup && <time dateTime={message.createdAt}>{time}</time>}
+              {message.editedAt && !unsent && <span>{endsGroup ? ' · ' : ''}edited</span>}
             </span>
-            {message.body}
-          </p>
-          {endsGroup && (
-            <time
-              dateTime={message.createdAt}
-              className={cn('mt-0.5 text-[11px] text-muted-foreground', mine ? 'mr-2' : 'ml-3')}
-              aria-hidden
-            >
-              {time}
-            </time>
           )}
         </div>
       </li>

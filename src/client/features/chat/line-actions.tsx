@@ -1,0 +1,170 @@
+import { type LucideIcon, MoreHorizontal, Pencil, Reply, Undo2 } from 'lucide-react';
+import { DropdownMenu } from 'radix-ui';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
+import { REACTIONS } from '../../../shared/schemas/chat';
+import { MenuContent, MenuItem } from '../../components/ui/menu';
+import { cn } from '../../lib/cn';
+
+/**
+ * One entry another part of the app adds to a line's menu (e.g. "Report", "Hide line",
+ * "Mute"): shown below the line's own actions, in the order given.
+ */
+export interface LineAction {
+  /** Stable and unique within the menu, e.g. 'report'. */
+  key: string;
+  label: string;
+  icon: LucideIcon;
+  onSelect: () => void;
+  destructive?: boolean;
+}
+
+export interface LineActionsProps {
+  /** What a screen reader hears for the line, e.g. "Maya at 20:14: Anyone seen Aftersun?". */
+  label: string;
+  /** The line itself (bubble, quote, reactions). */
+  children: ReactNode;
+  /** Which side the "…" button sits on: the line's outer side. */
+  side: 'left' | 'right';
+  /** My reaction on the line, shown as chosen in the menu. */
+  myReaction?: string | null;
+  onReply?: () => void;
+  onReact?: (emoji: string) => void;
+  /** Only for my own line within the edit window. */
+  onEdit?: () => void;
+  /** Only for my own line. */
+  onUnsend?: () => void;
+  /** More entries (safety actions and the like), after the line's own. */
+  extraActions?: readonly LineAction[];
+  className?: string;
+  /** The id scrolled to and highlighted when a reply's quote is tapped. */
+  lineId?: string;
+}
+
+const LONG_PRESS_MS = 450;
+
+/**
+ * A chat line with its one menu of actions (issue 29): reply, react, edit, unsend, plus any
+ * `extraActions`. Reachable by keyboard (the line is focusable; Enter, Space or "." opens the
+ * menu), by long-press on touch, and by the "…" button that shows on hover or focus.
+ */
+export function LineActions({
+  label,
+  children,
+  side,
+  myReaction,
+  onReply,
+  onReact,
+  onEdit,
+  onUnsend,
+  extraActions,
+  className,
+  lineId,
+}: LineActionsProps) {
+  const [open, setOpen] = useState(false);
+  const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
+  const hasActions = Boolean(onReply || onReact || onEdit || onUnsend || extraActions?.length);
+
+  const cancelPress = () => {
+    if (press.current) clearTimeout(press.current.timer);
+    press.current = null;
+  };
+  const onPointerDown = (e: PointerEvent) => {
+    if (e.pointerType !== 'touch' || !hasActions) return;
+    cancelPress();
+    press.current = { x: e.clientX, y: e.clientY, timer: setTimeout(() => setOpen(true), LONG_PRESS_MS) };
+  };
+  const onPointerMove = (e: PointerEvent) => {
+    // A scroll is not a long-press.
+    if (press.current && Math.hypot(e.clientX - press.current.x, e.clientY - press.current.y) > 10) cancelPress();
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.target !== e.currentTarget || !hasActions) return;
+    if (e.key === 'Enter' || e.key === ' ' || e.key === '.' || e.key === 'ContextMenu') {
+      e.preventDefault();
+      setOpen(true);
+    }
+  };
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a chat line is not a form's fieldset; "group" names it for screen readers
+    <div
+      data-line-id={lineId}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: each line is focusable so its actions are reachable by keyboard (issue 29)
+      tabIndex={0}
+      role="group"
+      aria-roledescription="message"
+      aria-label={label}
+      aria-keyshortcuts={hasActions ? 'Enter' : undefined}
+      onKeyDown={onKeyDown}
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={cancelPress}
+      onPointerCancel={cancelPress}
+      onContextMenu={(e) => {
+        // The phone's own long-press menu would cover ours.
+        if (press.current || open) e.preventDefault();
+      }}
+      className={cn(
+        'group/line relative flex items-center gap-1 rounded-2xl outline-none transition-colors focus-visible:ring-2 focus-visible:ring-ring data-[highlight=true]:bg-primary/15',
+        side === 'right' ? 'flex-row-reverse' : 'flex-row',
+        className,
+      )}
+    >
+      <div className="min-w-0 max-w-full [-webkit-touch-callout:none]">{children}</div>
+      {hasActions && (
+        <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
+          <DropdownMenu.Trigger asChild>
+            <button
+              type="button"
+              tabIndex={-1}
+              aria-label="Message actions"
+              className="shrink-0 self-center rounded-full p-1.5 text-muted-foreground opacity-0 transition-opacity hover:bg-muted hover:text-foreground focus-visible:opacity-100 group-hover/line:opacity-100 group-focus-within/line:opacity-100 data-[state=open]:opacity-100"
+            >
+              <MoreHorizontal className="size-4" aria-hidden />
+            </button>
+          </DropdownMenu.Trigger>
+          <MenuContent align={side === 'right' ? 'end' : 'start'} aria-label="Message actions" className="min-w-52">
+            {onReact && (
+              <DropdownMenu.Group aria-label="React" className="mb-1 flex justify-between gap-0.5 border-b border-border px-1 pb-1.5">
+                {REACTIONS.map((emoji) => (
+                  <DropdownMenu.Item
+                    key={emoji}
+                    aria-label={myReaction === emoji ? `Remove your ${emoji} reaction` : `React with ${emoji}`}
+                    onSelect={() => onReact(emoji)}
+                    className={cn(
+                      'flex size-9 cursor-pointer items-center justify-center rounded-full text-xl outline-none data-[highlighted]:bg-muted',
+                      myReaction === emoji && 'bg-primary/15 ring-1 ring-primary',
+                    )}
+                  >
+                    <span aria-hidden>{emoji}</span>
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Group>
+            )}
+            {onReply && (
+              <MenuItem icon={Reply} onSelect={onReply}>
+                Reply
+              </MenuItem>
+            )}
+            {onEdit && (
+              <MenuItem icon={Pencil} onSelect={onEdit}>
+                Edit
+              </MenuItem>
+            )}
+            {onUnsend && (
+              <MenuItem icon={Undo2} destructive onSelect={onUnsend}>
+                Unsend
+              </MenuItem>
+            )}
+            {extraActions?.length ? <DropdownMenu.Separator className="my-1 h-px bg-border" /> : null}
+            {extraActions?.map((a) => (
+              <MenuItem key={a.key} icon={a.icon} destructive={a.destructive} onSelect={a.onSelect}>
+                {a.label}
+              </MenuItem>
+            ))}
+          </MenuContent>
+        </DropdownMenu.Root>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,252 @@
+import { sql } from 'drizzle-orm';
+import type { Page, WebSocketRoute } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
+import { type E2E, startE2E, viewportShot } from './harness';
+
+/**
+ * The room (issue 29, conversation): two demo members in a live demo mixer reply, react, edit
+ * and unsend from each line's one menu (mouse, keyboard), and a send whose socket is cut
+ * mid-flight is retried without doubling; then the same in their private conversation, where
+ * a POST whose answer is lost is retried with its key. Screenshots at 1280 and 375 px, both themes.
+ */
+let e2e: E2E;
+beforeAll(async () => {
+  e2e = await startE2E({ SEED_DEMO: 'true' });
+}, 300_000);
+afterAll(async () => {
+  await e2e?.close();
+});
+
+const MAYA = 'maya-okafor@demo.fancy.test';
+const RHYS = 'rhys-llewellyn@demo.fancy.test';
+const MIXER = 'Warehouse Techno Talk';
+
+async function joinChat(page: Page, mixerId: string) {
+  await page.goto(`/mixers/${mixerId}`);
+  await page.getByRole('button', { name: 'Join the conversation' }).click();
+  await page.getByRole('log').waitFor();
+  await page.getByText('Live', { exact: true }).waitFor();
+}
+
+/** The line (its focusable group) whose text contains `text`. */
+const line = (page: Page, text: string) => page.getByRole('log').locator('[data-line-id]', { hasText: text }).first();
+
+async function openMenuByKeyboard(page: Page, text: string) {
+  await line(page, text).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu', { name: 'Message actions' }).waitFor();
+}
+
+async function send(page: Page, label: string, text: string) {
+  const box = page.getByLabel(label, { exact: true });
+  await box.fill(text);
+  await box.press('Enter');
+}
+
+async function themed(page: Page, dark: boolean) {
+  await page.evaluate((d) => document.documentElement.classList.toggle('dark', d), dark);
+}
+
+describe('the room', () => {
+  it('reply, react, edit, unsend and a retried send in a live mixer and in a private conversation', async () => {
+    await e2e.db.execute(sql`
+      update mixer_memberships set state = 'left', left_at = now()
+       where user_id in (select id from "user" where email in (${MAYA}, ${RHYS})) and state = 'joined'
+         and mixer_id in (select id from mixers where status in ('live', 'scheduled'))`);
+    const mixerRows = (await e2e.db.execute(sql`select id from mixers where title = ${MIXER}`)) as unknown as { rows: { id: string }[] };
+    const mixerId = mixerRows.rows[0].id;
+    const a = await e2e.newPage({ width: 1280, height: 800 });
+    const b = await e2e.newPage({ width: 375, height: 812 });
+
+    // Maya's socket goes through a relay this test can cut.
+    const relay = { cutNextSend: false, muted: false, sockets: [] as WebSocketRoute[] };
+    await a.page.routeWebSocket(/\/api\/realtime/, (ws) => {
+      const server = ws.connectToServer();
+      relay.sockets.push(ws);
+      // Muted: nothing reaches Maya live (so only the answer to her POST could tell her a line arrived).
+      server.onMessage((message) => {
+        if (!relay.muted) ws.send(message);
+      });
+      ws.onMessage((message) => {
+        server.send(message);
+        // The line reaches the server, then the connection dies before the answer comes back.
+        if (relay.cutNextSend && String(message).includes('"type":"send"')) {
+          relay.cutNextSend = false;
+          void ws.close();
+        }
+      });
+    });
+
+    await e2e.login(a.page, MAYA, DEMO_PASSWORD);
+    await e2e.login(b.page, RHYS, DEMO_PASSWORD);
+    await joinChat(a.page, mixerId);
+    await joinChat(b.page, mixerId);
+
+    // Maya opens; Rhys replies to that line from its menu (keyboard on the phone-sized page).
+    const opener = 'Who has been to Fabric? Room One at 4am is another planet';
+    await send(a.page, 'Message', opener);
+    await line(b.page, opener).waitFor();
+    await openMenuByKeyboard(b.page, opener);
+    await b.page.getByRole('menuitem', { name: 'Reply' }).click();
+    await b.page.getByText('Replying to Maya').waitFor();
+    const answer = 'Me! Last Friday, the bass in there rearranges your organs';
+    await send(b.page, 'Reply to Maya', answer);
+    const replyOnA = line(a.page, answer);
+    await replyOnA.waitFor();
+    await replyOnA.getByRole('button', { name: /^Replying to Maya: Who has been to Fabric/ }).waitFor();
+
+    // Maya reacts with the mouse: hover, the "…" button, a reaction. Rhys sees it live; one
+    // reaction per member: another replaces it.
+    await replyOnA.hover();
+    await replyOnA.getByRole('button', { name: 'Message actions' }).click();
+    await a.page.getByRole('menuitem', { name: 'React with 😂' }).click();
+    await b.page.getByRole('button', { name: '😂 1: Maya' }).waitFor();
+    await openMenuByKeyboard(a.page, answer);
+    await a.page.getByRole('menuitem', { name: 'React with 🔥' }).click();
+    await b.page.getByRole('button', { name: '🔥 1: Maya' }).waitFor();
+    expect(await b.page.getByRole('button', { name: /^😂 1/ }).count()).toBe(0);
+    await b.page.getByRole('button', { name: '🔥 1: Maya' }).click();
+    await b.page.getByRole('button', { name: 'React with 🔥' }).click();
+    await a.page.getByRole('button', { name: '🔥 2: You, Rhys' }).waitFor();
+
+    // Maya fixes her line (marked edited for Rhys) and unsends another.
+    await openMenuByKeyboard(a.page, opener);
+    await a.page.getByRole('menuitem', { name: 'Edit' }).click();
+    await a.page.getByText('Editing message').waitFor();
+    const edited = 'Who has been to Fabric? Room One at 4am is another planet entirely';
+    await send(a.page, 'Edit message', edited);
+    await line(b.page, 'entirely').waitFor();
+    await line(b.page, 'entirely')
+      .locator('..')
+      .getByText(/edited$/)
+      .waitFor();
+    // The quote in Rhys's reply follows the edit.
+    await line(a.page, answer)
+      .getByText(/another planet entirely/)
+      .waitFor();
+
+    const oops = 'oops, that was meant for my sister';
+    await send(a.page, 'Message', oops);
+    await line(b.page, oops).waitFor();
+    await openMenuByKeyboard(a.page, oops);
+    await a.page.getByRole('menuitem', { name: 'Unsend' }).click();
+    await b.page.getByText('Maya unsent a message').waitFor();
+    expect(await b.page.getByRole('log').getByText(oops).count()).toBe(0);
+
+    // Tapping a quote scrolls to the original and highlights it.
+    await replyOnA.getByRole('button', { name: /^Replying to Maya/ }).click();
+    await a.page.waitForSelector('[data-line-id][data-highlight="true"]');
+
+    // Busy-room screenshots (before the cut, so the room looks normal).
+    for (const text of ['Anyone going to Printworks closing?', 'Detroit or Berlin techno, go', 'Both. Obviously.']) {
+      await send(b.page, 'Message', text);
+      await a.page.getByRole('log').getByText(text).waitFor();
+    }
+    for (const dark of [false, true]) {
+      const theme = dark ? 'dark' : 'light';
+      await themed(a.page, dark);
+      await themed(b.page, dark);
+      await viewportShot(a.page, `room-busy-1280-${theme}`);
+      await viewportShot(b.page, `room-busy-375-${theme}`);
+    }
+    await openMenuByKeyboard(a.page, 'Both. Obviously.');
+    await viewportShot(a.page, 'room-line-menu-1280-dark');
+    await a.page.keyboard.press('Escape');
+    await themed(a.page, false);
+    await themed(b.page, false);
+    await openMenuByKeyboard(b.page, 'Both. Obviously.');
+    await viewportShot(b.page, 'room-line-menu-375-light');
+    await b.page.keyboard.press('Escape');
+
+    // The socket is cut right after a line leaves: the line shows as not sent (text kept) or,
+    // once the reconnect has fetched it, as sent; Retry never makes a second one.
+    expect(relay.sockets.length).toBeGreaterThan(0);
+    relay.cutNextSend = true;
+    const retried = 'Sent while the train went into a tunnel';
+    await send(a.page, 'Message', retried);
+    const retry = a.page.getByRole('button', { name: 'Retry' });
+    await Promise.race([retry.waitFor(), b.page.getByRole('log').getByText(retried).waitFor()]);
+    if (await retry.isVisible()) {
+      await a.page.getByText('Live', { exact: true }).waitFor();
+      await retry.click();
+    }
+    await a.page.getByRole('log').getByText(retried).waitFor();
+    await b.page.getByRole('log').getByText(retried).waitFor();
+    await a.page.waitForFunction(() => !document.querySelector('[data-pending-line]'));
+    const count = (await e2e.db.execute(sql`select count(*)::int as n from mixer_messages where body = ${retried}`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(count.rows[0].n).toBe(1);
+    expect(await b.page.getByRole('log').getByText(retried).count()).toBe(1);
+    expect(await a.page.getByRole('log').getByText(retried).count()).toBe(1);
+
+    // The draft survives a reload.
+    await a.page.getByLabel('Message', { exact: true }).fill('half a thought about');
+    await a.page.waitForTimeout(400);
+    await a.page.reload();
+    await a.page.getByRole('log').waitFor();
+    expect(await a.page.getByLabel('Message', { exact: true }).inputValue()).toBe('half a thought about');
+
+    // The private conversation: reply, react, edit, unsend; a POST whose answer is lost is retried once.
+    const [{ id: matchId }] = (
+      (await e2e.db.execute(sql`
+        select m.id from matches m join "user" a on a.id in (m.profile1_id, m.profile2_id) join "user" b on b.id in (m.profile1_id, m.profile2_id)
+         where a.email = ${MAYA} and b.email = ${RHYS}`)) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await a.page.goto(`/messages/${matchId}`);
+    await b.page.goto(`/messages/${matchId}`);
+    const dmBox = 'Message Rhys';
+    await a.page.getByLabel(dmBox, { exact: true }).waitFor();
+    const plan = 'Fancy the Barbican cinema on Sunday?';
+    let lost = true;
+    await a.page.route(/\/api\/conversations\/[^/]+\/messages$/, async (route) => {
+      if (route.request().method() !== 'POST' || !lost) return route.fallback();
+      lost = false;
+      await route.fetch(); // the server commits it…
+      await route.abort('connectionreset'); // …and the answer never arrives
+    });
+    relay.muted = true;
+    await send(a.page, dmBox, plan);
+    await b.page.getByRole('log').getByText(plan).waitFor();
+    await a.page.getByText('Not sent.').waitFor();
+    relay.muted = false;
+    await a.page.getByRole('button', { name: 'Retry' }).click();
+    await a.page.waitForFunction(() => !document.querySelector('[data-pending-line]'));
+    expect(await a.page.getByRole('log').getByText(plan).count()).toBe(1);
+    const dmCount = (await e2e.db.execute(sql`select count(*)::int as n from direct_messages where body = ${plan}`)) as unknown as {
+      rows: { n: number }[];
+    };
+    expect(dmCount.rows[0].n).toBe(1);
+
+    await openMenuByKeyboard(b.page, plan);
+    await b.page.getByRole('menuitem', { name: 'React with ❤️' }).click();
+    await a.page.getByRole('button', { name: '❤️ 1: Rhys' }).waitFor();
+    await openMenuByKeyboard(b.page, plan);
+    await b.page.getByRole('menuitem', { name: 'Reply' }).click();
+    await send(b.page, 'Message Maya', 'Yes! The 8pm one?');
+    await line(a.page, 'The 8pm one')
+      .getByRole('button', { name: /^Replying to Maya: Fancy the Barbican/ })
+      .waitFor();
+    await openMenuByKeyboard(a.page, plan);
+    await a.page.getByRole('menuitem', { name: 'Edit' }).click();
+    await send(a.page, 'Edit message', 'Fancy the Barbican cinema on Sunday evening?');
+    await b.page.getByRole('log').getByText('Sunday evening?').first().waitFor();
+    const slip = 'ignore that, wrong window';
+    await send(a.page, dmBox, slip);
+    await b.page.getByRole('log').getByText(slip).waitFor();
+    await openMenuByKeyboard(a.page, slip);
+    await a.page.getByRole('menuitem', { name: 'Unsend' }).click();
+    await b.page.getByText('Maya unsent a message').waitFor();
+
+    for (const dark of [false, true]) {
+      const theme = dark ? 'dark' : 'light';
+      await themed(a.page, dark);
+      await themed(b.page, dark);
+      await viewportShot(a.page, `room-dm-1280-${theme}`);
+      await viewportShot(b.page, `room-dm-375-${theme}`);
+    }
+    await openMenuByKeyboard(b.page, 'The 8pm one');
+    await viewportShot(b.page, 'room-dm-menu-375-dark');
+  }, 600_000);
+});
