@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { liveRoomEvents, liveRoomMessages, MAX_MENTIONS } from './live-room';
 
 /**
  * Typed WebSocket messages (DESIGN §3), parsed on both ends. Rooms: `user:{id}` (joined
@@ -16,6 +17,8 @@ export const COUNTER_KEYS = [
   'messagesSent',
   'profileViews',
   'newMatches',
+  /** Unread mentions of me across my mixers (issue 29): the Mixers nav badge. */
+  'mixerMentions',
 ] as const;
 export type CounterKey = (typeof COUNTER_KEYS)[number];
 
@@ -26,6 +29,8 @@ export const chatMessageSchema = z.object({
   body: z.string(),
   createdAt: z.string(),
   sender: z.object({ id: z.string(), firstName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
+  /** Members mentioned in the line (issue 29; the body carries `@First` for each). */
+  mentions: z.array(z.string()).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -63,6 +68,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sent'), ref: z.string(), message: chatMessageSchema }),
   /** A chat line sent over the socket was not accepted: the code and message the HTTP POST would answer. */
   z.object({ type: z.literal('send-failed'), ref: z.string(), code: z.string(), message: z.string(), retryAfterS: z.number().optional() }),
+  ...liveRoomEvents,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 
@@ -74,7 +80,14 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
    * A chat line for a mixer room, sent over the socket instead of POST /api/mixers/:id/messages
    * (same rules, same limit); answered with `sent` or `send-failed` carrying the same `ref`.
    */
-  z.object({ type: z.literal('send'), room: roomSchema, body: z.string(), ref: z.string().min(1).max(64) }),
+  z.object({
+    type: z.literal('send'),
+    room: roomSchema,
+    body: z.string(),
+    ref: z.string().min(1).max(64),
+    mentions: z.array(z.string().max(64)).max(MAX_MENTIONS).optional(),
+  }),
+  ...liveRoomMessages,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { mentionsSchema } from './chat-live';
 import { messageBodySchema } from './message-body';
 import { memberTextChecks } from './text';
 import type { Audience, SeatKey } from '../audience';
@@ -56,7 +57,7 @@ export const MIXER_MESSAGES = {
 export const chatMessageInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, {
   empty: MIXER_MESSAGES.messageEmpty,
   tooLong: MIXER_MESSAGES.messageTooLong,
-});
+}).extend({ mentions: mentionsSchema });
 
 export const MIXER_SECTIONS = ['foryou', 'live', 'upcoming', 'mine'] as const;
 export type MixerSection = (typeof MIXER_SECTIONS)[number];

@@ -23,6 +23,7 @@ import {
   useMessages,
   useSendMessage,
 } from './api';
+import { TypingIndicator, useLiveRoomEvents, useTypingSender } from '../chat';
 import { Composer } from './components/composer';
 import { MessageList, type PendingMessage } from './components/message-list';
 import { ErrorState } from './components/states';
@@ -111,6 +112,9 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
   const qc = useQueryClient();
   const toast = useToast();
   const messagesQ = useMessages(id);
+  // Typing both ways and whether the other is here now (issue 29).
+  useLiveRoomEvents(`conversation:${id}`);
+  const typing = useTypingSender(`conversation:${id}`);
   const send = useSendMessage(id);
   const { mutateAsync: markReadAsync } = useMarkRead(id);
   const visible = usePageVisible();
@@ -336,8 +340,24 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
           onJump={jump}
         />
       )}
+      {conversation.canSend && (
+        <TypingIndicator room={`conversation:${id}`} me={myId ?? ''} nameOf={(u) => (u === conversation.other.id ? name : undefined)} />
+      )}
       {conversation.canSend ? (
-        <Composer ref={composer} value={draft} onChange={setDraft} onSend={onSend} name={name} />
+        <Composer
+          ref={composer}
+          value={draft}
+          onChange={(v) => {
+            setDraft(v);
+            if (v.trim()) typing.keystroke();
+            else typing.stop();
+          }}
+          onSend={() => {
+            typing.stop();
+            onSend();
+          }}
+          name={name}
+        />
       ) : (
         <div
           role="status"

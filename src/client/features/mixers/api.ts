@@ -140,8 +140,9 @@ export function useSendMessage(id: string) {
   const qc = useQueryClient();
   const realtime = useRealtime();
   return useMutation({
-    mutationFn: (body: string) =>
-      realtime?.sendChat(`mixer:${id}`, body) ?? api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body } }),
+    mutationFn: ({ body, mentions = [] }: { body: string; mentions?: string[] }) =>
+      realtime?.sendChat(`mixer:${id}`, body, mentions) ??
+      api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: mentions.length ? { body, mentions } : { body } }),
     onSuccess: (message) => qc.setQueryData<ChatData>(mixerKeys.chat(id), (d) => appendChatMessage(d, message)),
   });
 }

@@ -73,6 +73,8 @@ export const mixerMessages = pgTable(
     kind: text('kind').notNull().default('member'),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Ids of the participants the line mentions (issue 29); null when none. */
+    mentions: jsonb('mentions').$type<string[]>(),
   },
   (t) => [index('mixer_messages_mixer_created_idx').on(t.mixerId, t.createdAt)],
 );

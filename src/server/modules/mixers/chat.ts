@@ -8,6 +8,7 @@ import { isCursorTimestamp, isUuid } from '../../http/cursor';
 import { hiddenFrom } from '../safety/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
+import { checkMentions } from './chat-live';
 
 type Deps = Pick<AppDeps, 'database' | 'signer'>;
 
@@ -20,6 +21,7 @@ interface MessageRow {
   cursor_ts: string;
   name: string | null;
   avatar: string | null;
+  mentions?: string[] | null;
 }
 
 function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer']): ChatMessage {
@@ -32,6 +34,7 @@ function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer'])
     sender: row.sender_id
       ? { id: row.sender_id, firstName: firstNameOf(row.name), avatarUrl: row.avatar ? signer.url(row.avatar) : null }
       : null,
+    ...(row.mentions?.length ? { mentions: row.mentions } : {}),
   };
 }
 
@@ -58,7 +61,7 @@ export async function listMessages(
       exists (select 1 from mixers where id = ${mixerId}) as found,
       exists (select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined') as member,
       (select coalesce(json_agg(row_to_json(x) order by x.ord), '[]'::json) from (
-         select mm.id, mm.kind, mm.body, mm.sender_id, ${isoMs('mm.created_at')} as created_at,
+         select mm.id, mm.kind, mm.body, mm.sender_id, mm.mentions, ${isoMs('mm.created_at')} as created_at,
                 ${exactTs(sql`mm.created_at`)} as cursor_ts, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
                 row_number() over (order by mm.created_at desc, mm.id desc) as ord
            from mixer_messages mm
@@ -90,7 +93,7 @@ export async function listMessages(
  */
 const insertChatLine = compiledWrite<
   { id: string; created_at: string; name: string | null; avatar: string | null; blocked: string[] },
-  'mixerId' | 'userId' | 'body'
+  'mixerId' | 'userId' | 'body' | 'mentions'
 >(
   (v) => sql`
     with target as (
@@ -99,8 +102,8 @@ const insertChatLine = compiledWrite<
          and exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${v.userId} and c.state = 'joined')
     ),
     ins as (
-      insert into mixer_messages (mixer_id, sender_id, kind, body)
-      select id, ${v.userId}, 'member', ${v.body} from target
+      insert into mixer_messages (mixer_id, sender_id, kind, body, mentions)
+      select id, ${v.userId}, 'member', ${v.body}, ${v.mentions}::jsonb from target
       returning id, created_at
     )
     select ins.id, ${isoMs('ins.created_at')} as created_at, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
@@ -116,14 +119,38 @@ const insertChatLine = compiledWrite<
  * Delivery goes to the mixer room, or, when blocks sit between the sender and some
  * participants, to each other participant's own room so blocked members never receive it.
  */
-export async function postMessage(deps: Deps, publish: Publish, userId: string, mixerId: string, body: string): Promise<ChatMessage> {
+export async function postMessage(
+  deps: Deps,
+  publish: Publish,
+  userId: string,
+  mixerId: string,
+  body: string,
+  mentions: string[] = [],
+): Promise<ChatMessage> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  const [row] = await insertChatLine(deps.database, { mixerId, userId, body });
+  // Rare (a line that names someone): checked before the hot statement, which stays one round trip.
+  if (mentions.length) await checkMentions(deps, userId, mixerId, mentions);
+  const [row] = await insertChatLine(deps.database, {
+    mixerId,
+    userId,
+    body,
+    mentions: mentions.length ? JSON.stringify([...new Set(mentions)]) : null,
+  });
   if (!row) throw await whyNotPosted(deps, userId, mixerId);
 
   const message = toChatMessage(
     mixerId,
-    { id: row.id, kind: 'member', body, sender_id: userId, created_at: row.created_at, cursor_ts: '', name: row.name, avatar: row.avatar },
+    {
+      id: row.id,
+      kind: 'member',
+      body,
+      sender_id: userId,
+      created_at: row.created_at,
+      cursor_ts: '',
+      name: row.name,
+      avatar: row.avatar,
+      mentions: [...new Set(mentions)],
+    },
     deps.signer,
   );
   const event = { type: 'mixer.message' as const, message };

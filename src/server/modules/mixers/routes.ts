@@ -8,10 +8,12 @@ import {
   MIXER_MESSAGES,
   mixerListQuerySchema,
 } from '../../../shared/schemas/mixers';
+import { mixerReadInputSchema } from '../../../shared/schemas/chat-live';
 import { requireVerified } from '../../auth/session';
 import { AppError, fieldsFromZod } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
+import { announceMentions, hiddenInMixer, markRead, readState } from './chat-live';
 import { listForYou } from './foryou';
 import { forgetForYou } from './foryou-cache';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
@@ -57,9 +59,16 @@ export function registerMixerRoutes(app: FastifyInstance) {
     const parsed = chatMessageInputSchema.safeParse(input);
     if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
     await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
-    return postMessage(deps, publish, userId, mixerId, parsed.data.body);
+    const message = await postMessage(deps, publish, userId, mixerId, parsed.data.body, parsed.data.mentions);
+    // The line is saved and delivered: a failed badge or push is logged, never the sender's error.
+    if (message.mentions?.length)
+      await announceMentions(app, mixerId, message).catch((err) => app.log.error({ err }, 'mention announcement failed'));
+    return message;
   };
-  app.realtime.acceptSends('mixer', (userId, room, body) => postChatLine(userId, room.slice('mixer:'.length), { body }));
+  app.realtime.acceptSends('mixer', (userId, room, body, mentions) =>
+    postChatLine(userId, room.slice('mixer:'.length), mentions ? { body, mentions } : { body }),
+  );
+  app.realtime.hideWith('mixer', (userId, room) => hiddenInMixer(deps, userId, room.slice('mixer:'.length)));
 
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
@@ -120,5 +129,18 @@ export function registerMixerRoutes(app: FastifyInstance) {
     const { user } = await requireVerified(req);
     const message = await postChatLine(user.id, (req.params as { id: string }).id, req.body);
     return reply.status(201).send(message);
+  });
+
+  /** Read state (issue 29): where I stopped reading, and moving it forward. */
+  app.get('/api/mixers/:id/read', { onRequest, schema: { params: idParams } }, async (req, reply) => {
+    const { user } = await requireVerified(req);
+    reply.header('cache-control', 'no-store');
+    return readState(deps, user.id, (req.params as { id: string }).id);
+  });
+
+  app.put('/api/mixers/:id/read', { onRequest, schema: { params: idParams, body: mixerReadInputSchema } }, async (req) => {
+    const { user } = await requireVerified(req);
+    const { messageId } = req.body as z.output<typeof mixerReadInputSchema>;
+    return markRead(deps, publish, user.id, (req.params as { id: string }).id, messageId);
   });
 }

@@ -31,6 +31,7 @@ import { decodeCursor, encodeCursor, epochMs, isoFromMs, rowsOf } from '../../li
 export { audienceOf, ensureEligible, loadViewer } from './eligibility';
 export { forgetForYou } from './foryou-cache';
 export { tellPromoted } from './promotion';
+export { unreadCounts } from './chat-live';
 export { joinedPerSide, type Promoted, promoteOnSide, seatFillSql, seatWaitlisted, takeSeat } from './seats';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;

@@ -14,6 +14,22 @@ import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
 import { LoadError } from '../../../components/ui/load-error';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
+import { splitMentions } from '../../../../shared/schemas/chat-live';
+import {
+  ChatAnnouncer,
+  type Mentionable,
+  MentionText,
+  NewMessagesDivider,
+  PresenceCount,
+  TypingIndicator,
+  useComposerOnScreen,
+  useKeyboardSafe,
+  useLiveRoomEvents,
+  useMarkRead,
+  useMentionPicker,
+  useReadState,
+  useTypingSender,
+} from '../../chat';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
@@ -24,6 +40,15 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
   const history = useChatHistory(mixer.id, true);
   const theme = themeOf(mixer.theme);
   const writable = mixer.status === 'live';
+  const room = `mixer:${mixer.id}`;
+  useLiveRoomEvents(room);
+  const readState = useReadState(mixer.id);
+  // The people I may see (the server leaves out anyone hidden from me): names for typing, mentions and highlights.
+  const people = useMemo(() => new Map(mixer.participants.map((p) => [p.id, p])), [mixer.participants]);
+  const mentionable = useMemo<Mentionable[]>(
+    () => mixer.participants.filter((p) => !p.isYou).map((p) => ({ id: p.id, firstName: p.firstName, avatarUrl: p.avatarUrl })),
+    [mixer.participants],
+  );
 
   const connected = useMixerRoom(`mixer:${mixer.id}`, (event) => {
     if (event.type === 'mixer.message' && event.message.mixerId === mixer.id) {
@@ -35,13 +60,20 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
   });
 
   const messages = useMemo(() => (history.data ? [...history.data.pages].reverse().flatMap((p) => p.items) : []), [history.data]);
+  const firstUnread = useFirstUnread(messages, readState, me);
+  const announced = useMemo(
+    () => messages.map((m) => ({ id: m.id, who: m.sender ? (m.sender.id === me ? 'You' : m.sender.firstName) : '', text: m.body })),
+    [messages, me],
+  );
 
   // Scrolling: stick to the bottom when already there; otherwise count what arrived below.
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number; top: number }>({ height: 0, top: 0 });
   const [unseen, setUnseen] = useState(0);
+  const [scrolledUp, setScrolledUp] = useState(false);
   const ownSend = useRef(false);
+  useMarkRead(mixer.id, messages.at(-1)?.id, !scrolledUp && !history.isPending);
 
   const scrollToBottom = useCallback((smooth = false) => {
     const el = scroller.current;
@@ -49,6 +81,7 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
     el.scrollTo({ top: el.scrollHeight, behavior: smooth ? 'smooth' : 'auto' });
     atBottom.current = true;
     setUnseen(0);
+    setScrolledUp(false);
   }, []);
 
   useLayoutEffect(() => {
@@ -58,7 +91,12 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
     const last = messages.at(-1)?.id;
     const prev = previous.current;
     if (!prev.last && last) {
-      el.scrollTop = el.scrollHeight; // first paint: newest at the bottom
+      if (firstUnread === undefined) return; // read state still loading: wait, so the room opens in the right place
+      // First paint: at the first unread line when there is one, else newest at the bottom.
+      const divider = firstUnread ? el.querySelector<HTMLElement>('[data-testid="new-messages-divider"]') : null;
+      el.scrollTop = divider ? divider.offsetTop - 8 : el.scrollHeight;
+      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+      setScrolledUp(!atBottom.current);
     } else if (last !== prev.last) {
       const added = messages.length - messages.findIndex((m) => m.id === prev.last) - 1;
       if (atBottom.current || ownSend.current) scrollToBottom();
@@ -68,13 +106,14 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
       el.scrollTop = prev.top + (el.scrollHeight - prev.height); // older page above: keep my place
     }
     previous.current = { first, last, height: el.scrollHeight, top: el.scrollTop };
-  }, [messages, scrollToBottom]);
+  }, [messages, scrollToBottom, firstUnread]);
 
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
     if (atBottom.current && unseen) setUnseen(0);
+    if (scrolledUp === atBottom.current) setScrolledUp(!atBottom.current);
     previous.current = { ...previous.current, height: el.scrollHeight, top: el.scrollTop };
   };
 
@@ -104,6 +143,7 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
         <h2 id="chat-heading" className="font-semibold">
           Group chat
         </h2>
+        <PresenceCount room={room} visible={(id) => people.has(id)} className="ml-auto" />
         <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground" role="status">
           {!writable ? (
             <>
@@ -125,8 +165,8 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
         ref={scroller}
         onScroll={onScroll}
         role="log"
-        aria-live="polite"
-        aria-relevant="additions"
+        // New lines are read out once by ChatAnnouncer, not by the log (which would read older pages too).
+        aria-live="off"
         aria-label={`Messages in ${mixer.title}`}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1)
         tabIndex={0}
@@ -164,27 +204,33 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
             )}
             <ol className="flex flex-col">
               {messages.map((m, i) => (
-                <MessageItem key={m.id} message={m} prev={messages[i - 1]} next={messages[i + 1]} me={me} soft={theme.soft} />
+                <Fragment key={m.id}>
+                  {m.id === firstUnread && <NewMessagesDivider />}
+                  <MessageItem message={m} prev={messages[i - 1]} next={messages[i + 1]} me={me} soft={theme.soft} people={people} />
+                </Fragment>
               ))}
             </ol>
           </>
         )}
       </div>
 
-      {unseen > 0 && (
+      {(unseen > 0 || scrolledUp) && (
         <button
           type="button"
           onClick={() => scrollToBottom(true)}
-          className="absolute bottom-24 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
+          className="absolute bottom-28 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
         >
           <ArrowDown className="size-4" aria-hidden />
-          {unseen === 1 ? '1 new message' : `${unseen} new messages`}
+          {unseen === 0 ? 'Jump to latest' : unseen === 1 ? '1 new message' : `${unseen} new messages`}
         </button>
       )}
+      <ChatAnnouncer lines={announced} />
+      {writable && <TypingIndicator room={room} me={me} nameOf={(id) => people.get(id)?.firstName} />}
 
       {writable ? (
         <ChatComposer
           mixerId={mixer.id}
+          people={mentionable}
           onSending={(sending) => {
             ownSend.current = sending;
           }}
@@ -203,13 +249,18 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
  * The message box, with its own state: typing re-renders the composer only, not the panel and
  * its 200 lines (issue 19: INP while typing in a live chat on a slow phone).
  */
-function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sending: boolean) => void }) {
+function ChatComposer({ mixerId, people, onSending }: { mixerId: string; people: Mentionable[]; onSending: (sending: boolean) => void }) {
   const toast = useToast();
   const send = useSendMessage(mixerId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const input = useRef<HTMLTextAreaElement>(null);
+  const form = useRef<HTMLFormElement>(null);
   const tooLong = text.length > CHAT_MESSAGE_MAX;
+  const typing = useTypingSender(`mixer:${mixerId}`);
+  const mention = useMentionPicker({ people, text, setText, input });
+  useComposerOnScreen();
+  useKeyboardSafe(form);
 
   const submit = () => {
     if (send.isPending) return;
@@ -222,27 +273,35 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
     onSending(true);
     // Cleared at once, like any messenger; put back if sending fails.
     const draft = text;
+    const mentions = mention.mentionsFor(parsed.data.body);
     setText('');
-    send.mutate(parsed.data.body, {
-      onSuccess: () => requestAnimationFrame(() => input.current?.focus()),
-      onError: (err) => {
-        onSending(false);
-        setText((current) => current || draft);
-        toast({ title: 'Message not sent', description: err.message, variant: 'destructive' });
+    typing.stop();
+    mention.reset();
+    send.mutate(
+      { body: parsed.data.body, mentions },
+      {
+        onSuccess: () => requestAnimationFrame(() => input.current?.focus()),
+        onError: (err) => {
+          onSending(false);
+          setText((current) => current || draft);
+          toast({ title: 'Message not sent', description: err.message, variant: 'destructive' });
+        },
       },
-    });
+    );
   };
 
   useGrowingTextarea(input, text);
 
   return (
     <form
-      className="border-t border-border bg-card p-2.5 sm:p-3"
+      ref={form}
+      className="relative border-t border-border bg-card p-2.5 sm:p-3"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
       }}
     >
+      {mention.list}
       <div className="flex items-end gap-2">
         <label htmlFor="chat-input" className="sr-only">
           Message
@@ -252,11 +311,18 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
           ref={input}
           rows={1}
           value={text}
+          {...mention.inputProps}
           onChange={(e) => {
             setText(e.target.value);
+            mention.track(e.target.value, e.target.selectionStart);
+            if (e.target.value.trim()) typing.keystroke();
+            else typing.stop();
             if (error) setError(undefined);
           }}
+          onSelect={(e) => mention.track(e.currentTarget.value, e.currentTarget.selectionStart)}
+          onBlur={() => typing.stop()}
           onKeyDown={(e) => {
+            if (mention.onKeyDown(e)) return;
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               submit();
@@ -318,12 +384,14 @@ const MessageItem = memo(function MessageItem({
   next,
   me,
   soft,
+  people,
 }: {
   message: ChatMessage;
   prev?: ChatMessage;
   next?: ChatMessage;
   me: string;
   soft: string;
+  people: ReadonlyMap<string, { firstName: string }>;
 }) {
   const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
   const separator = newDay && (
@@ -358,6 +426,11 @@ const MessageItem = memo(function MessageItem({
   }
 
   const mine = message.sender.id === me;
+  const mentionsMe = !mine && Boolean(message.mentions?.includes(me));
+  const mentioned = (message.mentions ?? []).flatMap((id) => {
+    const p = people.get(id);
+    return p ? [{ id, firstName: p.firstName }] : [];
+  });
   const startsGroup = newDay || !sameGroup(prev, message);
   const endsGroup = !sameGroup(message, next);
   return (
@@ -377,12 +450,15 @@ const MessageItem = memo(function MessageItem({
             className={cn(
               'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
               mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+              mentionsMe && 'ring-2 ring-amber-400 dark:ring-amber-300',
             )}
+            data-mentions-me={mentionsMe || undefined}
           >
             <span className="sr-only">
-              {mine ? 'You' : message.sender.firstName} at {time}:{' '}
+              {mine ? 'You' : message.sender.firstName} at {time}
+              {mentionsMe ? ', mentioning you' : ''}:{' '}
             </span>
-            {message.body}
+            {mentioned.length ? <MentionText parts={splitMentions(message.body, mentioned)} me={me} mine={mine} /> : message.body}
           </p>
           {endsGroup && (
             <time
@@ -398,3 +474,28 @@ const MessageItem = memo(function MessageItem({
     </Fragment>
   );
 });
+
+/**
+ * The first line I had not read when the chat opened (issue 29), fixed from then on so the
+ * divider stays where it was while I read: a line id, null when nothing is new (or I never
+ * opened the chat before), undefined while the read state loads. When every loaded line is
+ * new, the divider sits above the oldest loaded one.
+ */
+function useFirstUnread(
+  messages: ChatMessage[],
+  readState: { data?: { readAt: string | null }; isError: boolean },
+  me: string,
+): string | null | undefined {
+  const [first, setFirst] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (first !== undefined || messages.length === 0) return;
+    if (readState.isError) return setFirst(null);
+    if (!readState.data) return;
+    const readAt = readState.data.readAt;
+    if (!readAt) return setFirst(null);
+    const read = Date.parse(readAt);
+    const at = messages.findIndex((m) => Date.parse(m.createdAt) > read && m.sender?.id !== me);
+    setFirst(at < 0 ? null : messages[at].id);
+  }, [first, messages, readState.data, readState.isError, me]);
+  return messages.length === 0 ? null : first;
+}
