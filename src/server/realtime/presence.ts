@@ -42,7 +42,8 @@ export class PresenceTracker {
   ) {
     this.timer = setInterval(() => this.tick(), PRESENCE_REFRESH_MS);
     this.timer.unref?.();
-    void this.bus.publish({ kind: 'presence-hello', instance }).catch(log);
+    // After the hub is built: on a local bus the answers arrive synchronously.
+    queueMicrotask(() => void this.bus.publish({ kind: 'presence-hello', instance }).catch(log));
   }
 
   stop() {
