@@ -12,13 +12,19 @@ export interface AnnouncedLine {
  * the chat opened — not the history, not older pages, not typing. One visually hidden region
  * per chat; the list itself is not a live region, so nothing is read twice.
  */
-export function ChatAnnouncer({ lines }: { lines: AnnouncedLine[] }) {
+export function ChatAnnouncer({
+  lines,
+  ready,
+}: {
+  lines: AnnouncedLine[] /** The history has loaded (what it holds is not news). */;
+  ready: boolean;
+}) {
   const seen = useRef<Set<string> | null>(null);
   const [said, setSaid] = useState<AnnouncedLine[]>([]);
 
   useEffect(() => {
     if (seen.current === null) {
-      if (lines.length === 0) return;
+      if (!ready) return;
       // What was there when the chat opened is history, not news.
       seen.current = new Set(lines.map((l) => l.id));
       return;
@@ -29,7 +35,7 @@ export function ChatAnnouncer({ lines }: { lines: AnnouncedLine[] }) {
     for (const l of fresh) known.add(l.id);
     // The last few only: a burst after a reconnect is not read out line by line.
     setSaid((prev) => [...prev, ...fresh].slice(-3));
-  }, [lines]);
+  }, [lines, ready]);
 
   return (
     <div className="sr-only" role="status" aria-live="polite" aria-atomic="false" data-testid="chat-announcer">

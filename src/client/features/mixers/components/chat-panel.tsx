@@ -224,7 +224,7 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
           {unseen === 0 ? 'Jump to latest' : unseen === 1 ? '1 new message' : `${unseen} new messages`}
         </button>
       )}
-      <ChatAnnouncer lines={announced} />
+      <ChatAnnouncer lines={announced} ready={history.isSuccess} />
       {writable && <TypingIndicator room={room} me={me} nameOf={(id) => people.get(id)?.firstName} />}
 
       {writable ? (
