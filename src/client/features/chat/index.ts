@@ -1,10 +1,9 @@
 /** The live room around a chat (issue 29): typing, presence, mentions, read state, announcements, the composer on a phone. */
-export { type AnnouncedLine, ChatAnnouncer } from './announcer';
+export { ChatAnnouncer } from './announcer';
 export { useComposerOnScreen } from './composer-room';
 export { useKeyboardSafe } from './keyboard';
 export { useLiveRoomState } from './live-store';
 export { type Mentionable, MentionText, useMentionPicker } from './mention-picker';
-export { NewMessagesDivider, readStateKey, useMarkRead, useReadState } from './read-state';
+export { NewMessagesDivider, useMarkRead, useReadState } from './read-state';
 export { PresenceCount, PresenceDot, TypingIndicator } from './typing-indicator';
-export { typingText } from './typing';
 export { useLiveRoomEvents, useTypingSender } from './use-live-room';

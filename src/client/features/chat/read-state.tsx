@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import type { MixerReadState } from '../../../shared/schemas/chat-live';
 import { api } from '../../lib/api';
 
-export const readStateKey = (mixerId: string) => ['mixers', 'read', mixerId] as const;
+const readStateKey = (mixerId: string) => ['mixers', 'read', mixerId] as const;
 
 /** Where I stopped reading this mixer's chat, as it was when the chat opened (it is not refetched while open). */
 export function useReadState(mixerId: string) {

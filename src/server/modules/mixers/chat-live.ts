@@ -54,12 +54,6 @@ export const unreadCounts = (userId: string, mixerId?: string) => sql`
      and (r.read_at is null or mm.created_at > r.read_at)
      and (mm.sender_id is null or (mm.sender_id <> ${userId} and not ${hiddenFrom(userId, sql`mm.sender_id`)}))`;
 
-/** Mentions of me I have not read yet, in every mixer I am in: the Mixers badge. */
-export async function unreadMentions(deps: Deps, userId: string): Promise<number> {
-  const [row] = rowsOf<{ mentions: number }>(await deps.database.db.execute(sql`select x.mentions from (${unreadCounts(userId)}) x`));
-  return row?.mentions ?? 0;
-}
-
 async function membership(deps: Deps, userId: string, mixerId: string) {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
   const [row] = rowsOf<{ member: boolean; read_at: string | null }>(
