@@ -109,7 +109,7 @@ describe('the live room', () => {
     await viewportShot(a.page, 'live-room-typing-1280-dark');
     await setTheme(a.page, 'light');
     await b.page.locator('#chat-input').press('Enter');
-    await a.page.getByText('I could do Catan').waitFor();
+    await a.page.getByRole('log').getByText('I could do Catan').waitFor();
     await until(async () => !(await typingA.textContent())?.includes('typing'), 'the indicator to go after the send');
 
     // Maya types and stops: Rhys sees it, then it goes a few seconds after her last key.
@@ -144,7 +144,7 @@ describe('the live room', () => {
     expect(await input.inputValue()).toBe('@Rhys ');
     await input.pressSequentially('shall we start at 8?');
     await input.press('Enter');
-    await a.page.getByText('shall we start at 8?').waitFor();
+    await a.page.getByRole('log').getByText('shall we start at 8?').waitFor();
 
     // The notification: a push (discreet) and the Mixers badge.
     await pushIdle(e2e.app);
