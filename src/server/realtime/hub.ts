@@ -18,8 +18,11 @@ interface Client {
 
 /** The server relays at most one `typing: true` per socket and room this often (the client sends one per 3 s). */
 export const TYPING_MIN_GAP_MS = 1000;
-/** "Who in this room may not see this member, or be seen by them" is remembered this long (and dropped on a block). */
-export const HIDDEN_TTL_MS = 5000;
+/**
+ * "Who in this room is hidden from whom" is remembered per room this long; dropped sooner on a
+ * block (`visibilityChanged`) and when someone the answer did not know arrives in the room.
+ */
+export const HIDDEN_TTL_MS = 60_000;
 
 /** At most this many open sockets per member on one instance; a new one closes the oldest (docs/decisions/008). */
 export const MAX_SOCKETS_PER_MEMBER = 10;
@@ -42,7 +45,7 @@ export type RoomAuthorizer = (userId: string, room: Room) => Promise<boolean>;
 /** Posts a chat line a member sent over their socket; throws the AppError the HTTP route would answer. */
 export type SendHandler = (userId: string, room: Room, body: string, mentions?: string[]) => Promise<ChatMessage>;
 /** The members of a room hidden from `userId` either way (blocks, suspensions): they never see each other's typing or presence. */
-export type HiddenLookup = (userId: string, room: Room) => Promise<string[]>;
+export type HiddenLookup = (room: Room) => Promise<Map<string, string[]>>;
 
 /**
  * Delivers bus messages to this instance's sockets. Modules never touch sockets: they call
@@ -69,7 +72,7 @@ export class RealtimeHub {
    */
   private coalescing = new Map<string, { pending: boolean; timer: ReturnType<typeof setTimeout> }>();
   private hiders = new Map<string, HiddenLookup>();
-  private hiddenCache = new Map<string, { ids: Promise<string[]>; until: number }>();
+  private hiddenCache = new Map<string, { members: Promise<Map<string, string[]>>; until: number }>();
   private presence: PresenceTracker;
 
   constructor(
@@ -86,7 +89,7 @@ export class RealtimeHub {
     );
   }
 
-  /** Modules say who in their rooms is hidden from whom, e.g. `mixer` → blocked participants. */
+  /** Modules say who in their rooms is hidden from whom (member → hidden members), e.g. `mixer` → blocked participants. */
   hideWith(prefix: 'mixer' | 'conversation', lookup: HiddenLookup) {
     this.hiders.set(prefix, lookup);
   }
@@ -96,18 +99,24 @@ export class RealtimeHub {
     return this.bus.publish({ kind: 'visibility-changed', userIds });
   }
 
-  /** Members of `room` hidden from `userId` either way; remembered briefly (one lookup per typist, not per key). */
-  hiddenIn(room: string, userId: string): Promise<string[]> {
+  /** Members of `room` hidden from `userId` either way: one lookup per room, not per member or key. */
+  async hiddenIn(room: string, userId: string): Promise<string[]> {
     const lookup = this.hiders.get(room.split(':')[0]);
-    if (!lookup) return Promise.resolve([]);
-    const k = grantKey(userId, room);
-    const cached = this.hiddenCache.get(k);
-    if (cached && cached.until > Date.now()) return cached.ids;
-    if (this.hiddenCache.size >= MAX_GRANTS) this.hiddenCache.clear();
-    const ids = lookup(userId, room);
-    this.hiddenCache.set(k, { ids, until: Date.now() + HIDDEN_TTL_MS });
-    ids.catch(() => this.hiddenCache.delete(k));
-    return ids;
+    if (!lookup) return [];
+    let cached = this.hiddenCache.get(room);
+    if (cached && cached.until > Date.now() && !(await cached.members).has(userId)) {
+      // Someone the answer does not know (joined since): ask again.
+      if (this.hiddenCache.get(room) === cached) this.hiddenCache.delete(room);
+      cached = undefined;
+    }
+    if (!cached || cached.until <= Date.now()) {
+      if (this.hiddenCache.size >= MAX_GRANTS) this.hiddenCache.clear();
+      const members = lookup(room);
+      cached = { members, until: Date.now() + HIDDEN_TTL_MS };
+      this.hiddenCache.set(room, cached);
+      members.catch(() => this.hiddenCache.delete(room));
+    }
+    return (await cached.members).get(userId) ?? [];
   }
 
   /**
@@ -324,7 +333,14 @@ export class RealtimeHub {
     }
     if (message.kind === 'visibility-changed') {
       const who = new Set(message.userIds);
-      for (const k of [...this.hiddenCache.keys()]) if (who.has(k.slice(0, k.indexOf(' ')))) this.hiddenCache.delete(k);
+      for (const [room, entry] of [...this.hiddenCache]) {
+        void entry.members.then(
+          (members) => {
+            if ([...who].some((u) => members.has(u)) && this.hiddenCache.get(room) === entry) this.hiddenCache.delete(room);
+          },
+          () => {},
+        );
+      }
       return;
     }
     if (message.kind === 'sessions-changed') return;

@@ -21,7 +21,7 @@ function twoInstances(hidden: Record<string, string[]> = {}) {
   const hubs = [new RealtimeHub(bus), new RealtimeHub(bus)];
   for (const hub of hubs) {
     hub.authorize('mixer', async () => true);
-    hub.hideWith('mixer', async (userId) => hidden[userId] ?? []);
+    hub.hideWith('mixer', async () => new Map(['ann', 'bob', 'cy', 'dee'].map((u) => [u, hidden[u] ?? []])));
   }
   return hubs;
 }

@@ -31,15 +31,19 @@ export async function checkMentions(deps: Deps, userId: string, mixerId: string,
   if ((row?.n ?? 0) !== wanted.length) throw new AppError('validation', MENTION_MESSAGES.notParticipant);
 }
 
-/** The participants of a mixer hidden from `userId` either way: they never see each other's typing or presence. */
-export async function hiddenInMixer(deps: Deps, userId: string, mixerId: string): Promise<string[]> {
-  if (!isUuid(mixerId)) return [];
-  return rowsOf<{ user_id: string }>(
+/** Each participant of a mixer and the participants hidden from them either way: they never see each other's typing or presence. */
+export async function hiddenInMixer(deps: Deps, mixerId: string): Promise<Map<string, string[]>> {
+  if (!isUuid(mixerId)) return new Map();
+  const rows = rowsOf<{ user_id: string; hidden: string[] | string | null }>(
     await deps.database.db.execute(sql`
-      select c.user_id from mixer_memberships c
-       where c.mixer_id = ${mixerId} and c.state = 'joined' and c.user_id <> ${userId}
-         and ${hiddenFrom(userId, sql`c.user_id`)}`),
-  ).map((r) => r.user_id);
+      select c.user_id,
+             array(select o.user_id from mixer_memberships o
+                    where o.mixer_id = c.mixer_id and o.state = 'joined' and o.user_id <> c.user_id
+                      and ${hiddenFrom(sql`c.user_id`, sql`o.user_id`)}) as hidden
+        from mixer_memberships c
+       where c.mixer_id = ${mixerId} and c.state = 'joined'`),
+  );
+  return new Map(rows.map((r) => [r.user_id, Array.isArray(r.hidden) ? r.hidden : []]));
 }
 
 /** Unread lines and unread mentions of `userId` in one mixer (or in every mixer they are in). */

@@ -68,7 +68,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
   app.realtime.acceptSends('mixer', (userId, room, body, mentions) =>
     postChatLine(userId, room.slice('mixer:'.length), mentions ? { body, mentions } : { body }),
   );
-  app.realtime.hideWith('mixer', (userId, room) => hiddenInMixer(deps, userId, room.slice('mixer:'.length)));
+  app.realtime.hideWith('mixer', (room) => hiddenInMixer(deps, room.slice('mixer:'.length)));
 
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
