@@ -141,7 +141,8 @@ async function drive(
                 // Another member of the room reacts.
                 const other = i - (i % p.perMixer) + ((i + 1) % p.perMixer);
                 p.react(sockets[other], room, answer.id);
-                reactions++;
+                // Counted only when reactions are switched on (the default sends none).
+                if (p.react !== noReactions) reactions++;
               }
             } else rejected[answer.code ?? 'error'] = (rejected[answer.code ?? 'error'] ?? 0) + 1;
             resolve();
