@@ -28,6 +28,12 @@ wss.on('connection', (ws) => {
       ws.send(JSON.stringify({ type: 'sent', ref: msg.ref, message }));
       return;
     }
+    // Typing (bench/chat-live-room.ts): relayed to the room's other sockets, like ours.
+    if (msg.type === 'typing') {
+      const payload = JSON.stringify({ type: 'typing', room: msg.room, userId: 'x', typing: (msg as { typing?: boolean }).typing });
+      for (const peer of rooms.get(msg.room) ?? []) if (peer !== ws && peer.readyState === peer.OPEN) peer.send(payload);
+      return;
+    }
     if (msg.type !== 'subscribe') return;
     let set = rooms.get(msg.room);
     if (!set) {

@@ -44,13 +44,13 @@ export interface ChatFanoutOptions {
   databaseUrl?: string;
 }
 
-interface Member {
+export interface Member {
   id: string;
   mixerId: string;
   cookie: string;
 }
 
-interface RunResult {
+export interface RunResult {
   sent: number;
   accepted: number;
   rejected: Record<string, number>;
@@ -69,7 +69,7 @@ const HOST = '127.0.0.1';
 const MAX_BACKLOG_WAIT_MS = 60_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return Number.NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return Math.round(sorted[i] * 10) / 10;
@@ -164,7 +164,7 @@ async function drive(
   };
 }
 
-function summarise(name: string, r: RunResult, goal?: { p99Ms: number; noRefusals?: boolean }) {
+export function summarise(name: string, r: RunResult, goal?: { p99Ms: number; noRefusals?: boolean }) {
   const p99 = percentile(r.latenciesMs, 99);
   const refused = r.sent - r.accepted;
   const met = goal && p99 <= goal.p99Ms && r.losses === 0 && r.accepted > 0 && (!goal.noRefusals || refused === 0);
@@ -187,7 +187,7 @@ function summarise(name: string, r: RunResult, goal?: { p99Ms: number; noRefusal
   };
 }
 
-function openSockets(urls: { url: string; headers?: Record<string, string>; room: string }[]): Promise<WebSocket[]> {
+export function openSockets(urls: { url: string; headers?: Record<string, string>; room: string }[]): Promise<WebSocket[]> {
   // Connect in batches so the handshake storm stays modest.
   return (async () => {
     const sockets: WebSocket[] = [];
@@ -242,7 +242,7 @@ function socketSender(members: Member[], sockets: WebSocket[]): (m: Member, body
 }
 
 /** Members, profiles, live mixers, memberships and sessions, written before the server starts. */
-async function seed(open: OpenOptions, secret: string, nMixers: number, perMixer: number): Promise<Member[]> {
+export async function seed(open: OpenOptions, secret: string, nMixers: number, perMixer: number): Promise<Member[]> {
   const database = await openDatabase(open);
   const { db } = database;
   const now = Date.now();
@@ -292,14 +292,14 @@ async function seed(open: OpenOptions, secret: string, nMixers: number, perMixer
   return members;
 }
 
-interface Shape {
+export interface Shape {
   mixers: number;
   perMixer: number;
   seconds: number;
   intervalMs: number;
 }
 
-interface Server {
+export interface Server {
   port: number;
   /** Resident memory of the server process, MB. */
   rssMb(): number;
@@ -319,7 +319,7 @@ function cpuMsOf(pid: number | undefined): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
-async function spawnServer(args: string[], env: Record<string, string>, ready: string): Promise<Server> {
+export async function spawnServer(args: string[], env: Record<string, string>, ready: string): Promise<Server> {
   const port = freePort();
   const proc = await spawnUntil(args, { PORT: String(port), ...env }, ready);
   return {
@@ -336,7 +336,7 @@ async function spawnServer(args: string[], env: Record<string, string>, ready: s
 }
 
 /** The real server (src/server/serve.ts) in its own process on the given database. */
-function startOurs(env: Record<string, string>): Promise<Server> {
+export function startOurs(env: Record<string, string>): Promise<Server> {
   return spawnServer(
     ['--import', 'tsx', 'src/server/serve.ts'],
     { NODE_ENV: 'test', HOST, SEED_DEMO: 'false', LOG_LEVEL: 'error', PUBLIC_URL: 'http://localhost:3000', ...env },
@@ -374,7 +374,7 @@ async function runOn(servers: Server[], members: Member[], shape: Shape, opts: {
 }
 
 /** A throwaway PostgreSQL database on the bench server, dropped afterwards. */
-async function withPostgres<T>(serverUrl: string, use: (url: string) => Promise<T>): Promise<T> {
+export async function withPostgres<T>(serverUrl: string, use: (url: string) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
   const name = `fancy_bench_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -131,6 +131,13 @@ if (fanout) {
   console.log('Chat fan-out: 50 mixers × 8 members, 1 msg/s each (ours vs a bare ws broadcast server)');
   console.table(fanout);
 }
+const liveRoom = await optional('chat-live-room', 'benchChatLiveRoom');
+if (liveRoom) {
+  console.log(
+    'Chat with typing and reactions (issue 29): 400 sockets in 50 mixers, 1 line/s per room, a third typing (1 event per 3 s), a reaction per 5 lines (switched on where the reaction message exists)',
+  );
+  console.table(liveRoom);
+}
 const conversation = await optional('conversation', 'benchConversation');
 if (conversation) {
   console.log('Conversation page (50 messages): ours vs bare node:http running the same SQL on the same driver, same JSON');

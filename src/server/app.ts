@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('deps', deps);
   app.decorate('auth', createAuth({ ...deps, log: logger }));
   const bus = deps.bus ?? createLocalBus();
-  app.decorate('realtime', new RealtimeHub(bus));
+  app.decorate('realtime', new RealtimeHub(bus, (err) => app.log.error({ err }, 'presence announcement failed')));
   const sessionCache = new SessionCache();
   bus.onMessage((m) => sessionCache.onBusMessage(m));
   app.decorate('sessionCache', sessionCache);

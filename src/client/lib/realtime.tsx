@@ -109,7 +109,11 @@ export class RealtimeClient {
    * with the ApiError the HTTP route would have given. Null when the socket is not open: the
    * caller posts over HTTP instead.
    */
-  sendChat(room: string, body: string, extras: { clientKey?: string; replyToId?: string } = {}): Promise<ChatMessage> | null {
+  sendChat(
+    room: string,
+    body: string,
+    extras: { clientKey?: string; replyToId?: string; mentions?: string[] } = {},
+  ): Promise<ChatMessage> | null {
     if (this.status !== 'open' || this.socket?.readyState !== WebSocket.OPEN) return null;
     const ref = `s${++this.sends}`;
     return new Promise<ChatMessage>((resolve, reject) => {
@@ -117,6 +121,11 @@ export class RealtimeClient {
       this.pending.set(ref, { resolve, reject, timer });
       this.send({ type: 'send', room, body, ref, ...extras });
     });
+  }
+
+  /** I am typing in a room I joined (or stopped); dropped when the socket is not open (typing is never queued). */
+  typing(room: string, typing: boolean) {
+    this.send({ type: 'typing', room, typing });
   }
 
   private settle(ref: string, outcome: ChatMessage | ApiError) {

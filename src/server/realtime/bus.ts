@@ -4,13 +4,22 @@ import type { ServerEvent } from '../../shared/realtime/events';
 
 /** What crosses instances: an event for a room, or a control instruction for sockets. */
 export type BusMessage =
-  | { kind: 'event'; room: string; event: ServerEvent }
+  /** `except`: members in the room who must not get it (blocks either way, issue 29). */
+  | { kind: 'event'; room: string; event: ServerEvent; except?: string[] }
   | { kind: 'close-user'; userId: string; reason: string }
   | { kind: 'close-session'; sessionId: string }
   /** A member's sessions changed (password, revocations): caches drop them, sockets stay. */
   | { kind: 'sessions-changed'; userId: string }
   /** A member lost access to a room (left a mixer): their sockets stop receiving it. */
-  | { kind: 'leave-room'; userId: string; room: string };
+  | { kind: 'leave-room'; userId: string; room: string }
+  /** Presence (issue 29, ./presence): a member's first socket in a room on an instance, or their last one gone. */
+  | { kind: 'presence'; instance: string; room: string; userId: string; online: boolean; except: string[] }
+  /** An instance's members of one room, re-announced periodically: `[userId, except][]`. */
+  | { kind: 'presence-refresh'; instance: string; room: string; entries: [string, string[]][] }
+  /** An instance started: the others re-announce their members now. */
+  | { kind: 'presence-hello'; instance: string }
+  /** Blocks changed between members: cached "who may not see whom" is dropped everywhere. */
+  | { kind: 'visibility-changed'; userIds: string[] };
 
 export interface RealtimeBus {
   publish(message: BusMessage): Promise<void>;

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { WebSocket } from 'ws';
 import type { ChatMessage, Room, ServerEvent } from '../../shared/realtime/events';
 import type { BusMessage, RealtimeBus } from './bus';
+import { isChatRoom, PresenceTracker } from './presence';
 
 const MAX_GRANTS = 100_000;
 const grantKey = (userId: string, room: string) => `${userId} ${room}`;
@@ -10,7 +12,17 @@ interface Client {
   userId: string;
   sessionId: string;
   rooms: Set<string>;
+  /** When this socket last relayed `typing` per room (a second one within TYPING_MIN_GAP_MS is dropped). */
+  typedAt?: Map<string, number>;
 }
+
+/** The server relays at most one `typing: true` per socket and room this often (the client sends one per 3 s). */
+export const TYPING_MIN_GAP_MS = 1000;
+/**
+ * "Who in this room is hidden from whom" is remembered per room this long; dropped sooner on a
+ * block (`visibilityChanged`) and when someone the answer did not know arrives in the room.
+ */
+export const HIDDEN_TTL_MS = 60_000;
 
 /** At most this many open sockets per member on one instance; a new one closes the oldest (docs/decisions/008). */
 export const MAX_SOCKETS_PER_MEMBER = 10;
@@ -31,13 +43,16 @@ export const CLOSE_TOO_MANY_SOCKETS = 4008;
 /** Decides whether a member may join a room other than their own `user:` room. */
 export type RoomAuthorizer = (userId: string, room: Room) => Promise<boolean>;
 /** Posts a chat line a member sent over their socket; throws the AppError the HTTP route would answer. */
-/** What a socket `send` carries besides its room and ref: the text and, optionally, the line's key and the line it answers. */
+/** What a socket `send` carries besides its room and ref: the text and, optionally, the line's key, the line it answers and who it mentions. */
 export interface SendInput {
   body: string;
   clientKey?: string;
   replyToId?: string;
+  mentions?: string[];
 }
 export type SendHandler = (userId: string, room: Room, input: SendInput) => Promise<ChatMessage>;
+/** The members of a room hidden from `userId` either way (blocks, suspensions): they never see each other's typing or presence. */
+export type HiddenLookup = (room: Room) => Promise<Map<string, string[]>>;
 
 /**
  * Delivers bus messages to this instance's sockets. Modules never touch sockets: they call
@@ -63,9 +78,77 @@ export class RealtimeHub {
    * due at its end). Entries last at most two intervals, so the map stays small.
    */
   private coalescing = new Map<string, { pending: boolean; timer: ReturnType<typeof setTimeout> }>();
+  private hiders = new Map<string, HiddenLookup>();
+  private hiddenCache = new Map<string, { members: Promise<Map<string, string[]>>; until: number }>();
+  private presence: PresenceTracker;
 
-  constructor(private bus: RealtimeBus) {
+  constructor(
+    private bus: RealtimeBus,
+    log: (err: unknown) => void = () => {},
+  ) {
     bus.onMessage((m) => this.deliver(m));
+    this.presence = new PresenceTracker(
+      randomUUID(),
+      bus,
+      (room, event, except) => this.send(room, event, except),
+      (room, userId) => this.hiddenIn(room, userId),
+      log,
+    );
+  }
+
+  /** Modules say who in their rooms is hidden from whom (member → hidden members), e.g. `mixer` → blocked participants. */
+  hideWith(prefix: 'mixer' | 'conversation', lookup: HiddenLookup) {
+    this.hiders.set(prefix, lookup);
+  }
+
+  /** Blocks changed between these members: every instance asks again who is hidden from them. */
+  visibilityChanged(userIds: string[]): Promise<void> {
+    return this.bus.publish({ kind: 'visibility-changed', userIds });
+  }
+
+  /** Members of `room` hidden from `userId` either way: one lookup per room, not per member or key. */
+  async hiddenIn(room: string, userId: string): Promise<string[]> {
+    const lookup = this.hiders.get(room.split(':')[0]);
+    if (!lookup) return [];
+    let cached = this.hiddenCache.get(room);
+    if (cached && cached.until > Date.now() && !(await cached.members).has(userId)) {
+      // Someone the answer does not know (joined since): ask again.
+      if (this.hiddenCache.get(room) === cached) this.hiddenCache.delete(room);
+      cached = undefined;
+    }
+    if (!cached || cached.until <= Date.now()) {
+      if (this.hiddenCache.size >= MAX_GRANTS) this.hiddenCache.clear();
+      const members = lookup(room);
+      cached = { members, until: Date.now() + HIDDEN_TTL_MS };
+      this.hiddenCache.set(room, cached);
+      members.catch(() => this.hiddenCache.delete(room));
+    }
+    return (await cached.members).get(userId) ?? [];
+  }
+
+  /**
+   * `typing` from a socket (issue 29): relayed to the room it has joined, never to members
+   * hidden from the typist either way; never stored. An error text when it is not in the room.
+   */
+  async typing(client: Client, room: Room, typing: boolean): Promise<string | null> {
+    if (!isChatRoom(room) || !client.rooms.has(room)) return 'You are not in this room.';
+    client.typedAt ??= new Map();
+    const typedAt = client.typedAt;
+    const now = Date.now();
+    if (typing && now - (typedAt.get(room) ?? 0) < TYPING_MIN_GAP_MS) return null;
+    if (typing) typedAt.set(room, now);
+    else typedAt.delete(room);
+    // Never back to the typist's own sockets: nobody is shown their own typing.
+    const except = [client.userId, ...(await this.hiddenIn(room, client.userId))];
+    await this.bus.publish({ kind: 'event', room, event: { type: 'typing', room, userId: client.userId, typing }, except });
+    return null;
+  }
+
+  /** Who is in `room` now, as this socket may see it: sent once it has joined. */
+  async presenceFor(client: Client, room: Room): Promise<ServerEvent | null> {
+    if (!isChatRoom(room)) return null;
+    const hidden = await this.hiddenIn(room, client.userId);
+    return { type: 'presence', room, userIds: this.presence.membersOf(room, hidden) };
   }
 
   /** Modules register who may join their rooms, e.g. `mixer` → joined members only. */
@@ -83,8 +166,8 @@ export class RealtimeHub {
     return this.senders.get(room.split(':')[0]);
   }
 
-  publish(room: string, event: ServerEvent): Promise<void> {
-    return this.bus.publish({ kind: 'event', room, event });
+  publish(room: string, event: ServerEvent, except?: string[]): Promise<void> {
+    return this.bus.publish(except?.length ? { kind: 'event', room, event, except } : { kind: 'event', room, event });
   }
 
   /** Ends every socket of a member on every instance (suspension, deletion). */
@@ -174,13 +257,15 @@ export class RealtimeHub {
     for (const c of this.clients) c.socket.close(1001, 'server shutting down');
     for (const slot of this.coalescing.values()) clearTimeout(slot.timer);
     this.coalescing.clear();
+    this.presence.stop();
   }
 
-  private send(room: string, event: ServerEvent) {
+  private send(room: string, event: ServerEvent, except?: string[]) {
     const set = this.rooms.get(room);
     if (!set) return;
     const data = JSON.stringify(event);
-    for (const c of set) if (c.socket.readyState === c.socket.OPEN) c.socket.send(data);
+    const skip = except?.length ? new Set(except) : undefined;
+    for (const c of set) if (c.socket.readyState === c.socket.OPEN && !skip?.has(c.userId)) c.socket.send(data);
   }
 
   /** `mixer.updated`: leading edge at once, trailing edge at the end of the interval (see MIXER_UPDATE_INTERVAL_MS). */
@@ -222,7 +307,9 @@ export class RealtimeHub {
   }
 
   private join(client: Client, room: string) {
+    if (client.rooms.has(room)) return;
     client.rooms.add(room);
+    if (isChatRoom(room)) this.presence.joined(room, client.userId);
     let set = this.rooms.get(room);
     if (!set) {
       set = new Set();
@@ -232,7 +319,9 @@ export class RealtimeHub {
   }
 
   private leave(client: Client, room: string) {
-    client.rooms.delete(room);
+    if (!client.rooms.delete(room)) return;
+    if (isChatRoom(room)) this.presence.left(room, client.userId);
+    client.typedAt?.delete(room);
     const set = this.rooms.get(room);
     if (!set) return;
     set.delete(client);
@@ -243,7 +332,22 @@ export class RealtimeHub {
     if (message.kind === 'event') {
       if (!this.rooms.has(message.room)) return;
       if (message.event.type === 'mixer.updated') this.sendCoalesced(message.room, message.event);
-      else this.send(message.room, message.event);
+      else this.send(message.room, message.event, message.except);
+      return;
+    }
+    if (message.kind === 'presence' || message.kind === 'presence-refresh' || message.kind === 'presence-hello') {
+      return this.presence.handle(message);
+    }
+    if (message.kind === 'visibility-changed') {
+      const who = new Set(message.userIds);
+      for (const [room, entry] of [...this.hiddenCache]) {
+        void entry.members.then(
+          (members) => {
+            if ([...who].some((u) => members.has(u)) && this.hiddenCache.get(room) === entry) this.hiddenCache.delete(room);
+          },
+          () => {},
+        );
+      }
       return;
     }
     if (message.kind === 'sessions-changed') return;

@@ -6,7 +6,11 @@ import { AppError } from '../http/errors';
 import { ConnectionLimit, dropAbusive, FrameLimit } from './frame-limit';
 import type { RealtimeHub } from './hub';
 
-const HEARTBEAT_MS = 25_000;
+/**
+ * A socket that does not answer two pings in a row is dropped, and with it its member's presence
+ * (issue 29: "within seconds of losing the connection"), so the interval is short.
+ */
+const HEARTBEAT_MS = 10_000;
 
 /** WebSocket at /api/realtime: session cookie checked at upgrade, Origin checked, heartbeats. */
 export async function registerRealtimeRoutes(app: FastifyInstance) {
@@ -66,8 +70,14 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
       if (message.type === 'ping') return send({ type: 'pong' });
       if (message.type === 'unsubscribe') return hub.unsubscribe(client, message.room);
       if (message.type === 'send') return send(await sendOverSocket(hub, current.user.id, message, req.log));
+      if (message.type === 'typing') {
+        const refused = await hub.typing(client, message.room, message.typing).catch(() => null);
+        return refused ? send({ type: 'error', message: refused }) : undefined;
+      }
       const ok = await hub.subscribe(client, message.room).catch(() => false);
       send(ok ? { type: 'subscribed', room: message.room } : { type: 'error', message: 'You cannot join this room', room: message.room });
+      const presence = ok ? await hub.presenceFor(client, message.room).catch(() => null) : null;
+      if (presence) send(presence);
     });
     send({ type: 'ready', userId: current.user.id });
   });
@@ -86,11 +96,11 @@ async function sendOverSocket(
   message: Extract<ClientMessage, { type: 'send' }>,
   log: FastifyBaseLogger,
 ): Promise<ServerEvent> {
-  const { ref, room, body, clientKey, replyToId } = message;
+  const { ref, room, body, clientKey, replyToId, mentions } = message;
   const handler = hub.senderFor(room);
   if (!handler) return { type: 'send-failed', ref, code: 'validation', message: 'You cannot send messages here.' };
   try {
-    return { type: 'sent', ref, message: await handler(userId, room, { body, clientKey, replyToId }) };
+    return { type: 'sent', ref, message: await handler(userId, room, { body, clientKey, replyToId, mentions }) };
   } catch (err) {
     if (err instanceof AppError) {
       const retryAfter = Number(err.headers?.['retry-after']);

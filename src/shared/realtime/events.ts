@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { lineExtrasShape } from '../schemas/chat';
 import { hostEventSchemas } from '../schemas/host';
+import { liveRoomEvents, liveRoomMessages, MAX_MENTIONS } from './live-room';
 
 /**
  * Typed WebSocket messages (DESIGN §3), parsed on both ends. Rooms: `user:{id}` (joined
@@ -18,6 +19,8 @@ export const COUNTER_KEYS = [
   'messagesSent',
   'profileViews',
   'newMatches',
+  /** Unread mentions of me across my mixers (issue 29): the Mixers nav badge. */
+  'mixerMentions',
 ] as const;
 export type CounterKey = (typeof COUNTER_KEYS)[number];
 
@@ -29,6 +32,8 @@ export const chatMessageSchema = z.object({
   createdAt: z.string(),
   sender: z.object({ id: z.string(), firstName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
   ...lineExtrasShape,
+  /** Members mentioned in the line (issue 29; the body carries `@First` for each). */
+  mentions: z.array(z.string()).optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -103,6 +108,7 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   /** A chat line sent over the socket was not accepted: the code and message the HTTP POST would answer. */
   z.object({ type: z.literal('send-failed'), ref: z.string(), code: z.string(), message: z.string(), retryAfterS: z.number().optional() }),
   ...hostEventSchemas,
+  ...liveRoomEvents,
 ]);
 export type ServerEvent = z.infer<typeof serverEventSchema>;
 
@@ -122,7 +128,9 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     /** The line's own key (issue 29): a retry with the same key gets the first line back. Checked by the room's handler. */
     clientKey: z.string().max(64).optional(),
     replyToId: z.string().max(64).optional(),
+    mentions: z.array(z.string().max(64)).max(MAX_MENTIONS).optional(),
   }),
+  ...liveRoomMessages,
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sendExtrasShape } from './chat';
+import { mentionsSchema } from './chat-live';
 import { messageBodySchema } from './message-body';
 import { memberTextChecks } from './text';
 import type { Audience, SeatKey } from '../audience';
@@ -60,7 +61,7 @@ export const chatEditInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, {
   tooLong: MIXER_MESSAGES.messageTooLong,
 });
 
-export const chatMessageInputSchema = chatEditInputSchema.extend(sendExtrasShape);
+export const chatMessageInputSchema = chatEditInputSchema.extend({ mentions: mentionsSchema, ...sendExtrasShape });
 
 export const MIXER_SECTIONS = ['foryou', 'live', 'upcoming', 'mine'] as const;
 export type MixerSection = (typeof MIXER_SECTIONS)[number];

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 
-export const PUSH_CATEGORIES = ['mixerSoon', 'invitation', 'match', 'message'] as const;
+export const PUSH_CATEGORIES = ['mixerSoon', 'invitation', 'match', 'message', 'mention'] as const;
 export type PushCategory = (typeof PUSH_CATEGORIES)[number];
 
 /** Settings → Notifications wording, one line per category. */
@@ -13,6 +13,7 @@ export const PUSH_CATEGORY_LABELS: Record<PushCategory, { title: string; descrip
   invitation: { title: 'Invitations', description: 'A seat is held for you in a new mixer.' },
   match: { title: 'New matches', description: 'Someone you fancied fancies you too.' },
   message: { title: 'New messages', description: "A message in a conversation you aren't reading." },
+  mention: { title: 'Mentions', description: "Someone mentions you in a mixer's chat you aren't reading." },
 };
 
 export const PUSH_MESSAGES = {

@@ -24,9 +24,12 @@ export interface ToastQueue {
   addViewport(): () => void;
 }
 
-/** The toast viewport's place on screen (Radix's and the stand-in's). */
+/**
+ * The toast viewport's place on screen (Radix's and the stand-in's): bottom right, or at the top
+ * while a chat composer is on screen (`body[data-composer]`, issue 29): a toast never covers it.
+ */
 export const TOAST_VIEWPORT_CLASS =
-  'print:hidden fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-[420px]';
+  'print:hidden fixed bottom-20 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:bottom-0 md:max-w-[420px] [body[data-composer]_&]:bottom-auto [body[data-composer]_&]:top-14 md:[body[data-composer]_&]:top-0';
 
 export const ToastQueueContext = createContext<ToastQueue | null>(null);
 export const useToastQueue = () => useContext(ToastQueueContext);

@@ -10,6 +10,8 @@ export interface PendingLine {
   status: 'sending' | 'failed';
   error?: string;
   replyTo?: { id: string; senderName: string | null; body: string | null } | null;
+  /** Participants the line mentions (mixer chat). */
+  mentions?: string[];
 }
 
 /** "Sending…" under a pending line, or why it failed and **Retry**. */

@@ -25,6 +25,7 @@ import {
   useMessages,
   useSendMessage,
 } from './api';
+import { TypingIndicator, useLiveRoomEvents, useTypingSender } from '../chat';
 import { Composer } from './components/composer';
 import { type LineHandlers, MessageList } from './components/message-list';
 import type { DirectMessage } from '../../../shared/realtime/events';
@@ -130,6 +131,9 @@ function LoadedThread({
   const qc = useQueryClient();
   const toast = useToast();
   const messagesQ = useMessages(id);
+  // Typing both ways and whether the other is here now (issue 29).
+  useLiveRoomEvents(`conversation:${id}`);
+  const typing = useTypingSender(`conversation:${id}`);
   const send = useSendMessage(id);
   const { mutateAsync: markReadAsync } = useMarkRead(id);
   const visible = usePageVisible();
@@ -415,12 +419,26 @@ function LoadedThread({
         />
       )}
       <LiveAnnouncer text={announcement} />
+      {conversation.canSend && (
+        <TypingIndicator room={`conversation:${id}`} me={myId ?? ''} nameOf={(u) => (u === conversation.other.id ? name : undefined)} />
+      )}
       {conversation.canSend ? (
         <Composer
           ref={composer}
           value={editing ? editText : draft}
-          onChange={editing ? setEditText : setDraft}
-          onSend={onSend}
+          onChange={
+            editing
+              ? setEditText
+              : (v) => {
+                  setDraft(v);
+                  if (v.trim()) typing.keystroke();
+                  else typing.stop();
+                }
+          }
+          onSend={() => {
+            typing.stop();
+            onSend();
+          }}
           name={name}
           banner={
             editing

@@ -141,6 +141,7 @@ export interface ChatSend {
   body: string;
   clientKey: string;
   replyToId?: string;
+  mentions?: string[];
 }
 
 /**
@@ -151,9 +152,9 @@ export function useSendMessage(id: string) {
   const qc = useQueryClient();
   const realtime = useRealtime();
   return useMutation({
-    mutationFn: ({ body, clientKey, replyToId }: ChatSend) =>
-      realtime?.sendChat(`mixer:${id}`, body, { clientKey, replyToId }) ??
-      api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body, clientKey, replyToId } }),
+    mutationFn: ({ body, clientKey, replyToId, mentions }: ChatSend) =>
+      realtime?.sendChat(`mixer:${id}`, body, { clientKey, replyToId, mentions }) ??
+      api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body, clientKey, replyToId, mentions } }),
     onSuccess: (message) => qc.setQueryData<ChatData>(mixerKeys.chat(id), (d) => appendChatMessage(d, message)),
   });
 }

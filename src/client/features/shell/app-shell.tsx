@@ -25,10 +25,10 @@ export type NavCounts = Partial<Record<BadgeKey, number>>;
 /** Badge counts for the navigation, shared with Home's counters through the query cache. */
 function useNavCounts(): NavCounts {
   const { data } = useQuery({ ...statsQuery, refetchInterval: 60_000 });
-  return { unreadMessages: data?.unreadMessages, newMatches: data?.newMatches };
+  return { unreadMessages: data?.unreadMessages, newMatches: data?.newMatches, mixerMentions: data?.mixerMentions };
 }
 
-const BADGE_MEANING: Record<BadgeKey, string> = { unreadMessages: 'unread', newMatches: 'new' };
+const BADGE_MEANING: Record<BadgeKey, string> = { unreadMessages: 'unread', newMatches: 'new', mixerMentions: 'unread mentions' };
 
 function Badge({ count, kind, className }: { count?: number; kind?: BadgeKey; className?: string }) {
   const label = badgeLabel(count);

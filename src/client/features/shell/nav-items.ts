@@ -1,12 +1,12 @@
 import { BookHeart, Heart, House, MessageCircle, Settings, UserRound, UsersRound } from 'lucide-react';
 
-export type BadgeKey = 'unreadMessages' | 'newMatches';
+export type BadgeKey = 'unreadMessages' | 'newMatches' | 'mixerMentions';
 
 /** Main navigation, in the spec's order (§2 "Navigation"). */
 export const NAV_ITEMS = [
   { to: '/home', label: 'Home', short: 'Home', icon: House },
   { to: '/modern-love-letters', label: 'Blog: Modern Loveletters', short: 'Blog', icon: BookHeart },
-  { to: '/mixers', label: 'Mixers', short: 'Mixers', icon: UsersRound },
+  { to: '/mixers', label: 'Mixers', short: 'Mixers', icon: UsersRound, badge: 'mixerMentions' as BadgeKey },
   { to: '/matches', label: 'Matches', short: 'Matches', icon: Heart, badge: 'newMatches' as BadgeKey },
   { to: '/messages', label: 'Messages', short: 'Messages', icon: MessageCircle, badge: 'unreadMessages' as BadgeKey },
   { to: '/profile', label: 'Profile', short: 'Profile', icon: UserRound },

@@ -6,3 +6,4 @@ export * from './push';
 export * from './limits';
 export * from './verification';
 export * from './host';
+export * from './chat-state';

@@ -94,6 +94,8 @@ export const mixerMessages = pgTable(
     unsentAt: timestamp('unsent_at', { withTimezone: true }),
     /** Made by the sender's client; a retried send with the same key returns the first line (decision 032). */
     clientKey: text('client_key'),
+    /** Ids of the participants the line mentions (issue 29); null when none. */
+    mentions: jsonb('mentions').$type<string[]>(),
   },
   (t) => [
     index('mixer_messages_mixer_created_idx').on(t.mixerId, t.createdAt),

@@ -10,6 +10,7 @@ import { hiddenFrom } from '../safety/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 import { reactionsJsonSql, snippetSql } from '../../lib/chat-sql';
+import { checkMentions } from './chat-live';
 
 export type Deps = Pick<AppDeps, 'database' | 'signer'>;
 
@@ -30,6 +31,7 @@ export interface MessageRow {
   unsent_at?: string | null;
   client_key?: string | null;
   reactions?: ReactionGroup[] | string | null;
+  mentions?: string[] | null;
 }
 
 function quoteOf(row: Pick<MessageRow, 'reply_to_id' | 'reply_name' | 'reply_body'>): ReplyQuote | null {
@@ -59,6 +61,7 @@ export function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['si
     editedAt: row.edited_at ?? null,
     unsentAt: row.unsent_at ?? null,
     clientKey: row.client_key ?? null,
+    ...(row.mentions?.length ? { mentions: row.mentions } : {}),
   };
 }
 
@@ -96,7 +99,7 @@ export async function listMessages(
       exists (select 1 from mixers where id = ${mixerId}) as found,
       exists (select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined') as member,
       (select coalesce(json_agg(row_to_json(x) order by x.ord), '[]'::json) from (
-         select mm.id, mm.kind, mm.body, mm.sender_id, ${isoMs('mm.created_at')} as created_at,
+         select mm.id, mm.kind, mm.body, mm.sender_id, mm.mentions, ${isoMs('mm.created_at')} as created_at,
                 ${exactTs(sql`mm.created_at`)} as cursor_ts, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
                 mm.reply_to_id, ${isoMs('mm.edited_at')} as edited_at, ${isoMs('mm.unsent_at')} as unsent_at,
                 case when mm.sender_id = ${userId} then mm.client_key end as client_key,
@@ -141,6 +144,7 @@ interface InsertedRow {
   reply_name: string | null;
   reply_body: string | null;
   reply_hidden_for: string[] | null;
+  mentions: string[] | null;
   edited_at: string | null;
   unsent_at: string | null;
 }
@@ -153,7 +157,7 @@ interface InsertedRow {
  * line instead (`fresh` false): the unique index (sender, mixer, key) makes this hold across
  * instances (decision 032).
  */
-const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' | 'clientKey' | 'replyToId'>(
+const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' | 'clientKey' | 'replyToId' | 'mentions'>(
   (v) => sql`
     with target as (
       select m.id from mixers m
@@ -164,17 +168,17 @@ const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' 
                   and (q.sender_id is null or not ${hiddenFrom(v.userId as string, sql`q.sender_id`)})))
     ),
     ins as (
-      insert into mixer_messages (mixer_id, sender_id, kind, body, client_key, reply_to_id)
-      select id, ${v.userId}, 'member', ${v.body}, ${v.clientKey}::text, ${v.replyToId}::uuid from target
+      insert into mixer_messages (mixer_id, sender_id, kind, body, client_key, reply_to_id, mentions)
+      select id, ${v.userId}, 'member', ${v.body}, ${v.clientKey}::text, ${v.replyToId}::uuid, ${v.mentions}::jsonb from target
       on conflict (sender_id, mixer_id, client_key) do nothing
-      returning id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, true as fresh
+      returning id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, mentions, true as fresh
     ),
     prior as (
-      select id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, false as fresh from mixer_messages
+      select id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, mentions, false as fresh from mixer_messages
        where ${v.clientKey}::text is not null and sender_id = ${v.userId} and mixer_id = ${v.mixerId} and client_key = ${v.clientKey}::text
     ),
     line as (select * from ins union all select * from prior limit 1)
-    select line.id, line.fresh, ${isoMs('line.created_at')} as created_at, line.body, line.client_key, line.reply_to_id,
+    select line.id, line.fresh, ${isoMs('line.created_at')} as created_at, line.body, line.client_key, line.reply_to_id, line.mentions,
            ${isoMs('line.edited_at')} as edited_at, ${isoMs('line.unsent_at')} as unsent_at,
            coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
            ${quoteColumns(v.userId as string)},
@@ -192,7 +196,7 @@ const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' 
 /** The first line sent with this key, when a concurrent send (another instance) committed it first. */
 async function lineByKey(deps: Deps, userId: string, mixerId: string, clientKey: string): Promise<ChatMessage | null> {
   const result = await deps.database.db.execute(sql`
-    select mm.id, mm.kind, mm.body, mm.sender_id, ${isoMs('mm.created_at')} as created_at, '' as cursor_ts,
+    select mm.id, mm.kind, mm.body, mm.sender_id, mm.mentions, ${isoMs('mm.created_at')} as created_at, '' as cursor_ts,
            coalesce(p.full_name, u.name) as name, p.avatar_url as avatar, mm.reply_to_id, mm.client_key,
            ${isoMs('mm.edited_at')} as edited_at, ${isoMs('mm.unsent_at')} as unsent_at, ${quoteColumns(userId)},
            ${reactionsJsonSql('mixer_message_reactions', sql`mm.id`, (who) => hiddenFrom(userId, who))} as reactions
@@ -210,6 +214,8 @@ export interface ChatLineInput {
   body: string;
   clientKey?: string;
   replyToId?: string;
+  /** Participants the line mentions (issue 29; the body carries `@First` for each). */
+  mentions?: string[];
 }
 
 /**
@@ -230,7 +236,17 @@ export async function postMessage(
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
   const clientKey = input.clientKey ?? null;
   const replyToId = input.replyToId ?? null;
-  const [row] = await insertChatLine(deps.database, { mixerId, userId, body: input.body, clientKey, replyToId });
+  const mentions = [...new Set(input.mentions ?? [])];
+  // Rare (a line that names someone): checked before the hot statement, which stays one round trip.
+  if (mentions.length) await checkMentions(deps, userId, mixerId, mentions);
+  const [row] = await insertChatLine(deps.database, {
+    mixerId,
+    userId,
+    body: input.body,
+    clientKey,
+    replyToId,
+    mentions: mentions.length ? JSON.stringify(mentions) : null,
+  });
   if (!row) {
     // The same key committed by a concurrent send (another instance) after this statement began.
     const first = clientKey ? await lineByKey(deps, userId, mixerId, clientKey) : null;

@@ -10,11 +10,13 @@ import {
   MIXER_MESSAGES,
   mixerListQuerySchema,
 } from '../../../shared/schemas/mixers';
+import { mixerReadInputSchema } from '../../../shared/schemas/chat-live';
 import { requireVerified } from '../../auth/session';
 import { AppError, fieldsFromZod } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { listMessages, postMessage } from './chat';
 import { editLine, reactToLine, unsendLine } from './chat-lines';
+import { announceMentions, hiddenInMixer, markRead, readState } from './chat-live';
 import { listForYou } from './foryou';
 import { forgetForYou } from './foryou-cache';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
@@ -64,12 +66,18 @@ export function registerMixerRoutes(app: FastifyInstance) {
     const parsed = chatMessageInputSchema.safeParse(input);
     if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
     await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
-    return postMessage(deps, publish, userId, mixerId, parsed.data);
+    const posted = await postMessage(deps, publish, userId, mixerId, parsed.data);
+    // The line is saved and delivered (once: a retried key announces nothing again): a failed
+    // badge or push is logged, never the sender's error.
+    if (posted.fresh && posted.message.mentions?.length)
+      await announceMentions(app, mixerId, posted.message).catch((err) => app.log.error({ err }, 'mention announcement failed'));
+    return posted;
   };
   app.realtime.acceptSends(
     'mixer',
     async (userId, room, input) => (await postChatLine(userId, room.slice('mixer:'.length), input)).message,
   );
+  app.realtime.hideWith('mixer', (room) => hiddenInMixer(deps, room.slice('mixer:'.length)));
 
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
@@ -161,4 +169,17 @@ export function registerMixerRoutes(app: FastifyInstance) {
       return reactToLine(deps, publish, user.id, id, messageId, (req.body as z.output<typeof reactionInputSchema>).emoji);
     },
   );
+
+  /** Read state (issue 29): where I stopped reading, and moving it forward. */
+  app.get('/api/mixers/:id/read', { onRequest, schema: { params: idParams } }, async (req, reply) => {
+    const { user } = await requireVerified(req);
+    reply.header('cache-control', 'no-store');
+    return readState(deps, user.id, (req.params as { id: string }).id);
+  });
+
+  app.put('/api/mixers/:id/read', { onRequest, schema: { params: idParams, body: mixerReadInputSchema } }, async (req) => {
+    const { user } = await requireVerified(req);
+    const { messageId } = req.body as z.output<typeof mixerReadInputSchema>;
+    return markRead(deps, publish, user.id, (req.params as { id: string }).id, messageId);
+  });
 }

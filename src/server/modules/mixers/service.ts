@@ -33,6 +33,7 @@ export { audienceOf, ensureEligible, loadViewer } from './eligibility';
 export { postMessage } from './chat';
 export { forgetForYou } from './foryou-cache';
 export { tellPromoted } from './promotion';
+export { unreadCounts } from './chat-live';
 export { joinedPerSide, type Promoted, promoteOnSide, seatFillSql, seatWaitlisted, takeSeat } from './seats';
 
 type Deps = Pick<AppDeps, 'config' | 'database' | 'mailer' | 'signer'>;

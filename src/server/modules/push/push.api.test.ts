@@ -197,7 +197,7 @@ describe('devices', () => {
       cookie: a.cookie,
     });
     expect(listed.json().devices).toMatchObject([{ id: device.id, current: true, showPreviews: false }]);
-    expect(listed.json().devices[0].categories).toEqual({ mixerSoon: true, invitation: true, match: true, message: true });
+    expect(listed.json().devices[0].categories).toEqual({ mixerSoon: true, invitation: true, match: true, message: true, mention: true });
 
     expect((await t.request({ method: 'DELETE', url: `/api/push/devices/${device.id}`, cookie: other.cookie })).statusCode).toBe(404);
     expect((await patch(other, device.id, { showPreviews: true })).statusCode).toBe(404);

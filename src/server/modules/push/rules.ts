@@ -40,6 +40,7 @@ const DISCREET: Record<PushCategory, string> = {
   match: 'You have a new match',
   invitation: 'You have a new invitation',
   mixerSoon: 'A mixer you joined starts soon',
+  mention: 'You were mentioned in a mixer',
 };
 
 const clip = (s: string, max: number) => {
@@ -65,6 +66,8 @@ export function pushText(event: PushEvent, showPreviews: boolean): PushPayload {
       return detail ? { ...discreet, title: "You're invited", body: `A seat is held for you in "${detail}".` } : discreet;
     case 'mixerSoon':
       return detail ? { ...discreet, title: 'Starting in 15 minutes', body: `"${detail}" starts soon.` } : discreet;
+    case 'mention':
+      return name ? { ...discreet, title: `${name} mentioned you`, body: detail || 'In a mixer you joined' } : discreet;
   }
 }
 

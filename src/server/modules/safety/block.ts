@@ -29,5 +29,7 @@ export async function block(app: FastifyInstance, me: string, targetId: string):
   const [p1, p2] = orderedPair(me, targetId);
   const [match] = await rows<{ id: string }>(db, sql`select id from matches where profile1_id = ${p1} and profile2_id = ${p2}`);
   if (match) await Promise.all([me, targetId].map((id) => app.realtime.removeFromRoom(id, `conversation:${match.id}`)));
+  // Typing and presence in shared mixer rooms stop crossing the block at once (issue 29).
+  await app.realtime.visibilityChanged([me, targetId]);
   return { blocked: true };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { DashboardCounters } from '../../../shared/stats';
+import { unreadCounts } from '../mixers/service';
 
 /** The six Home counters (spec §3, DESIGN §6), all real, in one round trip. */
 export async function dashboardCounters(db: Db, userId: string): Promise<DashboardCounters> {
@@ -15,7 +16,8 @@ export async function dashboardCounters(db: Db, userId: string): Promise<Dashboa
             + (select count(*) from mixer_messages where sender_id = ${userId})) as "messagesSent",
       (select count(*) from profile_views where viewed_id = ${userId}) as "profileViews",
       (select count(*) from matches m where m.status = 'matched' and (m.profile1_id = ${userId} or m.profile2_id = ${userId})
-         and not exists (select 1 from direct_messages d where d.match_id = m.id)) as "newMatches"
+         and not exists (select 1 from direct_messages d where d.match_id = m.id)) as "newMatches",
+      (select x.mentions from (${unreadCounts(userId)}) x) as "mixerMentions"
   `)) as unknown as { rows: Record<keyof DashboardCounters, string | number>[] };
   const row = result.rows[0];
   const n = (v: string | number | undefined) => Number(v ?? 0);
@@ -27,5 +29,6 @@ export async function dashboardCounters(db: Db, userId: string): Promise<Dashboa
     messagesSent: n(row.messagesSent),
     profileViews: n(row.profileViews),
     newMatches: n(row.newMatches),
+    mixerMentions: n(row.mixerMentions),
   };
 }

@@ -4,7 +4,7 @@ import { DM_MAX_LENGTH, DM_MESSAGES } from '../../../../shared/schemas/messages'
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
-import { ComposerBanner } from '../../chat';
+import { ComposerBanner, useComposerOnScreen, useKeyboardSafe } from '../../chat';
 
 const COUNTER_FROM = DM_MAX_LENGTH - 200;
 
@@ -33,9 +33,13 @@ export const Composer = forwardRef<
 
   // Grow up to about six lines, then scroll inside.
   useGrowingTextarea(area, value);
+  const form = useRef<HTMLFormElement>(null);
+  useComposerOnScreen();
+  useKeyboardSafe(form);
 
   return (
     <form
+      ref={form}
       className="shrink-0 border-t border-border bg-background/95 px-3 pb-[max(0.625rem,env(safe-area-inset-bottom))] pt-2.5 backdrop-blur md:px-6"
       onSubmit={(e) => {
         e.preventDefault();

@@ -11,6 +11,7 @@ import { MemberProfileDialog } from '../../profile-card';
 import { Avatar } from '../../../components/ui/avatar';
 import { asAction, BlockDialog, ReportDialog, UnmatchDialog } from '../../../components/safety/safety-dialogs';
 import { useBlock, useUnblock, useUnmatch } from '../api';
+import { useLiveRoomState } from '../../chat';
 import { MenuContent, MenuItem } from '../../../components/ui/menu';
 
 /** Back (phones), who you are talking to, where you met, and the safety menu. */
@@ -24,6 +25,8 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
   const name = other.firstName;
   const ended = conversation.status !== 'matched';
   const subtitle = ended ? 'Conversation ended' : mixer ? `Met at ${mixer.title}` : 'Matched';
+  const { present } = useLiveRoomState(`conversation:${conversation.id}`);
+  const here = !ended && present.has(other.id);
 
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-border bg-background/95 px-2 backdrop-blur md:px-4">
@@ -51,7 +54,10 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
             {other.city && <span className="font-normal text-muted-foreground"> · {other.city}</span>}
           </button>
         </h1>
-        <p className={cn('truncate text-xs', ended ? 'font-medium text-destructive' : 'text-muted-foreground')}>{subtitle}</p>
+        <p className={cn('truncate text-xs', ended ? 'font-medium text-destructive' : 'text-muted-foreground')}>
+          {here && <span className="mr-1.5 inline-block size-2 rounded-full bg-success align-middle" aria-hidden />}
+          {here ? `Here now · ${subtitle}` : subtitle}
+        </p>
       </div>
       <DropdownMenu.Root>
         <DropdownMenu.Trigger

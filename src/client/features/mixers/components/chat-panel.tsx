@@ -32,6 +32,21 @@ import { useMixerRoom } from '../use-connection';
 import { LoadError } from '../../../components/ui/load-error';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
 import { HostLine, HostNudge } from '../../host';
+import { splitMentions } from '../../../../shared/schemas/chat-live';
+import {
+  type Mentionable,
+  MentionText,
+  NewMessagesDivider,
+  PresenceCount,
+  TypingIndicator,
+  useComposerOnScreen,
+  useKeyboardSafe,
+  useLiveRoomEvents,
+  useMarkRead,
+  useMentionPicker,
+  useReadState,
+  useTypingSender,
+} from '../../chat';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
@@ -64,6 +79,15 @@ export function ChatPanel({
   const [editing, setEditing] = useState<ChatMessage | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const composerInput = useRef<HTMLTextAreaElement>(null);
+  const room = `mixer:${mixer.id}`;
+  useLiveRoomEvents(room);
+  const readState = useReadState(mixer.id);
+  // The people I may see (the server leaves out anyone hidden from me): names for typing, mentions and highlights.
+  const people = useMemo(() => new Map(mixer.participants.map((p) => [p.id, p])), [mixer.participants]);
+  const mentionable = useMemo<Mentionable[]>(
+    () => mixer.participants.filter((p) => !p.isYou).map((p) => ({ id: p.id, firstName: p.firstName, avatarUrl: p.avatarUrl })),
+    [mixer.participants],
+  );
 
   const connected = useMixerRoom(`mixer:${mixer.id}`, (event) => {
     if (event.type === 'mixer.message' && event.message.mixerId === mixer.id) {
@@ -89,7 +113,7 @@ export function ChatPanel({
     ownSend.current = true;
     pending.update(line.clientKey, { status: 'sending', error: undefined });
     // A promise per line: mutate()'s callbacks would only follow the latest of several quick sends.
-    send.mutateAsync({ body: line.body, clientKey: line.clientKey, replyToId: line.replyTo?.id }).then(
+    send.mutateAsync({ body: line.body, clientKey: line.clientKey, replyToId: line.replyTo?.id, mentions: line.mentions }).then(
       () => pending.remove(line.clientKey),
       (err: unknown) => {
         ownSend.current = false;
@@ -98,7 +122,7 @@ export function ChatPanel({
     );
   };
 
-  const submit = (body: string) => {
+  const submit = (body: string, mentions: string[]) => {
     if (editing) {
       const target = editing;
       lines.edit.mutate(
@@ -113,6 +137,7 @@ export function ChatPanel({
       body,
       createdAt: new Date().toISOString(),
       status: 'sending',
+      mentions,
       replyTo: replyTo ? { id: replyTo.id, senderName: replyTo.sender?.firstName ?? 'Fancy', body: snippetOf(replyTo.body) } : null,
     };
     pending.add(line);
@@ -160,13 +185,16 @@ export function ChatPanel({
     }),
     [],
   );
+  const firstUnread = useFirstUnread(messages, readState, me);
 
   // Scrolling: stick to the bottom when already there; otherwise count what arrived below.
   const scroller = useRef<HTMLDivElement>(null);
   const atBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number; top: number }>({ height: 0, top: 0 });
   const [unseen, setUnseen] = useState(0);
+  const [scrolledUp, setScrolledUp] = useState(false);
   const ownSend = useRef(false);
+  useMarkRead(mixer.id, messages.at(-1)?.id, !scrolledUp && !history.isPending);
 
   const scrollToBottom = useCallback((smooth = false) => {
     const el = scroller.current;
@@ -174,6 +202,7 @@ export function ChatPanel({
     el.scrollTo({ top: el.scrollHeight, behavior: smooth ? 'smooth' : 'auto' });
     atBottom.current = true;
     setUnseen(0);
+    setScrolledUp(false);
   }, []);
 
   useLayoutEffect(() => {
@@ -183,7 +212,12 @@ export function ChatPanel({
     const last = messages.at(-1)?.id;
     const prev = previous.current;
     if (!prev.last && last) {
-      el.scrollTop = el.scrollHeight; // first paint: newest at the bottom
+      if (firstUnread === undefined) return; // read state still loading: wait, so the room opens in the right place
+      // First paint: at the first unread line when there is one, else newest at the bottom.
+      const divider = firstUnread ? el.querySelector<HTMLElement>('[data-testid="new-messages-divider"]') : null;
+      el.scrollTop = divider ? divider.offsetTop - 8 : el.scrollHeight;
+      atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+      setScrolledUp(!atBottom.current);
     } else if (last !== prev.last) {
       const added = messages.length - messages.findIndex((m) => m.id === prev.last) - 1;
       if (atBottom.current || ownSend.current) scrollToBottom();
@@ -193,13 +227,14 @@ export function ChatPanel({
       el.scrollTop = prev.top + (el.scrollHeight - prev.height); // older page above: keep my place
     }
     previous.current = { first, last, height: el.scrollHeight, top: el.scrollTop };
-  }, [messages, scrollToBottom]);
+  }, [messages, scrollToBottom, firstUnread]);
 
   const onScroll = () => {
     const el = scroller.current;
     if (!el) return;
     atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
     if (atBottom.current && unseen) setUnseen(0);
+    if (scrolledUp === atBottom.current) setScrolledUp(!atBottom.current);
     previous.current = { ...previous.current, height: el.scrollHeight, top: el.scrollTop };
   };
 
@@ -236,6 +271,7 @@ export function ChatPanel({
         <h2 id="chat-heading" className="font-semibold">
           Group chat
         </h2>
+        <PresenceCount room={room} visible={(id) => people.has(id)} className="ml-auto" />
         <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground" role="status">
           {!writable ? (
             <>
@@ -296,16 +332,19 @@ export function ChatPanel({
             )}
             <ol className="flex flex-col">
               {messages.map((m, i) => (
-                <MessageItem
-                  key={m.id}
-                  message={m}
-                  prev={messages[i - 1]}
-                  next={messages[i + 1]}
-                  me={me}
-                  soft={theme.soft}
-                  writable={writable}
-                  handlers={stable}
-                />
+                <Fragment key={m.id}>
+                  {m.id === firstUnread && <NewMessagesDivider />}
+                  <MessageItem
+                    message={m}
+                    prev={messages[i - 1]}
+                    next={messages[i + 1]}
+                    me={me}
+                    soft={theme.soft}
+                    writable={writable}
+                    handlers={stable}
+                    people={people}
+                  />
+                </Fragment>
               ))}
               {waiting.map((p) => (
                 <li key={p.clientKey} className="mt-1.5 flex flex-col items-end" data-pending-line={p.status}>
@@ -326,16 +365,17 @@ export function ChatPanel({
         )}
       </div>
 
-      {unseen > 0 && (
+      {(unseen > 0 || scrolledUp) && (
         <button
           type="button"
           onClick={() => scrollToBottom(true)}
-          className="absolute bottom-24 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
+          className="absolute bottom-28 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
         >
           <ArrowDown className="size-4" aria-hidden />
-          {unseen === 1 ? '1 new message' : `${unseen} new messages`}
+          {unseen === 0 ? 'Jump to latest' : unseen === 1 ? '1 new message' : `${unseen} new messages`}
         </button>
       )}
+      {writable && <TypingIndicator room={room} me={me} nameOf={(id) => people.get(id)?.firstName} />}
 
       <LiveAnnouncer text={announcement} />
 
@@ -346,6 +386,7 @@ export function ChatPanel({
           input={composerInput}
           replyTo={replyTo}
           editing={editing}
+          people={mentionable}
           onCancel={() => {
             setReplyTo(null);
             setEditing(null);
@@ -372,6 +413,7 @@ function ChatComposer({
   input,
   replyTo,
   editing,
+  people,
   onCancel,
   onSubmit,
 }: {
@@ -379,12 +421,14 @@ function ChatComposer({
   input: React.RefObject<HTMLTextAreaElement | null>;
   replyTo: ChatMessage | null;
   editing: ChatMessage | null;
+  people: Mentionable[];
   onCancel: () => void;
-  onSubmit: (body: string) => void;
+  onSubmit: (body: string, mentions: string[]) => void;
 }) {
   const [draft, setDraft] = useDraft(`mixer:${mixerId}`);
   const [editText, setEditText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const form = useRef<HTMLFormElement>(null);
   const editingId = editing?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new line to edit starts from its own text
   useEffect(() => {
@@ -393,6 +437,10 @@ function ChatComposer({
   const text = editing ? editText : draft;
   const setText = editing ? setEditText : setDraft;
   const tooLong = text.length > CHAT_MESSAGE_MAX;
+  const typing = useTypingSender(`mixer:${mixerId}`);
+  const mention = useMentionPicker({ people, text, setText, input });
+  useComposerOnScreen();
+  useKeyboardSafe(form);
 
   const submit = () => {
     const parsed = (editing ? chatEditInputSchema : chatMessageInputSchema).safeParse({ body: text });
@@ -402,8 +450,11 @@ function ChatComposer({
     }
     setError(undefined);
     // Cleared at once, like any messenger: the line shows as pending (with Retry if it fails).
+    const mentions = editing ? [] : mention.mentionsFor(parsed.data.body);
     setText('');
-    onSubmit(parsed.data.body);
+    typing.stop();
+    mention.reset();
+    onSubmit(parsed.data.body, mentions);
     requestAnimationFrame(() => input.current?.focus());
   };
 
@@ -411,7 +462,8 @@ function ChatComposer({
 
   return (
     <form
-      className="border-t border-border bg-card p-2.5 sm:p-3"
+      ref={form}
+      className="relative border-t border-border bg-card p-2.5 sm:p-3"
       onSubmit={(e) => {
         e.preventDefault();
         submit();
@@ -422,6 +474,7 @@ function ChatComposer({
       ) : replyTo ? (
         <ComposerBanner mode="reply" name={replyTo.sender?.firstName ?? 'Fancy'} body={snippetOf(replyTo.body)} onCancel={onCancel} />
       ) : null}
+      {mention.list}
       <div className="flex items-end gap-2">
         <label htmlFor="chat-input" className="sr-only">
           {editing ? 'Edit message' : replyTo ? `Reply to ${replyTo.sender?.firstName ?? 'Fancy'}` : 'Message'}
@@ -431,11 +484,18 @@ function ChatComposer({
           ref={input}
           rows={1}
           value={text}
+          {...mention.inputProps}
           onChange={(e) => {
             setText(e.target.value);
+            mention.track(e.target.value, e.target.selectionStart);
+            if (e.target.value.trim()) typing.keystroke();
+            else typing.stop();
             if (error) setError(undefined);
           }}
+          onSelect={(e) => mention.track(e.currentTarget.value, e.currentTarget.selectionStart)}
+          onBlur={() => typing.stop()}
           onKeyDown={(e) => {
+            if (mention.onKeyDown(e)) return;
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
               e.preventDefault();
               submit();
@@ -512,6 +572,7 @@ const MessageItem = memo(function MessageItem({
   soft,
   writable,
   handlers,
+  people,
 }: {
   message: ChatMessage;
   prev?: ChatMessage;
@@ -520,6 +581,7 @@ const MessageItem = memo(function MessageItem({
   soft: string;
   writable: boolean;
   handlers: LineHandlers;
+  people: ReadonlyMap<string, { firstName: string }>;
 }) {
   const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
   const separator = newDay && (
@@ -552,13 +614,18 @@ const MessageItem = memo(function MessageItem({
   }
 
   const mine = message.sender.id === me;
+  const mentionsMe = !mine && Boolean(message.mentions?.includes(me));
+  const mentioned = (message.mentions ?? []).flatMap((id) => {
+    const p = people.get(id);
+    return p ? [{ id, firstName: p.firstName }] : [];
+  });
   const startsGroup = newDay || !sameGroup(prev, message);
   const endsGroup = !sameGroup(message, next) || Boolean(message.reactions?.length);
   const unsent = Boolean(message.unsentAt);
   const who = mine ? 'You' : message.sender.firstName;
   const label = unsent
     ? `${who} unsent a message, ${time}`
-    : `${who} at ${time}${message.replyTo ? ', replying' : ''}: ${message.body}${message.editedAt ? ' (edited)' : ''}`;
+    : `${who} at ${time}${message.replyTo ? ', replying' : ''}${mentionsMe ? ', mentioning you' : ''}: ${message.body}${message.editedAt ? ' (edited)' : ''}`;
   const extra = handlers.extra(message);
   return (
     <Fragment>
@@ -593,10 +660,12 @@ const MessageItem = memo(function MessageItem({
                 className={cn(
                   'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
                   mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+                  mentionsMe && 'ring-2 ring-amber-400 dark:ring-amber-300',
                 )}
+                data-mentions-me={mentionsMe || undefined}
               >
                 {message.replyTo && <ReplyQuote quote={message.replyTo} own={mine} onJump={handlers.jump} />}
-                {message.body}
+                {mentioned.length ? <MentionText parts={splitMentions(message.body, mentioned)} me={me} mine={mine} /> : message.body}
               </div>
             )}
           </LineActions>
@@ -619,3 +688,28 @@ const MessageItem = memo(function MessageItem({
     </Fragment>
   );
 });
+
+/**
+ * The first line I had not read when the chat opened (issue 29), fixed from then on so the
+ * divider stays where it was while I read: a line id, null when nothing is new (or I never
+ * opened the chat before), undefined while the read state loads. When every loaded line is
+ * new, the divider sits above the oldest loaded one.
+ */
+function useFirstUnread(
+  messages: ChatMessage[],
+  readState: { data?: { readAt: string | null }; isError: boolean },
+  me: string,
+): string | null | undefined {
+  const [first, setFirst] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    if (first !== undefined || messages.length === 0) return;
+    if (readState.isError) return setFirst(null);
+    if (!readState.data) return;
+    const readAt = readState.data.readAt;
+    if (!readAt) return setFirst(null);
+    const read = Date.parse(readAt);
+    const at = messages.findIndex((m) => Date.parse(m.createdAt) > read && m.sender?.id !== me);
+    setFirst(at < 0 ? null : messages[at].id);
+  }, [first, messages, readState.data, readState.isError, me]);
+  return messages.length === 0 ? null : first;
+}

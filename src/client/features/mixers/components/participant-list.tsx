@@ -13,6 +13,7 @@ import { useFancyFeedback } from './match-toast';
 import { MenuContent, MenuItem } from '../../../components/ui/menu';
 import { now } from '../../../lib/clock';
 import { AFTER_MIXER_PROMPT_MS } from '../../../../shared/formation';
+import { PresenceDot } from '../../chat';
 
 /** Shared interests shown on a row; the rest are counted. */
 const SHARED_SHOWN = 3;
@@ -29,6 +30,8 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
   const actions = mixer.myState === 'joined' && (mixer.status === 'live' || mixer.status === 'ended');
   const canFancy = actions && (mixer.status === 'live' || now().getTime() < Date.parse(mixer.endsAt) + AFTER_MIXER_PROMPT_MS);
   const beforeStart = mixer.myState === 'joined' && mixer.status === 'scheduled';
+  // Who is in the room right now (issue 29): the chat panel listens; this shows it.
+  const inRoom = mixer.myState === 'joined' && mixer.status === 'live';
   const fancied = useFancied(mixer.id, actions);
   const toggle = useToggleFancy(mixer.id);
   const block = useBlockMember(mixer.id);
@@ -77,7 +80,10 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                 data-openable={p.canOpen}
               >
                 <div className="relative flex min-w-0 flex-1 items-center gap-3">
-                  <Avatar name={p.firstName} src={p.avatarUrl} className="size-11 text-base" />
+                  <span className="relative shrink-0">
+                    <Avatar name={p.firstName} src={p.avatarUrl} className="size-11 text-base" />
+                    {inRoom && <PresenceDot room={`mixer:${mixer.id}`} userId={p.id} />}
+                  </span>
                   <div className="min-w-0 flex-1">
                     {/* Nothing cut off in a narrow column: the badges move under the name instead. */}
                     <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 font-medium">
