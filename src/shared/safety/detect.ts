@@ -1,7 +1,7 @@
 import { findPhoneNumbersInText } from 'libphonenumber-js';
 import { LinkifyIt } from 'linkify-it';
 import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
-import { foldText, normaliseForMatching } from './normalise';
+import { foldText, normaliseFolded } from './normalise';
 
 /**
  * The text detectors of "Before harm" (issue 30): one pure function per detector, run on our own
@@ -75,9 +75,10 @@ function digitRuns(folded: string): string[] {
 const looksLikePhone = (digits: string) =>
   digits.length >= 10 && digits.length <= 15 && /^(0|44|7|00|1\d{9}$|[2-9]\d{9,})/.test(digits);
 
-export function hasPhoneNumber(text: string): boolean {
-  const folded = foldText(text);
-  if (findPhoneNumbersInText(folded, 'GB').length > 0) return true;
+export const hasPhoneNumber = (text: string) => phoneIn(foldText(text));
+function phoneIn(folded: string): boolean {
+  // libphonenumber is the costly part: only lines with enough digits to hold a number reach it.
+  if ((folded.match(/\d/g)?.length ?? 0) >= 7 && findPhoneNumbersInText(folded, 'GB').length > 0) return true;
   return digitRuns(folded).some(looksLikePhone);
 }
 
@@ -87,8 +88,8 @@ const DISGUISED_EMAIL =
   /\b[a-z0-9._-]{2,}\s*(?:\(at\)|\[at\]|\{at\}|\sat\s|@)\s*(?:gmail|hotmail|yahoo|outlook|icloud|live|aol|proton(?:mail)?|me|mail|[a-z0-9-]+)\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co\.?\s*uk|net|org|io|me|uk)\b/;
 const MAIL_PROVIDER = /\b(?:my )?(?:gmail|hotmail|yahoo|outlook|icloud|protonmail|e-?mail(?: address)?)\s*(?:is|:|=|-)\s*[a-z0-9._-]{3,}/;
 
-export function hasEmail(text: string): boolean {
-  const folded = foldText(text);
+export const hasEmail = (text: string) => emailIn(foldText(text));
+function emailIn(folded: string): boolean {
   if (linkify.match(folded)?.some((m) => m.schema === 'mailto:')) return true;
   return DISGUISED_EMAIL.test(folded) || MAIL_PROVIDER.test(folded);
 }
@@ -96,8 +97,8 @@ export function hasEmail(text: string): boolean {
 const SPOKEN_LINK =
   /\b(?!the\b|a\b)[a-z0-9-]{2,}\s*(?:\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co\s*\.?\s*uk|net|org|io|me|ly|ee|app|tv)\b|\b(?:slash|forward slash)\s+[a-z0-9_.]{2,}|\b(?:linktr\.?\s?ee|wa\.me|t\.me|bit\.ly|onlyfans)\b/;
 
-export function hasLink(text: string): boolean {
-  const folded = foldText(text);
+export const hasLink = (text: string) => linkIn(foldText(text));
+function linkIn(folded: string): boolean {
   if (linkify.match(folded)?.some((m) => m.schema !== 'mailto:')) return true;
   return SPOKEN_LINK.test(folded);
 }
@@ -138,8 +139,8 @@ function participantNames(opts?: DetectOptions): Set<string> {
 }
 
 /** "@name" (or "@ name_1") that is not a mention of someone in the room. */
-export function hasSocialHandle(text: string, opts?: DetectOptions): boolean {
-  const folded = foldText(text);
+export const hasSocialHandle = (text: string, opts?: DetectOptions) => handleIn(foldText(text), opts);
+function handleIn(folded: string, opts?: DetectOptions): boolean {
   const names = participantNames(opts);
   for (const m of folded.matchAll(/(^|[^a-z0-9._%+-])@(\s?)([a-z0-9_.]{2,30})/g)) {
     const handle = m[3].replace(/[.]+$/, '');
@@ -152,9 +153,9 @@ export function hasSocialHandle(text: string, opts?: DetectOptions): boolean {
 }
 
 /** Contact details or a move off Fancy: phone, e-mail, link, handle, "add me on…". */
-export function detectContact(text: string, opts?: DetectOptions): boolean {
-  return hasPhoneNumber(text) || hasEmail(text) || hasLink(text) || hasSocialHandle(text, opts);
-}
+export const detectContact = (text: string, opts?: DetectOptions) => contactIn(foldText(text), opts);
+const contactIn = (folded: string, opts?: DetectOptions) =>
+  phoneIn(folded) || emailIn(folded) || linkIn(folded) || handleIn(folded, opts);
 
 // ---------------------------------------------------------------------------------------------
 // Money and scams
@@ -166,6 +167,7 @@ const SCAM_RULES = [
   new RegExp(`\\b(?:can|could|would|will) you (?:please |pls )?(?:help (?:me )?(?:out )?(?:with )?)?(?:send|lend|loan|transfer|wire|spot|cover|pay)\\b.{0,40}(?:${MONEY})`),
   new RegExp(`\\b(?:i|we) (?:really |urgently )?(?:need|borrow)\\b.{0,30}(?:£|\\$|€)\\s?\\d+.{0,40}\\b(?:from you|you|asap|urgent|today|tonight|back)\\b`),
   new RegExp(`\\b(?:borrow|lend me)\\b.{0,20}(?:${MONEY})`),
+  /\b(?:send|transfer|pay|put)\b.{0,30}\b(?:to|into|in) my (?:paypal|bank|account|wallet|revolut|monzo|cash ?app)\b/,
   /\b(?:my )?paypal (?:is|me|address)\b|\bsend what you can\b/,
   new RegExp(`\\bhelp (?:me )?(?:out )?with (?:${MONEY})`),
   /\bneed (?:some |the )?(?:money|cash|funds)\b.{0,20}\b(?:urgent(?:ly)?|asap|today|tonight|now|please)\b/,
@@ -196,10 +198,11 @@ const SCAM_RULES = [
 ];
 
 /** Requests for money, gift cards, crypto and investment pitches, "my account is frozen" stories. */
-export function detectScam(text: string): boolean {
-  const folded = foldText(text).replace(/\s+/g, ' ');
-  return SCAM_RULES.some((re) => re.test(folded));
-}
+export const detectScam = (text: string) => scamIn(foldText(text));
+const scamIn = (folded: string) => {
+  const s = folded.replace(/\s+/g, ' ');
+  return SCAM_RULES.some((re) => re.test(s));
+};
 
 // ---------------------------------------------------------------------------------------------
 // Abuse
@@ -263,14 +266,14 @@ const ABUSE_RULES = [
   /\b(?:wanna|want to|do you want to|dya wanna) (?:fuck|shag|bang|hook up|smash)\b|\bsleep with me\b|\bin my bed\b|\bbend (?:you )?over\b/,
 ];
 
-const MASKS: Array<[RegExp, string]> = [
-  [/\bf[*#.]+c?k/g, 'fuck'],
-  [/\bf[*#.]+k/g, 'fuck'],
-  [/\bc[*#.]+nt/g, 'cunt'],
-  [/\bb[*#.]+tch/g, 'bitch'],
-  [/\bwh[*#.]+re/g, 'whore'],
-  [/\bsl[*#.]+t/g, 'slut'],
-];
+/** Words members mask with stars ("f*ck", "st*pid", "b**ch"): a masked word is read as the one it fits. */
+const MASKABLE = [...INSULT.split('|').filter((w) => !w.includes(' ')), 'fuck', 'shit', 'kill', 'rape', 'nudes', 'tits', 'cock', 'pussy'];
+function unmask(s: string): string {
+  return s.replace(/\b[a-z]*[*#]+[a-z*#]*/g, (word) => {
+    const shape = new RegExp(`^${word.replace(/[*#]+/g, (m) => `[a-z]{${m.length === 1 ? '1,2' : `${m.length}`}}`)}$`);
+    return MASKABLE.find((w) => shape.test(w)) ?? word;
+  });
+}
 
 /** Single letters spelt out with spaces or dots ("c u n t", "f.u.c.k y.o.u"): read as one word. */
 const spaced = (s: string) =>
@@ -279,12 +282,12 @@ const spaced = (s: string) =>
     .replace(/\b(?:[a-z] ){3,}[a-z]\b/g, (run) => run.replace(/ /g, ''));
 
 /** Slurs, harassment, threats and sexual remarks aimed at someone (not swearing on its own). */
-export function detectAbuse(text: string): boolean {
+export const detectAbuse = (text: string) => abuseIn(text, foldText(text));
+function abuseIn(text: string, folded: string): boolean {
   // obscenity reads "retardant" as a slur; nothing else in its English set needed this.
   if (slurMatcher.hasMatch(text.replace(/retardant|retardation/gi, ''))) return true;
-  let s = normaliseForMatching(text).replace(/([a-z])\1{2,}/g, '$1');
-  for (const [re, word] of MASKS) s = s.replace(re, word);
-  s = spaced(s);
+  let s = normaliseFolded(folded).replace(/([a-z])\1{2,}/g, '$1');
+  s = spaced(unmask(s));
   // Stretched words ("yoouu aree sooo stuuupid") read a second time with every double letter single.
   const single = s.replace(/([a-z])\1+/g, '$1');
   if (OWN_SLURS.test(s) || BARE_INSULT.test(s)) return true;
@@ -301,7 +304,8 @@ export interface LineVerdict {
 
 /** Every detector on one line. */
 export function checkLine(text: string, opts?: DetectOptions): LineVerdict {
-  return { contact: detectContact(text, opts), scam: detectScam(text), abuse: detectAbuse(text) };
+  const folded = foldText(text);
+  return { contact: contactIn(folded, opts), scam: scamIn(folded), abuse: abuseIn(text, folded) };
 }
 
 /** The one flag stored with a line for its receivers: abuse first (it collapses), then scam, then contact. */

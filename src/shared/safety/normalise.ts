@@ -93,6 +93,5 @@ export function unswapLetters(folded: string): string {
 }
 
 /** What every text matcher reads: folded, letter swaps undone, runs of spaces as one. */
-export function normaliseForMatching(text: string): string {
-  return unswapLetters(foldText(text)).replace(/\s+/g, ' ').trim();
-}
+export const normaliseForMatching = (text: string) => normaliseFolded(foldText(text));
+export const normaliseFolded = (folded: string) => unswapLetters(folded).replace(/\s+/g, ' ').trim();
