@@ -33,6 +33,7 @@ import { registerContactRoutes } from './modules/contact/routes';
 import { registerFancyRoutes } from './modules/fancies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { startFormation } from './modules/formation/job';
+import { registerGuardRoutes } from './modules/guard/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerInvitationRoutes } from './modules/invitations/routes';
 import { startInvitationExpiry } from './modules/invitations/service';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMemberRoutes(app);
   registerMessageRoutes(app);
   registerSafetyRoutes(app);
+  registerGuardRoutes(app);
   registerAdminRoutes(app);
   registerSettingsRoutes(app);
   registerPushRoutes(app);

@@ -31,7 +31,8 @@ export const CLOSE_TOO_MANY_SOCKETS = 4008;
 /** Decides whether a member may join a room other than their own `user:` room. */
 export type RoomAuthorizer = (userId: string, room: Room) => Promise<boolean>;
 /** Posts a chat line a member sent over their socket; throws the AppError the HTTP route would answer. */
-export type SendHandler = (userId: string, room: Room, body: string) => Promise<ChatMessage>;
+/** `confirmed`: the sender chose "send anyway" after Are you sure? (issue 30). */
+export type SendHandler = (userId: string, room: Room, body: string, confirmed?: boolean) => Promise<ChatMessage>;
 
 /**
  * Delivers bus messages to this instance's sockets. Modules never touch sockets: they call

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SAFETY_FLAGS } from '../safety/flags';
 
 /**
  * Typed WebSocket messages (DESIGN §3), parsed on both ends. Rooms: `user:{id}` (joined
@@ -25,6 +26,8 @@ export const chatMessageSchema = z.object({
   kind: z.enum(['member', 'icebreaker', 'system']),
   body: z.string(),
   createdAt: z.string(),
+  /** The detectors' verdict stored with the line (issue 30): receivers see an abuse line collapsed. */
+  flag: z.enum(SAFETY_FLAGS).nullable().optional(),
   sender: z.object({ id: z.string(), firstName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
@@ -34,6 +37,8 @@ export const directMessageSchema = z.object({
   matchId: z.string(),
   senderId: z.string(),
   body: z.string(),
+  /** The detectors' verdict (issue 30): a contact note, a scam warning or a collapsed abuse line for the receiver. */
+  flag: z.enum(SAFETY_FLAGS).nullable().optional(),
   isRead: z.boolean(),
   createdAt: z.string(),
 });
@@ -74,7 +79,14 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
    * A chat line for a mixer room, sent over the socket instead of POST /api/mixers/:id/messages
    * (same rules, same limit); answered with `sent` or `send-failed` carrying the same `ref`.
    */
-  z.object({ type: z.literal('send'), room: roomSchema, body: z.string(), ref: z.string().min(1).max(64) }),
+  z.object({
+    type: z.literal('send'),
+    room: roomSchema,
+    body: z.string(),
+    ref: z.string().min(1).max(64),
+    /** "Send anyway" after Are you sure? (issue 30). */
+    confirmed: z.boolean().optional(),
+  }),
 ]);
 export type ClientMessage = z.infer<typeof clientMessageSchema>;
 

@@ -1,6 +1,7 @@
 import { findPhoneNumbersInText } from 'libphonenumber-js';
 import { LinkifyIt } from 'linkify-it';
 import { DataSet, englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { SAFETY_FLAGS, type SafetyFlag } from './flags';
 import { foldText, normaliseFolded } from './normalise';
 
 /**
@@ -9,8 +10,7 @@ import { foldText, normaliseFolded } from './normalise';
  * labelled set in tests/fixtures/safety/lines.json (bench/safety.ts prints precision and recall).
  */
 
-export const SAFETY_FLAGS = ['contact', 'scam', 'abuse'] as const;
-export type SafetyFlag = (typeof SAFETY_FLAGS)[number];
+export { SAFETY_FLAGS, type SafetyFlag };
 
 export interface DetectOptions {
   /** First names (or any names) of the people in the room: "@Maya" is a mention, not a handle. */

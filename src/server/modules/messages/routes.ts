@@ -2,11 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { matchParamSchema } from '../../../shared/schemas/matches';
 import { conversationsQuerySchema, DM_MESSAGES, messagesQuerySchema, sendMessageSchema } from '../../../shared/schemas/messages';
+import { confirmedShape } from '../../../shared/schemas/guard';
 import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { isParticipant } from '../matches/service';
 import { getConversation, listConversations, markRead, messagesPageJson, sendMessage } from './service';
+
+/** A private line with the sender's "send anyway" (issue 30). */
+const sendLineSchema = sendMessageSchema.extend(confirmedShape);
 
 /** Per sender: a lively chat never gets near these; a script does. */
 export const DM_RATE_RULES = [
@@ -48,13 +52,13 @@ export function registerMessageRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/conversations/:id/messages',
-    { ...verifiedFirst, schema: { params: matchParamSchema, body: sendMessageSchema } },
+    { ...verifiedFirst, schema: { params: matchParamSchema, body: sendLineSchema } },
     async (req, reply) => {
       const { user } = await requireVerified(req);
       await limiter.hit(`dm:${user.id}`, DM_RATE_RULES, DM_MESSAGES.rateLimited);
       const { id } = req.params as z.output<typeof matchParamSchema>;
-      const { body } = req.body as z.output<typeof sendMessageSchema>;
-      const message = await sendMessage(app, user.id, id, body);
+      const { body, confirmed } = req.body as z.output<typeof sendLineSchema>;
+      const message = await sendMessage(app, user.id, id, body, { confirmed });
       return reply.status(201).send({ message });
     },
   );

@@ -9,6 +9,7 @@ import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../../lib/members';
 import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
+import { guardDirectLine, type SafetyFlag } from '../guard/service';
 import {
   decodeCursor,
   encodeCursor,
@@ -137,7 +138,7 @@ type PageKeys = 'matchId' | 'me' | 'fetch' | 'limit' | 'before';
 function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
   return sql`with m as (select id, profile1_id, profile2_id from matches where id = ${v.matchId}),
       x as (
-        select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
+        select d.id, d.sender_id, d.body, d.flag, d.is_read, d.created_at from direct_messages d
          where d.match_id = ${v.matchId} and exists (select 1 from m where ${v.me} in (m.profile1_id, m.profile2_id))
            ${
              withBefore
@@ -151,7 +152,7 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
       select m.profile1_id, m.profile2_id,
         '{"messages":[' || coalesce((
           select string_agg('{"id":"' || p.id || '","matchId":"' || m.id || '","senderId":' || to_json(p.sender_id)::text
-                 || ',"body":' || to_json(p.body)::text || ',"isRead":' || p.is_read::text
+                 || ',"body":' || to_json(p.body)::text || ',"flag":' || to_json(p.flag)::text || ',"isRead":' || p.is_read::text
                  || ',"createdAt":"' || ${isoSql('p.created_at')} || '"}', ',' order by p.created_at, p.id) from p), '')
         || '],"nextCursor":'
         || case when (select count(*) from x) > ${v.limit}
@@ -191,6 +192,7 @@ interface SendRow {
   id: string | null;
   recipient_id: string | null;
   body: string | null;
+  flag: SafetyFlag | null;
   is_read: boolean | null;
   created_at: Date | string | null;
   prior_count: number;
@@ -205,19 +207,29 @@ interface SendRow {
  * the conversation has ended). Delivered live to the conversation room and the recipient;
  * the recipient's unread counter rises; a mail goes out at most once per conversation per hour.
  */
-export async function sendMessage(app: FastifyInstance, me: string, matchId: string, body: string): Promise<DirectMessage> {
+export async function sendMessage(
+  app: FastifyInstance,
+  me: string,
+  matchId: string,
+  body: string,
+  opts: { confirmed?: boolean } = {},
+): Promise<DirectMessage> {
   const db = app.deps.database.db;
+  // Issue 30: abuse waits for "send anyway"; the verdict goes with the line for the receiver.
+  const flag = guardDirectLine(body, opts.confirmed === true);
   const [row] = await rows<SendRow>(
     db,
-    sql`with m as (select id, status, profile1_id, profile2_id from matches where id = ${matchId}),
+    sql`with m as (select id, status, profile1_id, profile2_id, created_at from matches where id = ${matchId}),
       ins as (
-        insert into direct_messages (match_id, sender_id, recipient_id, body)
-        select m.id, ${me}, case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end, ${body}
+        insert into direct_messages (match_id, sender_id, recipient_id, body, flag)
+        select m.id, ${me}, case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end, ${body},
+          -- contact details are worth a note only in the first 72 hours of a match
+          case when ${flag}::text = 'contact' and m.created_at < now() - interval '72 hours' then null else ${flag}::text end
         from m where m.status = 'matched' and ${me} in (m.profile1_id, m.profile2_id)
           and not ${hiddenFrom(me, sql`case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end`)}
-        returning id, recipient_id, body, is_read, created_at
+        returning id, recipient_id, body, flag, is_read, created_at
       )
-      select m.status, m.profile1_id, m.profile2_id, ins.id, ins.recipient_id, ins.body, ins.is_read, ins.created_at,
+      select m.status, m.profile1_id, m.profile2_id, ins.id, ins.recipient_id, ins.body, ins.flag, ins.is_read, ins.created_at,
         (select count(*) from direct_messages d where d.match_id = m.id) as prior_count,
         ru.email as recipient_email, coalesce(nullif(trim(rp.full_name), ''), ru.name) as recipient_name,
         rp.preferences as recipient_prefs,
@@ -236,6 +248,7 @@ export async function sendMessage(app: FastifyInstance, me: string, matchId: str
     matchId,
     senderId: me,
     body: row.body as string,
+    flag: row.flag ?? null,
     isRead: Boolean(row.is_read),
     createdAt: toIso(row.created_at) as string,
   };
@@ -261,7 +274,8 @@ export async function sendMessage(app: FastifyInstance, me: string, matchId: str
     openRoom: `conversation:${matchId}`,
     fromUserId: me,
     name: firstNameOf(row.sender_name),
-    detail: message.body,
+    // A line the receiver sees collapsed never shows on a lock screen either.
+    ...(message.flag === 'abuse' ? {} : { detail: message.body }),
   });
   if (row.recipient_email && row.recipient_prefs?.notifyMessage !== false) {
     await mailNewMessage(app, {

@@ -6,6 +6,7 @@ import { compiledWrite } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorTimestamp, isUuid } from '../../http/cursor';
 import { hiddenFrom } from '../safety/service';
+import type { SafetyFlag } from '../guard/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 
@@ -15,6 +16,7 @@ interface MessageRow {
   id: string;
   kind: ChatMessage['kind'];
   body: string;
+  flag?: ChatMessage['flag'];
   sender_id: string | null;
   created_at: string;
   cursor_ts: string;
@@ -29,6 +31,7 @@ function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer'])
     kind: row.kind,
     body: row.body,
     createdAt: row.created_at,
+    flag: row.flag ?? null,
     sender: row.sender_id
       ? { id: row.sender_id, firstName: firstNameOf(row.name), avatarUrl: row.avatar ? signer.url(row.avatar) : null }
       : null,
@@ -58,7 +61,7 @@ export async function listMessages(
       exists (select 1 from mixers where id = ${mixerId}) as found,
       exists (select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined') as member,
       (select coalesce(json_agg(row_to_json(x) order by x.ord), '[]'::json) from (
-         select mm.id, mm.kind, mm.body, mm.sender_id, ${isoMs('mm.created_at')} as created_at,
+         select mm.id, mm.kind, mm.body, mm.flag, mm.sender_id, ${isoMs('mm.created_at')} as created_at,
                 ${exactTs(sql`mm.created_at`)} as cursor_ts, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
                 row_number() over (order by mm.created_at desc, mm.id desc) as ord
            from mixer_messages mm
@@ -90,7 +93,7 @@ export async function listMessages(
  */
 const insertChatLine = compiledWrite<
   { id: string; created_at: string; name: string | null; avatar: string | null; blocked: string[] },
-  'mixerId' | 'userId' | 'body'
+  'mixerId' | 'userId' | 'body' | 'flag'
 >(
   (v) => sql`
     with target as (
@@ -99,8 +102,8 @@ const insertChatLine = compiledWrite<
          and exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${v.userId} and c.state = 'joined')
     ),
     ins as (
-      insert into mixer_messages (mixer_id, sender_id, kind, body)
-      select id, ${v.userId}, 'member', ${v.body} from target
+      insert into mixer_messages (mixer_id, sender_id, kind, body, flag)
+      select id, ${v.userId}, 'member', ${v.body}, ${v.flag}::text from target
       returning id, created_at
     )
     select ins.id, ${isoMs('ins.created_at')} as created_at, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
@@ -116,14 +119,22 @@ const insertChatLine = compiledWrite<
  * Delivery goes to the mixer room, or, when blocks sit between the sender and some
  * participants, to each other participant's own room so blocked members never receive it.
  */
-export async function postMessage(deps: Deps, publish: Publish, userId: string, mixerId: string, body: string): Promise<ChatMessage> {
+export async function postMessage(
+  deps: Deps,
+  publish: Publish,
+  userId: string,
+  mixerId: string,
+  body: string,
+  /** The detectors' verdict (issue 30, guard service): 'abuse' for a line sent anyway. */
+  flag: SafetyFlag | null = null,
+): Promise<ChatMessage> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  const [row] = await insertChatLine(deps.database, { mixerId, userId, body });
+  const [row] = await insertChatLine(deps.database, { mixerId, userId, body, flag });
   if (!row) throw await whyNotPosted(deps, userId, mixerId);
 
   const message = toChatMessage(
     mixerId,
-    { id: row.id, kind: 'member', body, sender_id: userId, created_at: row.created_at, cursor_ts: '', name: row.name, avatar: row.avatar },
+    { id: row.id, kind: 'member', body, flag, sender_id: userId, created_at: row.created_at, cursor_ts: '', name: row.name, avatar: row.avatar },
     deps.signer,
   );
   const event = { type: 'mixer.message' as const, message };

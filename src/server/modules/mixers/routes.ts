@@ -11,6 +11,8 @@ import {
 import { requireVerified } from '../../auth/session';
 import { AppError, fieldsFromZod } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
+import { confirmedShape } from '../../../shared/schemas/guard';
+import { firstNamesInMixer, guardMixerLine, slowMode } from '../guard/service';
 import { listMessages, postMessage } from './chat';
 import { listForYou } from './foryou';
 import { forgetForYou } from './foryou-cache';
@@ -33,6 +35,9 @@ export const JOIN_RULES = {
   ],
 } as const;
 
+/** A chat line with the sender's "send anyway" (issue 30). */
+const chatLineSchema = chatMessageInputSchema.extend(confirmedShape);
+
 /** A malformed id is a 400 (issue 12: ids are validated in their values), with the not-found wording. */
 const idParams = z.object({ id: z.guid({ error: MIXER_MESSAGES.notFound }) });
 
@@ -52,14 +57,22 @@ export function registerMixerRoutes(app: FastifyInstance) {
 
   app.realtime.authorize('mixer', (userId, room) => isJoinedMember(deps.database.db, userId, room.slice('mixer:'.length)));
 
-  /** One way in for a chat line, over HTTP or the socket: validated, limited, posted. */
+  const slow = slowMode(app.limits);
+
+  /**
+   * One way in for a chat line, over HTTP or the socket: validated, checked by the detectors
+   * (issue 30: held, or "Are you sure?"), limited (slow mode for a flood, then the pace), posted.
+   */
   const postChatLine = async (userId: string, mixerId: string, input: unknown) => {
-    const parsed = chatMessageInputSchema.safeParse(input);
+    const parsed = chatLineSchema.safeParse(input);
     if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
+    const { body, confirmed } = parsed.data;
+    const flag = await guardMixerLine(body, confirmed === true, () => firstNamesInMixer(deps.database.db, mixerId));
+    await slow.take(userId, `mixer:${mixerId}`);
     await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
-    return postMessage(deps, publish, userId, mixerId, parsed.data.body);
+    return postMessage(deps, publish, userId, mixerId, body, flag);
   };
-  app.realtime.acceptSends('mixer', (userId, room, body) => postChatLine(userId, room.slice('mixer:'.length), { body }));
+  app.realtime.acceptSends('mixer', (userId, room, body, confirmed) => postChatLine(userId, room.slice('mixer:'.length), { body, confirmed }));
 
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
@@ -116,7 +129,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/mixers/:id/messages', { onRequest, schema: { params: idParams, body: chatMessageInputSchema } }, async (req, reply) => {
+  app.post('/api/mixers/:id/messages', { onRequest, schema: { params: idParams, body: chatLineSchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
     const message = await postChatLine(user.id, (req.params as { id: string }).id, req.body);
     return reply.status(201).send(message);
