@@ -152,7 +152,7 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
       select m.profile1_id, m.profile2_id,
         '{"messages":[' || coalesce((
           select string_agg('{"id":"' || p.id || '","matchId":"' || m.id || '","senderId":' || to_json(p.sender_id)::text
-                 || ',"body":' || to_json(p.body)::text || ',"flag":' || to_json(p.flag)::text || ',"isRead":' || p.is_read::text
+                 || ',"body":' || to_json(p.body)::text || ',"flag":' || coalesce(to_json(p.flag)::text, 'null') || ',"isRead":' || p.is_read::text
                  || ',"createdAt":"' || ${isoSql('p.created_at')} || '"}', ',' order by p.created_at, p.id) from p), '')
         || '],"nextCursor":'
         || case when (select count(*) from x) > ${v.limit}
