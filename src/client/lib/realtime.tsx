@@ -109,13 +109,13 @@ export class RealtimeClient {
    * with the ApiError the HTTP route would have given. Null when the socket is not open: the
    * caller posts over HTTP instead.
    */
-  sendChat(room: string, body: string): Promise<ChatMessage> | null {
+  sendChat(room: string, body: string, confirmed?: boolean): Promise<ChatMessage> | null {
     if (this.status !== 'open' || this.socket?.readyState !== WebSocket.OPEN) return null;
     const ref = `s${++this.sends}`;
     return new Promise<ChatMessage>((resolve, reject) => {
       const timer = setTimeout(() => this.settle(ref, new ApiError(0, 'network', NETWORK_ERROR)), SEND_TIMEOUT_MS);
       this.pending.set(ref, { resolve, reject, timer });
-      this.send({ type: 'send', room, body, ref });
+      this.send({ type: 'send', room, body, ref, ...(confirmed ? { confirmed } : {}) });
     });
   }
 

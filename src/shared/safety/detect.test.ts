@@ -9,7 +9,14 @@ describe('the labelled set', () => {
   it('has at least 400 lines, with every kind and the traps the issue names', () => {
     expect(set.lines.length).toBeGreaterThanOrEqual(400);
     const texts = set.lines.map((l) => l.text.toLowerCase());
-    for (const trap of ['scunthorpe', 'i teach sex education', 'call me ishmael', 'my number one film', 'the 7:30 train', 'add me to the waitlist']) {
+    for (const trap of [
+      'scunthorpe',
+      'i teach sex education',
+      'call me ishmael',
+      'my number one film',
+      'the 7:30 train',
+      'add me to the waitlist',
+    ]) {
       expect(texts.some((t) => t.includes(trap))).toBe(true);
     }
     expect(set.lines.filter((l) => l.label === 'ordinary').length).toBeGreaterThanOrEqual(200);

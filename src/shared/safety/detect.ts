@@ -72,8 +72,7 @@ function digitRuns(folded: string): string[] {
   return runs;
 }
 
-const looksLikePhone = (digits: string) =>
-  digits.length >= 10 && digits.length <= 15 && /^(0|44|7|00|1\d{9}$|[2-9]\d{9,})/.test(digits);
+const looksLikePhone = (digits: string) => digits.length >= 10 && digits.length <= 15 && /^(0|44|7|00|1\d{9}$|[2-9]\d{9,})/.test(digits);
 
 export const hasPhoneNumber = (text: string) => phoneIn(foldText(text));
 function phoneIn(folded: string): boolean {
@@ -82,7 +81,10 @@ function phoneIn(folded: string): boolean {
   return digitRuns(folded).some(looksLikePhone);
 }
 
-const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true }).tlds(['app', 'link', 'page', 'site', 'online', 'xyz', 'me', 'ly'], true);
+const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true }).tlds(
+  ['app', 'link', 'page', 'site', 'online', 'xyz', 'me', 'ly'],
+  true,
+);
 
 const DISGUISED_EMAIL =
   /\b[a-z0-9._-]{2,}\s*(?:\(at\)|\[at\]|\{at\}|\sat\s|@)\s*(?:gmail|hotmail|yahoo|outlook|icloud|live|aol|proton(?:mail)?|me|mail|[a-z0-9-]+)\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co\.?\s*uk|net|org|io|me|uk)\b/;
@@ -105,7 +107,8 @@ function linkIn(folded: string): boolean {
 
 const APPS =
   'whats ?app|whatsapp|watsapp|telegram|signal|snap ?chat|snap|insta(?:gram)?|ig|kik|discord|wechat|viber|line app|facebook|fb|messenger|tik ?tok|twitter|imessage|facetime|skype|hinge|tinder|bumble|onlyfans|threads|bereal|linkedin|x';
-const HANDLE_APPS = 'insta(?:gram)?|ig|snap ?chat|snap|sc|tik ?tok|tt|twitter|kik|discord|telegram|tg|threads|bereal|onlyfans|wechat|linkedin|fb|facebook';
+const HANDLE_APPS =
+  'insta(?:gram)?|ig|snap ?chat|snap|sc|tik ?tok|tt|twitter|kik|discord|telegram|tg|threads|bereal|onlyfans|wechat|linkedin|fb|facebook';
 const OFF_PLATFORM = [
   // "add me on insta", "text me on WhatsApp", "hit me up on snap", "find me on tiktok"
   new RegExp(
@@ -154,8 +157,7 @@ function handleIn(folded: string, opts?: DetectOptions): boolean {
 
 /** Contact details or a move off Fancy: phone, e-mail, link, handle, "add me on…". */
 export const detectContact = (text: string, opts?: DetectOptions) => contactIn(foldText(text), opts);
-const contactIn = (folded: string, opts?: DetectOptions) =>
-  phoneIn(folded) || emailIn(folded) || linkIn(folded) || handleIn(folded, opts);
+const contactIn = (folded: string, opts?: DetectOptions) => phoneIn(folded) || emailIn(folded) || linkIn(folded) || handleIn(folded, opts);
 
 // ---------------------------------------------------------------------------------------------
 // Money and scams
@@ -164,8 +166,10 @@ const contactIn = (folded: string, opts?: DetectOptions) =>
 const MONEY = '(?:£|\\$|€|usd|gbp)\\s?\\d|\\d+\\s?(?:quid|pounds|dollars|euros|grand|k\\b)|money|cash|funds|a loan';
 const SCAM_RULES = [
   new RegExp(`\\b(?:send|lend|loan|transfer|wire|give|spot|pay)\\s+(?:me|us)\\s+(?:some\\s+|a\\s+bit\\s+of\\s+|the\\s+)?(?:${MONEY})`),
-  new RegExp(`\\b(?:can|could|would|will) you (?:please |pls )?(?:help (?:me )?(?:out )?(?:with )?)?(?:send|lend|loan|transfer|wire|spot|cover|pay)\\b.{0,40}(?:${MONEY})`),
-  new RegExp(`\\b(?:i|we) (?:really |urgently )?(?:need|borrow)\\b.{0,30}(?:£|\\$|€)\\s?\\d+.{0,40}\\b(?:from you|you|asap|urgent|today|tonight|back)\\b`),
+  new RegExp(
+    `\\b(?:can|could|would|will) you (?:please |pls )?(?:help (?:me )?(?:out )?(?:with )?)?(?:send|lend|loan|transfer|wire|spot|cover|pay)\\b.{0,40}(?:${MONEY})`,
+  ),
+  /\b(?:i|we) (?:really |urgently )?(?:need|borrow)\b.{0,30}(?:£|\$|€)\s?\d+.{0,40}\b(?:from you|you|asap|urgent|today|tonight|back)\b/,
   new RegExp(`\\b(?:borrow|lend me)\\b.{0,20}(?:${MONEY})`),
   /\b(?:send|transfer|pay|put)\b.{0,30}\b(?:to|into|in) my (?:paypal|bank|account|wallet|revolut|monzo|cash ?app)\b/,
   /\b(?:my )?paypal (?:is|me|address)\b|\bsend what you can\b/,
@@ -237,18 +241,20 @@ const slurMatcher = new RegExpMatcher({
 /** Slurs obscenity's English set lacks (Fancy's own list). */
 const OWN_SLURS = /\b(?:paki|pakis|wog|wogs|gyppo|pikey|pikeys|coon|coons|spaz|spacker|nonce|batty boy|chav scum)\b/;
 /** A strong insult alone on the line ("c u n t", "whore!"): aimed at whoever reads it. */
-const BARE_INSULT = /^(?:you\s+|u\s+)?(?:(?:such|a|an|fucking|stupid|dumb|ugly|fat|dirty)\s+)*(?:cunt|twat|whore|slut|bitch|wanker|prick|slag|skank|bellend|dickhead)s?\W*$/;
+const BARE_INSULT =
+  /^(?:you\s+|u\s+)?(?:(?:such|a|an|fucking|stupid|dumb|ugly|fat|dirty)\s+)*(?:cunt|twat|whore|slut|bitch|wanker|prick|slag|skank|bellend|dickhead)s?\W*$/;
 
 const YOU = "(?:you|u|ya|yu|youre|you're|you are|ur|u r|u are|your|yer|you re)";
 const INSULT =
   'idiot|moron|stupid|dumb|ugly|fat|loser|pathetic|worthless|disgusting|bitch|cunt|whore|slut|skank|twat|prick|dick|dickhead|wanker|tosser|bellend|knobhead|freak|creep|pig|cow|trash|scum|waste of space|psycho|thick|minger|munter|slag|hoe|bastard|arsehole|asshole|tramp|piece of shit|piece of crap|gross|vile|nobody|nothing|joke|clown|retard|sket';
-const FILLER = '(?:like|such|a|an|so|fucking|fking|fkn|effing|bloody|total|absolute|complete|real|proper|massive|big|fat|ugly|dumb|stupid|little|lil)';
+const FILLER =
+  '(?:like|such|a|an|so|fucking|fking|fkn|effing|bloody|total|absolute|complete|real|proper|massive|big|fat|ugly|dumb|stupid|little|lil)';
 const ABUSE_RULES = [
   // insults aimed at someone
   new RegExp(`\\b${YOU}\\s+(?:(?:are|r|re|look|looks|sound|seem|is)\\s+)?(?:${FILLER}\\s+)*(?:${INSULT})s?\\b(?!\\s+(?:joke|scene|of))`),
   new RegExp(`\\b(?:${INSULT})\\s+like\\s+(?:you|u)\\b`),
   new RegExp(`\\b(?:shut up|get lost|piss off|go away|sod off|shut it),?\\s+(?:(?:you|u)\\s+)?(?:${FILLER}\\s+)*(?:${INSULT})\\b`),
-  new RegExp(`\\b(?:nobody|no one|no-one|noone)\\s+(?:likes|wants|fancies|cares about)\\s+(?:you|u)\\b`),
+  /\b(?:nobody|no one|no-one|noone)\s+(?:likes|wants|fancies|cares about)\s+(?:you|u)\b/,
   /\b(?:fuck|f\*+k|fck|fk|screw|frick)\s+(?:you|u|ya|off|yourself|urself|your|ur)\b/,
   /\bstfu\b|\bgtfo\b/,
   // threats

@@ -2,7 +2,7 @@ import { normaliseForMatching } from './normalise';
 
 /** Read the same way on both sides: normalised, letters stretched past two read once ("sooo" → "so"). */
 const prepare = (text: string) => normaliseForMatching(text).replace(/(\p{L})\1{2,}/gu, '$1');
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A member's hidden words as one test (issue 30): a line "contains" a word when the word appears
@@ -13,7 +13,9 @@ export function hiddenWordMatcher(words: readonly string[]): (line: string) => b
   const parts = words
     .map(prepare)
     .filter(Boolean)
-    .map((w) => (/^[\p{L}\p{N}]/u.test(w) && /[\p{L}\p{N}]$/u.test(w) ? `(?<![\\p{L}\\p{N}])${escape(w)}(?:e?s)?(?![\\p{L}\\p{N}])` : escape(w)));
+    .map((w) =>
+      /^[\p{L}\p{N}]/u.test(w) && /[\p{L}\p{N}]$/u.test(w) ? `(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?:e?s)?(?![\\p{L}\\p{N}])` : escapeRegExp(w),
+    );
   if (parts.length === 0) return () => false;
   const re = new RegExp(parts.join('|'), 'u');
   return (line) => re.test(prepare(line));

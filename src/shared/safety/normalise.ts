@@ -61,7 +61,8 @@ const LETTER_SWAPS: Record<string, string> = {
 /** What may follow a number without it being a disguised letter. */
 const UNIT = /^(?:am|pm|st|nd|rd|th|k|m|s|x|kg|km|ft|cm|mm|ml|mph|mins?|hrs?|h|p|yo|yrs?|ish|g|gb|mb|v|d)\b/;
 const MARKS = /\p{M}/gu;
-const INVISIBLE = /[\u00AD\u034F\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
+// U+034F is a combining mark (removed with MARKS first); the rest show nothing.
+const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
 
 /** Lower case, no accents, no invisible characters, look-alike letters read as Latin; digits kept. */
 export function foldText(text: string): string {

@@ -140,8 +140,14 @@ export function useSendMessage(id: string) {
   const qc = useQueryClient();
   const realtime = useRealtime();
   return useMutation({
-    mutationFn: (body: string) =>
-      realtime?.sendChat(`mixer:${id}`, body) ?? api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body } }),
+    /** `confirmed`: "Send anyway" after Are you sure? (issue 30). */
+    mutationFn: (input: string | { body: string; confirmed?: boolean }) => {
+      const { body, confirmed } = typeof input === 'string' ? { body: input, confirmed: undefined } : input;
+      return (
+        realtime?.sendChat(`mixer:${id}`, body, confirmed) ??
+        api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: confirmed ? { body, confirmed } : { body } })
+      );
+    },
     onSuccess: (message) => qc.setQueryData<ChatData>(mixerKeys.chat(id), (d) => appendChatMessage(d, message)),
   });
 }

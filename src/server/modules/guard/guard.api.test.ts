@@ -116,7 +116,8 @@ describe('profile texts', () => {
 });
 
 describe('hidden words', () => {
-  const put = (m: Member, words: unknown) => t.request({ method: 'PUT', url: '/api/settings/hidden-words', cookie: m.cookie, payload: { words } });
+  const put = (m: Member, words: unknown) =>
+    t.request({ method: 'PUT', url: '/api/settings/hidden-words', cookie: m.cookie, payload: { words } });
   const get = (m: Member | null) => t.request({ method: 'GET', url: '/api/settings/hidden-words', cookie: m?.cookie });
 
   it('a private list of up to 100 words, phrases or emoji', async () => {
@@ -130,10 +131,20 @@ describe('hidden words', () => {
     expect((await get(m)).json().words).toEqual(['ex', 'gym bro', '🍆']);
     expect((await get(other)).json().words).toEqual([]);
 
-    const tooMany = await put(m, Array.from({ length: HIDDEN_WORDS_MAX + 1 }, (_, i) => `word${i}`));
+    const tooMany = await put(
+      m,
+      Array.from({ length: HIDDEN_WORDS_MAX + 1 }, (_, i) => `word${i}`),
+    );
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.message).toBe(GUARD_MESSAGES.hiddenWordsTooMany);
-    expect((await put(m, Array.from({ length: HIDDEN_WORDS_MAX }, (_, i) => `word${i}`))).statusCode).toBe(200);
+    expect(
+      (
+        await put(
+          m,
+          Array.from({ length: HIDDEN_WORDS_MAX }, (_, i) => `word${i}`),
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await put(m, ['x'.repeat(51)])).statusCode).toBe(400);
     expect((await put(m, ['  '])).statusCode).toBe(400);
     expect((await put(m, 'ex')).statusCode).toBe(400);

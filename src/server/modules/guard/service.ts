@@ -139,7 +139,11 @@ export function slowMode(limits: Limits) {
 
 /** The member's own hidden words, oldest first. */
 export async function listHiddenWords(db: Db, userId: string): Promise<string[]> {
-  const rows = await db.select({ word: hiddenWords.word }).from(hiddenWords).where(eq(hiddenWords.userId, userId)).orderBy(asc(hiddenWords.createdAt), asc(hiddenWords.word));
+  const rows = await db
+    .select({ word: hiddenWords.word })
+    .from(hiddenWords)
+    .where(eq(hiddenWords.userId, userId))
+    .orderBy(asc(hiddenWords.createdAt), asc(hiddenWords.word));
   return rows.map((r) => r.word);
 }
 
@@ -153,7 +157,8 @@ export async function saveHiddenWords(db: Db, userId: string, words: string[]): 
     seen.add(key);
     unique.push(w);
   }
-  if (unique.length > HIDDEN_WORDS_MAX) throw new AppError('validation', GUARD_MESSAGES.hiddenWordsTooMany, { words: GUARD_MESSAGES.hiddenWordsTooMany });
+  if (unique.length > HIDDEN_WORDS_MAX)
+    throw new AppError('validation', GUARD_MESSAGES.hiddenWordsTooMany, { words: GUARD_MESSAGES.hiddenWordsTooMany });
   const now = Date.now();
   await db.transaction(async (tx) => {
     await tx.delete(hiddenWords).where(eq(hiddenWords.userId, userId));

@@ -134,7 +134,17 @@ export async function postMessage(
 
   const message = toChatMessage(
     mixerId,
-    { id: row.id, kind: 'member', body, flag, sender_id: userId, created_at: row.created_at, cursor_ts: '', name: row.name, avatar: row.avatar },
+    {
+      id: row.id,
+      kind: 'member',
+      body,
+      flag,
+      sender_id: userId,
+      created_at: row.created_at,
+      cursor_ts: '',
+      name: row.name,
+      avatar: row.avatar,
+    },
     deps.signer,
   );
   const event = { type: 'mixer.message' as const, message };

@@ -72,7 +72,9 @@ export function registerMixerRoutes(app: FastifyInstance) {
     await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
     return postMessage(deps, publish, userId, mixerId, body, flag);
   };
-  app.realtime.acceptSends('mixer', (userId, room, body, confirmed) => postChatLine(userId, room.slice('mixer:'.length), { body, confirmed }));
+  app.realtime.acceptSends('mixer', (userId, room, body, confirmed) =>
+    postChatLine(userId, room.slice('mixer:'.length), { body, confirmed }),
+  );
 
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);

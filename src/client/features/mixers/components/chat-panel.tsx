@@ -14,6 +14,9 @@ import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
 import { LoadError } from '../../../components/ui/load-error';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
+import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
+import { LineNotice } from '../../../components/safety/line-notice';
+import { AreYouSureDialog, guardOutcome, HeldNotice, useSendGuard } from '../../../components/safety/send-guard';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
@@ -24,6 +27,7 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
   const history = useChatHistory(mixer.id, true);
   const theme = themeOf(mixer.theme);
   const writable = mixer.status === 'live';
+  const hides = useHiddenWordMatcher();
 
   const connected = useMixerRoom(`mixer:${mixer.id}`, (event) => {
     if (event.type === 'mixer.message' && event.message.mixerId === mixer.id) {
@@ -164,7 +168,15 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
             )}
             <ol className="flex flex-col">
               {messages.map((m, i) => (
-                <MessageItem key={m.id} message={m} prev={messages[i - 1]} next={messages[i + 1]} me={me} soft={theme.soft} />
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  prev={messages[i - 1]}
+                  next={messages[i + 1]}
+                  me={me}
+                  soft={theme.soft}
+                  hidden={m.kind === 'member' && m.sender?.id !== me && hides(m.body)}
+                />
               ))}
             </ol>
           </>
@@ -208,10 +220,11 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
   const send = useSendMessage(mixerId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const guard = useSendGuard();
   const input = useRef<HTMLTextAreaElement>(null);
   const tooLong = text.length > CHAT_MESSAGE_MAX;
 
-  const submit = () => {
+  const submit = (confirmed = false) => {
     if (send.isPending) return;
     const parsed = chatMessageInputSchema.safeParse({ body: text });
     if (!parsed.success) {
@@ -219,18 +232,25 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
       return;
     }
     setError(undefined);
+    guard.clear();
     onSending(true);
     // Cleared at once, like any messenger; put back if sending fails.
     const draft = text;
     setText('');
-    send.mutate(parsed.data.body, {
-      onSuccess: () => requestAnimationFrame(() => input.current?.focus()),
-      onError: (err) => {
-        onSending(false);
-        setText((current) => current || draft);
-        toast({ title: 'Message not sent', description: err.message, variant: 'destructive' });
+    send.mutate(
+      { body: parsed.data.body, confirmed },
+      {
+        onSuccess: () => requestAnimationFrame(() => input.current?.focus()),
+        onError: (err) => {
+          onSending(false);
+          setText((current) => current || draft);
+          // Held, "Are you sure?" or slow mode (issue 30): said in place, the text kept.
+          const outcome = guardOutcome(err, draft);
+          if (outcome) guard.setOutcome(outcome);
+          else toast({ title: 'Message not sent', description: err.message, variant: 'destructive' });
+        },
       },
-    });
+    );
   };
 
   useGrowingTextarea(input, text);
@@ -243,6 +263,16 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
         submit();
       }}
     >
+      <HeldNotice outcome={guard.outcome} />
+      <AreYouSureDialog
+        outcome={guard.outcome}
+        busy={send.isPending}
+        onEdit={() => {
+          guard.clear();
+          requestAnimationFrame(() => input.current?.focus());
+        }}
+        onSendAnyway={() => submit(true)}
+      />
       <div className="flex items-end gap-2">
         <label htmlFor="chat-input" className="sr-only">
           Message
@@ -255,6 +285,7 @@ function ChatComposer({ mixerId, onSending }: { mixerId: string; onSending: (sen
           onChange={(e) => {
             setText(e.target.value);
             if (error) setError(undefined);
+            if (guard.outcome?.kind === 'held') guard.clear();
           }}
           onKeyDown={(e) => {
             if (e.key === 'Enter' && !e.shiftKey && !e.nativeEvent.isComposing) {
@@ -318,12 +349,15 @@ const MessageItem = memo(function MessageItem({
   next,
   me,
   soft,
+  hidden = false,
 }: {
   message: ChatMessage;
   prev?: ChatMessage;
   next?: ChatMessage;
   me: string;
   soft: string;
+  /** The line holds one of my hidden words (issue 30). */
+  hidden?: boolean;
 }) {
   const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
   const separator = newDay && (
@@ -360,6 +394,20 @@ const MessageItem = memo(function MessageItem({
   const mine = message.sender.id === me;
   const startsGroup = newDay || !sameGroup(prev, message);
   const endsGroup = !sameGroup(message, next);
+
+  const bubble = (
+    <p
+      className={cn(
+        'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
+        mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+      )}
+    >
+      <span className="sr-only">
+        {mine ? 'You' : message.sender.firstName} at {time}:{' '}
+      </span>
+      {message.body}
+    </p>
+  );
   return (
     <Fragment>
       {separator}
@@ -373,17 +421,16 @@ const MessageItem = memo(function MessageItem({
           {!mine && startsGroup && (
             <span className="mb-0.5 ml-3 text-xs font-semibold text-muted-foreground">{message.sender.firstName}</span>
           )}
-          <p
-            className={cn(
-              'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
-              mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
-            )}
-          >
-            <span className="sr-only">
-              {mine ? 'You' : message.sender.firstName} at {time}:{' '}
-            </span>
-            {message.body}
-          </p>
+          {mine ? (
+            bubble
+          ) : (
+            <LineNotice
+              line={{ id: message.id, body: message.body, sender: message.sender, mixerId: message.mixerId, flag: message.flag ?? null }}
+              hiddenByWords={hidden}
+            >
+              {bubble}
+            </LineNotice>
+          )}
           {endsGroup && (
             <time
               dateTime={message.createdAt}
