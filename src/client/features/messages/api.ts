@@ -97,8 +97,12 @@ function clearUnreadInList(qc: QueryClient, matchId: string) {
 export function useSendMessage(matchId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: string) =>
-      api<{ message: DirectMessage }>(`/api/conversations/${matchId}/messages`, { method: 'POST', body: { body } }),
+    /** `confirmed`: "Send anyway" after Are you sure? (issue 30). */
+    mutationFn: (input: string | { body: string; confirmed?: boolean }) =>
+      api<{ message: DirectMessage }>(`/api/conversations/${matchId}/messages`, {
+        method: 'POST',
+        body: typeof input === 'string' || !input.confirmed ? { body: typeof input === 'string' ? input : input.body } : input,
+      }),
     onSuccess: ({ message }) => {
       upsertMessage(qc, message);
       void qc.invalidateQueries({ queryKey: messageKeys.conversations });

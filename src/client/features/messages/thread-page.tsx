@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { preloadQueries } from '../../lib/query';
 import { type ConversationDetail, DM_MESSAGES, sendMessageSchema } from '../../../shared/schemas/messages';
+import { AreYouSureDialog, guardOutcome, useSendGuard } from '../../components/safety/send-guard';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
@@ -116,6 +117,7 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
   const visible = usePageVisible();
   const now = useNow();
   const [draft, setDraft] = useState('');
+  const guard = useSendGuard();
   const [pending, setPending] = useState<PendingMessage[]>([]);
   const [showJump, setShowJump] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
@@ -226,9 +228,17 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
   };
 
   const deliver = (p: PendingMessage) => {
-    send.mutateAsync(p.body).then(
+    send.mutateAsync({ body: p.body, confirmed: p.confirmed }).then(
       () => setPending((list) => list.filter((x) => x.tempId !== p.tempId)),
       (err: unknown) => {
+        // Issue 30: "Are you sure?" first: the line goes back into the composer until the sender decides.
+        const outcome = guardOutcome(err, p.body);
+        if (outcome?.kind === 'confirm') {
+          setPending((list) => list.filter((x) => x.tempId !== p.tempId));
+          setDraft((current) => current || p.body);
+          guard.setOutcome(outcome);
+          return;
+        }
         const message = err instanceof ApiError ? err.message : 'Not sent.';
         setPending((list) => list.map((x) => (x.tempId === p.tempId ? { ...x, status: 'failed', error: message } : x)));
         if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: messageKeys.conversation(id) });
@@ -236,7 +246,7 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
     );
   };
 
-  const onSend = () => {
+  const onSend = (confirmed = false) => {
     const parsed = sendMessageSchema.safeParse({ body: draft });
     if (!parsed.success) {
       toast({ variant: 'destructive', title: 'Message not sent', description: parsed.error.issues[0]?.message ?? DM_MESSAGES.empty });
@@ -247,7 +257,9 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
       body: parsed.data.body,
       createdAt: new Date().toISOString(),
       status: 'sending',
+      confirmed,
     };
+    guard.clear();
     setPending((list) => [...list, p]);
     setDraft('');
     deliver(p);
@@ -337,7 +349,17 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
         />
       )}
       {conversation.canSend ? (
-        <Composer ref={composer} value={draft} onChange={setDraft} onSend={onSend} name={name} />
+        <>
+          <Composer ref={composer} value={draft} onChange={setDraft} onSend={() => onSend()} name={name} />
+          <AreYouSureDialog
+            outcome={guard.outcome}
+            onEdit={() => {
+              guard.clear();
+              composer.current?.focus();
+            }}
+            onSendAnyway={() => onSend(true)}
+          />
+        </>
       ) : (
         <div
           role="status"

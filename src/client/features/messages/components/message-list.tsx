@@ -2,6 +2,8 @@ import { ArrowDown, RotateCw } from 'lucide-react';
 import { forwardRef, Fragment } from 'react';
 import type { DirectMessage } from '../../../../shared/realtime/events';
 import { cn } from '../../../lib/cn';
+import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
+import { ContactNote, LineNotice, ScamWarning } from '../../../components/safety/line-notice';
 import { clockTime, dayLabel, fullTime, isSameDay } from '../time';
 
 /** A message being sent (not yet confirmed by the server) or one that failed. */
@@ -11,6 +13,8 @@ export interface PendingMessage {
   createdAt: string;
   status: 'sending' | 'failed';
   error?: string;
+  /** "Send anyway" after Are you sure? (issue 30). */
+  confirmed?: boolean;
 }
 
 const GROUP_MS = 5 * 60_000;
@@ -104,6 +108,9 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
   ref,
 ) {
   const lastOwnIndex = messages.findLastIndex((m) => m.senderId === myId);
+  const hides = useHiddenWordMatcher();
+  // Issue 30: the calm note shows once per conversation, above the first line with contact details.
+  const contactNoteAt = messages.find((m) => m.senderId !== myId && m.flag === 'contact')?.id;
   return (
     <div className="relative min-h-0 flex-1">
       <div
@@ -149,8 +156,32 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
                   <span className="h-px flex-1 bg-primary/30" aria-hidden />
                 </div>
               )}
+              {m.id === contactNoteAt && <ContactNote />}
+              {!own && m.flag === 'scam' && (
+                <ScamWarning
+                  line={{ id: m.id, body: m.body, sender: { id: m.senderId, firstName: otherName }, matchId: m.matchId, flag: m.flag }}
+                />
+              )}
               <span className="sr-only">{own ? 'You' : otherName}:</span>
-              <Bubble own={own} body={m.body} createdAt={m.createdAt} first={first} last={last} />
+              {own ? (
+                <Bubble own={own} body={m.body} createdAt={m.createdAt} first={first} last={last} />
+              ) : (
+                <div className={cn('flex justify-start', first ? 'mt-3' : 'mt-0.5')}>
+                  <LineNotice
+                    line={{
+                      id: m.id,
+                      body: m.body,
+                      sender: { id: m.senderId, firstName: otherName },
+                      matchId: m.matchId,
+                      flag: m.flag ?? null,
+                    }}
+                    hiddenByWords={hides(m.body)}
+                    className="max-w-[82%] md:max-w-[68%]"
+                  >
+                    <Bubble own={own} body={m.body} createdAt={m.createdAt} first={false} last={last} />
+                  </LineNotice>
+                </div>
+              )}
               {i === lastOwnIndex && m.isRead && pending.length === 0 && (
                 <p className="mt-1 pr-1 text-right text-xs font-medium text-muted-foreground">Seen</p>
               )}
