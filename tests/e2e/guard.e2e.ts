@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
 import { GUARD_MESSAGES } from '../../src/shared/schemas/guard';
-import { type E2E, startE2E } from './harness';
+import { type E2E, startE2E, viewportShot } from './harness';
 
 /**
  * Before harm (issue 30) in a live mixer: a phone number is held with the reason and the text
@@ -27,7 +27,7 @@ const MIXER = 'Warehouse Techno Talk';
 async function bothThemes(page: Page, name: string) {
   for (const theme of ['light', 'dark'] as const) {
     await page.evaluate((t) => document.documentElement.classList.toggle('dark', t === 'dark'), theme);
-    await e2e.screenshot(page, `${name}-${theme}`);
+    await viewportShot(page, `${name}-${theme}`);
   }
   await page.evaluate(() => document.documentElement.classList.remove('dark'));
 }
@@ -125,5 +125,5 @@ describe('before harm', () => {
     expect(await b.page.getByRole('log').getByText('PINEAPPLE on pizza is underrated').count()).toBe(0);
     await b.page.getByTestId('line-hidden-words').getByRole('button', { name: 'Show' }).click();
     await b.page.getByRole('log').getByText('PINEAPPLE on pizza is underrated').waitFor();
-  });
+  }, 300_000);
 });

@@ -74,7 +74,6 @@ function digitRuns(folded: string): string[] {
 
 const looksLikePhone = (digits: string) => digits.length >= 10 && digits.length <= 15 && /^(0|44|7|00|1\d{9}$|[2-9]\d{9,})/.test(digits);
 
-export const hasPhoneNumber = (text: string) => phoneIn(foldText(text));
 function phoneIn(folded: string): boolean {
   // libphonenumber is the costly part: only lines with enough digits to hold a number reach it.
   if ((folded.match(/\d/g)?.length ?? 0) >= 7 && findPhoneNumbersInText(folded, 'GB').length > 0) return true;
@@ -90,7 +89,6 @@ const DISGUISED_EMAIL =
   /\b[a-z0-9._-]{2,}\s*(?:\(at\)|\[at\]|\{at\}|\sat\s|@)\s*(?:gmail|hotmail|yahoo|outlook|icloud|live|aol|proton(?:mail)?|me|mail|[a-z0-9-]+)\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co\.?\s*uk|net|org|io|me|uk)\b/;
 const MAIL_PROVIDER = /\b(?:my )?(?:gmail|hotmail|yahoo|outlook|icloud|protonmail|e-?mail(?: address)?)\s*(?:is|:|=|-)\s*[a-z0-9._-]{3,}/;
 
-export const hasEmail = (text: string) => emailIn(foldText(text));
 function emailIn(folded: string): boolean {
   if (linkify.match(folded)?.some((m) => m.schema === 'mailto:')) return true;
   return DISGUISED_EMAIL.test(folded) || MAIL_PROVIDER.test(folded);
@@ -99,7 +97,6 @@ function emailIn(folded: string): boolean {
 const SPOKEN_LINK =
   /\b(?!the\b|a\b)[a-z0-9-]{2,}\s*(?:\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co\s*\.?\s*uk|net|org|io|me|ly|ee|app|tv)\b|\b(?:slash|forward slash)\s+[a-z0-9_.]{2,}|\b(?:linktr\.?\s?ee|wa\.me|t\.me|bit\.ly|onlyfans)\b/;
 
-export const hasLink = (text: string) => linkIn(foldText(text));
 function linkIn(folded: string): boolean {
   if (linkify.match(folded)?.some((m) => m.schema !== 'mailto:')) return true;
   return SPOKEN_LINK.test(folded);

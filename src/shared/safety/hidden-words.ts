@@ -14,7 +14,9 @@ export function hiddenWordMatcher(words: readonly string[]): (line: string) => b
     .map(prepare)
     .filter(Boolean)
     .map((w) =>
-      /^[\p{L}\p{N}]/u.test(w) && /[\p{L}\p{N}]$/u.test(w) ? `(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?:e?s)?(?![\\p{L}\\p{N}])` : escapeRegExp(w),
+      /^[\p{L}\p{N}]/u.test(w) && /[\p{L}\p{N}]$/u.test(w)
+        ? `(?<![\\p{L}\\p{N}])${escapeRegExp(w)}(?:e?s)?(?![\\p{L}\\p{N}])`
+        : escapeRegExp(w),
     );
   if (parts.length === 0) return () => false;
   const re = new RegExp(parts.join('|'), 'u');

@@ -28,7 +28,6 @@ export interface ReportableLine {
  * it around a chat; without one, the member report dialog opens for the line's author.
  */
 export const LineReportContext = createContext<((line: ReportableLine) => void) | null>(null);
-export const LineReportProvider = LineReportContext.Provider;
 
 function useReportLine() {
   const provided = useContext(LineReportContext);
