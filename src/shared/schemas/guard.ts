@@ -10,7 +10,7 @@ export const GUARD_MESSAGES = {
     "To keep mixers safe, contact details and links can't be shared here — fancy them, and if it's mutual you can chat privately",
   heldScam:
     "To keep mixers safe, lines about money, gift cards, crypto or investments can't be shared here — Fancy is for getting to know each other",
-  areYouSure: 'Are you sure? This line may come across as hurtful to the people reading it.',
+  areYouSure: 'This line may come across as hurtful to the people reading it — are you sure you want to send it?',
   slowMode: "You're sending lines very quickly, so slow mode is on for you: one line every 10 seconds for the next 5 minutes.",
   slowModeWait: 'Slow mode is on for you: one line every 10 seconds. Please wait a moment before sending again.',
   /** Shown to the receiver, once per conversation, above a line with contact details (first 72 hours of a match). */
