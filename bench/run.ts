@@ -201,6 +201,11 @@ if (phone) {
   );
   console.table(phone.interaction);
 }
+const safety = await optional('safety', 'benchSafety');
+if (safety) {
+  const { printSafety } = await import('./safety');
+  printSafety(safety as Awaited<ReturnType<typeof import('./safety').benchSafety>>);
+}
 const memory = await optional('memory', 'benchMemoryAndRestart');
 if (memory) {
   console.log('Warm restart and resident memory, embedded mode (issue 15, decision 017)');

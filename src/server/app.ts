@@ -40,6 +40,7 @@ import { registerContactRoutes } from './modules/contact/routes';
 import { registerFancyRoutes } from './modules/fancies/routes';
 import { registerFileRoutes } from './modules/files/routes';
 import { startFormation } from './modules/formation/job';
+import { registerGuardRoutes } from './modules/guard/routes';
 import { registerHealthRoutes } from './modules/health/routes';
 import { registerHostRoutes } from './modules/host/routes';
 import { startHost } from './modules/host/service';
@@ -151,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMemberRoutes(app);
   registerMessageRoutes(app);
   registerSafetyRoutes(app);
+  registerGuardRoutes(app);
   registerAdminRoutes(app);
   registerSettingsRoutes(app);
   registerPushRoutes(app);

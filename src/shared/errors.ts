@@ -25,6 +25,10 @@ export const ERROR_STATUS = {
   /** An address (or one of its parts) longer than the server reads. */
   uri_too_long: 414,
   unsupported_media_type: 415,
+  /** A chat line held before it was sent (issue 30: contact details, links, money in a mixer). */
+  held: 422,
+  /** A line that needs the sender's "send anyway" first (issue 30: abuse); resend with `confirmed: true`. */
+  confirm_needed: 428,
   rate_limited: 429,
   /** Request headers over Node's limit. */
   headers_too_large: 431,

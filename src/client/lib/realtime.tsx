@@ -112,7 +112,7 @@ export class RealtimeClient {
   sendChat(
     room: string,
     body: string,
-    extras: { clientKey?: string; replyToId?: string; mentions?: string[] } = {},
+    extras: { clientKey?: string; replyToId?: string; mentions?: string[]; confirmed?: boolean } = {},
   ): Promise<ChatMessage> | null {
     if (this.status !== 'open' || this.socket?.readyState !== WebSocket.OPEN) return null;
     const ref = `s${++this.sends}`;

@@ -43,12 +43,14 @@ export const CLOSE_TOO_MANY_SOCKETS = 4008;
 /** Decides whether a member may join a room other than their own `user:` room. */
 export type RoomAuthorizer = (userId: string, room: Room) => Promise<boolean>;
 /** Posts a chat line a member sent over their socket; throws the AppError the HTTP route would answer. */
-/** What a socket `send` carries besides its room and ref: the text and, optionally, the line's key, the line it answers and who it mentions. */
+/** What a socket `send` carries besides its room and ref: the text and, optionally, the line's key, the line it answers, who it mentions and whether it is sent anyway. */
 export interface SendInput {
   body: string;
   clientKey?: string;
   replyToId?: string;
   mentions?: string[];
+  /** The sender chose "send anyway" after Are you sure? (issue 30). */
+  confirmed?: boolean;
 }
 export type SendHandler = (userId: string, room: Room, input: SendInput) => Promise<ChatMessage>;
 /** The members of a room hidden from `userId` either way (blocks, suspensions): they never see each other's typing or presence. */

@@ -96,11 +96,11 @@ async function sendOverSocket(
   message: Extract<ClientMessage, { type: 'send' }>,
   log: FastifyBaseLogger,
 ): Promise<ServerEvent> {
-  const { ref, room, body, clientKey, replyToId, mentions } = message;
+  const { ref, room, body, clientKey, replyToId, mentions, confirmed } = message;
   const handler = hub.senderFor(room);
   if (!handler) return { type: 'send-failed', ref, code: 'validation', message: 'You cannot send messages here.' };
   try {
-    return { type: 'sent', ref, message: await handler(userId, room, { body, clientKey, replyToId, mentions }) };
+    return { type: 'sent', ref, message: await handler(userId, room, { body, clientKey, replyToId, mentions, confirmed }) };
   } catch (err) {
     if (err instanceof AppError) {
       const retryAfter = Number(err.headers?.['retry-after']);

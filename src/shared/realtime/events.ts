@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { lineExtrasShape } from '../schemas/chat';
 import { hostEventSchemas } from '../schemas/host';
 import { liveRoomEvents, liveRoomMessages, MAX_MENTIONS } from './live-room';
+import { SAFETY_FLAGS } from '../safety/flags';
 
 /**
  * Typed WebSocket messages (DESIGN §3), parsed on both ends. Rooms: `user:{id}` (joined
@@ -30,6 +31,8 @@ export const chatMessageSchema = z.object({
   kind: z.enum(['member', 'icebreaker', 'system']),
   body: z.string(),
   createdAt: z.string(),
+  /** The detectors' verdict stored with the line (issue 30): receivers see an abuse line collapsed. */
+  flag: z.enum(SAFETY_FLAGS).nullable().optional(),
   sender: z.object({ id: z.string(), firstName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
   ...lineExtrasShape,
   /** Members mentioned in the line (issue 29; the body carries `@First` for each). */
@@ -42,6 +45,8 @@ export const directMessageSchema = z.object({
   matchId: z.string(),
   senderId: z.string(),
   body: z.string(),
+  /** The detectors' verdict (issue 30): a contact note, a scam warning or a collapsed abuse line for the receiver. */
+  flag: z.enum(SAFETY_FLAGS).nullable().optional(),
   isRead: z.boolean(),
   createdAt: z.string(),
   ...lineExtrasShape,
@@ -72,6 +77,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     body: z.string(),
     editedAt: z.string().nullable(),
     unsentAt: z.string().nullable(),
+    /** The detectors' verdict on the new text (issue 30). */
+    flag: z.enum(SAFETY_FLAGS).nullable().optional(),
   }),
   z.object({
     type: z.literal('dm.line.changed'),
@@ -80,6 +87,8 @@ export const serverEventSchema = z.discriminatedUnion('type', [
     body: z.string(),
     editedAt: z.string().nullable(),
     unsentAt: z.string().nullable(),
+    /** The detectors' verdict on the new text (issue 30). */
+    flag: z.enum(SAFETY_FLAGS).nullable().optional(),
   }),
   /** Someone chose a reaction on a line (`emoji` null: took theirs away). Only to those who may see them. */
   z.object({
@@ -129,6 +138,8 @@ export const clientMessageSchema = z.discriminatedUnion('type', [
     clientKey: z.string().max(64).optional(),
     replyToId: z.string().max(64).optional(),
     mentions: z.array(z.string().max(64)).max(MAX_MENTIONS).optional(),
+    /** "Send anyway" after Are you sure? (issue 30). */
+    confirmed: z.boolean().optional(),
   }),
   ...liveRoomMessages,
 ]);

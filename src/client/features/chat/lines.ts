@@ -1,3 +1,4 @@
+import type { SafetyFlag } from '../../../shared/safety/flags';
 import { applyReaction, type ReactionGroup, type ReplyQuote, snippetOf } from '../../../shared/schemas/chat';
 
 /** The fields of a line (mixer chat or private message) that replies, reactions, edits and unsends change. */
@@ -8,6 +9,7 @@ interface LineLike {
   unsentAt?: string | null;
   replyTo?: ReplyQuote | null;
   reactions?: ReactionGroup[];
+  flag?: SafetyFlag | null;
 }
 
 export interface LineChange {
@@ -15,6 +17,8 @@ export interface LineChange {
   body: string;
   editedAt: string | null;
   unsentAt: string | null;
+  /** The detectors' verdict on the edited text (issue 30). */
+  flag?: SafetyFlag | null;
 }
 
 /**
@@ -25,7 +29,12 @@ export function applyLineChange<T extends LineLike>(line: T, change: LineChange)
   if (line.id === change.messageId) {
     return change.unsentAt
       ? { ...line, body: '', unsentAt: change.unsentAt, reactions: [] }
-      : { ...line, body: change.body, editedAt: change.editedAt ?? line.editedAt ?? null };
+      : {
+          ...line,
+          body: change.body,
+          editedAt: change.editedAt ?? line.editedAt ?? null,
+          ...(change.flag !== undefined ? { flag: change.flag } : {}),
+        };
   }
   if (line.replyTo?.id === change.messageId && line.replyTo.body !== null) {
     const replyTo = change.unsentAt

@@ -12,6 +12,8 @@ export interface PendingLine {
   replyTo?: { id: string; senderName: string | null; body: string | null } | null;
   /** Participants the line mentions (mixer chat). */
   mentions?: string[];
+  /** "Send anyway" after Are you sure? (issue 30). */
+  confirmed?: boolean;
 }
 
 /** "Sending…" under a pending line, or why it failed and **Retry**. */

@@ -100,13 +100,18 @@ export interface DirectSend {
   body: string;
   clientKey: string;
   replyToId?: string;
+  confirmed?: boolean;
 }
 
 export function useSendMessage(matchId: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, clientKey, replyToId }: DirectSend) =>
-      api<{ message: DirectMessage }>(`/api/conversations/${matchId}/messages`, { method: 'POST', body: { body, clientKey, replyToId } }),
+    /** `confirmed`: "Send anyway" after Are you sure? (issue 30). */
+    mutationFn: ({ body, clientKey, replyToId, confirmed }: DirectSend) =>
+      api<{ message: DirectMessage }>(`/api/conversations/${matchId}/messages`, {
+        method: 'POST',
+        body: { body, clientKey, replyToId, ...(confirmed ? { confirmed } : {}) },
+      }),
     onSuccess: ({ message }) => {
       upsertMessage(qc, message);
       void qc.invalidateQueries({ queryKey: messageKeys.conversations });

@@ -5,6 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { preloadQueries } from '../../lib/query';
 import { type ConversationDetail, DM_MESSAGES, sendMessageSchema } from '../../../shared/schemas/messages';
+import { AreYouSureDialog, guardOutcome, useSendGuard } from '../../components/safety/send-guard';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
@@ -140,11 +141,14 @@ function LoadedThread({
   const now = useNow();
   const actions = useMessageActions(id);
   const [draft, setDraft] = useDraft(`conversation:${id}`);
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
   const pendingLines = usePendingLines(`conversation:${id}`);
   const [replyTo, setReplyTo] = useState<DirectMessage | null>(null);
   const [editing, setEditing] = useState<DirectMessage | null>(null);
   const [editText, setEditText] = useState('');
   const [announcement, setAnnouncement] = useState('');
+  const guard = useSendGuard();
   const [showJump, setShowJump] = useState(false);
   const scroller = useRef<HTMLDivElement>(null);
   const composer = useRef<{ focus(): void }>(null);
@@ -258,9 +262,17 @@ function LoadedThread({
 
   const deliver = (p: PendingLine) => {
     pendingLines.update(p.clientKey, { status: 'sending', error: undefined });
-    send.mutateAsync({ body: p.body, clientKey: p.clientKey, replyToId: p.replyTo?.id }).then(
+    send.mutateAsync({ body: p.body, clientKey: p.clientKey, replyToId: p.replyTo?.id, confirmed: p.confirmed }).then(
       () => pendingLines.remove(p.clientKey),
       (err: unknown) => {
+        // Issue 30: "Are you sure?" first: the line goes back into the composer until the sender decides.
+        const outcome = guardOutcome(err, p.body);
+        if (outcome?.kind === 'confirm') {
+          pendingLines.remove(p.clientKey);
+          if (!draftRef.current) setDraft(p.body);
+          guard.setOutcome(outcome);
+          return;
+        }
         const message = err instanceof ApiError && err.status > 0 ? err.message : 'Not sent.';
         pendingLines.update(p.clientKey, { status: 'failed', error: message });
         if (err instanceof ApiError && err.status === 409) void qc.invalidateQueries({ queryKey: messageKeys.conversation(id) });
@@ -268,7 +280,7 @@ function LoadedThread({
     );
   };
 
-  const onSend = () => {
+  const onSend = (confirmed = false) => {
     if (editing) {
       const parsed = sendMessageSchema.safeParse({ body: editText });
       if (!parsed.success) return;
@@ -290,7 +302,9 @@ function LoadedThread({
       createdAt: new Date().toISOString(),
       status: 'sending',
       replyTo: replyTo ? { id: replyTo.id, senderName: replyTo.senderId === myId ? 'You' : name, body: snippetOf(replyTo.body) } : null,
+      confirmed,
     };
+    guard.clear();
     pendingLines.add(p);
     setDraft('');
     setReplyTo(null);
@@ -423,35 +437,45 @@ function LoadedThread({
         <TypingIndicator room={`conversation:${id}`} me={myId ?? ''} nameOf={(u) => (u === conversation.other.id ? name : undefined)} />
       )}
       {conversation.canSend ? (
-        <Composer
-          ref={composer}
-          value={editing ? editText : draft}
-          onChange={
-            editing
-              ? setEditText
-              : (v) => {
-                  setDraft(v);
-                  if (v.trim()) typing.keystroke();
-                  else typing.stop();
-                }
-          }
-          onSend={() => {
-            typing.stop();
-            onSend();
-          }}
-          name={name}
-          banner={
-            editing
-              ? { mode: 'edit', body: snippetOf(editing.body) }
-              : replyTo
-                ? { mode: 'reply', name: replyTo.senderId === myId ? 'yourself' : name, body: snippetOf(replyTo.body) }
-                : undefined
-          }
-          onCancelBanner={() => {
-            setEditing(null);
-            setReplyTo(null);
-          }}
-        />
+        <>
+          <Composer
+            ref={composer}
+            value={editing ? editText : draft}
+            onChange={
+              editing
+                ? setEditText
+                : (v) => {
+                    setDraft(v);
+                    if (v.trim()) typing.keystroke();
+                    else typing.stop();
+                  }
+            }
+            onSend={() => {
+              typing.stop();
+              onSend();
+            }}
+            name={name}
+            banner={
+              editing
+                ? { mode: 'edit', body: snippetOf(editing.body) }
+                : replyTo
+                  ? { mode: 'reply', name: replyTo.senderId === myId ? 'yourself' : name, body: snippetOf(replyTo.body) }
+                  : undefined
+            }
+            onCancelBanner={() => {
+              setEditing(null);
+              setReplyTo(null);
+            }}
+          />
+          <AreYouSureDialog
+            outcome={guard.outcome}
+            onEdit={() => {
+              guard.clear();
+              composer.current?.focus();
+            }}
+            onSendAnyway={() => onSend(true)}
+          />
+        </>
       ) : (
         <div
           role="status"

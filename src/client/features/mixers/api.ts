@@ -142,6 +142,7 @@ export interface ChatSend {
   clientKey: string;
   replyToId?: string;
   mentions?: string[];
+  confirmed?: boolean;
 }
 
 /**
@@ -152,9 +153,14 @@ export function useSendMessage(id: string) {
   const qc = useQueryClient();
   const realtime = useRealtime();
   return useMutation({
-    mutationFn: ({ body, clientKey, replyToId, mentions }: ChatSend) =>
-      realtime?.sendChat(`mixer:${id}`, body, { clientKey, replyToId, mentions }) ??
-      api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body, clientKey, replyToId, mentions } }),
+    /** `confirmed`: "Send anyway" after Are you sure? (issue 30). */
+    mutationFn: ({ body, clientKey, replyToId, mentions, confirmed }: ChatSend) => {
+      const extras = { clientKey, replyToId, mentions, ...(confirmed ? { confirmed } : {}) };
+      return (
+        realtime?.sendChat(`mixer:${id}`, body, extras) ??
+        api<ChatMessage>(`/api/mixers/${id}/messages`, { method: 'POST', body: { body, ...extras } })
+      );
+    },
     onSuccess: (message) => qc.setQueryData<ChatData>(mixerKeys.chat(id), (d) => appendChatMessage(d, message)),
   });
 }

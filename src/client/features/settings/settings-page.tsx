@@ -12,12 +12,14 @@ import { AppearanceSection } from './sections/appearance';
 import { NotificationsSection } from './sections/notifications';
 import { PushNotificationsSection } from './sections/push-notifications';
 import { PrivacySection } from './sections/privacy';
+import { HiddenWordsSection } from './sections/hidden-words';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const NAV = [
   { id: 'appearance', label: 'Appearance' },
   { id: 'privacy', label: 'Privacy' },
   { id: 'notifications', label: 'Notifications' },
+  { id: 'hidden-words', label: 'Hidden words' },
   { id: 'security', label: 'Security' },
   { id: 'your-data', label: 'Your data' },
 ] as const;
@@ -196,6 +198,9 @@ export default function SettingsPage() {
               </Suspense>
               <Suspense>
                 <NotificationsSection settings={settings.data} save={save} />
+              </Suspense>
+              <Suspense>
+                <HiddenWordsSection />
               </Suspense>
               {later ? (
                 <>

@@ -7,3 +7,4 @@ export * from './limits';
 export * from './verification';
 export * from './host';
 export * from './chat-state';
+export * from './guard';

@@ -86,6 +86,8 @@ export const mixerMessages = pgTable(
     senderId: text('sender_id').references(() => user.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull().default('member'),
     body: text('body').notNull(),
+    /** The detectors' verdict at send time (issue 30): 'abuse' (sent anyway) or null; receivers see it collapsed. */
+    flag: text('flag'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** The line this one answers (issue 29); kept when the original is unsent, gone with it when deleted. */
     replyToId: uuid('reply_to_id').references((): AnyPgColumn => mixerMessages.id, { onDelete: 'set null' }),
@@ -172,6 +174,8 @@ export const directMessages = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
     body: text('body').notNull(),
+    /** The detectors' verdict at send time (issue 30): 'contact' (first 72 hours), 'scam', 'abuse' or null. */
+    flag: text('flag'),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     replyToId: uuid('reply_to_id').references((): AnyPgColumn => directMessages.id, { onDelete: 'set null' }),

@@ -7,6 +7,7 @@ import { DM_MESSAGES } from '../../../shared/schemas/messages';
 import { AppError } from '../../http/errors';
 import { firstNameSql } from '../../lib/chat-sql';
 import { iso, query } from '../../lib/sql';
+import { guardDirectLine } from '../guard/service';
 import { hiddenFrom } from '../safety/service';
 
 /**
@@ -51,10 +52,12 @@ async function deliver(app: FastifyInstance, matchId: string, other: string, eve
 }
 
 /** Edits my own message within 15 minutes of sending it, while the conversation is open; marked edited for both. */
+/** Edits run the detectors like sends (issue 30): an edit to something hurtful is taken as sent anyway and arrives folded. */
 export async function editMessage(app: FastifyInstance, me: string, matchId: string, messageId: string, body: string): Promise<Changed> {
+  const flag = guardDirectLine(body, true);
   const [row] = await query<{ edited_at: string; other: string }>(
     app.deps.database.db,
-    sql`update direct_messages d set body = ${body}, edited_at = now()
+    sql`update direct_messages d set body = ${body}, flag = ${flag}::text, edited_at = now()
           from matches m
          where d.id = ${messageId} and d.match_id = ${matchId} and m.id = d.match_id and d.sender_id = ${me}
            and d.unsent_at is null and d.created_at > now() - interval '15 minutes'
@@ -68,7 +71,7 @@ export async function editMessage(app: FastifyInstance, me: string, matchId: str
     if (!state.open) throw new AppError('conflict', DM_MESSAGES.ended);
     throw new AppError('conflict', LINE_MESSAGES.editWindow);
   }
-  const event: Changed = { type: 'dm.line.changed', matchId, messageId, body, editedAt: row.edited_at, unsentAt: null };
+  const event: Changed = { type: 'dm.line.changed', matchId, messageId, body, editedAt: row.edited_at, unsentAt: null, flag };
   await deliver(app, matchId, row.other, event);
   return event;
 }

@@ -195,6 +195,7 @@ describe('pages', () => {
       matchId,
       senderId: r.sender_id,
       body: r.body,
+      flag: null,
       isRead: r.is_read,
       createdAt: new Date(r.created_at).toISOString(),
       replyTo: null,

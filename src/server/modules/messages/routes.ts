@@ -9,12 +9,16 @@ import {
   messagesQuerySchema,
   sendMessageSchema,
 } from '../../../shared/schemas/messages';
+import { confirmedShape } from '../../../shared/schemas/guard';
 import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { isParticipant } from '../matches/service';
 import { editMessage, reactToMessage, unsendMessage } from './lines';
 import { getConversation, listConversations, markRead, messagesPageJson, sendMessage } from './service';
+
+/** A private line with the sender's "send anyway" (issue 30). */
+const sendLineSchema = sendMessageSchema.extend(confirmedShape);
 
 /** Per sender: a lively chat never gets near these; a script does. */
 export const DM_RATE_RULES = [
@@ -56,12 +60,12 @@ export function registerMessageRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/conversations/:id/messages',
-    { ...verifiedFirst, schema: { params: matchParamSchema, body: sendMessageSchema } },
+    { ...verifiedFirst, schema: { params: matchParamSchema, body: sendLineSchema } },
     async (req, reply) => {
       const { user } = await requireVerified(req);
       await limiter.hit(`dm:${user.id}`, DM_RATE_RULES, DM_MESSAGES.rateLimited);
       const { id } = req.params as z.output<typeof matchParamSchema>;
-      const { message, fresh } = await sendMessage(app, user.id, id, req.body as z.output<typeof sendMessageSchema>);
+      const { message, fresh } = await sendMessage(app, user.id, id, req.body as z.output<typeof sendLineSchema>);
       // A retry with a used client key gets the first message back (200), never a second one.
       return reply.status(fresh ? 201 : 200).send({ message });
     },

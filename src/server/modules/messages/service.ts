@@ -11,6 +11,7 @@ import { firstNameOf } from '../../lib/members';
 import { firstNameSql, snippetSql } from '../../lib/chat-sql';
 import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
+import { guardDirectLine, type SafetyFlag } from '../guard/service';
 import {
   decodeCursor,
   encodeCursor,
@@ -140,7 +141,7 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
   const me = v.me as string;
   return sql`with m as (select id, profile1_id, profile2_id from matches where id = ${v.matchId}),
       x as (
-        select d.id, d.sender_id, d.body, d.is_read, d.created_at, d.reply_to_id, d.edited_at, d.unsent_at,
+        select d.id, d.sender_id, d.body, d.flag, d.is_read, d.created_at, d.reply_to_id, d.edited_at, d.unsent_at,
                case when d.sender_id = ${v.me} then d.client_key end as client_key,
                case when r.id is null or r.unsent_at is not null or ${hiddenFrom(me, sql`r.sender_id`)} then null
                     else ${firstNameSql(sql`coalesce(rp.full_name, ru.name)`)} end as reply_name,
@@ -163,7 +164,8 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
       select m.profile1_id, m.profile2_id,
         '{"messages":[' || coalesce((
           select string_agg('{"id":"' || p.id || '","matchId":"' || m.id || '","senderId":' || to_json(p.sender_id)::text
-                 || ',"body":' || to_json(case when p.unsent_at is null then p.body else '' end)::text || ',"isRead":' || p.is_read::text
+                 || ',"body":' || to_json(case when p.unsent_at is null then p.body else '' end)::text
+                 || ',"flag":' || coalesce(to_json(p.flag)::text, 'null') || ',"isRead":' || p.is_read::text
                  || ',"createdAt":"' || ${isoSql('p.created_at')} || '"'
                  || ',"replyTo":' || case when p.reply_to_id is null then 'null'
                       else '{"id":"' || p.reply_to_id || '","senderName":' || coalesce(to_json(p.reply_name)::text, 'null')
@@ -228,6 +230,7 @@ interface SendRow {
   reply_ok: boolean;
   recipient_id: string | null;
   body: string | null;
+  flag: SafetyFlag | null;
   is_read: boolean | null;
   created_at: Date | string | null;
   edited_at: Date | string | null;
@@ -248,6 +251,8 @@ export interface DirectMessageInput {
   body: string;
   clientKey?: string;
   replyToId?: string;
+  /** "Send anyway" after Are you sure? (issue 30). */
+  confirmed?: boolean;
 }
 
 function toDirectMessage(matchId: string, me: string, row: SendRow): DirectMessage {
@@ -257,6 +262,7 @@ function toDirectMessage(matchId: string, me: string, row: SendRow): DirectMessa
     matchId,
     senderId: me,
     body: row.unsent_at ? '' : (row.body as string),
+    flag: row.flag ?? null,
     isRead: Boolean(row.is_read),
     createdAt: toIso(row.created_at) as string,
     replyTo: row.reply_to_id
@@ -285,28 +291,32 @@ export async function sendMessage(
   const db = app.deps.database.db;
   const clientKey = input.clientKey ?? null;
   const replyToId = input.replyToId ?? null;
+  // Issue 30: abuse waits for "send anyway"; the verdict goes with the line for the receiver.
+  const flag = guardDirectLine(input.body, input.confirmed === true);
   const run = async () => {
     const [found] = await rows<SendRow>(
       db,
-      sql`with m as (select id, status, profile1_id, profile2_id from matches where id = ${matchId}),
+      sql`with m as (select id, status, profile1_id, profile2_id, created_at from matches where id = ${matchId}),
       ok as (select (${replyToId}::uuid is null or exists (
                select 1 from direct_messages q, m where q.id = ${replyToId}::uuid and q.match_id = m.id)) as reply_ok),
       ins as (
-        insert into direct_messages (match_id, sender_id, recipient_id, body, client_key, reply_to_id)
+        insert into direct_messages (match_id, sender_id, recipient_id, body, client_key, reply_to_id, flag)
         select m.id, ${me}, case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end, ${input.body},
-               ${clientKey}::text, ${replyToId}::uuid
+               ${clientKey}::text, ${replyToId}::uuid,
+               -- contact details are worth a note only in the first 72 hours of a match
+               case when ${flag}::text = 'contact' and m.created_at < now() - interval '72 hours' then null else ${flag}::text end
         from m, ok where m.status = 'matched' and ${me} in (m.profile1_id, m.profile2_id) and ok.reply_ok
           and not ${hiddenFrom(me, sql`case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end`)}
         on conflict (sender_id, match_id, client_key) do nothing
-        returning id, recipient_id, body, is_read, created_at, edited_at, unsent_at, client_key, reply_to_id, true as fresh
+        returning id, recipient_id, body, flag, is_read, created_at, edited_at, unsent_at, client_key, reply_to_id, true as fresh
       ),
       prior as (
-        select id, recipient_id, body, is_read, created_at, edited_at, unsent_at, client_key, reply_to_id, false as fresh
+        select id, recipient_id, body, flag, is_read, created_at, edited_at, unsent_at, client_key, reply_to_id, false as fresh
           from direct_messages
          where ${clientKey}::text is not null and sender_id = ${me} and match_id = ${matchId} and client_key = ${clientKey}::text
       ),
       line as (select * from ins union all select * from prior limit 1)
-      select m.status, m.profile1_id, m.profile2_id, ok.reply_ok, line.id, line.fresh, line.recipient_id, line.body, line.is_read,
+      select m.status, m.profile1_id, m.profile2_id, ok.reply_ok, line.id, line.fresh, line.recipient_id, line.body, line.flag, line.is_read,
         line.created_at, line.edited_at, line.unsent_at, line.client_key, line.reply_to_id,
         case when r.id is null or r.unsent_at is not null then null else coalesce(rp.full_name, ru.name) end as reply_name,
         case when r.id is null or r.unsent_at is not null then null else ${snippetSql(sql`r.body`)} end as reply_body,
@@ -356,7 +366,8 @@ export async function sendMessage(
     openRoom: `conversation:${matchId}`,
     fromUserId: me,
     name: firstNameOf(row.sender_name),
-    detail: message.body,
+    // A line the receiver sees collapsed never shows on a lock screen either.
+    ...(message.flag === 'abuse' ? {} : { detail: message.body }),
   });
   if (row.recipient_email && row.recipient_prefs?.notifyMessage !== false) {
     await mailNewMessage(app, {

@@ -6,6 +6,7 @@ import type { Publish } from '../../deps';
 import { AppError } from '../../http/errors';
 import { firstNameSql } from '../../lib/chat-sql';
 import { rowsOf } from '../../lib/sql';
+import type { SafetyFlag } from '../guard/service';
 import { hiddenFrom } from '../safety/service';
 import { type Deps, isoMs, joinedMembers } from './chat';
 
@@ -70,10 +71,19 @@ function refuseChange(state: LineState, userId: string, opts: { edit: boolean })
 type Changed = Extract<ServerEvent, { type: 'mixer.line.changed' }>;
 
 /** Edits my own line of a live mixer within 15 minutes of sending it; marked edited for everyone. */
-export async function editLine(deps: Deps, publish: Publish, userId: string, mixerId: string, messageId: string, body: string) {
+/** `flag`: the detectors' verdict on the new text (issue 30; held lines never get here). */
+export async function editLine(
+  deps: Deps,
+  publish: Publish,
+  userId: string,
+  mixerId: string,
+  messageId: string,
+  body: string,
+  flag: SafetyFlag | null = null,
+) {
   const [row] = rowsOf<{ edited_at: string; hidden: string[] }>(
     await deps.database.db.execute(sql`
-      update mixer_messages mm set body = ${body}, edited_at = now()
+      update mixer_messages mm set body = ${body}, flag = ${flag}::text, edited_at = now()
         from mixers m
        where mm.id = ${messageId} and mm.mixer_id = ${mixerId} and m.id = mm.mixer_id
          and mm.sender_id = ${userId} and mm.kind = 'member' and mm.unsent_at is null
@@ -83,7 +93,7 @@ export async function editLine(deps: Deps, publish: Publish, userId: string, mix
       returning ${isoMs('mm.edited_at')} as edited_at, ${hiddenMembers(mixerId, userId)} as hidden`),
   );
   if (!row) throw refuseChange(await lineState(deps, userId, mixerId, messageId), userId, { edit: true });
-  const event: Changed = { type: 'mixer.line.changed', mixerId, messageId, body, editedAt: row.edited_at, unsentAt: null };
+  const event: Changed = { type: 'mixer.line.changed', mixerId, messageId, body, editedAt: row.edited_at, unsentAt: null, flag };
   await deliver(deps, publish, mixerId, event, row.hidden);
   return event;
 }

@@ -7,6 +7,7 @@ import { compiledWrite } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorTimestamp, isUuid } from '../../http/cursor';
 import { hiddenFrom } from '../safety/service';
+import type { SafetyFlag } from '../guard/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 import { reactionsJsonSql, snippetSql } from '../../lib/chat-sql';
@@ -18,6 +19,7 @@ export interface MessageRow {
   id: string;
   kind: ChatMessage['kind'];
   body: string;
+  flag?: ChatMessage['flag'];
   sender_id: string | null;
   created_at: string;
   cursor_ts: string;
@@ -53,6 +55,7 @@ export function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['si
     // An unsent line's text is gone from the database too (decision 032); never send it.
     body: row.unsent_at ? '' : row.body,
     createdAt: row.created_at,
+    flag: row.flag ?? null,
     sender: row.sender_id
       ? { id: row.sender_id, firstName: firstNameOf(row.name), avatarUrl: row.avatar ? signer.url(row.avatar) : null }
       : null,
@@ -99,7 +102,7 @@ export async function listMessages(
       exists (select 1 from mixers where id = ${mixerId}) as found,
       exists (select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined') as member,
       (select coalesce(json_agg(row_to_json(x) order by x.ord), '[]'::json) from (
-         select mm.id, mm.kind, mm.body, mm.sender_id, mm.mentions, ${isoMs('mm.created_at')} as created_at,
+         select mm.id, mm.kind, mm.body, mm.flag, mm.sender_id, mm.mentions, ${isoMs('mm.created_at')} as created_at,
                 ${exactTs(sql`mm.created_at`)} as cursor_ts, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
                 mm.reply_to_id, ${isoMs('mm.edited_at')} as edited_at, ${isoMs('mm.unsent_at')} as unsent_at,
                 case when mm.sender_id = ${userId} then mm.client_key end as client_key,
@@ -145,6 +148,7 @@ interface InsertedRow {
   reply_body: string | null;
   reply_hidden_for: string[] | null;
   mentions: string[] | null;
+  flag: SafetyFlag | null;
   edited_at: string | null;
   unsent_at: string | null;
 }
@@ -157,7 +161,7 @@ interface InsertedRow {
  * line instead (`fresh` false): the unique index (sender, mixer, key) makes this hold across
  * instances (decision 032).
  */
-const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' | 'clientKey' | 'replyToId' | 'mentions'>(
+const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' | 'clientKey' | 'replyToId' | 'mentions' | 'flag'>(
   (v) => sql`
     with target as (
       select m.id from mixers m
@@ -168,17 +172,17 @@ const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' 
                   and (q.sender_id is null or not ${hiddenFrom(v.userId as string, sql`q.sender_id`)})))
     ),
     ins as (
-      insert into mixer_messages (mixer_id, sender_id, kind, body, client_key, reply_to_id, mentions)
-      select id, ${v.userId}, 'member', ${v.body}, ${v.clientKey}::text, ${v.replyToId}::uuid, ${v.mentions}::jsonb from target
+      insert into mixer_messages (mixer_id, sender_id, kind, body, client_key, reply_to_id, mentions, flag)
+      select id, ${v.userId}, 'member', ${v.body}, ${v.clientKey}::text, ${v.replyToId}::uuid, ${v.mentions}::jsonb, ${v.flag}::text from target
       on conflict (sender_id, mixer_id, client_key) do nothing
-      returning id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, mentions, true as fresh
+      returning id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, mentions, flag, true as fresh
     ),
     prior as (
-      select id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, mentions, false as fresh from mixer_messages
+      select id, created_at, body, client_key, reply_to_id, edited_at, unsent_at, mentions, flag, false as fresh from mixer_messages
        where ${v.clientKey}::text is not null and sender_id = ${v.userId} and mixer_id = ${v.mixerId} and client_key = ${v.clientKey}::text
     ),
     line as (select * from ins union all select * from prior limit 1)
-    select line.id, line.fresh, ${isoMs('line.created_at')} as created_at, line.body, line.client_key, line.reply_to_id, line.mentions,
+    select line.id, line.fresh, ${isoMs('line.created_at')} as created_at, line.body, line.client_key, line.reply_to_id, line.mentions, line.flag,
            ${isoMs('line.edited_at')} as edited_at, ${isoMs('line.unsent_at')} as unsent_at,
            coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
            ${quoteColumns(v.userId as string)},
@@ -196,7 +200,7 @@ const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' 
 /** The first line sent with this key, when a concurrent send (another instance) committed it first. */
 async function lineByKey(deps: Deps, userId: string, mixerId: string, clientKey: string): Promise<ChatMessage | null> {
   const result = await deps.database.db.execute(sql`
-    select mm.id, mm.kind, mm.body, mm.sender_id, mm.mentions, ${isoMs('mm.created_at')} as created_at, '' as cursor_ts,
+    select mm.id, mm.kind, mm.body, mm.flag, mm.sender_id, mm.mentions, ${isoMs('mm.created_at')} as created_at, '' as cursor_ts,
            coalesce(p.full_name, u.name) as name, p.avatar_url as avatar, mm.reply_to_id, mm.client_key,
            ${isoMs('mm.edited_at')} as edited_at, ${isoMs('mm.unsent_at')} as unsent_at, ${quoteColumns(userId)},
            ${reactionsJsonSql('mixer_message_reactions', sql`mm.id`, (who) => hiddenFrom(userId, who))} as reactions
@@ -216,6 +220,8 @@ export interface ChatLineInput {
   replyToId?: string;
   /** Participants the line mentions (issue 29; the body carries `@First` for each). */
   mentions?: string[];
+  /** The detectors' verdict (issue 30, guard service): 'abuse' for a line sent anyway. */
+  flag?: SafetyFlag | null;
 }
 
 /**
@@ -246,6 +252,7 @@ export async function postMessage(
     clientKey,
     replyToId,
     mentions: mentions.length ? JSON.stringify(mentions) : null,
+    flag: input.flag ?? null,
   });
   if (!row) {
     // The same key committed by a concurrent send (another instance) after this statement began.

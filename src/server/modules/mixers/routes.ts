@@ -14,6 +14,8 @@ import { mixerReadInputSchema } from '../../../shared/schemas/chat-live';
 import { requireVerified } from '../../auth/session';
 import { AppError, fieldsFromZod } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
+import { confirmedShape } from '../../../shared/schemas/guard';
+import { firstNamesInMixer, guardMixerLine, slowMode } from '../guard/service';
 import { listMessages, postMessage } from './chat';
 import { editLine, reactToLine, unsendLine } from './chat-lines';
 import { announceMentions, hiddenInMixer, markRead, readState } from './chat-live';
@@ -39,6 +41,9 @@ export const JOIN_RULES = {
   ],
 } as const;
 
+/** A chat line with the sender's "send anyway" (issue 30). */
+const chatLineSchema = chatMessageInputSchema.extend(confirmedShape);
+
 /** A malformed id is a 400 (issue 12: ids are validated in their values), with the not-found wording. */
 const idParams = z.object({ id: z.guid({ error: MIXER_MESSAGES.notFound }) });
 
@@ -61,12 +66,20 @@ export function registerMixerRoutes(app: FastifyInstance) {
 
   app.realtime.authorize('mixer', (userId, room) => isJoinedMember(deps.database.db, userId, room.slice('mixer:'.length)));
 
-  /** One way in for a chat line, over HTTP or the socket: validated, limited, posted. */
+  const slow = slowMode(app.limits);
+
+  /**
+   * One way in for a chat line, over HTTP or the socket: validated, checked by the detectors
+   * (issue 30: held, or "Are you sure?"), limited (slow mode for a flood, then the pace), posted.
+   */
   const postChatLine = async (userId: string, mixerId: string, input: unknown) => {
-    const parsed = chatMessageInputSchema.safeParse(input);
+    const parsed = chatLineSchema.safeParse(input);
     if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
+    const { body, confirmed } = parsed.data;
+    const flag = await guardMixerLine(body, confirmed === true, () => firstNamesInMixer(deps.database.db, mixerId));
+    await slow.take(userId, `mixer:${mixerId}`);
     await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
-    const posted = await postMessage(deps, publish, userId, mixerId, parsed.data);
+    const posted = await postMessage(deps, publish, userId, mixerId, { ...parsed.data, flag });
     // The line is saved and delivered (once: a retried key announces nothing again): a failed
     // badge or push is logged, never the sender's error.
     if (posted.fresh && posted.message.mentions?.length)
@@ -134,7 +147,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/mixers/:id/messages', { onRequest, schema: { params: idParams, body: chatMessageInputSchema } }, async (req, reply) => {
+  app.post('/api/mixers/:id/messages', { onRequest, schema: { params: idParams, body: chatLineSchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);
     const { message, fresh } = await postChatLine(user.id, (req.params as { id: string }).id, req.body);
     // A retry with a used client key gets the first line back (200), never a second one.
@@ -149,7 +162,11 @@ export function registerMixerRoutes(app: FastifyInstance) {
     async (req) => {
       const { user } = await requireVerified(req);
       const { id, messageId } = req.params as z.output<typeof lineParams>;
-      return editLine(deps, publish, user.id, id, messageId, (req.body as z.output<typeof chatEditInputSchema>).body);
+      const { body } = req.body as z.output<typeof chatEditInputSchema>;
+      // The same detectors as a send (issue 30): contact details and money are held; an edit to
+      // something hurtful is taken as sent anyway and arrives folded.
+      const flag = await guardMixerLine(body, true, () => firstNamesInMixer(deps.database.db, id));
+      return editLine(deps, publish, user.id, id, messageId, body, flag);
     },
   );
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { guardProfile } from '../guard/service';
 import { DEFAULT_COUNTRY, DEFAULT_TZ, EXTRA_PHOTOS_MAX } from '../../../shared/constants';
 import {
   type CompleteProfile,
@@ -239,6 +240,8 @@ async function withIdentityRules<T>(
 export async function updateDraft(deps: Deps, userId: string, draft: ProfileDraft): Promise<OwnProfile> {
   const { db } = deps.database;
   assertOwnKeys(userId, draft);
+  // Issue 30: no contact details, money pitches or abuse in bio and prompts (refused per field).
+  guardProfile(draft);
   await assertDobUnchanged(db, userId, draft.dob);
   await assertKnownChoices(db, draft);
   const { step, ...fields } = draft;
@@ -266,6 +269,7 @@ export async function updateDraft(deps: Deps, userId: string, draft: ProfileDraf
 export async function completeProfile(deps: Deps, userId: string, input: CompleteProfile): Promise<OwnProfile> {
   const { db } = deps.database;
   assertOwnKeys(userId, input);
+  guardProfile(input);
   await assertDobUnchanged(db, userId, input.dob);
   await assertKnownChoices(db, input);
   const values = {

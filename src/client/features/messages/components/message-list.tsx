@@ -4,6 +4,8 @@ import type { DirectMessage } from '../../../../shared/realtime/events';
 import { myReaction, withinEditWindow } from '../../../../shared/schemas/chat';
 import { cn } from '../../../lib/cn';
 import { type LineAction, LineActions, type PendingLine, PendingStatus, ReactionChips, ReplyQuote } from '../../chat';
+import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
+import { ContactNote, LineNotice, ScamWarning } from '../../../components/safety/line-notice';
 import { clockTime, dayLabel, fullTime, isSameDay } from '../time';
 
 /** What a message's menu does (reply, edit, unsend, react, jump to a quoted original, extra entries). */
@@ -118,6 +120,9 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
   ref,
 ) {
   const lastOwnIndex = messages.findLastIndex((m) => m.senderId === myId);
+  const hides = useHiddenWordMatcher();
+  // Issue 30: the calm note shows once per conversation, above the first line with contact details.
+  const contactNoteAt = messages.find((m) => m.senderId !== myId && m.flag === 'contact')?.id;
   return (
     <div className="relative min-h-0 flex-1">
       <div
@@ -163,6 +168,12 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
                   <span className="h-px flex-1 bg-primary/30" aria-hidden />
                 </div>
               )}
+              {m.id === contactNoteAt && <ContactNote />}
+              {!own && m.flag === 'scam' && !m.unsentAt && (
+                <ScamWarning
+                  line={{ id: m.id, body: m.body, sender: { id: m.senderId, firstName: otherName }, matchId: m.matchId, flag: m.flag }}
+                />
+              )}
               <MessageLine
                 m={m}
                 own={own}
@@ -172,6 +183,7 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
                 myId={myId}
                 handlers={handlers}
                 canWrite={canWrite}
+                hiddenByWords={!own && hides(m.body)}
               />
               {i === lastOwnIndex && m.isRead && pending.length === 0 && (
                 <p className="mt-1 pr-1 text-right text-xs font-medium text-muted-foreground">Seen</p>
@@ -220,6 +232,7 @@ function MessageLine({
   myId,
   handlers,
   canWrite,
+  hiddenByWords,
 }: {
   m: DirectMessage;
   own: boolean;
@@ -229,6 +242,8 @@ function MessageLine({
   myId?: string;
   handlers: LineHandlers;
   canWrite: boolean;
+  /** The line holds one of my hidden words (issue 30): it arrives folded. */
+  hiddenByWords: boolean;
 }) {
   const unsent = Boolean(m.unsentAt);
   const who = own ? 'You' : otherName;
@@ -255,7 +270,7 @@ function MessageLine({
               {own ? 'You unsent a message' : `${otherName} unsent a message`}
             </p>
           </div>
-        ) : (
+        ) : own ? (
           <Bubble
             own={own}
             body={m.body}
@@ -265,6 +280,24 @@ function MessageLine({
             edited={Boolean(m.editedAt)}
             quote={m.replyTo ? <ReplyQuote quote={m.replyTo} own={own} onJump={handlers.jump} /> : undefined}
           />
+        ) : (
+          // Flagged lines and hidden words arrive folded, with "Does this bother you?" (issue 30).
+          <div className={cn('flex justify-start', first ? 'mt-3' : 'mt-0.5')}>
+            <LineNotice
+              line={{ id: m.id, body: m.body, sender: { id: m.senderId, firstName: otherName }, matchId: m.matchId, flag: m.flag ?? null }}
+              hiddenByWords={hiddenByWords}
+            >
+              <Bubble
+                own={own}
+                body={m.body}
+                createdAt={m.createdAt}
+                first={false}
+                last={last}
+                edited={Boolean(m.editedAt)}
+                quote={m.replyTo ? <ReplyQuote quote={m.replyTo} own={own} onJump={handlers.jump} /> : undefined}
+              />
+            </LineNotice>
+          </div>
         )}
       </LineActions>
       {!unsent && (

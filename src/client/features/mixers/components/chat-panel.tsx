@@ -47,6 +47,9 @@ import {
   useReadState,
   useTypingSender,
 } from '../../chat';
+import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
+import { LineNotice } from '../../../components/safety/line-notice';
+import { AreYouSureDialog, type GuardOutcome, guardOutcome, HeldNotice, useSendGuard } from '../../../components/safety/send-guard';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
@@ -88,6 +91,7 @@ export function ChatPanel({
     () => mixer.participants.filter((p) => !p.isYou).map((p) => ({ id: p.id, firstName: p.firstName, avatarUrl: p.avatarUrl })),
     [mixer.participants],
   );
+  const hides = useHiddenWordMatcher();
 
   const connected = useMixerRoom(`mixer:${mixer.id}`, (event) => {
     if (event.type === 'mixer.message' && event.message.mixerId === mixer.id) {
@@ -109,20 +113,42 @@ export function ChatPanel({
   const sentKeys = useMemo(() => new Set(messages.map((m) => m.clientKey).filter(Boolean)), [messages]);
   const waiting = pending.lines.filter((p) => !sentKeys.has(p.clientKey));
 
-  const deliver = (line: PendingLine) => {
+  /** Sends a pending line; resolves with what the composer must say when the server held it (issue 30). */
+  const deliver = (line: PendingLine): Promise<GuardOutcome> => {
     ownSend.current = true;
     pending.update(line.clientKey, { status: 'sending', error: undefined });
     // A promise per line: mutate()'s callbacks would only follow the latest of several quick sends.
-    send.mutateAsync({ body: line.body, clientKey: line.clientKey, replyToId: line.replyTo?.id, mentions: line.mentions }).then(
-      () => pending.remove(line.clientKey),
-      (err: unknown) => {
-        ownSend.current = false;
-        pending.update(line.clientKey, { status: 'failed', error: err instanceof ApiError && err.status > 0 ? err.message : 'Not sent.' });
-      },
-    );
+    return send
+      .mutateAsync({
+        body: line.body,
+        clientKey: line.clientKey,
+        replyToId: line.replyTo?.id,
+        mentions: line.mentions,
+        confirmed: line.confirmed,
+      })
+      .then(
+        () => {
+          pending.remove(line.clientKey);
+          return null;
+        },
+        (err: unknown) => {
+          ownSend.current = false;
+          const outcome = guardOutcome(err, line.body);
+          if (outcome) {
+            // Held, "Are you sure?" or slow mode: the text goes back to the composer, no pending line.
+            pending.remove(line.clientKey);
+            return outcome;
+          }
+          pending.update(line.clientKey, {
+            status: 'failed',
+            error: err instanceof ApiError && err.status > 0 ? err.message : 'Not sent.',
+          });
+          return null;
+        },
+      );
   };
 
-  const submit = (body: string, mentions: string[]) => {
+  const submit = (body: string, mentions: string[], confirmed: boolean): Promise<GuardOutcome> => {
     if (editing) {
       const target = editing;
       lines.edit.mutate(
@@ -130,7 +156,7 @@ export function ChatPanel({
         { onError: (err) => toast({ title: 'Message not edited', description: err.message, variant: 'destructive' }) },
       );
       setEditing(null);
-      return;
+      return Promise.resolve(null);
     }
     const line: PendingLine = {
       clientKey: newClientKey(),
@@ -138,11 +164,12 @@ export function ChatPanel({
       createdAt: new Date().toISOString(),
       status: 'sending',
       mentions,
+      confirmed,
       replyTo: replyTo ? { id: replyTo.id, senderName: replyTo.sender?.firstName ?? 'Fancy', body: snippetOf(replyTo.body) } : null,
     };
     pending.add(line);
     setReplyTo(null);
-    deliver(line);
+    return deliver(line);
   };
 
   // Stable handlers for the memoised lines (typing must not re-render 200 of them).
@@ -343,6 +370,7 @@ export function ChatPanel({
                     writable={writable}
                     handlers={stable}
                     people={people}
+                    hidden={m.kind === 'member' && m.sender?.id !== me && hides(m.body)}
                   />
                 </Fragment>
               ))}
@@ -357,7 +385,7 @@ export function ChatPanel({
                     {p.replyTo && <ReplyQuote quote={p.replyTo} own />}
                     {p.body}
                   </div>
-                  <PendingStatus line={p} onRetry={() => deliver(p)} />
+                  <PendingStatus line={p} onRetry={() => void deliver(p)} />
                 </li>
               ))}
             </ol>
@@ -423,7 +451,7 @@ function ChatComposer({
   editing: ChatMessage | null;
   people: Mentionable[];
   onCancel: () => void;
-  onSubmit: (body: string, mentions: string[]) => void;
+  onSubmit: (body: string, mentions: string[], confirmed: boolean) => Promise<GuardOutcome>;
 }) {
   const [draft, setDraft] = useDraft(`mixer:${mixerId}`);
   const [editText, setEditText] = useState('');
@@ -436,25 +464,35 @@ function ChatComposer({
   }, [editingId]);
   const text = editing ? editText : draft;
   const setText = editing ? setEditText : setDraft;
+  const guard = useSendGuard();
+  const draftRef = useRef(draft);
+  draftRef.current = draft;
   const tooLong = text.length > CHAT_MESSAGE_MAX;
   const typing = useTypingSender(`mixer:${mixerId}`);
   const mention = useMentionPicker({ people, text, setText, input });
   useComposerOnScreen();
   useKeyboardSafe(form);
 
-  const submit = () => {
+  const submit = (confirmed = false) => {
     const parsed = (editing ? chatEditInputSchema : chatMessageInputSchema).safeParse({ body: text });
     if (!parsed.success) {
       if (text.trim()) setError(parsed.error.issues[0]?.message);
       return;
     }
     setError(undefined);
+    guard.clear();
     // Cleared at once, like any messenger: the line shows as pending (with Retry if it fails).
     const mentions = editing ? [] : mention.mentionsFor(parsed.data.body);
+    const sent = parsed.data.body;
     setText('');
     typing.stop();
     mention.reset();
-    onSubmit(parsed.data.body, mentions);
+    void onSubmit(sent, mentions, confirmed).then((outcome) => {
+      // Held, "Are you sure?" or slow mode (issue 30): said in place, the text back in the box.
+      if (!outcome) return;
+      if (!draftRef.current) setDraft(sent);
+      guard.setOutcome(outcome);
+    });
     requestAnimationFrame(() => input.current?.focus());
   };
 
@@ -475,6 +513,15 @@ function ChatComposer({
         <ComposerBanner mode="reply" name={replyTo.sender?.firstName ?? 'Fancy'} body={snippetOf(replyTo.body)} onCancel={onCancel} />
       ) : null}
       {mention.list}
+      <HeldNotice outcome={guard.outcome} />
+      <AreYouSureDialog
+        outcome={guard.outcome}
+        onEdit={() => {
+          guard.clear();
+          requestAnimationFrame(() => input.current?.focus());
+        }}
+        onSendAnyway={() => submit(true)}
+      />
       <div className="flex items-end gap-2">
         <label htmlFor="chat-input" className="sr-only">
           {editing ? 'Edit message' : replyTo ? `Reply to ${replyTo.sender?.firstName ?? 'Fancy'}` : 'Message'}
@@ -491,6 +538,7 @@ function ChatComposer({
             if (e.target.value.trim()) typing.keystroke();
             else typing.stop();
             if (error) setError(undefined);
+            if (guard.outcome?.kind === 'held') guard.clear();
           }}
           onSelect={(e) => mention.track(e.currentTarget.value, e.currentTarget.selectionStart)}
           onBlur={() => typing.stop()}
@@ -573,6 +621,7 @@ const MessageItem = memo(function MessageItem({
   writable,
   handlers,
   people,
+  hidden = false,
 }: {
   message: ChatMessage;
   prev?: ChatMessage;
@@ -582,6 +631,8 @@ const MessageItem = memo(function MessageItem({
   writable: boolean;
   handlers: LineHandlers;
   people: ReadonlyMap<string, { firstName: string }>;
+  /** The line holds one of my hidden words (issue 30). */
+  hidden?: boolean;
 }) {
   const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
   const separator = newDay && (
@@ -627,6 +678,19 @@ const MessageItem = memo(function MessageItem({
     ? `${who} unsent a message, ${time}`
     : `${who} at ${time}${message.replyTo ? ', replying' : ''}${mentionsMe ? ', mentioning you' : ''}: ${message.body}${message.editedAt ? ' (edited)' : ''}`;
   const extra = handlers.extra(message);
+  const bubble = (
+    <div
+      className={cn(
+        'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
+        mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
+        mentionsMe && 'ring-2 ring-amber-400 dark:ring-amber-300',
+      )}
+      data-mentions-me={mentionsMe || undefined}
+    >
+      {message.replyTo && <ReplyQuote quote={message.replyTo} own={mine} onJump={handlers.jump} />}
+      {mentioned.length ? <MentionText parts={splitMentions(message.body, mentioned)} me={me} mine={mine} /> : message.body}
+    </div>
+  );
   return (
     <Fragment>
       {separator}
@@ -655,18 +719,16 @@ const MessageItem = memo(function MessageItem({
               <p className="rounded-2xl border border-dashed border-border px-3.5 py-2 text-sm italic text-muted-foreground">
                 {mine ? 'You unsent a message' : `${message.sender.firstName} unsent a message`}
               </p>
+            ) : mine ? (
+              bubble
             ) : (
-              <div
-                className={cn(
-                  'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
-                  mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
-                  mentionsMe && 'ring-2 ring-amber-400 dark:ring-amber-300',
-                )}
-                data-mentions-me={mentionsMe || undefined}
+              // Flagged lines and hidden words arrive folded, with "Does this bother you?" (issue 30).
+              <LineNotice
+                line={{ id: message.id, body: message.body, sender: message.sender, mixerId: message.mixerId, flag: message.flag ?? null }}
+                hiddenByWords={hidden}
               >
-                {message.replyTo && <ReplyQuote quote={message.replyTo} own={mine} onJump={handlers.jump} />}
-                {mentioned.length ? <MentionText parts={splitMentions(message.body, mentioned)} me={me} mine={mine} /> : message.body}
-              </div>
+                {bubble}
+              </LineNotice>
             )}
           </LineActions>
           {!unsent && (
