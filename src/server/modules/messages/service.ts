@@ -10,6 +10,8 @@ import { firstNameOf } from '../../lib/members';
 import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
 import {
+  conversationVisibleTo,
+  conversationWritableBy,
   decodeCursor,
   encodeCursor,
   memberView,
@@ -28,8 +30,9 @@ import {
 
 /**
  * Your conversations, latest activity first (latest message, else when you matched), with
- * previews and unread counts: one statement, keyset-paginated. Current matches and unmatched
- * conversations that have messages (read-only); blocked pairs are hidden from both sides.
+ * previews and unread counts: one statement, keyset-paginated. Current matches, and ended
+ * conversations that have messages for the member who ended them (read-only); the other side of
+ * an unmatch or a block never finds them (`conversationVisibleTo`).
  */
 export async function listConversations(
   app: FastifyInstance,
@@ -62,7 +65,7 @@ export async function listConversations(
       left join mixers mx on mx.id = m.mixer_id
       ${lastMessageJoin}
       where (m.profile1_id = ${me} or m.profile2_id = ${me})
-        and (m.status = 'matched' or (m.status = 'unmatched' and lm.created_at is not null))
+        and ${conversationVisibleTo(me)} and (m.status = 'matched' or lm.created_at is not null)
         ${after ? sql`and (${sortAt}, m.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
       order by ${sortAt} desc, m.id desc
       limit ${opts.limit + 1}`,
@@ -97,13 +100,16 @@ export async function getConversation(app: FastifyInstance, me: string, matchId:
       mixer_title: string | null;
       mixer_topic: string | null;
       blocked_by_me: boolean;
+      visible: boolean;
+      writable: boolean;
     }
   >(
     app.deps.database.db,
     sql`select m.id, m.status, m.created_at, m.ended_at, m.profile1_id, m.profile2_id,
         m.mixer_id, mx.title as mixer_title, mx.topic as mixer_topic,
         ${otherMemberColumns(me)},
-        exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = o.id) as blocked_by_me
+        exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = o.id) as blocked_by_me,
+        ${conversationVisibleTo(me)} as visible, ${conversationWritableBy(me)} as writable
       from matches m
       ${otherMemberJoins(me)}
       left join mixers mx on mx.id = m.mixer_id
@@ -111,6 +117,7 @@ export async function getConversation(app: FastifyInstance, me: string, matchId:
   );
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   return {
     id: row.id,
     status: row.status,
@@ -119,14 +126,14 @@ export async function getConversation(app: FastifyInstance, me: string, matchId:
     other: memberView(app, row),
     mixer: row.mixer_id && row.mixer_title ? { id: row.mixer_id, title: row.mixer_title, topic: row.mixer_topic ?? '' } : null,
     blockedByMe: row.blocked_by_me,
-    canSend: row.status === 'matched',
+    canSend: row.writable,
   };
 }
 
 /** `created_at` as JavaScript's toISOString() writes it (UTC, milliseconds). */
 const isoSql = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-type PageRow = { profile1_id: string; profile2_id: string; page: string };
+type PageRow = { profile1_id: string; profile2_id: string; visible: boolean; page: string };
 type PageKeys = 'matchId' | 'me' | 'fetch' | 'limit' | 'before';
 
 /**
@@ -135,10 +142,11 @@ type PageKeys = 'matchId' | 'me' | 'fetch' | 'limit' | 'before';
  * join) so the plan walks (match_id, created_at, id) backwards and stops after the page.
  */
 function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
-  return sql`with m as (select id, profile1_id, profile2_id from matches where id = ${v.matchId}),
+  return sql`with m as (select id, status, profile1_id, profile2_id, ended_by from matches where id = ${v.matchId}),
+      v as (select ${conversationVisibleTo(sql`${v.me}::text`)} as visible from m),
       x as (
         select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
-         where d.match_id = ${v.matchId} and exists (select 1 from m where ${v.me} in (m.profile1_id, m.profile2_id))
+         where d.match_id = ${v.matchId} and exists (select 1 from v where v.visible)
            ${
              withBefore
                ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${v.before} and c.match_id = ${v.matchId})`
@@ -148,7 +156,7 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
          limit ${v.fetch}
       ),
       p as (select * from x order by x.created_at desc, x.id desc limit ${v.limit})
-      select m.profile1_id, m.profile2_id,
+      select m.profile1_id, m.profile2_id, (select visible from v) as visible,
         '{"messages":[' || coalesce((
           select string_agg('{"id":"' || p.id || '","matchId":"' || m.id || '","senderId":' || to_json(p.sender_id)::text
                  || ',"body":' || to_json(p.body)::text || ',"isRead":' || p.is_read::text
@@ -181,11 +189,13 @@ export async function messagesPageJson(
   const [row] = await (opts.before ? olderPage : firstPage)(app.deps.database, values);
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   return row.page;
 }
 
 interface SendRow {
   status: MatchStatus;
+  visible: boolean;
   profile1_id: string;
   profile2_id: string;
   id: string | null;
@@ -201,23 +211,23 @@ interface SendRow {
 }
 
 /**
- * Sends a direct message: only a member of a current match may (403 for anyone else, 409 once
- * the conversation has ended). Delivered live to the conversation room and the recipient;
+ * Sends a direct message: only a member of a current match may (`conversationWritableBy`; 403
+ * for anyone else, 404 for the side an unmatch or a block took it from, 409 for the side that
+ * keeps it read-only). Delivered live to the conversation room and the recipient;
  * the recipient's unread counter rises; a mail goes out at most once per conversation per hour.
  */
 export async function sendMessage(app: FastifyInstance, me: string, matchId: string, body: string): Promise<DirectMessage> {
   const db = app.deps.database.db;
   const [row] = await rows<SendRow>(
     db,
-    sql`with m as (select id, status, profile1_id, profile2_id from matches where id = ${matchId}),
+    sql`with m as (select id, status, profile1_id, profile2_id, ended_by from matches where id = ${matchId}),
       ins as (
         insert into direct_messages (match_id, sender_id, recipient_id, body)
         select m.id, ${me}, case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end, ${body}
-        from m where m.status = 'matched' and ${me} in (m.profile1_id, m.profile2_id)
-          and not ${hiddenFrom(me, sql`case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end`)}
+        from m where ${conversationWritableBy(me)}
         returning id, recipient_id, body, is_read, created_at
       )
-      select m.status, m.profile1_id, m.profile2_id, ins.id, ins.recipient_id, ins.body, ins.is_read, ins.created_at,
+      select m.status, m.profile1_id, m.profile2_id, ${conversationVisibleTo(me)} as visible, ins.id, ins.recipient_id, ins.body, ins.is_read, ins.created_at,
         (select count(*) from direct_messages d where d.match_id = m.id) as prior_count,
         ru.email as recipient_email, coalesce(nullif(trim(rp.full_name), ''), ru.name) as recipient_name,
         rp.preferences as recipient_prefs,
@@ -229,6 +239,7 @@ export async function sendMessage(app: FastifyInstance, me: string, matchId: str
   );
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (!row.id || !row.recipient_id) throw new AppError('conflict', DM_MESSAGES.ended);
 
   const message: DirectMessage = {
@@ -322,19 +333,20 @@ async function mailNewMessage(
  * Across a block (either way) nothing is marked: read state is news about you.
  */
 export async function markRead(app: FastifyInstance, me: string, matchId: string): Promise<{ read: number }> {
-  const [row] = await rows<{ status: MatchStatus; profile1_id: string; profile2_id: string; n: number }>(
+  const [row] = await rows<{ status: MatchStatus; profile1_id: string; profile2_id: string; visible: boolean; n: number }>(
     app.deps.database.db,
-    sql`with m as (select id, status, profile1_id, profile2_id from matches where id = ${matchId}),
+    sql`with m as (select id, status, profile1_id, profile2_id, ended_by from matches where id = ${matchId}),
       upd as (
         update direct_messages d set is_read = true from m
-        where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false and ${me} in (m.profile1_id, m.profile2_id)
+        where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false and ${conversationVisibleTo(me)}
           and not ${hiddenFrom(me, sql`d.sender_id`)}
         returning d.id
       )
-      select m.status, m.profile1_id, m.profile2_id, (select count(*) from upd) as n from m`,
+      select m.status, m.profile1_id, m.profile2_id, ${conversationVisibleTo(me)} as visible, (select count(*) from upd) as n from m`,
   );
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   const n = toNumber(row.n);
   if (n > 0) {
     await app.realtime.publish(`conversation:${matchId}`, { type: 'dm.read', matchId, readerId: me });

@@ -31,6 +31,7 @@ import {
 } from '../../db/schema';
 import { firstNameOf } from '../../lib/members';
 import { photoRef } from '../profiles/service';
+import { conversationVisibleTo } from '../matches/service';
 import { describeDevice } from './device';
 import { REMINDER_ACTION } from './reminders';
 import { verificationExportSections } from '../verification/service';
@@ -185,7 +186,8 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
       .where(eq(campaigns.createdBy, userId)),
   ]);
 
-  // Direct messages: every message in the member's conversations, sent and received.
+  // Direct messages: the member's own words in every conversation; the other's only in the
+  // conversations the member may still see (an unmatch or a block by the other took those away).
   const matchIds = matchRows.map((m) => m.id);
   const dms = matchIds.length
     ? await db
@@ -199,7 +201,16 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
         })
         .from(directMessages)
         .where(
-          and(inArray(directMessages.matchId, matchIds), or(eq(directMessages.senderId, userId), eq(directMessages.recipientId, userId))),
+          and(
+            inArray(directMessages.matchId, matchIds),
+            or(
+              eq(directMessages.senderId, userId),
+              and(
+                eq(directMessages.recipientId, userId),
+                sql`exists (select 1 from matches m where m.id = ${directMessages.matchId} and ${conversationVisibleTo(userId)})`,
+              ),
+            ),
+          ),
         )
         .orderBy(asc(directMessages.createdAt))
     : [];
