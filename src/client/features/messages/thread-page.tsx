@@ -347,8 +347,10 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
           <p className="max-w-md">
             <span className="font-semibold">Read-only. </span>
             {conversation.blockedByMe
-              ? `You blocked ${name}, so neither of you can send messages here.`
-              : 'This conversation has ended. You can still read it, but no new messages can be sent.'}
+              ? `You blocked ${name}. They can no longer see this conversation; you can still read it and report from it.`
+              : conversation.status === 'unmatched'
+                ? `You unmatched. ${name} can no longer see this conversation; you can still read it.`
+                : 'This conversation has ended. You can still read it, but no new messages can be sent.'}
           </p>
         </div>
       )}
