@@ -28,7 +28,9 @@ describe('POST /api/matches/:id/unmatch', () => {
     expect((await send(t, b, matchId, 'Wait!')).statusCode).toBe(409);
     for (const m of [a, b])
       expect(ids((await t.request({ method: 'GET', url: '/api/matches', cookie: m.cookie })).json().matches)).not.toContain(matchId);
-    expect(ids((await t.request({ method: 'GET', url: '/api/conversations', cookie: a.cookie })).json().conversations)).not.toContain(matchId);
+    expect(ids((await t.request({ method: 'GET', url: '/api/conversations', cookie: a.cookie })).json().conversations)).not.toContain(
+      matchId,
+    );
     const conv = (await t.request({ method: 'GET', url: '/api/conversations', cookie: b.cookie })).json().conversations;
     expect(conv.find((c: { id: string }) => c.id === matchId)).toMatchObject({ status: 'unmatched', unreadCount: 0 });
     // Twice is fine and quiet; the other side finds nothing to unmatch.

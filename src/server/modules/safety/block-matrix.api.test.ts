@@ -149,8 +149,7 @@ describe.each([
 
     const sub = listen(viewer);
     expect(await t.app.realtime.subscribe(sub.client, `conversation:${p.matchId}`)).toBe(false);
-    for (const m of [viewer, other])
-      expect((await send(t, m, p.matchId, 'after the block')).statusCode).toBe(m === blocker ? 409 : 404);
+    for (const m of [viewer, other]) expect((await send(t, m, p.matchId, 'after the block')).statusCode).toBe(m === blocker ? 409 : 404);
     // Reading the other's messages marks nothing: the other learns nothing ("Seen").
     published.length = 0;
     const read = await t.request({ method: 'POST', url: `/api/conversations/${p.matchId}/read`, cookie: other.cookie });

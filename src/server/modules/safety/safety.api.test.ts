@@ -51,7 +51,9 @@ describe('POST /api/blocks', () => {
     expect((await send(t, b, matchId, 'hello?')).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/conversations/${matchId}`, cookie: b.cookie })).statusCode).toBe(404);
     expect((await t.request({ method: 'GET', url: `/api/conversations/${matchId}/messages`, cookie: b.cookie })).statusCode).toBe(404);
-    expect(ids((await t.request({ method: 'GET', url: '/api/conversations', cookie: b.cookie })).json().conversations)).not.toContain(matchId);
+    expect(ids((await t.request({ method: 'GET', url: '/api/conversations', cookie: b.cookie })).json().conversations)).not.toContain(
+      matchId,
+    );
     for (const m of [a, b]) {
       const matches = (await t.request({ method: 'GET', url: '/api/matches', cookie: m.cookie })).json();
       expect(ids(matches.matches)).not.toContain(matchId);

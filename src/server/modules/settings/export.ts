@@ -32,6 +32,7 @@ import {
 import { firstNameOf } from '../../lib/members';
 import { photoRef } from '../profiles/service';
 import { conversationVisibleTo } from '../matches/service';
+import { linePrivacyExport } from '../line-privacy/service';
 import { describeDevice } from './device';
 import { REMINDER_ACTION } from './reminders';
 import { verificationExportSections } from '../verification/service';
@@ -325,6 +326,7 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     campaigns: campaignsCreated.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
     ...(await formationSections(db, userId)),
     ...(await pushSections(db, userId)),
+    ...(await linePrivacyExport(db, userId)),
   };
 }
 
