@@ -14,6 +14,7 @@ import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
 import { LoadError } from '../../../components/ui/load-error';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
+import { CollapsedLine, collapsedReason, useHideLine, useLinePrivacy } from '../../chat/hide-mute';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
@@ -24,6 +25,9 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
   const history = useChatHistory(mixer.id, true);
   const theme = themeOf(mixer.theme);
   const writable = mixer.status === 'live';
+  // Lines I hid and members I muted here collapse, for me only (issue 30).
+  const privacy = useLinePrivacy({ mixerId: mixer.id });
+  const { show: unhide } = useHideLine({ mixerId: mixer.id });
 
   const connected = useMixerRoom(`mixer:${mixer.id}`, (event) => {
     if (event.type === 'mixer.message' && event.message.mixerId === mixer.id) {
@@ -164,7 +168,16 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
             )}
             <ol className="flex flex-col">
               {messages.map((m, i) => (
-                <MessageItem key={m.id} message={m} prev={messages[i - 1]} next={messages[i + 1]} me={me} soft={theme.soft} />
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  prev={messages[i - 1]}
+                  next={messages[i + 1]}
+                  me={me}
+                  soft={theme.soft}
+                  collapsed={collapsedReason({ id: m.id, senderId: m.sender?.id }, me, privacy)}
+                  onUnhide={unhide}
+                />
               ))}
             </ol>
           </>
@@ -318,15 +331,41 @@ const MessageItem = memo(function MessageItem({
   next,
   me,
   soft,
+  collapsed,
+  onUnhide,
+  bare,
 }: {
   message: ChatMessage;
   prev?: ChatMessage;
   next?: ChatMessage;
   me: string;
   soft: string;
+  /** Hidden by me or from a member I muted: one collapsed row that shows the line on demand (issue 30). */
+  collapsed?: 'hidden' | 'muted' | null;
+  onUnhide?: (lineId: string) => void;
+  /** The line alone, inside its collapsed row: no day separator, its own group. */
+  bare?: boolean;
 }) {
   const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
-  const separator = newDay && (
+  if (collapsed && message.sender && message.sender.id !== me) {
+    return (
+      <>
+        {newDay && (
+          <li className="my-3 flex justify-center" aria-hidden>
+            <span className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{dayLabel(message.createdAt)}</span>
+          </li>
+        )}
+        <li className="mt-3">
+          <CollapsedLine reason={collapsed} name={message.sender.firstName} onUnhide={() => onUnhide?.(message.id)}>
+            <ol>
+              <MessageItem message={message} me={me} soft={soft} bare />
+            </ol>
+          </CollapsedLine>
+        </li>
+      </>
+    );
+  }
+  const separator = !bare && newDay && (
     <li className="my-3 flex justify-center" aria-hidden>
       <span className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{dayLabel(message.createdAt)}</span>
     </li>
