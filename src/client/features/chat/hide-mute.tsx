@@ -4,6 +4,7 @@ import { type ReactNode, useCallback, useState } from 'react';
 import type { LineKind, LinePrivacy } from '../../../shared/schemas/line-privacy';
 import { useToast } from '../../components/ui/toast';
 import { api, ApiError } from '../../lib/api';
+import { cn } from '../../lib/cn';
 
 /**
  * Hide a line and mute a member in a mixer, for yourself only (issue 30). The server keeps the
@@ -134,12 +135,15 @@ export function CollapsedLine({
   onUnhide,
   children,
   className,
+  inset = true,
 }: {
   reason: 'hidden' | 'muted';
   name: string;
   onUnhide?: () => void;
   children: ReactNode;
   className?: string;
+  /** Indent under the avatar column (mixer chat); false where lines have no avatar (private chat). */
+  inset?: boolean;
 }) {
   const [open, setOpen] = useState(false);
   const Icon = reason === 'muted' ? VolumeX : EyeOff;
@@ -148,7 +152,7 @@ export function CollapsedLine({
     return (
       <div className={className} data-testid={`${reason}-line-open`}>
         {children}
-        <div className="mt-0.5 flex gap-3 pl-10 text-xs text-muted-foreground">
+        <div className={cn('mt-0.5 flex gap-3 text-xs text-muted-foreground', inset && 'pl-10')}>
           <button
             type="button"
             className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-ring"
@@ -171,7 +175,12 @@ export function CollapsedLine({
   }
   return (
     <div className={className} data-testid={`${reason}-line`}>
-      <p className="ml-10 inline-flex items-center gap-1.5 rounded-2xl border border-dashed border-border px-3 py-1.5 text-sm text-muted-foreground">
+      <p
+        className={cn(
+          'inline-flex items-center gap-1.5 rounded-2xl border border-dashed border-border px-3 py-1.5 text-sm text-muted-foreground',
+          inset && 'ml-10',
+        )}
+      >
         <Icon className="size-3.5 shrink-0" aria-hidden />
         {label} —{' '}
         <button

@@ -29,6 +29,7 @@ import { ErrorState } from './components/states';
 import { BackToMessages, ThreadHeader } from './components/thread-header';
 import { useNow, usePageVisible } from './hooks';
 import { usePageTitle } from '../../lib/use-page-title';
+import { collapsedReason, useHideLine, useLinePrivacy } from '../chat/hide-mute';
 
 let tempCounter = 0;
 
@@ -111,6 +112,8 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
   const qc = useQueryClient();
   const toast = useToast();
   const messagesQ = useMessages(id);
+  const privacy = useLinePrivacy({ matchId: id });
+  const { show: unhide } = useHideLine({ matchId: id });
   const send = useSendMessage(id);
   const { mutateAsync: markReadAsync } = useMarkRead(id);
   const visible = usePageVisible();
@@ -334,6 +337,8 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
           intro={intro}
           showJump={showJump}
           onJump={jump}
+          collapsedOf={(m) => collapsedReason(m, myId, privacy)}
+          onUnhide={unhide}
         />
       )}
       {conversation.canSend ? (

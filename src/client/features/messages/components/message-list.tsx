@@ -3,6 +3,7 @@ import { forwardRef, Fragment } from 'react';
 import type { DirectMessage } from '../../../../shared/realtime/events';
 import { cn } from '../../../lib/cn';
 import { clockTime, dayLabel, fullTime, isSameDay } from '../time';
+import { CollapsedLine } from '../../chat/hide-mute';
 
 /** A message being sent (not yet confirmed by the server) or one that failed. */
 export interface PendingMessage {
@@ -81,6 +82,9 @@ interface Props {
   intro: React.ReactNode;
   showJump: boolean;
   onJump: () => void;
+  /** Lines I hid collapse to "Hidden by you — show" (issue 30; `features/chat/hide-mute`). */
+  collapsedOf?: (m: DirectMessage) => 'hidden' | 'muted' | null;
+  onUnhide?: (lineId: string) => void;
 }
 
 /** The thread: day separators, grouped bubbles (yours on the right), "Seen", and pending sends. */
@@ -100,6 +104,8 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
     intro,
     showJump,
     onJump,
+    collapsedOf,
+    onUnhide,
   },
   ref,
 ) {
@@ -150,7 +156,13 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
                 </div>
               )}
               <span className="sr-only">{own ? 'You' : otherName}:</span>
-              <Bubble own={own} body={m.body} createdAt={m.createdAt} first={first} last={last} />
+              {collapsedOf?.(m) ? (
+                <CollapsedLine reason="hidden" name={otherName} inset={false} className="mt-2" onUnhide={() => onUnhide?.(m.id)}>
+                  <Bubble own={own} body={m.body} createdAt={m.createdAt} first last />
+                </CollapsedLine>
+              ) : (
+                <Bubble own={own} body={m.body} createdAt={m.createdAt} first={first} last={last} />
+              )}
               {i === lastOwnIndex && m.isRead && pending.length === 0 && (
                 <p className="mt-1 pr-1 text-right text-xs font-medium text-muted-foreground">Seen</p>
               )}
