@@ -81,7 +81,7 @@ describe('a block takes the conversation away from the other side', () => {
   it('Ava blocks Ben from the conversation; she keeps it read-only with a line saying why', async () => {
     const { context, page } = await signedIn('ava');
     await page.goto(`/messages/${matchId}`);
-    await page.getByText('Send me your number').waitFor();
+    await page.getByRole('log').getByText('Send me your number').waitFor();
     await page.getByRole('button', { name: 'Options for your conversation with Ben' }).click();
     await page.getByRole('menuitem', { name: 'Block Ben' }).click();
     const dialog = page.getByRole('dialog', { name: 'Block Ben?' });
@@ -93,7 +93,7 @@ describe('a block takes the conversation away from the other side', () => {
     await readOnly.waitFor();
     expect(await readOnly.innerText()).toContain('you can still read it and report from it');
     // Still readable, no composer.
-    await page.getByText('Send me your number').waitFor();
+    await page.getByRole('log').getByText('Send me your number').waitFor();
     expect(await page.getByRole('textbox', { name: /message/i }).count()).toBe(0);
     await context.close();
   });
@@ -118,7 +118,7 @@ describe('a block takes the conversation away from the other side', () => {
     const { context, page } = await signedIn('ava', width, theme);
     await page.goto(`/messages/${matchId}`);
     await page.getByRole('status').filter({ hasText: 'You blocked Ben' }).waitFor();
-    await page.getByText('Send me your number').waitFor();
+    await page.getByRole('log').getByText('Send me your number').waitFor();
     await e2e.screenshot(page, `blocks-read-only-${width}-${theme}`);
     await context.close();
   });

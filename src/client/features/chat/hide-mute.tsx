@@ -182,15 +182,17 @@ export function CollapsedLine({
         )}
       >
         <Icon className="size-3.5 shrink-0" aria-hidden />
-        {label} —{' '}
-        <button
-          type="button"
-          onClick={() => setOpen(true)}
-          aria-label={`Show ${name}'s line`}
-          className="font-semibold text-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
-        >
-          show
-        </button>
+        <span>
+          {label} —{' '}
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            aria-label={`Show ${name}'s line`}
+            className="font-semibold text-foreground underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+          >
+            show
+          </button>
+        </span>
       </p>
     </div>
   );
