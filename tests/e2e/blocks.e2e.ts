@@ -84,7 +84,7 @@ describe('a block takes the conversation away from the other side', () => {
     await page.getByRole('log').getByText('Send me your number').waitFor();
     await page.getByRole('button', { name: 'Options for your conversation with Ben' }).click();
     await page.getByRole('menuitem', { name: 'Block Ben' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Block Ben?' });
+    const dialog = page.getByRole('alertdialog', { name: 'Block Ben?' });
     await dialog.getByText('your conversation disappears for Ben').waitFor();
     await dialog.getByRole('button', { name: 'Block Ben' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -164,7 +164,7 @@ describe('mute a member in a mixer, for yourself', () => {
 
     await page.getByRole('button', { name: "Show Ben's line" }).first().click();
     await page.getByText('Only with beef').waitFor();
-    await page.getByRole('button', { name: 'Collapse' }).click();
+    await page.getByRole('button', { name: 'Collapse' }).first().click();
     await page.getByText('Only with beef').waitFor({ state: 'detached' });
     await context.close();
 
