@@ -164,7 +164,7 @@ describe('mute a member in a mixer, for yourself', () => {
 
     await page.getByRole('button', { name: "Show Ben's line" }).first().click();
     await page.getByText('Only with beef').waitFor();
-    await page.getByRole('button', { name: 'Collapse' }).first().click();
+    await page.getByRole('button', { name: 'Collapse', exact: true }).click();
     await page.getByText('Only with beef').waitFor({ state: 'detached' });
     await context.close();
 
