@@ -29,7 +29,7 @@ import { ErrorState } from './components/states';
 import { BackToMessages, ThreadHeader } from './components/thread-header';
 import { useNow, usePageVisible } from './hooks';
 import { usePageTitle } from '../../lib/use-page-title';
-import { collapsedReason, useHideLine, useLinePrivacy } from '../chat/hide-mute';
+import { collapsedReason, useHideLine, useLinePrivacy } from '../chat';
 
 let tempCounter = 0;
 

@@ -3,7 +3,7 @@ import { forwardRef, Fragment } from 'react';
 import type { DirectMessage } from '../../../../shared/realtime/events';
 import { cn } from '../../../lib/cn';
 import { clockTime, dayLabel, fullTime, isSameDay } from '../time';
-import { CollapsedLine } from '../../chat/hide-mute';
+import { CollapsedLine } from '../../chat';
 
 /** A message being sent (not yet confirmed by the server) or one that failed. */
 export interface PendingMessage {

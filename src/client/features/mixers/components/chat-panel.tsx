@@ -14,7 +14,7 @@ import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
 import { LoadError } from '../../../components/ui/load-error';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
-import { CollapsedLine, collapsedReason, useHideLine, useLinePrivacy } from '../../chat/hide-mute';
+import { CollapsedLine, collapsedReason, useHideLine, useLinePrivacy } from '../../chat';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;

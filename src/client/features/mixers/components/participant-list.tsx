@@ -13,7 +13,7 @@ import { useFancyFeedback } from './match-toast';
 import { MenuContent, MenuItem } from '../../../components/ui/menu';
 import { now } from '../../../lib/clock';
 import { AFTER_MIXER_PROMPT_MS } from '../../../../shared/formation';
-import { useLinePrivacy, useMuteMember } from '../../chat/hide-mute';
+import { useLinePrivacy, useMuteMember } from '../../chat';
 
 /** Shared interests shown on a row; the rest are counted. */
 const SHARED_SHOWN = 3;
