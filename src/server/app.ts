@@ -52,6 +52,7 @@ import { registerMatchRoutes } from './modules/matches/routes';
 import { registerMemberRoutes } from './modules/members/routes';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerSafetyRoutes } from './modules/safety/routes';
+import { registerLinePrivacyRoutes } from './modules/line-privacy/routes';
 import { registerProfileRoutes } from './modules/profiles/routes';
 import { startMixerPushReminders, startPushSubscriptionSweep } from './modules/push/reminders';
 import { registerPushRoutes } from './modules/push/routes';
@@ -153,6 +154,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMessageRoutes(app);
   registerSafetyRoutes(app);
   registerGuardRoutes(app);
+  registerLinePrivacyRoutes(app);
   registerAdminRoutes(app);
   registerSettingsRoutes(app);
   registerPushRoutes(app);

@@ -44,8 +44,8 @@ export function BlockDialog({
       description={
         <>
           <p>
-            You won’t see each other in mixers, chats or messages any more: any fancies between you are cleared and any conversation ends
-            for both of you.
+            You won’t see each other in mixers, chats or messages any more: any fancies between you are cleared and your conversation
+            disappears for {name}. You keep it, read-only, in case you want to report something.
           </p>
           <p>We won’t tell {name} that you blocked them.</p>
         </>
@@ -67,7 +67,7 @@ export function BlockDialog({
   );
 }
 
-/** "Unmatch Callum?": ends the conversation for both; it stays readable (POST /api/matches/:id/unmatch). */
+/** "Unmatch Callum?": ends the conversation; it stays readable for you only (POST /api/matches/:id/unmatch, issue 30). */
 export function UnmatchDialog({
   open,
   onOpenChange,
@@ -87,7 +87,7 @@ export function UnmatchDialog({
       title={`Unmatch ${name}?`}
       description={
         <>
-          <p>Your conversation ends for both of you. You can still read it, but neither of you can send new messages.</p>
+          <p>Your conversation ends and disappears for {name}. You can still read it, but neither of you can send new messages.</p>
           <p>This can’t be undone.</p>
         </>
       }

@@ -19,3 +19,15 @@ export { type Mentionable, MentionText, useMentionPicker } from './mention-picke
 export { NewMessagesDivider, useMarkRead, useReadState } from './read-state';
 export { PresenceCount, PresenceDot, TypingIndicator } from './typing-indicator';
 export { useLiveRoomEvents, useTypingSender } from './use-live-room';
+/** Chat pieces shared by mixer chat and private chat (issue 30: hide a line, mute a member). */
+export {
+  CollapsedLine,
+  collapsedReason,
+  HiddenLine,
+  type LineRoom,
+  linePrivacyKey,
+  MutedLine,
+  useHideLine,
+  useLinePrivacy,
+  useMuteMember,
+} from './hide-mute';

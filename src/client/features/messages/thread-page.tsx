@@ -45,6 +45,7 @@ import { ErrorState } from './components/states';
 import { BackToMessages, ThreadHeader } from './components/thread-header';
 import { useNow, usePageVisible } from './hooks';
 import { usePageTitle } from '../../lib/use-page-title';
+import { collapsedReason, useHideLine, useLinePrivacy } from '../chat';
 
 /** /messages/{matchId}: one conversation, live. Phones see it full-screen with a back button. */
 /** The conversation and its newest messages, loaded with the page (decision 018). */
@@ -135,6 +136,8 @@ function LoadedThread({
   // Typing both ways and whether the other is here now (issue 29).
   useLiveRoomEvents(`conversation:${id}`);
   const typing = useTypingSender(`conversation:${id}`);
+  const privacy = useLinePrivacy({ matchId: id });
+  const { show: unhide } = useHideLine({ matchId: id });
   const send = useSendMessage(id);
   const { mutateAsync: markReadAsync } = useMarkRead(id);
   const visible = usePageVisible();
@@ -430,6 +433,8 @@ function LoadedThread({
           intro={intro}
           showJump={showJump}
           onJump={jump}
+          collapsedOf={(m) => collapsedReason(m, myId, privacy)}
+          onUnhide={unhide}
         />
       )}
       <LiveAnnouncer text={announcement} />
@@ -485,8 +490,10 @@ function LoadedThread({
           <p className="max-w-md">
             <span className="font-semibold">Read-only. </span>
             {conversation.blockedByMe
-              ? `You blocked ${name}, so neither of you can send messages here.`
-              : 'This conversation has ended. You can still read it, but no new messages can be sent.'}
+              ? `You blocked ${name}. They can no longer see this conversation; you can still read it and report from it.`
+              : conversation.status === 'unmatched'
+                ? `You unmatched. ${name} can no longer see this conversation; you can still read it.`
+                : 'This conversation has ended. You can still read it, but no new messages can be sent.'}
           </p>
         </div>
       )}

@@ -8,3 +8,4 @@ export * from './verification';
 export * from './host';
 export * from './chat-state';
 export * from './guard';
+export * from './line-privacy';

@@ -152,6 +152,8 @@ export const matches = pgTable(
     mixerId: uuid('mixer_id').references(() => mixers.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** Who unmatched or blocked (issue 30): only they keep the ended conversation, read-only. */
+    endedBy: text('ended_by').references(() => user.id, { onDelete: 'set null' }),
   },
   (t) => [
     uniqueIndex('matches_pair_uq').on(t.profile1Id, t.profile2Id),

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { ADMIN_MESSAGES, type AdminReport, type Page, type ReportAction, type SuspendedMember } from '../../../shared/schemas/admin';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
+import { takeOutOfMixers } from '../invitations/service';
 import { recordAudit } from './audit';
 import { identityChangesJson, toIdentityChanges } from './identity-changes';
 import { decodeCursor, encodeCursor, firstName, isUuid, micros, parseJson } from './sql';
@@ -174,9 +175,10 @@ async function suspendInTx(tx: Queryable, actorId: string, memberId: string, rea
   return reporters;
 }
 
-/** Ends a suspended member's sockets at once, on every instance. */
+/** Ends a suspended member's sockets at once, on every instance, and frees every seat and invitation they held (issue 30). */
 async function endSockets(app: FastifyInstance, memberId: string) {
   await app.realtime.closeUser(memberId, 'suspended');
+  await takeOutOfMixers(app.deps, (room, event) => app.realtime.publish(room, event), memberId);
 }
 
 const reporterThanks = (to: Contact, reportedName: string | null, acted: boolean, reason: string, publicUrl: string) => {

@@ -291,6 +291,8 @@ async function insertInvitations(
                least(${at}::timestamptz + make_interval(hours => ${holdHours}::int),
                      m.starts_at - make_interval(secs => ${INVITATION_CUTOFF_MS / 1000}::int))
           from x join mixers m on m.id = x.mixer_id
+          -- Suspended in the meantime: never invited (issue 30).
+          join "user" iu on iu.id = x.user_id and iu.banned is not true
         on conflict (mixer_id, user_id) do nothing
         returning id, mixer_id, user_id, side
       ),

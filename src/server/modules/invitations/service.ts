@@ -19,7 +19,16 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
-import { ensureEligible, loadViewer, tellPromoted, type Promoted, promoteOnSide, takeSeat, mixerSummaries } from '../mixers/service';
+import {
+  ensureEligible,
+  leaveMixer,
+  loadViewer,
+  tellPromoted,
+  type Promoted,
+  promoteOnSide,
+  takeSeat,
+  mixerSummaries,
+} from '../mixers/service';
 import { epochMs, isoFromMs, rowsOf } from '../../lib/sql';
 import { isUuid } from '../../http/cursor';
 
@@ -327,6 +336,33 @@ export async function withdrawInvitations(tx: Pick<Db, 'execute'>, mixerId: stri
        where mixer_id = ${mixerId}::uuid and status = 'pending'
       returning user_id`),
   ).map((r) => r.user_id);
+}
+
+/**
+ * A suspended or banned member leaves every mixer that has not ended (issue 30): each pending
+ * invitation is withdrawn and its held seat released, and each seat or waitlist place is left
+ * (the seat goes to the side's waitlist; no late-leave mark: a rule took them out). Their lines
+ * already vanish from rooms through `hiddenFrom`; this frees what they held. Returns the mixers left.
+ */
+export async function takeOutOfMixers(deps: Deps, publish: Publish, memberId: string, now = new Date()): Promise<string[]> {
+  const { db } = deps.database;
+  const pending = rowsOf<{ id: string }>(
+    await db.execute(sql`select id from mixer_invitations where user_id = ${memberId} and status = 'pending'`),
+  );
+  for (const inv of pending) {
+    try {
+      await closeInvitation(deps, publish, memberId, inv.id, now, 'withdrawn');
+    } catch (err) {
+      // Expired or answered in the meantime: nothing is held any more.
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  const seats = rowsOf<{ mixer_id: string }>(
+    await db.execute(sql`select mm.mixer_id from mixer_memberships mm join mixers m on m.id = mm.mixer_id
+      where mm.user_id = ${memberId} and mm.state in ('joined', 'waitlisted') and m.status in ('scheduled', 'live')`),
+  );
+  for (const seat of seats) await leaveMixer(deps, publish, memberId, seat.mixer_id, now, { noLateLeaveRecord: true });
+  return seats.map((s) => s.mixer_id);
 }
 
 /** Runs `expireInvitations` when the app is ready and every minute after. */

@@ -9,7 +9,7 @@ const t = setupTestApp({ restoreMocks: true });
 const ids = (list: { id: string }[]) => list.map((c) => c.id);
 
 describe('POST /api/matches/:id/unmatch', () => {
-  it('ends the conversation for both, read-only, with match.ended to both', async () => {
+  it('ends the conversation: read-only for the one who unmatched, gone for the other, match.ended to both', async () => {
     const { a, b, matchId } = await matchedPair(t);
     await send(t, a, matchId, 'Hello!');
     const third = await t.member('Bystander Bob');
@@ -23,14 +23,20 @@ describe('POST /api/matches/:id/unmatch', () => {
     expect(events).toContainEqual([`user:${b.id}`, { type: 'match.ended', matchId }]);
     expect(events).toContainEqual([`user:${b.id}`, { type: 'counter', key: 'unreadMessages', delta: -1 }]);
     expect((await stats(t, b)).unreadMessages).toBe(0);
-    expect((await send(t, a, matchId, 'Wait!')).statusCode).toBe(409);
-    // Gone from /matches; still listed (read-only) under messages because it has history.
-    expect(ids((await t.request({ method: 'GET', url: '/api/matches', cookie: a.cookie })).json().matches)).not.toContain(matchId);
-    const conv = (await t.request({ method: 'GET', url: '/api/conversations', cookie: a.cookie })).json().conversations;
+    // Issue 30: gone for the other side (404); the one who unmatched keeps it read-only.
+    expect((await send(t, a, matchId, 'Wait!')).statusCode).toBe(404);
+    expect((await send(t, b, matchId, 'Wait!')).statusCode).toBe(409);
+    for (const m of [a, b])
+      expect(ids((await t.request({ method: 'GET', url: '/api/matches', cookie: m.cookie })).json().matches)).not.toContain(matchId);
+    expect(ids((await t.request({ method: 'GET', url: '/api/conversations', cookie: a.cookie })).json().conversations)).not.toContain(
+      matchId,
+    );
+    const conv = (await t.request({ method: 'GET', url: '/api/conversations', cookie: b.cookie })).json().conversations;
     expect(conv.find((c: { id: string }) => c.id === matchId)).toMatchObject({ status: 'unmatched', unreadCount: 0 });
-    // Twice is fine and quiet.
+    // Twice is fine and quiet; the other side finds nothing to unmatch.
     publish.mockClear();
-    expect((await t.request({ method: 'POST', url: `/api/matches/${matchId}/unmatch`, cookie: a.cookie })).json()).toEqual({
+    expect((await t.request({ method: 'POST', url: `/api/matches/${matchId}/unmatch`, cookie: a.cookie })).statusCode).toBe(404);
+    expect((await t.request({ method: 'POST', url: `/api/matches/${matchId}/unmatch`, cookie: b.cookie })).json()).toEqual({
       status: 'unmatched',
     });
     expect(publish).not.toHaveBeenCalled();

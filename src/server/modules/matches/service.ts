@@ -16,6 +16,9 @@ import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../../lib/members';
 import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
+import { conversationVisibleTo, otherOf } from './access';
+
+export { conversationVisibleTo, conversationWritableBy, otherOf } from './access';
 
 /** A transaction handle or the database: both run the same statements. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -116,31 +119,37 @@ export function decodeCursor(cursor: string | undefined): { at: string; id: stri
 /** Postgres text of a timestamp with microseconds, for cursors. */
 export const sortKeySql = (expr: SQL) => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-/** The match of a conversation, checked: 404 when it does not exist, 403 for anyone but the two members. */
+/**
+ * The match of a conversation as `userId` may see it (`conversationVisibleTo`): 404 when it does
+ * not exist or is no longer theirs to see (the other side of a block or an unmatch), 403 for
+ * anyone but the two members.
+ */
 export async function requireParticipant(
   db: Queryable,
   matchId: string,
   userId: string,
 ): Promise<{ id: string; status: MatchStatus; otherId: string }> {
-  const [row] = await rows<{ id: string; status: MatchStatus; profile1_id: string; profile2_id: string }>(
+  const [row] = await rows<{ id: string; status: MatchStatus; profile1_id: string; profile2_id: string; visible: boolean }>(
     db,
-    sql`select id, status, profile1_id, profile2_id from matches where id = ${matchId}`,
+    sql`select m.id, m.status, m.profile1_id, m.profile2_id, ${conversationVisibleTo(userId)} as visible from matches m where m.id = ${matchId}`,
   );
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== userId && row.profile2_id !== userId) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   return { id: row.id, status: row.status, otherId: row.profile1_id === userId ? row.profile2_id : row.profile1_id };
 }
 
 /**
- * Whether a member may listen to a conversation (guards `conversation:` rooms): one of the two
- * people of the match, and the other is not hidden from them (a block either way, a suspension).
+ * Whether a member may listen to a conversation (guards `conversation:` rooms): they may see it
+ * (`conversationVisibleTo`) and the other is not hidden from them (a block either way, a
+ * suspension: nothing live passes across a block, not even to the blocker).
  */
 export async function isParticipant(db: Queryable, matchId: string, userId: string): Promise<boolean> {
   if (!/^[0-9a-f-]{36}$/i.test(matchId)) return false;
   const found = await rows<{ ok: number }>(
     db,
-    sql`select 1 as ok from matches where id = ${matchId} and (profile1_id = ${userId} or profile2_id = ${userId})
-      and not ${hiddenFrom(userId, sql`case when profile1_id = ${userId} then profile2_id else profile1_id end`)}`,
+    sql`select 1 as ok from matches m where m.id = ${matchId} and ${conversationVisibleTo(userId)}
+      and not ${hiddenFrom(userId, otherOf(userId))}`,
   );
   return found.length > 0;
 }
@@ -168,7 +177,7 @@ export async function listMatches(app: FastifyInstance, me: string, opts: { curs
       ${otherMemberJoins(me)}
       left join mixers mx on mx.id = m.mixer_id
       ${lastMessageJoin}
-      where (m.profile1_id = ${me} or m.profile2_id = ${me}) and m.status = 'matched'
+      where (m.profile1_id = ${me} or m.profile2_id = ${me}) and m.status = 'matched' and ${conversationVisibleTo(me)}
         ${after ? sql`and (m.created_at, m.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
       order by m.created_at desc, m.id desc
       limit ${opts.limit + 1}`,
@@ -199,12 +208,14 @@ interface EndedRow {
  * Ends a match that is currently `matched` (unmatch or block) and tells both members: the
  * conversation turns read-only, `match.ended` goes to both, and their counters drop
  * (matches −1, unread messages of that conversation, a new match that never got a message).
- * With `status: 'blocked'` an already-unmatched pair is also marked blocked (hidden from lists).
+ * With `status: 'blocked'` an already-unmatched pair is also marked blocked. `by` (who ended it)
+ * alone keeps the conversation, read-only (`conversationVisibleTo`); a later block keeps the first.
  */
 export async function endMatch(
   app: FastifyInstance,
   where: { matchId: string } | { pair: [string, string] },
   status: 'unmatched' | 'blocked',
+  by: string,
 ): Promise<{ ended: boolean; matchId: string | null }> {
   const db = app.deps.database.db;
   const target =
@@ -215,7 +226,8 @@ export async function endMatch(
     db,
     sql`with prev as (select id, status from matches where ${target} for update),
       ended as (
-        update matches m set status = ${status}, ended_at = coalesce(m.ended_at, now())
+        update matches m set status = ${status}, ended_at = coalesce(m.ended_at, now()),
+          ended_by = case when prev.status = 'matched' then ${by} else m.ended_by end
         from prev where m.id = prev.id and (prev.status = 'matched' or (${status} = 'blocked' and prev.status = 'unmatched'))
         returning m.id, m.profile1_id, m.profile2_id, prev.status as was
       )
@@ -226,6 +238,9 @@ export async function endMatch(
       from ended e`,
   );
   if (!row) return { ended: false, matchId: null };
+  // The side it was taken from stops hearing the conversation at once (new subscriptions are refused).
+  const takenFrom = row.profile1_id === by ? row.profile2_id : row.profile1_id;
+  await app.realtime.removeFromRoom(takenFrom, `conversation:${row.id}`);
   if (row.was === 'matched') {
     const rt = app.realtime;
     const sides: [string, number][] = [
@@ -249,7 +264,7 @@ export async function unmatch(app: FastifyInstance, me: string, matchId: string)
   const db = app.deps.database.db;
   const match = await requireParticipant(db, matchId, me);
   if (match.status !== 'matched') return { status: match.status };
-  await endMatch(app, { matchId }, 'unmatched');
+  await endMatch(app, { matchId }, 'unmatched', me);
   // Without this a later fancy from one side would instantly re-match on the other's old fancy.
   await db.execute(
     sql`delete from fancies where (from_user_id = ${me} and to_user_id = ${match.otherId}) or (from_user_id = ${match.otherId} and to_user_id = ${me})`,
@@ -281,7 +296,7 @@ export async function createOrReviveMatch(
   if (!existing) return null;
   if (existing.status === 'matched') return { matchId: existing.id, created: false };
   await tx.execute(
-    sql`update matches set status = 'matched', ended_at = null, mixer_id = coalesce(${mixerId}::uuid, mixer_id) where id = ${existing.id}`,
+    sql`update matches set status = 'matched', ended_at = null, ended_by = null, mixer_id = coalesce(${mixerId}::uuid, mixer_id) where id = ${existing.id}`,
   );
   return { matchId: existing.id, created: true };
 }

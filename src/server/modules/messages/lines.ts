@@ -8,6 +8,7 @@ import { AppError } from '../../http/errors';
 import { firstNameSql } from '../../lib/chat-sql';
 import { iso, query } from '../../lib/sql';
 import { guardDirectLine } from '../guard/service';
+import { conversationVisibleTo, conversationWritableBy } from '../matches/service';
 import { hiddenFrom } from '../safety/service';
 
 /**
@@ -27,6 +28,7 @@ interface State {
   unsent_at: string | null;
   in_window: boolean;
   open: boolean;
+  visible: boolean;
 }
 
 async function stateOf(app: FastifyInstance, me: string, matchId: string, messageId: string): Promise<State> {
@@ -35,12 +37,14 @@ async function stateOf(app: FastifyInstance, me: string, matchId: string, messag
     sql`select m.status, m.profile1_id, m.profile2_id, d.id is not null as found, d.sender_id,
            ${iso(sql`d.unsent_at`)} as unsent_at,
            coalesce(d.created_at > now() - interval '15 minutes', false) as in_window,
-           (m.status = 'matched' and not ${hiddenFrom(me, sql`case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end`)}) as open
+           ${conversationWritableBy(me)} as open, ${conversationVisibleTo(me)} as visible
       from matches m left join direct_messages d on d.id = ${messageId} and d.match_id = m.id
      where m.id = ${matchId}`,
   );
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  // A conversation taken away by a block or an unmatch (decision 037) is not found, its lines too.
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (!row.found) throw new AppError('not_found', LINE_MESSAGES.notFound);
   return row;
 }
@@ -87,6 +91,7 @@ export async function unsendMessage(app: FastifyInstance, me: string, matchId: s
     sql`with upd as (
           update direct_messages d set body = '', unsent_at = now()
            where d.id = ${messageId} and d.match_id = ${matchId} and d.sender_id = ${me} and d.unsent_at is null
+             and exists (select 1 from matches m where m.id = d.match_id and ${conversationVisibleTo(me)})
           returning d.id, d.unsent_at, d.edited_at, d.recipient_id
         ),
         gone as (delete from direct_message_reactions x using upd where x.message_id = upd.id)

@@ -13,6 +13,8 @@ import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
 import { guardDirectLine, type SafetyFlag } from '../guard/service';
 import {
+  conversationVisibleTo,
+  conversationWritableBy,
   decodeCursor,
   encodeCursor,
   memberView,
@@ -31,8 +33,9 @@ import {
 
 /**
  * Your conversations, latest activity first (latest message, else when you matched), with
- * previews and unread counts: one statement, keyset-paginated. Current matches and unmatched
- * conversations that have messages (read-only); blocked pairs are hidden from both sides.
+ * previews and unread counts: one statement, keyset-paginated. Current matches, and ended
+ * conversations that have messages for the member who ended them (read-only); the other side of
+ * an unmatch or a block never finds them (`conversationVisibleTo`).
  */
 export async function listConversations(
   app: FastifyInstance,
@@ -65,7 +68,7 @@ export async function listConversations(
       left join mixers mx on mx.id = m.mixer_id
       ${lastMessageJoin}
       where (m.profile1_id = ${me} or m.profile2_id = ${me})
-        and (m.status = 'matched' or (m.status = 'unmatched' and lm.created_at is not null))
+        and ${conversationVisibleTo(me)} and (m.status = 'matched' or lm.created_at is not null)
         ${after ? sql`and (${sortAt}, m.id) < (${after.at}::timestamptz, ${after.id}::uuid)` : sql``}
       order by ${sortAt} desc, m.id desc
       limit ${opts.limit + 1}`,
@@ -100,13 +103,16 @@ export async function getConversation(app: FastifyInstance, me: string, matchId:
       mixer_title: string | null;
       mixer_topic: string | null;
       blocked_by_me: boolean;
+      visible: boolean;
+      writable: boolean;
     }
   >(
     app.deps.database.db,
     sql`select m.id, m.status, m.created_at, m.ended_at, m.profile1_id, m.profile2_id,
         m.mixer_id, mx.title as mixer_title, mx.topic as mixer_topic,
         ${otherMemberColumns(me)},
-        exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = o.id) as blocked_by_me
+        exists (select 1 from blocks b where b.blocker_id = ${me} and b.blocked_id = o.id) as blocked_by_me,
+        ${conversationVisibleTo(me)} as visible, ${conversationWritableBy(me)} as writable
       from matches m
       ${otherMemberJoins(me)}
       left join mixers mx on mx.id = m.mixer_id
@@ -114,6 +120,7 @@ export async function getConversation(app: FastifyInstance, me: string, matchId:
   );
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   return {
     id: row.id,
     status: row.status,
@@ -122,14 +129,14 @@ export async function getConversation(app: FastifyInstance, me: string, matchId:
     other: memberView(app, row),
     mixer: row.mixer_id && row.mixer_title ? { id: row.mixer_id, title: row.mixer_title, topic: row.mixer_topic ?? '' } : null,
     blockedByMe: row.blocked_by_me,
-    canSend: row.status === 'matched',
+    canSend: row.writable,
   };
 }
 
 /** `created_at` as JavaScript's toISOString() writes it (UTC, milliseconds). */
 const isoSql = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
-type PageRow = { profile1_id: string; profile2_id: string; page: string };
+type PageRow = { profile1_id: string; profile2_id: string; visible: boolean; page: string };
 type PageKeys = 'matchId' | 'me' | 'fetch' | 'limit' | 'before';
 
 /**
@@ -139,7 +146,8 @@ type PageKeys = 'matchId' | 'me' | 'fetch' | 'limit' | 'before';
  */
 function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
   const me = v.me as string;
-  return sql`with m as (select id, profile1_id, profile2_id from matches where id = ${v.matchId}),
+  return sql`with m as (select id, status, profile1_id, profile2_id, ended_by from matches where id = ${v.matchId}),
+      v as (select ${conversationVisibleTo(sql`${v.me}::text`)} as visible from m),
       x as (
         select d.id, d.sender_id, d.body, d.flag, d.is_read, d.created_at, d.reply_to_id, d.edited_at, d.unsent_at,
                case when d.sender_id = ${v.me} then d.client_key end as client_key,
@@ -151,7 +159,7 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
           left join direct_messages r on r.id = d.reply_to_id
           left join "user" ru on ru.id = r.sender_id
           left join profiles rp on rp.id = r.sender_id
-         where d.match_id = ${v.matchId} and exists (select 1 from m where ${v.me} in (m.profile1_id, m.profile2_id))
+         where d.match_id = ${v.matchId} and exists (select 1 from v where v.visible)
            ${
              withBefore
                ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${v.before} and c.match_id = ${v.matchId})`
@@ -161,7 +169,7 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
          limit ${v.fetch}
       ),
       p as (select * from x order by x.created_at desc, x.id desc limit ${v.limit})
-      select m.profile1_id, m.profile2_id,
+      select m.profile1_id, m.profile2_id, (select visible from v) as visible,
         '{"messages":[' || coalesce((
           select string_agg('{"id":"' || p.id || '","matchId":"' || m.id || '","senderId":' || to_json(p.sender_id)::text
                  || ',"body":' || to_json(case when p.unsent_at is null then p.body else '' end)::text
@@ -218,11 +226,13 @@ export async function messagesPageJson(
   const [row] = await (opts.before ? olderPage : firstPage)(app.deps.database, values);
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   return row.page;
 }
 
 interface SendRow {
   status: MatchStatus;
+  visible: boolean;
   profile1_id: string;
   profile2_id: string;
   id: string | null;
@@ -276,8 +286,9 @@ function toDirectMessage(matchId: string, me: string, row: SendRow): DirectMessa
 }
 
 /**
- * Sends a direct message: only a member of a current match may (403 for anyone else, 409 once
- * the conversation has ended). Delivered live to the conversation room and the recipient;
+ * Sends a direct message: only a member of a current match may (`conversationWritableBy`; 403
+ * for anyone else, 404 for the side an unmatch or a block took it from, 409 for the side that
+ * keeps it read-only). Delivered live to the conversation room and the recipient;
  * the recipient's unread counter rises; a mail goes out at most once per conversation per hour.
  * A retry with a used client key answers the first message (`fresh` false) and nothing is
  * delivered, counted, pushed or mailed again (decision 032).
@@ -296,7 +307,7 @@ export async function sendMessage(
   const run = async () => {
     const [found] = await rows<SendRow>(
       db,
-      sql`with m as (select id, status, profile1_id, profile2_id, created_at from matches where id = ${matchId}),
+      sql`with m as (select id, status, profile1_id, profile2_id, ended_by, created_at from matches where id = ${matchId}),
       ok as (select (${replyToId}::uuid is null or exists (
                select 1 from direct_messages q, m where q.id = ${replyToId}::uuid and q.match_id = m.id)) as reply_ok),
       ins as (
@@ -305,8 +316,7 @@ export async function sendMessage(
                ${clientKey}::text, ${replyToId}::uuid,
                -- contact details are worth a note only in the first 72 hours of a match
                case when ${flag}::text = 'contact' and m.created_at < now() - interval '72 hours' then null else ${flag}::text end
-        from m, ok where m.status = 'matched' and ${me} in (m.profile1_id, m.profile2_id) and ok.reply_ok
-          and not ${hiddenFrom(me, sql`case when m.profile1_id = ${me} then m.profile2_id else m.profile1_id end`)}
+        from m, ok where ${conversationWritableBy(me)} and ok.reply_ok
         on conflict (sender_id, match_id, client_key) do nothing
         returning id, recipient_id, body, flag, is_read, created_at, edited_at, unsent_at, client_key, reply_to_id, true as fresh
       ),
@@ -316,7 +326,7 @@ export async function sendMessage(
          where ${clientKey}::text is not null and sender_id = ${me} and match_id = ${matchId} and client_key = ${clientKey}::text
       ),
       line as (select * from ins union all select * from prior limit 1)
-      select m.status, m.profile1_id, m.profile2_id, ok.reply_ok, line.id, line.fresh, line.recipient_id, line.body, line.flag, line.is_read,
+      select m.status, m.profile1_id, m.profile2_id, ${conversationVisibleTo(me)} as visible, ok.reply_ok, line.id, line.fresh, line.recipient_id, line.body, line.flag, line.is_read,
         line.created_at, line.edited_at, line.unsent_at, line.client_key, line.reply_to_id,
         case when r.id is null or r.unsent_at is not null then null else coalesce(rp.full_name, ru.name) end as reply_name,
         case when r.id is null or r.unsent_at is not null then null else ${snippetSql(sql`r.body`)} end as reply_body,
@@ -337,6 +347,7 @@ export async function sendMessage(
   let row = await run();
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   // The same key committed by a concurrent send (another instance) after this statement began: read it again.
   if (!row.id && clientKey) row = (await run()) ?? row;
   if (!row.id && !row.reply_ok) throw new AppError('validation', LINE_MESSAGES.replyElsewhere);
@@ -428,19 +439,20 @@ async function mailNewMessage(
  * Across a block (either way) nothing is marked: read state is news about you.
  */
 export async function markRead(app: FastifyInstance, me: string, matchId: string): Promise<{ read: number }> {
-  const [row] = await rows<{ status: MatchStatus; profile1_id: string; profile2_id: string; n: number }>(
+  const [row] = await rows<{ status: MatchStatus; profile1_id: string; profile2_id: string; visible: boolean; n: number }>(
     app.deps.database.db,
-    sql`with m as (select id, status, profile1_id, profile2_id from matches where id = ${matchId}),
+    sql`with m as (select id, status, profile1_id, profile2_id, ended_by from matches where id = ${matchId}),
       upd as (
         update direct_messages d set is_read = true from m
-        where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false and ${me} in (m.profile1_id, m.profile2_id)
+        where d.match_id = m.id and d.recipient_id = ${me} and d.is_read = false and ${conversationVisibleTo(me)}
           and not ${hiddenFrom(me, sql`d.sender_id`)}
         returning d.id
       )
-      select m.status, m.profile1_id, m.profile2_id, (select count(*) from upd) as n from m`,
+      select m.status, m.profile1_id, m.profile2_id, ${conversationVisibleTo(me)} as visible, (select count(*) from upd) as n from m`,
   );
   if (!row) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   if (row.profile1_id !== me && row.profile2_id !== me) throw new AppError('forbidden', MATCH_MESSAGES.notYours);
+  if (!row.visible) throw new AppError('not_found', MATCH_MESSAGES.notFound);
   const n = toNumber(row.n);
   if (n > 0) {
     await app.realtime.publish(`conversation:${matchId}`, { type: 'dm.read', matchId, readerId: me });

@@ -138,22 +138,24 @@ describe.each([
     t.app.realtime.remove(sub.client);
   });
 
-  it('the conversation: header without photo or city, no send, no read state, no socket room', async () => {
+  it('the conversation: read-only header without photo or city for the blocker, 404 for the blocked; no send, no read state, no socket room', async () => {
+    const blocker = p.a;
     const header = await t.request({ method: 'GET', url: `/api/conversations/${p.matchId}`, cookie: viewer.cookie });
-    expect(header.statusCode).toBe(200);
-    expect(header.json().other).toMatchObject({ id: other.id, avatarUrl: null, city: null });
-    expect(header.json().canSend).toBe(false);
+    if (viewer === blocker) {
+      expect(header.statusCode).toBe(200);
+      expect(header.json().other).toMatchObject({ id: other.id, avatarUrl: null, city: null });
+      expect(header.json().canSend).toBe(false);
+    } else expect(header.statusCode).toBe(404);
 
     const sub = listen(viewer);
     expect(await t.app.realtime.subscribe(sub.client, `conversation:${p.matchId}`)).toBe(false);
-    expect((await send(t, other, p.matchId, 'after the block')).statusCode).toBe(409);
-    expect((await send(t, viewer, p.matchId, 'after the block')).statusCode).toBe(409);
+    for (const m of [viewer, other]) expect((await send(t, m, p.matchId, 'after the block')).statusCode).toBe(m === blocker ? 409 : 404);
     // Reading the other's messages marks nothing: the other learns nothing ("Seen").
     published.length = 0;
     const read = await t.request({ method: 'POST', url: `/api/conversations/${p.matchId}/read`, cookie: other.cookie });
-    expect(read.statusCode).toBe(200);
-    expect(read.json()).toEqual({ read: 0 });
-    const history = await t.request({ method: 'GET', url: `/api/conversations/${p.matchId}/messages`, cookie: viewer.cookie });
+    expect(read.statusCode).toBe(other === blocker ? 200 : 404);
+    if (other === blocker) expect(read.json()).toEqual({ read: 0 });
+    const history = await t.request({ method: 'GET', url: `/api/conversations/${p.matchId}/messages`, cookie: blocker.cookie });
     expect(history.json().messages.every((m: { isRead: boolean }) => !m.isRead)).toBe(true);
     expect(published.filter((x) => x.room === `conversation:${p.matchId}` || x.room === `user:${viewer.id}`)).toEqual([]);
     t.app.realtime.remove(sub.client);

@@ -24,7 +24,7 @@ export async function block(app: FastifyInstance, me: string, targetId: string):
     if (!exists.length) throw new AppError('not_found', FANCY_MESSAGES.unknownMember);
   }
   await clearFancies(app, me, targetId);
-  await endMatch(app, { pair: [me, targetId] }, 'blocked');
+  await endMatch(app, { pair: [me, targetId] }, 'blocked', me);
   // Sockets already listening to the conversation stop hearing it (new subscriptions are refused).
   const [p1, p2] = orderedPair(me, targetId);
   const [match] = await rows<{ id: string }>(db, sql`select id from matches where profile1_id = ${p1} and profile2_id = ${p2}`);

@@ -31,6 +31,8 @@ import {
 } from '../../db/schema';
 import { firstNameOf } from '../../lib/members';
 import { photoRef } from '../profiles/service';
+import { conversationVisibleTo } from '../matches/service';
+import { linePrivacyExport } from '../line-privacy/service';
 import { describeDevice } from '../../lib/device';
 import { REMINDER_ACTION } from '../../lib/mixer-reminders';
 import { verificationExportSections } from '../verification/service';
@@ -185,7 +187,8 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
       .where(eq(campaigns.createdBy, userId)),
   ]);
 
-  // Direct messages: every message in the member's conversations, sent and received.
+  // Direct messages: the member's own words in every conversation; the other's only in the
+  // conversations the member may still see (an unmatch or a block by the other took those away).
   const matchIds = matchRows.map((m) => m.id);
   const dms = matchIds.length
     ? await db
@@ -199,7 +202,16 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
         })
         .from(directMessages)
         .where(
-          and(inArray(directMessages.matchId, matchIds), or(eq(directMessages.senderId, userId), eq(directMessages.recipientId, userId))),
+          and(
+            inArray(directMessages.matchId, matchIds),
+            or(
+              eq(directMessages.senderId, userId),
+              and(
+                eq(directMessages.recipientId, userId),
+                sql`exists (select 1 from matches m where m.id = ${directMessages.matchId} and ${conversationVisibleTo(userId)})`,
+              ),
+            ),
+          ),
         )
         .orderBy(asc(directMessages.createdAt))
     : [];
@@ -314,6 +326,7 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     campaigns: campaignsCreated.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
     ...(await formationSections(db, userId)),
     ...(await pushSections(db, userId)),
+    ...(await linePrivacyExport(db, userId)),
   };
 }
 

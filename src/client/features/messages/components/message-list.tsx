@@ -7,6 +7,7 @@ import { type LineAction, LineActions, type PendingLine, PendingStatus, Reaction
 import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
 import { ContactNote, LineNotice, ScamWarning } from '../../../components/safety/line-notice';
 import { clockTime, dayLabel, fullTime, isSameDay } from '../time';
+import { CollapsedLine } from '../../chat';
 
 /** What a message's menu does (reply, edit, unsend, react, jump to a quoted original, extra entries). */
 export interface LineHandlers {
@@ -95,6 +96,9 @@ interface Props {
   intro: React.ReactNode;
   showJump: boolean;
   onJump: () => void;
+  /** Lines I hid collapse to "Hidden by you — show" (issue 30; `features/chat/hide-mute`). */
+  collapsedOf?: (m: DirectMessage) => 'hidden' | 'muted' | null;
+  onUnhide?: (lineId: string) => void;
 }
 
 /** The thread: day separators, grouped bubbles (yours on the right), "Seen", and pending sends. */
@@ -116,6 +120,8 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
     onJump,
     handlers,
     canWrite,
+    collapsedOf,
+    onUnhide,
   },
   ref,
 ) {
@@ -174,17 +180,33 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
                   line={{ id: m.id, body: m.body, sender: { id: m.senderId, firstName: otherName }, matchId: m.matchId, flag: m.flag }}
                 />
               )}
-              <MessageLine
-                m={m}
-                own={own}
-                first={first}
-                last={last}
-                otherName={otherName}
-                myId={myId}
-                handlers={handlers}
-                canWrite={canWrite}
-                hiddenByWords={!own && hides(m.body)}
-              />
+              {collapsedOf?.(m) ? (
+                <CollapsedLine reason="hidden" name={otherName} inset={false} className="mt-2" onUnhide={() => onUnhide?.(m.id)}>
+                  <MessageLine
+                    m={m}
+                    own={own}
+                    first={first}
+                    last={last}
+                    otherName={otherName}
+                    myId={myId}
+                    handlers={handlers}
+                    canWrite={canWrite}
+                    hiddenByWords={!own && hides(m.body)}
+                  />
+                </CollapsedLine>
+              ) : (
+                <MessageLine
+                  m={m}
+                  own={own}
+                  first={first}
+                  last={last}
+                  otherName={otherName}
+                  myId={myId}
+                  handlers={handlers}
+                  canWrite={canWrite}
+                  hiddenByWords={!own && hides(m.body)}
+                />
+              )}
               {i === lastOwnIndex && m.isRead && pending.length === 0 && (
                 <p className="mt-1 pr-1 text-right text-xs font-medium text-muted-foreground">Seen</p>
               )}

@@ -50,6 +50,7 @@ import {
 import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
 import { LineNotice } from '../../../components/safety/line-notice';
 import { AreYouSureDialog, type GuardOutcome, guardOutcome, HeldNotice, useSendGuard } from '../../../components/safety/send-guard';
+import { CollapsedLine, collapsedReason, useHideLine, useLinePrivacy } from '../../chat';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
@@ -92,6 +93,9 @@ export function ChatPanel({
     [mixer.participants],
   );
   const hides = useHiddenWordMatcher();
+  // Lines I hid and members I muted here collapse, for me only (issue 30).
+  const privacy = useLinePrivacy({ mixerId: mixer.id });
+  const { show: unhide } = useHideLine({ mixerId: mixer.id });
 
   const connected = useMixerRoom(`mixer:${mixer.id}`, (event) => {
     if (event.type === 'mixer.message' && event.message.mixerId === mixer.id) {
@@ -371,6 +375,8 @@ export function ChatPanel({
                     handlers={stable}
                     people={people}
                     hidden={m.kind === 'member' && m.sender?.id !== me && hides(m.body)}
+                    collapsed={collapsedReason({ id: m.id, senderId: m.sender?.id }, me, privacy)}
+                    onUnhide={unhide}
                   />
                 </Fragment>
               ))}
@@ -622,6 +628,9 @@ const MessageItem = memo(function MessageItem({
   handlers,
   people,
   hidden = false,
+  collapsed,
+  onUnhide,
+  bare,
 }: {
   message: ChatMessage;
   prev?: ChatMessage;
@@ -633,9 +642,32 @@ const MessageItem = memo(function MessageItem({
   people: ReadonlyMap<string, { firstName: string }>;
   /** The line holds one of my hidden words (issue 30). */
   hidden?: boolean;
+  /** Hidden by me or from a member I muted: one collapsed row that shows the line on demand (issue 30). */
+  collapsed?: 'hidden' | 'muted' | null;
+  onUnhide?: (lineId: string) => void;
+  /** The line alone, inside its collapsed row: no day separator, its own group. */
+  bare?: boolean;
 }) {
   const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
-  const separator = newDay && (
+  if (collapsed && message.sender && message.sender.id !== me) {
+    return (
+      <>
+        {newDay && (
+          <li className="my-3 flex justify-center" aria-hidden>
+            <span className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{dayLabel(message.createdAt)}</span>
+          </li>
+        )}
+        <li className="mt-3">
+          <CollapsedLine reason={collapsed} name={message.sender.firstName} onUnhide={() => onUnhide?.(message.id)}>
+            <ol>
+              <MessageItem message={message} me={me} soft={soft} writable={writable} handlers={handlers} people={people} bare />
+            </ol>
+          </CollapsedLine>
+        </li>
+      </>
+    );
+  }
+  const separator = !bare && newDay && (
     <li className="my-3 flex justify-center" aria-hidden>
       <span className="rounded-full bg-muted px-3 py-1 text-xs font-medium text-muted-foreground">{dayLabel(message.createdAt)}</span>
     </li>

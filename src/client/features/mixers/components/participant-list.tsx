@@ -1,5 +1,5 @@
 import { VerifiedBadge } from '../../../components/ui/verified-badge';
-import { Ban, ChevronRight, Ellipsis, Flag, Heart, LockKeyhole, MapPin } from 'lucide-react';
+import { Ban, ChevronRight, Ellipsis, Flag, Heart, LockKeyhole, MapPin, Volume2, VolumeX } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { MIXER_MESSAGES, type MixerDetail, type MixerParticipant } from '../../../../shared/schemas/mixers';
@@ -13,7 +13,7 @@ import { useFancyFeedback } from './match-toast';
 import { MenuContent, MenuItem } from '../../../components/ui/menu';
 import { now } from '../../../lib/clock';
 import { AFTER_MIXER_PROMPT_MS } from '../../../../shared/formation';
-import { PresenceDot } from '../../chat';
+import { PresenceDot, useLinePrivacy, useMuteMember } from '../../chat';
 
 /** Shared interests shown on a row; the rest are counted. */
 const SHARED_SHOWN = 3;
@@ -39,6 +39,9 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
   const [dialog, setDialog] = useState<{ kind: 'block' | 'report'; member: MixerParticipant } | null>(null);
   const [viewing, setViewing] = useState<MemberRef | null>(null);
   const fanciedIds = new Set(fancied.data?.fancied ?? []);
+  // Mute: their lines in this mixer collapse for me only (issue 30).
+  const mutedIds = new Set(useLinePrivacy({ mixerId: mixer.id }, actions).mutedMemberIds);
+  const muting = useMuteMember(mixer.id);
 
   const onFancy = (p: MixerParticipant) => {
     const fancy = !fanciedIds.has(p.id);
@@ -92,6 +95,11 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                         {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
                       </span>
                       {p.verified && <VerifiedBadge className="shrink-0" label={false} />}
+                      {mutedIds.has(p.id) && (
+                        <span className="inline-flex shrink-0 items-center gap-1 rounded-full bg-muted px-2 py-0.5 text-[11px] font-semibold text-muted-foreground">
+                          <VolumeX className="size-3" aria-hidden /> Muted
+                        </span>
+                      )}
                       {p.isYou && (
                         <span className="shrink-0 rounded-full bg-secondary px-2 py-0.5 text-[11px] font-semibold text-secondary-foreground">
                           You
@@ -147,6 +155,15 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                         <Ellipsis className="size-5" aria-hidden />
                       </DropdownMenu.Trigger>
                       <MenuContent>
+                        {mutedIds.has(p.id) ? (
+                          <MenuItem icon={Volume2} onSelect={() => muting.unmute(p.id, p.firstName)}>
+                            Unmute {p.firstName}
+                          </MenuItem>
+                        ) : (
+                          <MenuItem icon={VolumeX} onSelect={() => muting.mute(p.id, p.firstName)}>
+                            Mute {p.firstName}
+                          </MenuItem>
+                        )}
                         <MenuItem icon={Flag} onSelect={() => setDialog({ kind: 'report', member: p })}>
                           Report {p.firstName}
                         </MenuItem>
