@@ -272,6 +272,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'report.warn': 'Warned a member',
   'member.suspend': 'Suspended a member',
   'member.unsuspend': 'Lifted a suspension',
+  'moderation.dismiss': 'Dismissed a report',
+  'moderation.restore': 'Restored a hidden line',
+  'moderation.remove': 'Removed a reported line',
+  'moderation.warn': 'Warned a member',
+  'moderation.mute': 'Muted a member in mixers',
+  'moderation.suspend': 'Suspended a member',
+  'moderation.ban': 'Banned a member',
+  'appeal.upheld': 'Upheld a decision on appeal',
+  'appeal.reversed': 'Reversed a decision on appeal',
   'verification.approve': 'Approved a verification review',
   'verification.revoke': 'Revoked a verified badge',
   'formation.mixer_created': 'Formed a mixer',
@@ -486,7 +495,7 @@ export interface AdminReport {
   id: string;
   reason: string;
   details: string;
-  status: 'open' | 'dismissed' | 'warned' | 'suspended';
+  status: 'open' | 'dismissed' | 'warned' | 'suspended' | 'actioned';
   resolution: string | null;
   resolvedBy: string | null;
   resolvedAt: string | null;

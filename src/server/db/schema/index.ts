@@ -5,3 +5,4 @@ export * from './formation';
 export * from './push';
 export * from './limits';
 export * from './verification';
+export * from './moderation';

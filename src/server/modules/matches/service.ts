@@ -58,7 +58,7 @@ export const unreadForMe = (me: string) =>
 /** Joins `lm`: the match `m`'s latest message (body, sender_id, created_at, is_read), if any. */
 export const lastMessageJoin = sql`left join lateral (
         select d.body, d.sender_id, d.created_at, d.is_read from direct_messages d
-        where d.match_id = m.id order by d.created_at desc, d.id desc limit 1
+        where d.match_id = m.id and d.removed_at is null order by d.created_at desc, d.id desc limit 1
       ) lm on true`;
 
 export interface OtherMemberRow {

@@ -138,7 +138,7 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
   return sql`with m as (select id, profile1_id, profile2_id from matches where id = ${v.matchId}),
       x as (
         select d.id, d.sender_id, d.body, d.is_read, d.created_at from direct_messages d
-         where d.match_id = ${v.matchId} and exists (select 1 from m where ${v.me} in (m.profile1_id, m.profile2_id))
+         where d.match_id = ${v.matchId} and d.removed_at is null and exists (select 1 from m where ${v.me} in (m.profile1_id, m.profile2_id))
            ${
              withBefore
                ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${v.before} and c.match_id = ${v.matchId})`

@@ -5,9 +5,10 @@ import type { AppDeps, Publish } from '../../deps';
 import { compiledWrite } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorTimestamp, isUuid } from '../../http/cursor';
-import { hiddenFrom } from '../safety/service';
+import { hiddenFrom, mixerMuteUntil, mutedInMixers } from '../safety/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
+import { MODERATION_MESSAGES, muteDate } from '../../../shared/moderation';
 
 type Deps = Pick<AppDeps, 'database' | 'signer'>;
 
@@ -20,6 +21,7 @@ interface MessageRow {
   cursor_ts: string;
   name: string | null;
   avatar: string | null;
+  hidden?: boolean;
 }
 
 function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer']): ChatMessage {
@@ -27,7 +29,9 @@ function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer'])
     id: row.id,
     mixerId,
     kind: row.kind,
-    body: row.body,
+    // A line two members reported waits for a moderator: its words do not reach the room (issue 30).
+    body: row.hidden ? '' : row.body,
+    ...(row.hidden ? { hidden: true } : {}),
     createdAt: row.created_at,
     sender: row.sender_id
       ? { id: row.sender_id, firstName: firstNameOf(row.name), avatarUrl: row.avatar ? signer.url(row.avatar) : null }
@@ -60,11 +64,12 @@ export async function listMessages(
       (select coalesce(json_agg(row_to_json(x) order by x.ord), '[]'::json) from (
          select mm.id, mm.kind, mm.body, mm.sender_id, ${isoMs('mm.created_at')} as created_at,
                 ${exactTs(sql`mm.created_at`)} as cursor_ts, coalesce(p.full_name, u.name) as name, p.avatar_url as avatar,
+                mm.hidden_at is not null as hidden,
                 row_number() over (order by mm.created_at desc, mm.id desc) as ord
            from mixer_messages mm
            left join "user" u on u.id = mm.sender_id
            left join profiles p on p.id = mm.sender_id
-          where mm.mixer_id = ${mixerId}
+          where mm.mixer_id = ${mixerId} and mm.removed_at is null
             and exists (select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined')
             and (mm.sender_id is null or not ${hiddenFrom(userId, sql`mm.sender_id`)})
             ${older}
@@ -97,6 +102,7 @@ const insertChatLine = compiledWrite<
       select m.id from mixers m
        where m.id = ${v.mixerId} and m.status = 'live' and m.ends_at > now()
          and exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${v.userId} and c.state = 'joined')
+         and not ${mutedInMixers(v.userId as string)}
     ),
     ins as (
       insert into mixer_messages (mixer_id, sender_id, kind, body)
@@ -150,6 +156,8 @@ async function whyNotPosted(deps: Deps, userId: string, mixerId: string): Promis
   );
   if (!row) return new AppError('not_found', MIXER_MESSAGES.notFound);
   if (!row.member) return new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
+  const muted = await mixerMuteUntil(deps.database.db, userId);
+  if (muted) return new AppError('forbidden', MODERATION_MESSAGES.mutedInMixers(muteDate(muted)));
   if (row.status === 'scheduled' && row.open) return new AppError('conflict', MIXER_MESSAGES.chatNotStarted);
   return new AppError('conflict', MIXER_MESSAGES.chatEnded);
 }

@@ -223,6 +223,7 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     notes: [
       'This file holds everything Fancy stores about you, one section per table.',
       'Photos are links that work for one hour while you are signed in to Fancy.',
+      'Your reports ("reports"): the reason and the words you gave, and whether action was taken. The evidence a report keeps (the lines around it and the reported profile) is seen only by moderators and is not part of this file.',
       'Left out on purpose: your password (we only keep a one-way hash), session tokens and two-step verification secrets, and fancies other members gave you (they stay private unless they are mutual).',
     ],
     user: {
@@ -304,7 +305,12 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     matches: matchRows.map((m) => ({ ...m, otherName: firstNameOf(m.otherName), createdAt: iso(m.createdAt), endedAt: iso(m.endedAt) })),
     direct_messages: dms.map((d) => ({ ...d, direction: d.senderId === userId ? 'sent' : 'received', createdAt: iso(d.createdAt) })),
     blocks: blocksMade.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
-    reports: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt), resolvedAt: iso(r.resolvedAt) })),
+    reports: reportsMade.map((r) => ({
+      ...r,
+      outcome: r.status === 'open' ? 'being reviewed' : r.status === 'dismissed' ? 'no action taken' : 'action taken',
+      createdAt: iso(r.createdAt),
+      resolvedAt: iso(r.resolvedAt),
+    })),
     profile_views: { viewsOfYourProfile: Number(viewsOfMe[0]?.n ?? 0), profilesYouViewed: viewsMade },
     interest_suggestions: suggestions.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
     contact_messages: contacts.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),

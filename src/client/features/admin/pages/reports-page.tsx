@@ -19,6 +19,7 @@ const OUTCOME: Record<AdminReport['status'], { label: string; tone: 'muted' | 'w
   dismissed: { label: 'Dismissed', tone: 'muted' },
   warned: { label: 'Warned', tone: 'warning' },
   suspended: { label: 'Suspended', tone: 'danger' },
+  actioned: { label: 'Action taken', tone: 'danger' },
 };
 
 const first = (name: string) => name.trim().split(/\s+/)[0] || 'the member';
