@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IdentityChange } from './schemas/admin';
 import type { ReportReason } from './schemas/safety';
 import { memberTextChecks } from './schemas/text';
 import './schemas/zod-defaults';
@@ -114,7 +115,9 @@ export const appealByLinkSchema = z.object({
   /** A banned member confirms the address the account had (checked against its hash). */
   email: z.string().trim().max(254).optional(),
 });
-export const appealLinkQuerySchema = z.object({ token: z.string().min(10, MODERATION_MESSAGES.appealLink).max(300, MODERATION_MESSAGES.appealLink) });
+export const appealLinkQuerySchema = z.object({
+  token: z.string().min(10, MODERATION_MESSAGES.appealLink).max(300, MODERATION_MESSAGES.appealLink),
+});
 export const decideAppealSchema = z.object({
   decision: z.enum(['uphold', 'reverse'], { error: 'Choose uphold or reverse' }),
   note: z.string().trim().min(5, 'Tell the member why, in a few words').max(1000),
@@ -153,7 +156,7 @@ export interface QueueReport {
   evidence: Evidence | null;
 }
 export interface QueueGroup {
-  member: { id: string; name: string; email: string; role: string } | null;
+  member: { id: string; name: string; email: string; role: string; identityChanges: IdentityChange[] } | null;
   severity: 0 | 1;
   oldestAt: string;
   targetAt: string;
@@ -189,7 +192,16 @@ export interface AdminAppeal {
   text: string;
   createdAt: string;
   member: { id: string; name: string } | null;
-  action: { id: string; action: string; rule: string; quote: string | null; days: number | null; createdAt: string; actorId: string | null; actorName: string | null };
+  action: {
+    id: string;
+    action: string;
+    rule: string;
+    quote: string | null;
+    days: number | null;
+    createdAt: string;
+    actorId: string | null;
+    actorName: string | null;
+  };
   decidable: boolean;
 }
 
@@ -205,5 +217,11 @@ export const actionLabel = (a: string, days?: number | null) =>
 
 /** "3 March 2026, 14:00 UTC": when a mute or suspension ends, in the member's notices and refusals. */
 export const muteDate = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: 'UTC' }) +
-  ' UTC';
+  new Date(iso).toLocaleString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'UTC',
+  }) + ' UTC';

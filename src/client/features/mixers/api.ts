@@ -135,6 +135,21 @@ export function appendChatMessage(data: ChatData | undefined, message: ChatMessa
   return { ...data, pages: [{ ...newest, items }, ...older] };
 }
 
+/** A moderated line (issue 30): hidden while we check (its words dropped) or removed from the history. */
+export function moderateChatLine(data: ChatData | undefined, messageId: string, state: 'hidden' | 'removed'): ChatData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      items:
+        state === 'removed'
+          ? p.items.filter((m) => m.id !== messageId)
+          : p.items.map((m) => (m.id === messageId ? { ...m, body: '', hidden: true } : m)),
+    })),
+  };
+}
+
 /** Sends a chat line over the socket when it is open (one frame, no request), else over HTTP. */
 export function useSendMessage(id: string) {
   const qc = useQueryClient();

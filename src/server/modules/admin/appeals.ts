@@ -235,7 +235,9 @@ export async function decideAppeal(
         lineBack = back.length > 0;
       }
       if (a.action === 'suspend' && a.member_id) {
-        await tx.execute(sql`update "user" set banned = false, ban_reason = null, ban_expires = null, updated_at = now() where id = ${a.member_id}`);
+        await tx.execute(
+          sql`update "user" set banned = false, ban_reason = null, ban_expires = null, updated_at = now() where id = ${a.member_id}`,
+        );
       }
       if (a.action === 'ban' && a.email_hash) await tx.execute(sql`delete from banned_emails where email_hash = ${a.email_hash}`);
       if (a.report_id) await tx.execute(sql`update reports set status = 'dismissed' where id = ${a.report_id}::uuid`);
@@ -245,7 +247,12 @@ export async function decideAppeal(
   });
   const { a, status, lineBack } = out;
   if (lineBack && a.target_kind === 'mixer' && a.mixer_id && a.message_id) {
-    await app.realtime.publish(`mixer:${a.mixer_id}`, { type: 'mixer.line', mixerId: a.mixer_id, messageId: a.message_id, state: 'visible' });
+    await app.realtime.publish(`mixer:${a.mixer_id}`, {
+      type: 'mixer.line',
+      mixerId: a.mixer_id,
+      messageId: a.message_id,
+      state: 'visible',
+    });
   }
   const said =
     status === 'reversed'

@@ -86,7 +86,11 @@ async function setLine(tx: Queryable, r: Pick<Locked, 'target_kind' | 'message_i
 }
 
 /** Tells the room (and a private chat's two members) that a line changed state. */
-async function announceLine(app: FastifyInstance, r: Pick<Locked, 'target_kind' | 'message_id' | 'mixer_id' | 'match_id'>, state: 'visible' | 'removed') {
+async function announceLine(
+  app: FastifyInstance,
+  r: Pick<Locked, 'target_kind' | 'message_id' | 'mixer_id' | 'match_id'>,
+  state: 'visible' | 'removed',
+) {
   if (!r.message_id) return;
   if (r.target_kind === 'mixer' && r.mixer_id) {
     await app.realtime.publish(`mixer:${r.mixer_id}`, { type: 'mixer.line', mixerId: r.mixer_id, messageId: r.message_id, state });
@@ -183,13 +187,19 @@ export async function actOnReport(
                  coalesce((p.preferences ->> 'notifyReports') is distinct from 'false', true) as notify
             from done left join "user" u on u.id = done.reporter_id left join profiles p on p.id = u.id`,
     );
-    await recordAudit(tx, actorId, action === 'dismiss' && lineChanged ? 'moderation.restore' : `moderation.${action}`, r.reported_id ?? r.id, {
-      reportId: r.id,
-      actionId: row.id,
-      rule,
-      days,
-      removeLine: removing,
-    });
+    await recordAudit(
+      tx,
+      actorId,
+      action === 'dismiss' && lineChanged ? 'moderation.restore' : `moderation.${action}`,
+      r.reported_id ?? r.id,
+      {
+        reportId: r.id,
+        actionId: row.id,
+        rule,
+        days,
+        removeLine: removing,
+      },
+    );
     return { r, actionId: row.id, status, closed, lineChanged };
   });
 
@@ -225,7 +235,8 @@ function memberMail(app: FastifyInstance, r: Locked, t: Told) {
     ? { label: 'Appeal this decision', url: `${publicUrl}/appeal?token=${encodeURIComponent(appealToken(app, t.actionId))}` }
     : { label: 'See the decision and appeal', url: `${publicUrl}/settings/safety` };
   return composeMail(r.reported_email ?? '', {
-    subject: t.action === 'ban' ? 'Your Fancy account has been closed' : `${actionLabel(t.action, t.days)}: a decision about your Fancy account`,
+    subject:
+      t.action === 'ban' ? 'Your Fancy account has been closed' : `${actionLabel(t.action, t.days)}: a decision about your Fancy account`,
     greeting: `Hi ${firstName(r.reported_name)},`,
     lines: [
       'Another member reported something you shared on Fancy, and our team reviewed it.',
@@ -258,7 +269,12 @@ async function tellReporters(app: FastifyInstance, closed: Closed[], acted: bool
     : 'We looked into your report carefully and did not find a breach of our rules this time.';
   for (const c of closed) {
     if (!c.reporter_id) continue;
-    await app.realtime.publish(`user:${c.reporter_id}`, { type: 'notice', title: 'About your report', description: said, link: { label: 'Your reports', href: '/settings/safety' } });
+    await app.realtime.publish(`user:${c.reporter_id}`, {
+      type: 'notice',
+      title: 'About your report',
+      description: said,
+      link: { label: 'Your reports', href: '/settings/safety' },
+    });
     if (c.notify && c.email) {
       await app.deps.mailer.sendMail(
         composeMail(c.email, {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Evidence, type QueueGroup, type QueueReport, TARGET_HOURS, isOverdue, queueOrder } from '../../../shared/moderation';
 import { iso, query } from '../../lib/sql';
+import { identityChangesJson, toIdentityChanges } from './identity-changes';
 import { parseJson } from './sql';
 
 /** Groups (reported members) shown per page of the queue. */
@@ -27,6 +28,7 @@ interface Row {
   evidence: Evidence | string | null;
   photo_key: string | null;
   group_key: string;
+  identity: unknown;
 }
 
 const dn = (alias: string) => sql.raw(`coalesce(nullif(btrim(${alias}p.full_name), ''), ${alias}u.name)`);
@@ -52,7 +54,8 @@ export async function moderationQueue(app: FastifyInstance, now = new Date()): P
                o.reported_id, ${dn('dp')} as reported_name, dpu.email as reported_email, dpu.role as reported_role,
                o.mixer_id, m.title as mixer_title, o.match_id,
                coalesce((select mm.hidden_at is not null from mixer_messages mm where mm.id = o.message_id), false) as line_hidden,
-               o.evidence, o.evidence_photo_key as photo_key, o.group_key
+               o.evidence, o.evidence_photo_key as photo_key, o.group_key,
+               ${identityChangesJson(sql`o.reported_id`)} as identity
           from open o join groups g on g.group_key = o.group_key
           left join "user" rpu on rpu.id = o.reporter_id left join profiles rpp on rpp.id = o.reporter_id
           left join "user" dpu on dpu.id = o.reported_id left join profiles dpp on dpp.id = o.reported_id
@@ -108,7 +111,13 @@ export async function moderationQueue(app: FastifyInstance, now = new Date()): P
     if (!group) {
       group = {
         member: r.reported_id
-          ? { id: r.reported_id, name: r.reported_name ?? '', email: r.reported_email ?? '', role: r.reported_role ?? 'user' }
+          ? {
+              id: r.reported_id,
+              name: r.reported_name ?? '',
+              email: r.reported_email ?? '',
+              role: r.reported_role ?? 'user',
+              identityChanges: toIdentityChanges(r.identity),
+            }
           : null,
         severity,
         oldestAt: r.created_at,

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, LoaderCircle, Lock, SendHorizontal, Sparkles } from 'lucide-react';
+import { ArrowDown, EyeOff, Flag, LoaderCircle, Lock, SendHorizontal, Sparkles } from 'lucide-react';
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/realtime/events';
 import { CHAT_MESSAGE_MAX, chatMessageInputSchema, type MixerDetail } from '../../../../shared/schemas/mixers';
@@ -8,12 +8,13 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../components/ui/avatar';
-import { appendChatMessage, type ChatData, mixerKeys, useChatHistory, useSendMessage } from '../api';
+import { appendChatMessage, type ChatData, mixerKeys, moderateChatLine, useChatHistory, useSendMessage } from '../api';
 import { dayLabel, formatTime } from '../format';
 import { themeOf } from '../themes';
 import { useMixerRoom } from '../use-connection';
 import { LoadError } from '../../../components/ui/load-error';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
+import { type ReportableLine, useReportLine } from '../../chat';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
@@ -32,7 +33,15 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
     if (event.type === 'mixer.updated' && event.mixerId === mixer.id) {
       void qc.invalidateQueries({ queryKey: mixerKeys.detail(mixer.id) });
     }
+    // Moderation of a line (issue 30): hidden while we check, removed, or visible again (refetched for its words).
+    if (event.type === 'mixer.line' && event.mixerId === mixer.id) {
+      const { state, messageId } = event;
+      if (state === 'visible') void qc.invalidateQueries({ queryKey: mixerKeys.chat(mixer.id) });
+      else qc.setQueryData<ChatData>(mixerKeys.chat(mixer.id), (d) => moderateChatLine(d, messageId, state));
+    }
   });
+  const { reportLine, dialog: reportDialog } = useReportLine({ kind: 'mixer', id: mixer.id });
+  const onReport = useCallback((line: ReportableLine) => reportLine(line), [reportLine]);
 
   const messages = useMemo(() => (history.data ? [...history.data.pages].reverse().flatMap((p) => p.items) : []), [history.data]);
 
@@ -164,7 +173,15 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
             )}
             <ol className="flex flex-col">
               {messages.map((m, i) => (
-                <MessageItem key={m.id} message={m} prev={messages[i - 1]} next={messages[i + 1]} me={me} soft={theme.soft} />
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  prev={messages[i - 1]}
+                  next={messages[i + 1]}
+                  me={me}
+                  soft={theme.soft}
+                  onReport={onReport}
+                />
               ))}
             </ol>
           </>
@@ -195,6 +212,7 @@ export function ChatPanel({ mixer, me, className }: { mixer: MixerDetail; me: st
           {mixer.status === 'scheduled' ? 'The chat opens when the mixer starts.' : 'This mixer has ended. The chat is read-only now.'}
         </p>
       )}
+      {reportDialog}
     </section>
   );
 }
@@ -318,12 +336,14 @@ const MessageItem = memo(function MessageItem({
   next,
   me,
   soft,
+  onReport,
 }: {
   message: ChatMessage;
   prev?: ChatMessage;
   next?: ChatMessage;
   me: string;
   soft: string;
+  onReport?: (line: ReportableLine) => void;
 }) {
   const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
   const separator = newDay && (
@@ -382,8 +402,31 @@ const MessageItem = memo(function MessageItem({
             <span className="sr-only">
               {mine ? 'You' : message.sender.firstName} at {time}:{' '}
             </span>
-            {message.body}
+            {message.hidden ? (
+              <span className="inline-flex items-center gap-1.5 italic text-muted-foreground">
+                <EyeOff className="size-3.5" aria-hidden /> Hidden while we check
+              </span>
+            ) : (
+              message.body
+            )}
           </p>
+          {/* Temporary entry until the shared line menu (issue 30): report another member's line. */}
+          {!mine && !message.hidden && onReport && (
+            <button
+              type="button"
+              onClick={() =>
+                onReport({
+                  id: message.id,
+                  body: message.body,
+                  author: { id: message.sender?.id ?? '', firstName: message.sender?.firstName ?? 'Member' },
+                })
+              }
+              className="ml-2 mt-0.5 inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 text-[11px] text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+              aria-label={`Report ${message.sender.firstName}'s message`}
+            >
+              <Flag className="size-3" aria-hidden /> Report
+            </button>
+          )}
           {endsGroup && (
             <time
               dateTime={message.createdAt}
