@@ -225,3 +225,22 @@ export const muteDate = (iso: string) =>
     minute: '2-digit',
     timeZone: 'UTC',
   }) + ' UTC';
+
+/** What happens now, in the actioned member's words. */
+export function whatHappensNow(action: string, endsAt: string | null): string {
+  switch (action) {
+    case 'remove':
+      return 'The line has been removed for everyone. Nothing else changes on your account.';
+    case 'warn':
+      return 'This is a warning: nothing else changes, but if it happens again we may mute, suspend or ban your account.';
+    case 'mute':
+      return `You can still read your mixers, but you can't write in them, join one or be invited until ${endsAt ? muteDate(endsAt) : 'the mute ends'}.`;
+    case 'suspend':
+      return `Your account is suspended until ${endsAt ? muteDate(endsAt) : 'further notice'}: you can't sign in until then.`;
+    case 'ban':
+      return 'Your account has been closed and this e-mail address cannot be used to register again.';
+    default:
+      return '';
+  }
+}
+

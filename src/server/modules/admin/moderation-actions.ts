@@ -7,7 +7,7 @@ import {
   type ModerationActInput,
   MODERATION_MESSAGES,
   type ModerationAction,
-  muteDate,
+  whatHappensNow,
   RULES,
   type RuleKey,
 } from '../../../shared/moderation';
@@ -96,24 +96,6 @@ async function announceLine(
     await app.realtime.publish(`mixer:${r.mixer_id}`, { type: 'mixer.line', mixerId: r.mixer_id, messageId: r.message_id, state });
   } else if (r.target_kind === 'direct' && r.match_id && state === 'removed') {
     await app.realtime.publish(`conversation:${r.match_id}`, { type: 'dm.removed', matchId: r.match_id, messageId: r.message_id });
-  }
-}
-
-/** What happens now, in the actioned member's words. */
-export function whatHappensNow(action: ModerationAction, endsAt: string | null): string {
-  switch (action) {
-    case 'remove':
-      return 'The line has been removed for everyone. Nothing else changes on your account.';
-    case 'warn':
-      return 'This is a warning: nothing else changes, but if it happens again we may mute, suspend or ban your account.';
-    case 'mute':
-      return `You can still read your mixers, but you can't write in them, join one or be invited until ${endsAt ? muteDate(endsAt) : 'the mute ends'}.`;
-    case 'suspend':
-      return `Your account is suspended until ${endsAt ? muteDate(endsAt) : 'further notice'}: you can't sign in until then.`;
-    case 'ban':
-      return 'Your account has been closed and this e-mail address cannot be used to register again.';
-    default:
-      return '';
   }
 }
 
