@@ -244,3 +244,4 @@ export function whatHappensNow(action: string, endsAt: string | null): string {
   }
 }
 
+

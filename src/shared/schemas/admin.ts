@@ -208,6 +208,17 @@ export interface CampaignSeries {
   total: number;
 }
 
+/** Admin metrics of moderation for a range of days (issue 30). */
+export interface ModerationMetrics {
+  reportsPerDay: { day: string; n: number }[];
+  timeToFirstAction: { severity: 0 | 1; reports: number; medianMinutes: number | null; p90Minutes: number | null }[];
+  /** Share (0–1) of the range's reports that waited past their target. */
+  overdueShare: number;
+  appeals: number;
+  /** Share (0–1) of decided appeals that reversed the action. */
+  reversalRate: number;
+}
+
 export interface Metrics {
   from: string;
   to: string;
@@ -218,6 +229,8 @@ export interface Metrics {
   signupsByCampaign: { campaigns: CampaignSeries[]; days: { day: string; counts: number[] }[] };
   /** Members who registered in the range, and how far they got. */
   funnel: { key: string; label: string; count: number }[];
+  /** Reports, time to first action, overdue share and appeals (issue 30). */
+  moderation: ModerationMetrics;
 }
 
 // ── Overview and audit ─────────────────────────────────────────────────────────────────

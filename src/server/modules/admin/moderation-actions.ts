@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -12,6 +11,7 @@ import {
   type RuleKey,
 } from '../../../shared/moderation';
 import { SIGNED_URL_TTL_S } from '../../../shared/constants';
+import { emailHash } from '../../auth/banned-emails';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { type Queryable, iso, query } from '../../lib/sql';
@@ -20,8 +20,7 @@ import { deleteAccount } from '../settings/service';
 import { recordAudit } from './audit';
 import { firstName, isUuid } from './sql';
 
-/** SHA-256 of a lower-cased, trimmed e-mail address (banned_emails). */
-export const emailHash = (email: string) => createHash('sha256').update(email.trim().toLowerCase()).digest('hex');
+export { emailHash };
 
 /** A signed, expiring link to appeal one action without signing in (suspended or banned members). */
 export function appealToken(app: FastifyInstance, actionId: string, now = Date.now()): string {

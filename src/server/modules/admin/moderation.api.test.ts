@@ -322,6 +322,12 @@ describe('moderator actions', () => {
     expect((await post(sender, `/api/mixers/${another}/join`, {})).statusCode).toBe(200);
     expect((await get(sender, '/api/moderation/mine')).json().actions[0]).toMatchObject({ reversed: true, appeal: { status: 'reversed' } });
     expect((await t.mailsTo(sender.email))[0].subject).toBe('About your appeal');
+    const metrics = (await get(second, '/api/admin/metrics')).json().moderation;
+    expect(metrics.appeals).toBeGreaterThanOrEqual(1);
+    expect(metrics.reversalRate).toBeGreaterThan(0);
+    expect(metrics.timeToFirstAction[1].reports).toBeGreaterThanOrEqual(1);
+    expect(metrics.timeToFirstAction[1].medianMinutes).not.toBeNull();
+    expect(metrics.reportsPerDay.at(-1).n).toBeGreaterThanOrEqual(1);
     const audit = (await get(second, '/api/admin/audit')).json().items.map((e: { action: string }) => e.action);
     expect(audit).toEqual(expect.arrayContaining(['appeal.reversed', 'moderation.mute']));
   });
