@@ -148,7 +148,7 @@ export default function SafetyPage() {
         </Link>
         <h1 className="mt-2 font-display text-3xl font-extrabold sm:text-4xl">Safety and reports</h1>
         <p className="mt-2 text-muted-foreground">
-          Decisions our team made about your account, and the reports you sent. <Link to="/terms#moderation" className="underline">How moderation works</Link>.
+          Decisions our team made about your account, and the reports you sent. <Link to="/terms" className="underline">How moderation works (Terms, section 7)</Link>.
         </p>
       </div>
       {q.isPending ? (
