@@ -243,5 +243,3 @@ export function whatHappensNow(action: string, endsAt: string | null): string {
       return '';
   }
 }
-
-

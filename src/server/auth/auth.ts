@@ -162,7 +162,8 @@ export function createAuth({ config, database, mailer, log }: Pick<AppDeps, 'con
           // ADMIN_EMAILS roles come with a confirmed address only (auth/verification.ts), never at sign-up.
           async before(user) {
             // A banned member's address (hashed, issue 30) cannot register again.
-            if (await isBannedEmail(database.db, user.email)) throw new APIError('BAD_REQUEST', { message: MODERATION_MESSAGES.bannedEmail });
+            if (await isBannedEmail(database.db, user.email))
+              throw new APIError('BAD_REQUEST', { message: MODERATION_MESSAGES.bannedEmail });
             return { data: { ...user, role: 'user' } };
           },
           // Every account gets its profile row at once, so the gate's onboarding step applies (spec §2).

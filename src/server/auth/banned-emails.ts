@@ -8,6 +8,10 @@ export const emailHash = (email: string) => createHash('sha256').update(email.tr
 
 /** Whether this address belonged to a banned member (it cannot register again). */
 export async function isBannedEmail(db: Db, email: string): Promise<boolean> {
-  const [row] = await db.select().from(bannedEmails).where(eq(bannedEmails.emailHash, emailHash(email))).limit(1);
+  const [row] = await db
+    .select()
+    .from(bannedEmails)
+    .where(eq(bannedEmails.emailHash, emailHash(email)))
+    .limit(1);
   return Boolean(row);
 }

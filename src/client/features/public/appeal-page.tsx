@@ -58,7 +58,13 @@ export default function AppealPage() {
 
   return (
     <PublicLayout>
-      <PageHeader icon={Gavel} eyebrow="Moderation" title="Appeal a decision" lead="Tell us why we should look again. A different member of our team decides." narrow />
+      <PageHeader
+        icon={Gavel}
+        eyebrow="Moderation"
+        title="Appeal a decision"
+        lead="Tell us why we should look again. A different member of our team decides."
+        narrow
+      />
       <div className="mx-auto max-w-xl px-4 pb-16">
         <Card className="grid gap-4 p-5 sm:p-6">
           {!token || info.isError ? (
@@ -70,7 +76,9 @@ export default function AppealPage() {
           ) : send.isSuccess || info.data.appealed ? (
             <p className="flex items-center gap-2 text-sm font-medium">
               <CircleCheck className="size-5 text-success" aria-hidden />
-              {send.isSuccess ? 'Appeal sent. We’ll e-mail you the outcome.' : 'You have already appealed this decision. We’ll e-mail you the outcome.'}
+              {send.isSuccess
+                ? 'Appeal sent. We’ll e-mail you the outcome.'
+                : 'You have already appealed this decision. We’ll e-mail you the outcome.'}
             </p>
           ) : (
             <>

@@ -22,7 +22,8 @@ import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
 
 const mineKey = ['moderation', 'mine'] as const;
-const fmt = (iso: string) => new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const fmt = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 /** "Appeal this decision": once, within 14 days, a short text (POST /api/appeals). */
 export function AppealForm({ actionId, onDone }: { actionId: string; onDone?: () => void }) {
@@ -110,7 +111,9 @@ function ActionNotice({ action }: { action: MemberAction }) {
         )}
         <div>
           <dt className="font-medium">What happens now</dt>
-          <dd className="text-muted-foreground">{action.reversed ? 'Nothing: this decision was reversed.' : whatHappensNow(action.action, action.endsAt)}</dd>
+          <dd className="text-muted-foreground">
+            {action.reversed ? 'Nothing: this decision was reversed.' : whatHappensNow(action.action, action.endsAt)}
+          </dd>
         </div>
       </dl>
       {status && <p className={cn('text-sm font-medium', status.tone)}>{status.text}</p>}
@@ -148,7 +151,11 @@ export default function SafetyPage() {
         </Link>
         <h1 className="mt-2 font-display text-3xl font-extrabold sm:text-4xl">Safety and reports</h1>
         <p className="mt-2 text-muted-foreground">
-          Decisions our team made about your account, and the reports you sent. <Link to="/terms" className="underline">How moderation works (Terms, section 7)</Link>.
+          Decisions our team made about your account, and the reports you sent.{' '}
+          <Link to="/terms" className="underline">
+            How moderation works (Terms, section 7)
+          </Link>
+          .
         </p>
       </div>
       {q.isPending ? (

@@ -64,11 +64,7 @@ function Evidence({ report }: { report: QueueReport }) {
       {ev.profile && (
         <div className="flex gap-3 rounded-xl border border-border p-3">
           {ev.photoUrl ? (
-            <img
-              src={ev.photoUrl}
-              alt={`${ev.profile.name} when reported`}
-              className="size-16 shrink-0 rounded-lg object-cover"
-            />
+            <img src={ev.photoUrl} alt={`${ev.profile.name} when reported`} className="size-16 shrink-0 rounded-lg object-cover" />
           ) : (
             <div className="grid size-16 shrink-0 place-items-center rounded-lg bg-muted text-xs text-muted-foreground">No photo</div>
           )}
