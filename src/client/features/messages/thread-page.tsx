@@ -10,6 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useRealtimeEvents } from '../../lib/realtime';
+import { useReportLine } from '../chat';
 import { useAuth } from '../auth';
 import { Avatar } from '../../components/ui/avatar';
 import {
@@ -145,10 +146,15 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
       upsertMessage(qc, message);
     } else if (event.type === 'dm.read' && event.matchId === id && event.readerId !== myId) {
       markReadInCache(qc, id, (m) => m.senderId === myId);
+    } else if (event.type === 'dm.removed' && event.matchId === id) {
+      // A moderator removed a reported message (issue 30).
+      void qc.invalidateQueries({ queryKey: messageKeys.messages(id) });
     } else if (event.type === 'match.ended' && event.matchId === id) {
       void qc.invalidateQueries({ queryKey: messageKeys.conversation(id) });
     }
   }, `conversation:${id}`);
+
+  const { reportLine, dialog: reportDialog } = useReportLine({ kind: 'direct', id });
 
   // Opening (and keeping open) the thread reads what the other person sent.
   const unreadIds = useMemo(() => messages.filter((m) => !m.isRead && m.senderId !== myId).map((m) => m.id), [messages, myId]);
@@ -331,11 +337,13 @@ function LoadedThread({ conversation }: { conversation: ConversationDetail }) {
           onLoadOlder={loadOlder}
           onRetry={retry}
           onScroll={onScroll}
+          onReport={(m) => reportLine({ id: m.id, body: m.body, author: { id: m.senderId, firstName: name } })}
           intro={intro}
           showJump={showJump}
           onJump={jump}
         />
       )}
+      {reportDialog}
       {conversation.canSend ? (
         <Composer ref={composer} value={draft} onChange={setDraft} onSend={onSend} name={name} />
       ) : (

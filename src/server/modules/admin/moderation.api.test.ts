@@ -400,7 +400,7 @@ describe('moderator actions', () => {
         payload: { name: 'Dorian Again', email: sender.email, password: 'velvet-otter-lantern' },
       });
     const refused = await register();
-    expect(refused.statusCode).toBe(403);
+    expect(refused.statusCode, refused.body).toBe(403);
     expect(refused.body).toContain(MODERATION_MESSAGES.bannedEmail);
 
     const link = await t.lastLinkTo(sender.email);

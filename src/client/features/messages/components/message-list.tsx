@@ -1,4 +1,4 @@
-import { ArrowDown, RotateCw } from 'lucide-react';
+import { ArrowDown, Flag, RotateCw } from 'lucide-react';
 import { forwardRef, Fragment } from 'react';
 import type { DirectMessage } from '../../../../shared/realtime/events';
 import { cn } from '../../../lib/cn';
@@ -81,6 +81,8 @@ interface Props {
   intro: React.ReactNode;
   showJump: boolean;
   onJump: () => void;
+  /** Opens the report dialog for the other member's message (issue 30). */
+  onReport?: (m: DirectMessage) => void;
 }
 
 /** The thread: day separators, grouped bubbles (yours on the right), "Seen", and pending sends. */
@@ -98,6 +100,7 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
     onRetry,
     onScroll,
     intro,
+    onReport,
     showJump,
     onJump,
   },
@@ -151,6 +154,17 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
               )}
               <span className="sr-only">{own ? 'You' : otherName}:</span>
               <Bubble own={own} body={m.body} createdAt={m.createdAt} first={first} last={last} />
+              {/* Temporary entry until the shared line menu (issue 30): report the other member's message. */}
+              {!own && onReport && (
+                <button
+                  type="button"
+                  onClick={() => onReport(m)}
+                  className="ml-2 mt-0.5 inline-flex items-center gap-1 rounded-full px-1.5 py-0.5 text-[11px] text-muted-foreground hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring"
+                  aria-label={`Report ${otherName}'s message`}
+                >
+                  <Flag className="size-3" aria-hidden /> Report
+                </button>
+              )}
               {i === lastOwnIndex && m.isRead && pending.length === 0 && (
                 <p className="mt-1 pr-1 text-right text-xs font-medium text-muted-foreground">Seen</p>
               )}
