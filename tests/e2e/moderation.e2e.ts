@@ -95,7 +95,8 @@ describe('moderation journey', () => {
     await pp.getByRole('button', { name: 'Send report' }).click();
     await toast(pp, 'Report not sent').waitFor();
     expect(await toast(pp, 'Report not sent').textContent()).toContain('already reported this message');
-    await pp.keyboard.press('Escape');
+    await pp.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
 
     // The report has waited past its 1-hour target.
     await e2e.db.execute(sql`update reports set created_at = now() - interval '3 hours' where reporter_id = ${polly.id}`);
@@ -121,7 +122,7 @@ describe('moderation journey', () => {
     await ap.getByText('No open reports — nice.').waitFor();
 
     // The line is gone from the room; Vic is told which rule, which line and what now.
-    await pp.getByText('Answer me or I will find where you live').waitFor({ state: 'detached' });
+    await pp.getByRole('log').getByText('Answer me or I will find where you live').waitFor({ state: 'detached' });
     await toast(vp, 'Muted in mixers for 7 days').waitFor();
     await vp.goto('/settings/safety');
     const notice = vp.getByTestId('action-notice').first();
@@ -156,7 +157,7 @@ describe('moderation journey', () => {
     await vp.reload();
     await vp.getByText('Reversed on appeal: it no longer applies.').waitFor();
     await pp.goto(`/mixers/${mx.id}`);
-    await pp.getByText('Answer me or I will find where you live').waitFor();
+    await pp.getByRole('log').getByText('Answer me or I will find where you live').waitFor();
     for (const c of [vc, pc, ac, bc]) await c.close();
   });
 });
