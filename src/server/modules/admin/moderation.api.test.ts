@@ -396,8 +396,9 @@ describe('moderator actions', () => {
     const register = () =>
       t.request({
         method: 'POST',
-        url: '/api/auth/sign-up/email',
-        payload: { name: 'Dorian Again', email: sender.email, password: 'velvet-otter-lantern' },
+        url: '/api/auth/register',
+        remoteAddress: '127.9.9.9',
+        payload: { fullName: 'Dorian Again', email: sender.email, password: 'velvet-otter-lantern' },
       });
     const refused = await register();
     expect(refused.statusCode, refused.body).toBe(403);
