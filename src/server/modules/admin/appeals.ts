@@ -110,7 +110,7 @@ export async function appealByLink(app: FastifyInstance, input: { token: string;
     if (!input.email || !action.email_hash || emailHash(input.email) !== action.email_hash)
       throw new AppError('forbidden', MODERATION_MESSAGES.appealLink);
   }
-  return fileAppeal(db, action, action?.member_id ?? null, input.text, action?.action === 'ban' ? (input.email ?? null) : null);
+  return fileAppeal(db, action, action?.member_id ?? null, input.text, action?.action === 'ban' && input.email ? input.email.trim().toLowerCase() : null);
 }
 
 /** What the appeal-by-link page shows about the decision. */
