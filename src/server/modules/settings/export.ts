@@ -6,6 +6,7 @@ import {
   pushCoalesce,
   pushSubscriptions,
   account,
+  appeals,
   auditLog,
   blocks,
   campaigns,
@@ -21,6 +22,7 @@ import {
   mixerMemberships,
   mixerMessages,
   mixers,
+  moderationActions,
   profiles,
   profileViews,
   reports,
@@ -320,6 +322,7 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     campaigns: campaignsCreated.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
     ...(await formationSections(db, userId)),
     ...(await pushSections(db, userId)),
+    ...(await moderationSections(db, userId)),
   };
 }
 
@@ -328,6 +331,44 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
  * the push service address or keys: those are the device's secrets), and when each
  * conversation or mixer last pushed to you.
  */
+/**
+ * Issue 30: the decisions moderators made about you (rule, the quoted line, length, whether
+ * reversed — not who decided or their notes) and the appeals you sent.
+ */
+async function moderationSections(db: Deps['database']['db'], userId: string) {
+  const [decisions, mine] = await Promise.all([
+    db
+      .select({
+        id: moderationActions.id,
+        action: moderationActions.action,
+        rule: moderationActions.rule,
+        quote: moderationActions.quote,
+        days: moderationActions.days,
+        endsAt: moderationActions.endsAt,
+        createdAt: moderationActions.createdAt,
+        reversedAt: moderationActions.reversedAt,
+      })
+      .from(moderationActions)
+      .where(eq(moderationActions.memberId, userId)),
+    db
+      .select({
+        id: appeals.id,
+        actionId: appeals.actionId,
+        text: appeals.text,
+        status: appeals.status,
+        createdAt: appeals.createdAt,
+        decidedAt: appeals.decidedAt,
+      })
+      .from(appeals)
+      .where(eq(appeals.memberId, userId)),
+  ]);
+  const at = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    moderation_actions: decisions.map((d) => ({ ...d, endsAt: at(d.endsAt), createdAt: at(d.createdAt), reversedAt: at(d.reversedAt) })),
+    appeals: mine.map((a) => ({ ...a, createdAt: at(a.createdAt), decidedAt: at(a.decidedAt) })),
+  };
+}
+
 async function pushSections(db: Deps['database']['db'], userId: string) {
   const [devices, recent] = await Promise.all([
     db
