@@ -20,6 +20,8 @@ import type { AppDeps } from './deps';
 import { registerDevMailbox } from './infra/mail/dev-mailbox';
 import { createLogger } from './infra/log';
 import { startMailRetention } from './infra/mail/retention';
+import { registerModerationMemberRoutes } from './modules/admin/member-routes';
+import { startModerationRetention } from './modules/admin/moderation-retention';
 import { AppError, registerErrorHandling } from './http/errors';
 import { clientErrorHandler, frameworkErrors, registerUpgradeCleanup, TOO_LONG } from './http/framework-errors';
 import { registerOriginCheck } from './http/origin';
@@ -156,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGuardRoutes(app);
   registerLinePrivacyRoutes(app);
   registerAdminRoutes(app);
+  registerModerationMemberRoutes(app);
   registerSettingsRoutes(app);
   registerPushRoutes(app);
   startMixerPushReminders(app);
@@ -163,6 +166,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerVerificationRoutes(app);
   startMixerReminders(app);
   startMailRetention(app);
+  startModerationRetention(app);
   await registerRealtimeRoutes(app);
   if (config.devMailbox) registerDevMailbox(app, database.db);
 

@@ -342,7 +342,7 @@ describe('reports', () => {
 
     const { context, page } = await adminPage();
     await page.goto('/admin/reports');
-    const card = page.getByTestId('report-card').filter({ hasText: 'Vic Rude' });
+    const card = page.getByTestId('queue-group').filter({ hasText: 'Vic Rude' });
     await card.waitFor();
     const text = await card.textContent();
     expect(text).toContain('Harassment or bullying');
@@ -358,11 +358,13 @@ describe('reports', () => {
     await e2e.screenshot(narrow.page, 'admin-reports-open-375');
     await narrow.context.close();
 
+    // Issue 30: every action names a rule; a suspension lasts 1, 7 or 30 days.
     await card.getByRole('button', { name: 'Suspend' }).click();
-    await page.getByLabel('Reason for Vic').fill('Threatening messages to another member in a mixer chat.');
+    await page.getByLabel('No threats or violence').check();
+    await page.getByLabel('7 days').check();
     await e2e.screenshot(page, 'admin-reports-suspend-dialog');
     await page.getByRole('button', { name: 'Suspend member' }).click();
-    await toast(page, 'Member suspended').waitFor();
+    await toast(page, 'Suspended for 7 days: done').waitFor();
     await page.getByText('No open reports — nice.').waitFor();
     await page.getByTestId('suspended-row').filter({ hasText: 'Vic Rude' }).waitFor();
     await e2e.screenshot(page, 'admin-reports-after-desktop');
@@ -380,7 +382,7 @@ describe('reports', () => {
 
     // The handled tab shows the decision.
     await page.getByRole('button', { name: 'Handled' }).click();
-    await page.locator('#handled-reports').getByRole('cell', { name: 'Threatening messages to another member in a mixer chat.' }).waitFor();
+    await page.locator('#handled-reports').getByRole('cell', { name: 'No threats or violence' }).waitFor();
     await e2e.screenshot(page, 'admin-reports-handled-desktop');
     await context.close();
   });

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
           { path: '/terms', lazy: page(() => import('../features/public/terms-page')) },
           { path: '/privacy', lazy: page(() => import('../features/public/privacy-page')) },
           { path: '/status', lazy: page(() => import('../features/public/status-page')) },
+          { path: '/appeal', lazy: page(() => import('../features/public/appeal-page')) },
           {
             lazy: gate('ProtectedRoute'),
             children: [
@@ -92,6 +93,7 @@ export const routes: RouteObject[] = [
                   { path: '/modern-love-letters/:slug', lazy: page(() => import('../features/blog/blog-post-page')) },
                   { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
                   { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },
+                  { path: '/settings/safety', lazy: page(() => import('../features/settings/safety-page')) },
                   { path: '/verify', lazy: page(() => import('../features/verification/verify-page')) },
                   {
                     lazy: gate('AdminRoute'),

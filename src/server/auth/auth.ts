@@ -1,4 +1,7 @@
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
+import { MODERATION_MESSAGES } from '../../shared/moderation';
+import { isBannedEmail } from './banned-emails';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';
 import type { AppDeps } from '../deps';
@@ -158,6 +161,9 @@ export function createAuth({ config, database, mailer, log }: Pick<AppDeps, 'con
         create: {
           // ADMIN_EMAILS roles come with a confirmed address only (auth/verification.ts), never at sign-up.
           async before(user) {
+            // A banned member's address (hashed, issue 30) cannot register again.
+            if (await isBannedEmail(database.db, user.email))
+              throw new APIError('BAD_REQUEST', { message: MODERATION_MESSAGES.bannedEmail });
             return { data: { ...user, role: 'user' } };
           },
           // Every account gets its profile row at once, so the gate's onboarding step applies (spec §2).

@@ -12,6 +12,8 @@ import { HOUR, MINUTE } from '../http/rate-limiter';
 import { assertStrongPassword, memberWords } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
+import { MODERATION_MESSAGES } from '../../shared/moderation';
+import { isBannedEmail } from './banned-emails';
 import { applyEmailChange, confirmAddress, readChangeToken, readSignupToken } from './verification';
 
 /** better-auth's own error → our error shape, keeping its message. */
@@ -48,6 +50,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
       'Too many sign-ups from this network. Please try again later.',
     );
     await assertStrongPassword(body.password, [body.email, body.fullName]);
+    // A banned member's address (kept hashed, issue 30) cannot register again.
+    if (await isBannedEmail(app.deps.database.db, body.email)) throw new AppError('forbidden', MODERATION_MESSAGES.bannedEmail);
     const c = body.campaign;
     try {
       await app.auth.api.signUpEmail({

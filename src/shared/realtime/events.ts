@@ -37,6 +37,8 @@ export const chatMessageSchema = z.object({
   ...lineExtrasShape,
   /** Members mentioned in the line (issue 29; the body carries `@First` for each). */
   mentions: z.array(z.string()).optional(),
+  /** Reported by two members of the room: "Hidden while we check" (issue 30); its body is not sent. */
+  hidden: z.boolean().optional(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
@@ -62,6 +64,14 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('counter'), key: z.enum(COUNTER_KEYS), delta: z.number().int() }),
   z.object({ type: z.literal('mixer.message'), message: chatMessageSchema }),
   z.object({ type: z.literal('mixer.updated'), mixerId: z.string() }),
+  /** Moderation of one line (issue 30): hidden pending review, visible again, or removed. */
+  z.object({
+    type: z.literal('mixer.line'),
+    mixerId: z.string(),
+    messageId: z.string(),
+    state: z.enum(['hidden', 'visible', 'removed']),
+  }),
+  z.object({ type: z.literal('dm.removed'), matchId: z.string(), messageId: z.string() }),
   z.object({ type: z.literal('match.created'), matchId: z.string(), otherName: z.string() }),
   z.object({ type: z.literal('match.ended'), matchId: z.string() }),
   z.object({ type: z.literal('dm.message'), message: directMessageSchema }),

@@ -208,6 +208,17 @@ export interface CampaignSeries {
   total: number;
 }
 
+/** Admin metrics of moderation for a range of days (issue 30). */
+export interface ModerationMetrics {
+  reportsPerDay: { day: string; n: number }[];
+  timeToFirstAction: { severity: 0 | 1; reports: number; medianMinutes: number | null; p90Minutes: number | null }[];
+  /** Share (0–1) of the range's reports that waited past their target. */
+  overdueShare: number;
+  appeals: number;
+  /** Share (0–1) of decided appeals that reversed the action. */
+  reversalRate: number;
+}
+
 export interface Metrics {
   from: string;
   to: string;
@@ -218,6 +229,8 @@ export interface Metrics {
   signupsByCampaign: { campaigns: CampaignSeries[]; days: { day: string; counts: number[] }[] };
   /** Members who registered in the range, and how far they got. */
   funnel: { key: string; label: string; count: number }[];
+  /** Reports, time to first action, overdue share and appeals (issue 30). */
+  moderation: ModerationMetrics;
 }
 
 // ── Overview and audit ─────────────────────────────────────────────────────────────────
@@ -272,6 +285,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'report.warn': 'Warned a member',
   'member.suspend': 'Suspended a member',
   'member.unsuspend': 'Lifted a suspension',
+  'moderation.dismiss': 'Dismissed a report',
+  'moderation.restore': 'Restored a hidden line',
+  'moderation.remove': 'Removed a reported line',
+  'moderation.warn': 'Warned a member',
+  'moderation.mute': 'Muted a member in mixers',
+  'moderation.suspend': 'Suspended a member',
+  'moderation.ban': 'Banned a member',
+  'appeal.upheld': 'Upheld a decision on appeal',
+  'appeal.reversed': 'Reversed a decision on appeal',
   'verification.approve': 'Approved a verification review',
   'verification.revoke': 'Revoked a verified badge',
   'formation.mixer_created': 'Formed a mixer',
@@ -489,7 +511,7 @@ export interface AdminReport {
   id: string;
   reason: string;
   details: string;
-  status: 'open' | 'dismissed' | 'warned' | 'suspended';
+  status: 'open' | 'dismissed' | 'warned' | 'suspended' | 'actioned';
   resolution: string | null;
   resolvedBy: string | null;
   resolvedAt: string | null;

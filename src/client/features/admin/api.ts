@@ -20,6 +20,7 @@ import type {
 } from '../../../shared/schemas/admin';
 import type { Audience, AudiencePreview } from '../../../shared/audience';
 import { api } from '../../lib/api';
+import type { AdminAppeal, ModerationActInput, QueueGroup } from '../../../shared/moderation';
 
 /** Every admin query key starts with 'admin', so an action can refresh the whole area at once. */
 export const adminKeys = {
@@ -32,6 +33,8 @@ export const adminKeys = {
   campaigns: ['admin', 'campaigns'] as const,
   reports: (status: 'open' | 'resolved') => ['admin', 'reports', status] as const,
   suspended: ['admin', 'suspended'] as const,
+  queue: ['admin', 'moderation', 'queue'] as const,
+  appeals: ['admin', 'moderation', 'appeals'] as const,
 };
 
 const withCursor = (path: string, cursor: string | null | undefined) =>
@@ -56,6 +59,11 @@ export const adminApi = {
   resolveReport: (id: string, body: ResolveReportInput) =>
     api<{ status: AdminReport['status'] }>(`/api/admin/reports/${id}/resolve`, { body }),
   suspended: () => api<{ members: SuspendedMember[] }>('/api/admin/members/suspended'),
+  queue: () => api<{ groups: QueueGroup[] }>('/api/admin/moderation/queue'),
+  act: (id: string, body: ModerationActInput) => api<{ status: string; actionId: string }>(`/api/admin/reports/${id}/act`, { body }),
+  appeals: () => api<{ appeals: AdminAppeal[] }>('/api/admin/appeals'),
+  decideAppeal: (id: string, body: { decision: 'uphold' | 'reverse'; note: string }) =>
+    api<{ status: 'upheld' | 'reversed' }>(`/api/admin/appeals/${id}/decide`, { body }),
   unsuspend: (id: string, reason: string) => api<{ ok: true }>(`/api/admin/members/${id}/unsuspend`, { body: { reason } }),
   audiencePreview: (body: Audience) => api<AudiencePreview>('/api/admin/mixers/audience-preview', { body }),
   interests: () => api<{ interests: { id: number; name: string; category: string }[] }>('/api/catalog/interests'),

@@ -1,6 +1,6 @@
 import { DEFAULT_TZ } from '../../../shared/constants';
 import { useQueryClient } from '@tanstack/react-query';
-import { Heart, Lock } from 'lucide-react';
+import { EyeOff, Flag, Heart, Lock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { preloadQueries } from '../../lib/query';
@@ -11,6 +11,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useRealtimeEvents } from '../../lib/realtime';
+import { useReportLine } from '../chat';
 import { useAuth } from '../auth';
 import { Avatar } from '../../components/ui/avatar';
 import {
@@ -46,6 +47,7 @@ import { BackToMessages, ThreadHeader } from './components/thread-header';
 import { useNow, usePageVisible } from './hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 import { collapsedReason, useHideLine, useLinePrivacy } from '../chat';
+import { LineReportContext } from '../../components/safety/line-notice';
 
 /** /messages/{matchId}: one conversation, live. Phones see it full-screen with a back button. */
 /** The conversation and its newest messages, loaded with the page (decision 018). */
@@ -137,7 +139,7 @@ function LoadedThread({
   useLiveRoomEvents(`conversation:${id}`);
   const typing = useTypingSender(`conversation:${id}`);
   const privacy = useLinePrivacy({ matchId: id });
-  const { show: unhide } = useHideLine({ matchId: id });
+  const { hide: hideLine, show: unhide } = useHideLine({ matchId: id });
   const send = useSendMessage(id);
   const { mutateAsync: markReadAsync } = useMarkRead(id);
   const visible = usePageVisible();
@@ -183,10 +185,15 @@ function LoadedThread({
       patchMessages(qc, id, (m) => applyLineReaction(m, event.messageId, event.user, event.emoji));
     } else if (event.type === 'dm.read' && event.matchId === id && event.readerId !== myId) {
       markReadInCache(qc, id, (m) => m.senderId === myId);
+    } else if (event.type === 'dm.removed' && event.matchId === id) {
+      // A moderator removed a reported message (issue 30).
+      void qc.invalidateQueries({ queryKey: messageKeys.messages(id) });
     } else if (event.type === 'match.ended' && event.matchId === id) {
       void qc.invalidateQueries({ queryKey: messageKeys.conversation(id) });
     }
   }, `conversation:${id}`);
+
+  const { reportLine, dialog: reportDialog } = useReportLine({ kind: 'direct', id });
 
   // Opening (and keeping open) the thread reads what the other person sent.
   const unreadIds = useMemo(() => messages.filter((m) => !m.isRead && m.senderId !== myId).map((m) => m.id), [messages, myId]);
@@ -353,7 +360,21 @@ function LoadedThread({
         if (!found) toast({ title: 'Original message unavailable' });
       });
     },
-    extra: (m) => lineActions?.(m) ?? [],
+    // The safety entries of the other member's message (issue 30): hide it for me, or report it.
+    extra: (m) =>
+      m.senderId === myId || m.unsentAt
+        ? (lineActions?.(m) ?? [])
+        : [
+            { key: 'hide', label: 'Hide this line', icon: EyeOff, onSelect: () => hideLine(m.id) },
+            {
+              key: 'report',
+              label: 'Report',
+              icon: Flag,
+              destructive: true,
+              onSelect: () => reportLine({ id: m.id, body: m.body, author: { id: m.senderId, firstName: name } }),
+            },
+            ...(lineActions?.(m) ?? []),
+          ],
   };
 
   const jump = () => {
@@ -415,32 +436,38 @@ function LoadedThread({
           <ErrorState message="We couldn't load the messages." onRetry={() => void messagesQ.refetch()} />
         </div>
       ) : (
-        <MessageList
-          ref={scroller}
-          messages={messages}
-          pending={pending}
-          myId={myId}
-          otherName={name}
-          now={now}
-          firstUnreadId={firstUnread.current ?? null}
-          hasOlder={Boolean(messagesQ.hasNextPage)}
-          loadingOlder={messagesQ.isFetchingNextPage}
-          onLoadOlder={loadOlder}
-          onRetry={retry}
-          handlers={handlers}
-          canWrite={conversation.canSend}
-          onScroll={onScroll}
-          intro={intro}
-          showJump={showJump}
-          onJump={jump}
-          collapsedOf={(m) => collapsedReason(m, myId, privacy)}
-          onUnhide={unhide}
-        />
+        // "Does this bother you?" opens the same report dialog, pre-filled (issue 30).
+        <LineReportContext.Provider
+          value={(line) => reportLine({ id: line.id, body: line.body, author: line.sender }, 'Harassment or bullying')}
+        >
+          <MessageList
+            ref={scroller}
+            messages={messages}
+            pending={pending}
+            myId={myId}
+            otherName={name}
+            now={now}
+            firstUnreadId={firstUnread.current ?? null}
+            hasOlder={Boolean(messagesQ.hasNextPage)}
+            loadingOlder={messagesQ.isFetchingNextPage}
+            onLoadOlder={loadOlder}
+            onRetry={retry}
+            handlers={handlers}
+            canWrite={conversation.canSend}
+            onScroll={onScroll}
+            intro={intro}
+            showJump={showJump}
+            onJump={jump}
+            collapsedOf={(m) => collapsedReason(m, myId, privacy)}
+            onUnhide={unhide}
+          />
+        </LineReportContext.Provider>
       )}
       <LiveAnnouncer text={announcement} />
       {conversation.canSend && (
         <TypingIndicator room={`conversation:${id}`} me={myId ?? ''} nameOf={(u) => (u === conversation.other.id ? name : undefined)} />
       )}
+      {reportDialog}
       {conversation.canSend ? (
         <>
           <Composer

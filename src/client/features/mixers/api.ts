@@ -136,6 +136,21 @@ export function appendChatMessage(data: ChatData | undefined, message: ChatMessa
   return { ...data, pages: [{ ...newest, items }, ...older] };
 }
 
+/** A moderated line (issue 30): hidden while we check (its words dropped) or removed from the history. */
+export function moderateChatLine(data: ChatData | undefined, messageId: string, state: 'hidden' | 'removed'): ChatData | undefined {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((p) => ({
+      ...p,
+      items:
+        state === 'removed'
+          ? p.items.filter((m) => m.id !== messageId)
+          : p.items.map((m) => (m.id === messageId ? { ...m, body: '', hidden: true } : m)),
+    })),
+  };
+}
+
 /** What a chat line send carries: the text, the line's own key (the same on a retry) and the line it answers. */
 export interface ChatSend {
   body: string;

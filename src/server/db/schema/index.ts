@@ -9,3 +9,4 @@ export * from './host';
 export * from './chat-state';
 export * from './guard';
 export * from './line-privacy';
+export * from './moderation';

@@ -98,6 +98,10 @@ export const mixerMessages = pgTable(
     clientKey: text('client_key'),
     /** Ids of the participants the line mentions (issue 29); null when none. */
     mentions: jsonb('mentions').$type<string[]>(),
+    /** Reported by two different members of the room: hidden for everyone pending review (issue 30). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** Removed by a moderator: gone from every member-facing view; the report's evidence keeps it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     index('mixer_messages_mixer_created_idx').on(t.mixerId, t.createdAt),
@@ -184,6 +188,8 @@ export const directMessages = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     unsentAt: timestamp('unsent_at', { withTimezone: true }),
     clientKey: text('client_key'),
+    /** Removed by a moderator (issue 30): gone from both sides; the report's evidence keeps it. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
     // The conversation page walks (created_at desc, id desc) within a match (decision 016).
@@ -234,14 +240,29 @@ export const reports = pgTable(
     mixerId: uuid('mixer_id').references(() => mixers.id, { onDelete: 'set null' }),
     reason: text('reason').notNull(),
     details: text('details').notNull().default(''),
-    /** open | dismissed | warned | suspended */
+    /** open | dismissed | warned | suspended | actioned (issue 30: the action itself is in moderation_actions) */
     status: text('status').notNull().default('open'),
     resolution: text('resolution'),
     resolvedBy: text('resolved_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    /** Issue 30: 'member' (from a card), 'mixer' or 'direct' (a line). */
+    targetKind: text('target_kind').notNull().default('member'),
+    /** The reported line (mixer_messages or direct_messages id); no key, so it outlives the line. */
+    messageId: uuid('message_id'),
+    matchId: uuid('match_id'),
+    /** 0 = most severe (1-hour target), 1 = the rest (24 hours). See shared/moderation. */
+    severity: integer('severity').notNull().default(1),
+    /** Frozen at the moment of the report: the line, 10 before and after, the member's profile text and photo copy. */
+    evidence: jsonb('evidence'),
+    /** Storage key of the copy of the reported member's main photo (`evidence/{reportId}/…`). */
+    evidencePhotoKey: text('evidence_photo_key'),
   },
-  (t) => [index('reports_status_created_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    // One report per member per line: the second answers 409.
+    uniqueIndex('reports_reporter_message_uq').on(t.reporterId, t.messageId),
+  ],
 );
 
 export const profileViews = pgTable(

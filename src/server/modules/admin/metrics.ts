@@ -16,6 +16,7 @@ import {
 } from '../../../shared/schemas/admin';
 import { AppError } from '../../http/errors';
 import { type Queryable, query } from '../../lib/sql';
+import { moderationMetrics } from './moderation-metrics';
 
 /** Default range: the last 30 days, today included. */
 export const DEFAULT_RANGE_DAYS = 30;
@@ -115,10 +116,12 @@ export async function adminMetrics(db: Queryable, q: MetricsQuery, now = new Dat
          where ${inRange(sql`u.created_at`)}`,
   );
 
+  const moderation = await moderationMetrics(db, lo, hi, from, to);
   return {
     from,
     to,
     split,
+    moderation,
     days: days.map(
       (d): MetricsDay => ({
         day: d.day,

@@ -21,7 +21,11 @@ import {
   topicTemplateSchema,
 } from '../../../shared/schemas/formation-admin';
 import { memberIdSchema } from '../../../shared/schemas/matches';
+import { decideAppealSchema, moderationActSchema } from '../../../shared/moderation';
 import { requireAdmin } from '../../auth/session';
+import { decideAppeal, listAppeals } from './appeals';
+import { actOnReport } from './moderation-actions';
+import { moderationQueue } from './moderation-queue';
 import { listAudit } from './audit';
 import { createCampaign, listCampaigns } from './campaigns';
 import { createTopicTemplate, formationDemand, formationOverview, updateFormationSettings, updateTopicTemplate } from './formation';
@@ -116,6 +120,15 @@ export function registerAdminRoutes(app: FastifyInstance) {
     );
     scope.post('/api/admin/reports/:id/resolve', { schema: { params: uuidParams, body: resolveReportSchema } }, async (req) =>
       resolveReport(app, await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof resolveReportSchema>),
+    );
+    // Moderation (issue 30): the queue by severity and age, one decision per report, appeals
+    scope.get('/api/admin/moderation/queue', async () => moderationQueue(app));
+    scope.post('/api/admin/reports/:id/act', { schema: { params: uuidParams, body: moderationActSchema } }, async (req) =>
+      actOnReport(app, await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof moderationActSchema>),
+    );
+    scope.get('/api/admin/appeals', async (req) => listAppeals(db(), await adminId(req)));
+    scope.post('/api/admin/appeals/:id/decide', { schema: { params: uuidParams, body: decideAppealSchema } }, async (req) =>
+      decideAppeal(app, await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof decideAppealSchema>),
     );
     scope.get('/api/admin/members/suspended', async () => ({ members: await listSuspended(db()) }));
     scope.get('/api/admin/members/:id/identity-changes', { schema: { params: memberParams } }, async (req) =>

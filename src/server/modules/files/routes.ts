@@ -20,6 +20,8 @@ export function registerFileRoutes(app: FastifyInstance) {
     }
     const owner = key.split('/')[0];
     const gone = () => new AppError('not_found', 'That photo no longer exists.');
+    // Report evidence (issue 30) is for moderators only.
+    if (owner === 'evidence' && user.role !== 'admin') throw gone();
     if (owner !== user.id && user.role !== 'admin' && (await isHiddenFrom(app.deps.database.db, user.id, owner))) throw gone();
     const file = await app.deps.storage.get(key).catch((err) => {
       // The bucket (or disk) failing is an outage, not a missing photo: the browser may retry.

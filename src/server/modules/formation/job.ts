@@ -4,6 +4,7 @@ import { londonToday, memberFactsOfRow, type SeatKey, type SeatPlan } from '../.
 import type { SlotKey } from '../../../shared/availability';
 import { DEFAULT_FORMATION_SETTINGS, type FormationSettings, INVITATION_CUTOFF_MS } from '../../../shared/formation';
 import { MAX_UPCOMING_MIXERS } from '../../../shared/schemas/mixers';
+import { mutedInMixers } from '../safety/service';
 import type { Db } from '../../db/client';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { announceInvitations } from '../invitations/service';
@@ -112,7 +113,7 @@ export async function loadCandidates(
         join (select user_id, max(day) as last_day from daily_activity where day >= ${since}::date group by user_id) act on act.user_id = p.id
         left join (select user_id, count(*) as n from mixer_invitations where created_at > ${weekAgo}::timestamptz group by user_id) inv
                on inv.user_id = p.id
-       where p.onboarding_completed and u.email_verified and u.banned is not true
+       where p.onboarding_completed and u.email_verified and u.banned is not true and not ${mutedInMixers(sql`p.id`)}
          and cardinality(p.availability) > 0 and cardinality(p.looking_for) > 0 and p.dob is not null`),
   );
   const busy = new Map<string, [number, number][]>();

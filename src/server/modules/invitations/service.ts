@@ -14,6 +14,8 @@ import {
   RECENT_INVITATIONS_MAX,
 } from '../../../shared/schemas/invitations';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
+import { MODERATION_MESSAGES, muteDate } from '../../../shared/moderation';
+import { mixerMuteUntil } from '../safety/service';
 import type { AppDeps, Publish } from '../../deps';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
@@ -186,6 +188,8 @@ export async function acceptInvitation(
         throw new AppError('conflict', INVITATION_MESSAGES.started);
       if (inv.expired) throw refusal(inv);
       if (!profile?.done) throw new AppError('forbidden', MIXER_MESSAGES.profileIncomplete);
+      const muted = await mixerMuteUntil(tx, userId);
+      if (muted) throw new AppError('forbidden', MODERATION_MESSAGES.mutedInMixers(muteDate(muted)));
       const audience = await ensureEligible(tx, viewer, inv.mixer_id);
       if (!fittingPools(audience.seatPlan, viewer).includes(inv.side as never))
         throw new AppError('not_for_you', INVITATION_MESSAGES.noLongerFits);
@@ -246,6 +250,26 @@ export async function declineNoLongerFitting(deps: Deps, publish: Publish, userI
     if (err instanceof AppError && err.code === 'conflict') return false;
     throw err;
   }
+}
+
+/**
+ * Withdraws every pending invitation of a member a moderator muted or suspended (issue 30): they
+ * cannot be invited, so the seats they held go to the waitlists at once.
+ */
+export async function withdrawMemberInvitations(deps: Deps, publish: Publish, userId: string, now = new Date()): Promise<number> {
+  const pending = rowsOf<{ id: string }>(
+    await deps.database.db.execute(sql`select id from mixer_invitations where user_id = ${userId} and status = 'pending'`),
+  );
+  let n = 0;
+  for (const { id } of pending) {
+    try {
+      await closeInvitation(deps, publish, userId, id, now, 'withdrawn');
+      n++;
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+    }
+  }
+  return n;
 }
 
 /** Closes a pending invitation (declined by the member, or withdrawn when it no longer fits) and releases its seat. */

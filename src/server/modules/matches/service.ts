@@ -64,7 +64,7 @@ export const unreadForMe = (me: string) =>
  */
 export const lastMessageJoin = sql`left join lateral (
         select d.body, d.sender_id, d.created_at, d.is_read from direct_messages d
-        where d.match_id = m.id and d.unsent_at is null order by d.created_at desc, d.id desc limit 1
+        where d.match_id = m.id and d.unsent_at is null and d.removed_at is null order by d.created_at desc, d.id desc limit 1
       ) lm on true`;
 
 export interface OtherMemberRow {

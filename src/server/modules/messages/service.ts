@@ -151,15 +151,15 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
       x as (
         select d.id, d.sender_id, d.body, d.flag, d.is_read, d.created_at, d.reply_to_id, d.edited_at, d.unsent_at,
                case when d.sender_id = ${v.me} then d.client_key end as client_key,
-               case when r.id is null or r.unsent_at is not null or ${hiddenFrom(me, sql`r.sender_id`)} then null
+               case when r.id is null or r.unsent_at is not null or r.removed_at is not null or ${hiddenFrom(me, sql`r.sender_id`)} then null
                     else ${firstNameSql(sql`coalesce(rp.full_name, ru.name)`)} end as reply_name,
-               case when r.id is null or r.unsent_at is not null or ${hiddenFrom(me, sql`r.sender_id`)} then null
+               case when r.id is null or r.unsent_at is not null or r.removed_at is not null or ${hiddenFrom(me, sql`r.sender_id`)} then null
                     else ${snippetSql(sql`r.body`)} end as reply_body
           from direct_messages d
           left join direct_messages r on r.id = d.reply_to_id
           left join "user" ru on ru.id = r.sender_id
           left join profiles rp on rp.id = r.sender_id
-         where d.match_id = ${v.matchId} and exists (select 1 from v where v.visible)
+         where d.match_id = ${v.matchId} and d.removed_at is null and exists (select 1 from v where v.visible)
            ${
              withBefore
                ? sql`and (d.created_at, d.id) < (select c.created_at, c.id from direct_messages c where c.id = ${v.before} and c.match_id = ${v.matchId})`

@@ -6,12 +6,13 @@ import type { AppDeps, Publish } from '../../deps';
 import { compiledWrite } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorTimestamp, isUuid } from '../../http/cursor';
-import { hiddenFrom } from '../safety/service';
+import { hiddenFrom, mixerMuteUntil, mutedInMixers } from '../safety/service';
 import type { SafetyFlag } from '../guard/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 import { reactionsJsonSql, snippetSql } from '../../lib/chat-sql';
 import { checkMentions } from './chat-live';
+import { MODERATION_MESSAGES, muteDate } from '../../../shared/moderation';
 
 export type Deps = Pick<AppDeps, 'database' | 'signer'>;
 
@@ -34,6 +35,7 @@ export interface MessageRow {
   client_key?: string | null;
   reactions?: ReactionGroup[] | string | null;
   mentions?: string[] | null;
+  hidden?: boolean;
 }
 
 function quoteOf(row: Pick<MessageRow, 'reply_to_id' | 'reply_name' | 'reply_body'>): ReplyQuote | null {
@@ -52,8 +54,10 @@ export function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['si
     id: row.id,
     mixerId,
     kind: row.kind,
-    // An unsent line's text is gone from the database too (decision 032); never send it.
-    body: row.unsent_at ? '' : row.body,
+    // An unsent line's text is gone from the database too (decision 032); a line two members
+    // reported waits for a moderator (issue 30): neither's words reach the room.
+    body: row.unsent_at || row.hidden ? '' : row.body,
+    ...(row.hidden ? { hidden: true } : {}),
     createdAt: row.created_at,
     flag: row.flag ?? null,
     sender: row.sender_id
@@ -74,10 +78,12 @@ export const isoMs = (col: string) => sql.raw(`to_char(${col} at time zone 'UTC'
  * The quote of the line `mm` answers (joined as `r`, its author as `ru`/`rp`), as `viewer` may
  * see it: no name and no text when it was unsent or its author is hidden from the viewer.
  */
-export const quoteColumns = (viewer: string) => sql`case when r.id is null or r.unsent_at is not null
+export const quoteColumns = (
+  viewer: string,
+) => sql`case when r.id is null or r.unsent_at is not null or r.hidden_at is not null or r.removed_at is not null
                    or (r.sender_id is not null and ${hiddenFrom(viewer, sql`r.sender_id`)}) then null
                   else coalesce(rp.full_name, ru.name, 'Fancy') end as reply_name,
-                case when r.id is null or r.unsent_at is not null
+                case when r.id is null or r.unsent_at is not null or r.hidden_at is not null or r.removed_at is not null
                    or (r.sender_id is not null and ${hiddenFrom(viewer, sql`r.sender_id`)}) then null
                   else ${snippetSql(sql`r.body`)} end as reply_body`;
 
@@ -108,6 +114,7 @@ export async function listMessages(
                 case when mm.sender_id = ${userId} then mm.client_key end as client_key,
                 ${quoteColumns(userId)},
                 ${reactionsJsonSql('mixer_message_reactions', sql`mm.id`, (u) => hiddenFrom(userId, u))} as reactions,
+                mm.hidden_at is not null as hidden,
                 row_number() over (order by mm.created_at desc, mm.id desc) as ord
            from mixer_messages mm
            left join "user" u on u.id = mm.sender_id
@@ -115,7 +122,7 @@ export async function listMessages(
            left join mixer_messages r on r.id = mm.reply_to_id
            left join "user" ru on ru.id = r.sender_id
            left join profiles rp on rp.id = r.sender_id
-          where mm.mixer_id = ${mixerId}
+          where mm.mixer_id = ${mixerId} and mm.removed_at is null
             and exists (select 1 from mixer_memberships where mixer_id = ${mixerId} and user_id = ${userId} and state = 'joined')
             and (mm.sender_id is null or not ${hiddenFrom(userId, sql`mm.sender_id`)})
             ${older}
@@ -170,6 +177,7 @@ const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' 
          and (${v.replyToId}::uuid is null or exists (
                select 1 from mixer_messages q where q.id = ${v.replyToId}::uuid and q.mixer_id = m.id
                   and (q.sender_id is null or not ${hiddenFrom(v.userId as string, sql`q.sender_id`)})))
+         and not ${mutedInMixers(v.userId as string)}
     ),
     ins as (
       insert into mixer_messages (mixer_id, sender_id, kind, body, client_key, reply_to_id, mentions, flag)
@@ -300,6 +308,8 @@ async function whyNotPosted(deps: Deps, userId: string, mixerId: string, replyTo
   );
   if (!row) return new AppError('not_found', MIXER_MESSAGES.notFound);
   if (!row.member) return new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
+  const muted = await mixerMuteUntil(deps.database.db, userId);
+  if (muted) return new AppError('forbidden', MODERATION_MESSAGES.mutedInMixers(muteDate(muted)));
   if (!row.reply_ok) return new AppError('validation', LINE_MESSAGES.replyElsewhere);
   if (row.status === 'scheduled' && row.open) return new AppError('conflict', MIXER_MESSAGES.chatNotStarted);
   return new AppError('conflict', MIXER_MESSAGES.chatEnded);

@@ -18,7 +18,8 @@ import type { Db } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorInteger, isUuid } from '../../http/cursor';
-import { cardOpenableBy, onboarded, profileVisibleTo, seatedTogether } from '../safety/service';
+import { cardOpenableBy, mixerMuteUntil, onboarded, profileVisibleTo, seatedTogether } from '../safety/service';
+import { MODERATION_MESSAGES, muteDate } from '../../../shared/moderation';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
@@ -353,6 +354,8 @@ export async function joinMixer(
     await db.execute(sql`select onboarding_completed as done from profiles where id = ${userId}`),
   );
   if (!profile?.done) throw new AppError('forbidden', MIXER_MESSAGES.profileIncomplete);
+  const muted = await mixerMuteUntil(db, userId);
+  if (muted) throw new AppError('forbidden', MODERATION_MESSAGES.mutedInMixers(muteDate(muted)));
   const viewer = await loadViewer(db, userId, now);
   await ensureEligible(db, viewer, mixerId);
 

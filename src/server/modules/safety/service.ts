@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
-import { type BlockedMember, type ReportReason, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
-import { AppError } from '../../http/errors';
+import type { BlockedMember } from '../../../shared/schemas/safety';
 import { type Queryable, query } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 import { blockedBetween } from './visibility';
@@ -19,6 +17,8 @@ export {
   hiddenSetOf,
   IN_MIXER_STATE,
   isHiddenFrom,
+  mixerMuteUntil,
+  mutedInMixers,
   onboarded,
   profileVisibleTo,
   seatedTogether,
@@ -67,28 +67,4 @@ export async function isBlockedBetween(db: Queryable, a: string, b: string): Pro
   return Boolean(row?.blocked);
 }
 
-/** A report joins the admins' queue (status open). */
-export async function report(
-  app: FastifyInstance,
-  me: string,
-  input: { userId: string; mixerId?: string | null; reason: ReportReason; details: string },
-): Promise<{ id: string }> {
-  if (input.userId === me) throw new AppError('bad_request', SAFETY_MESSAGES.reportSelf);
-  const mixerId = input.mixerId ?? null;
-  const [row] = await query<{ id: string | null; user_ok: boolean; mixer_ok: boolean }>(
-    app.deps.database.db,
-    sql`with ok as (
-        select exists (select 1 from "user" where id = ${input.userId}) as user_ok,
-          (${mixerId}::uuid is null or exists (select 1 from mixers where id = ${mixerId}::uuid)) as mixer_ok
-      ),
-      ins as (
-        insert into reports (reporter_id, reported_id, mixer_id, reason, details, status)
-        select ${me}, ${input.userId}, ${mixerId}::uuid, ${input.reason}, ${input.details}, 'open' from ok where user_ok and mixer_ok
-        returning id
-      )
-      select (select id from ins) as id, ok.user_ok, ok.mixer_ok from ok`,
-  );
-  if (!row?.user_ok) throw new AppError('not_found', FANCY_MESSAGES.unknownMember);
-  if (!row.mixer_ok || !row.id) throw new AppError('validation', SAFETY_MESSAGES.unknownMixer, { mixerId: SAFETY_MESSAGES.unknownMixer });
-  return { id: row.id };
-}
+export { reportLine, reportMember } from './report';

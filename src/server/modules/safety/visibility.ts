@@ -86,6 +86,22 @@ export const cardOpenableBy = (viewer: Who, target: Who) => sql`(${onboarded(vie
 /** SQL: true when `viewer` finished onboarding (only they see other members' details). */
 export const onboarded = (viewer: Who) => sql`coalesce((select po.onboarding_completed from profiles po where po.id = ${viewer}), false)`;
 
+/**
+ * SQL: true while `member` is muted in mixers by a moderator (issue 30): they can read, but not
+ * write, join, be invited or be formed into a mixer.
+ */
+export const mutedInMixers = (member: Who) => sql`exists (select 1 from moderation_actions mu
+    where mu.member_id = ${member} and mu.action = 'mute' and mu.reversed_at is null and mu.ends_at > now())`;
+
+/** Until when a member is muted in mixers (ISO), or null. */
+export async function mixerMuteUntil(db: Pick<Db, 'execute'>, member: string): Promise<string | null> {
+  const result = (await db.execute(
+    sql`select to_char(max(ends_at) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as until from moderation_actions
+         where member_id = ${member} and action = 'mute' and reversed_at is null and ends_at > now()`,
+  )) as unknown as { rows: { until: string | null }[] };
+  return result.rows[0]?.until ?? null;
+}
+
 /** Whether `other` is hidden from `viewer` (see `hiddenFrom`). */
 export async function isHiddenFrom(db: Pick<Db, 'execute'>, viewer: string, other: string): Promise<boolean> {
   const result = (await db.execute(sql`select ${hiddenFrom(viewer, other)} as hidden`)) as unknown as { rows: { hidden: boolean }[] };

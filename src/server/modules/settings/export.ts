@@ -6,6 +6,7 @@ import {
   pushCoalesce,
   pushSubscriptions,
   account,
+  appeals,
   auditLog,
   blocks,
   campaigns,
@@ -21,6 +22,7 @@ import {
   mixerMemberships,
   mixerMessages,
   mixers,
+  moderationActions,
   profiles,
   profileViews,
   reports,
@@ -235,6 +237,7 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     notes: [
       'This file holds everything Fancy stores about you, one section per table.',
       'Photos are links that work for one hour while you are signed in to Fancy.',
+      'Your reports ("reports"): the reason and the words you gave, and whether action was taken. The evidence a report keeps (the lines around it and the reported profile) is seen only by moderators and is not part of this file.',
       'Left out on purpose: your password (we only keep a one-way hash), session tokens and two-step verification secrets, and fancies other members gave you (they stay private unless they are mutual).',
     ],
     user: {
@@ -316,7 +319,12 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     matches: matchRows.map((m) => ({ ...m, otherName: firstNameOf(m.otherName), createdAt: iso(m.createdAt), endedAt: iso(m.endedAt) })),
     direct_messages: dms.map((d) => ({ ...d, direction: d.senderId === userId ? 'sent' : 'received', createdAt: iso(d.createdAt) })),
     blocks: blocksMade.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
-    reports: reportsMade.map((r) => ({ ...r, createdAt: iso(r.createdAt), resolvedAt: iso(r.resolvedAt) })),
+    reports: reportsMade.map((r) => ({
+      ...r,
+      outcome: r.status === 'open' ? 'being reviewed' : r.status === 'dismissed' ? 'no action taken' : 'action taken',
+      createdAt: iso(r.createdAt),
+      resolvedAt: iso(r.resolvedAt),
+    })),
     profile_views: { viewsOfYourProfile: Number(viewsOfMe[0]?.n ?? 0), profilesYouViewed: viewsMade },
     interest_suggestions: suggestions.map((s) => ({ ...s, createdAt: iso(s.createdAt) })),
     contact_messages: contacts.map((c) => ({ ...c, createdAt: iso(c.createdAt) })),
@@ -327,6 +335,7 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     ...(await formationSections(db, userId)),
     ...(await pushSections(db, userId)),
     ...(await linePrivacyExport(db, userId)),
+    ...(await moderationSections(db, userId)),
   };
 }
 
@@ -335,6 +344,44 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
  * the push service address or keys: those are the device's secrets), and when each
  * conversation or mixer last pushed to you.
  */
+/**
+ * Issue 30: the decisions moderators made about you (rule, the quoted line, length, whether
+ * reversed — not who decided or their notes) and the appeals you sent.
+ */
+async function moderationSections(db: Deps['database']['db'], userId: string) {
+  const [decisions, mine] = await Promise.all([
+    db
+      .select({
+        id: moderationActions.id,
+        action: moderationActions.action,
+        rule: moderationActions.rule,
+        quote: moderationActions.quote,
+        days: moderationActions.days,
+        endsAt: moderationActions.endsAt,
+        createdAt: moderationActions.createdAt,
+        reversedAt: moderationActions.reversedAt,
+      })
+      .from(moderationActions)
+      .where(eq(moderationActions.memberId, userId)),
+    db
+      .select({
+        id: appeals.id,
+        actionId: appeals.actionId,
+        text: appeals.text,
+        status: appeals.status,
+        createdAt: appeals.createdAt,
+        decidedAt: appeals.decidedAt,
+      })
+      .from(appeals)
+      .where(eq(appeals.memberId, userId)),
+  ]);
+  const at = (d: Date | null) => (d ? d.toISOString() : null);
+  return {
+    moderation_actions: decisions.map((d) => ({ ...d, endsAt: at(d.endsAt), createdAt: at(d.createdAt), reversedAt: at(d.reversedAt) })),
+    appeals: mine.map((a) => ({ ...a, createdAt: at(a.createdAt), decidedAt: at(a.decidedAt) })),
+  };
+}
+
 async function pushSections(db: Deps['database']['db'], userId: string) {
   const [devices, recent] = await Promise.all([
     db

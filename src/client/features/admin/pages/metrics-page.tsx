@@ -321,6 +321,10 @@ function Charts({ m }: { m: Metrics }) {
         <DataTable id={ids.signups} caption="Sign-ups per day" header={signupHeader} rows={signupTable} />
       </Section>
 
+      <Section title="Moderation" description="Reports, how quickly a first action came, and appeals, for the range." id="chart-moderation">
+        <ModerationFigures m={m.moderation} />
+      </Section>
+
       <Section
         title="Onboarding funnel"
         description="Members who registered in the range, and how far they got."
@@ -489,5 +493,53 @@ export default function AdminMetricsPage() {
         ) : null}
       </div>
     </AdminPage>
+  );
+}
+
+const pct = (v: number) => `${Math.round(v * 100)}%`;
+const mins = (v: number | null) => (v == null ? '—' : v < 90 ? `${v} min` : `${Math.round((v / 60) * 10) / 10} h`);
+
+/** Issue 30: reports per day (total), time to first action per severity, overdue share, appeals. */
+function ModerationFigures({ m }: { m: Metrics['moderation'] }) {
+  const total = m.reportsPerDay.reduce((s, d) => s + d.n, 0);
+  const days = Math.max(1, m.reportsPerDay.length);
+  return (
+    <div className="grid gap-4 p-4 sm:p-5">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {(
+          [
+            ['Reports per day', (total / days).toFixed(1)],
+            ['Overdue', pct(m.overdueShare)],
+            ['Appeals', fmtNumber(m.appeals)],
+            ['Reversed on appeal', pct(m.reversalRate)],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="rounded-xl bg-muted px-3 py-2">
+            <dt className="text-xs text-muted-foreground">{label}</dt>
+            <dd className="text-lg font-semibold tabular-nums">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Table caption="Time to first action per severity">
+        <thead>
+          <tr>
+            <Th>Severity</Th>
+            <Th>Reports</Th>
+            <Th>Median</Th>
+            <Th>90th percentile</Th>
+          </tr>
+        </thead>
+        <tbody>
+          {m.timeToFirstAction.map((r) => (
+            <tr key={r.severity}>
+              <Td>{r.severity === 0 ? 'Severe (target 1 h)' : 'Other (target 24 h)'}</Td>
+              <Td className="tabular-nums">{fmtNumber(r.reports)}</Td>
+              <Td className="tabular-nums">{mins(r.medianMinutes)}</Td>
+              <Td className="tabular-nums">{mins(r.p90Minutes)}</Td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </div>
   );
 }

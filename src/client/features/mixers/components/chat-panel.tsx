@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowDown, LoaderCircle, Lock, SendHorizontal, Sparkles } from 'lucide-react';
+import { ArrowDown, EyeOff, Flag, LoaderCircle, Lock, SendHorizontal, Sparkles, Volume2, VolumeX } from 'lucide-react';
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/realtime/events';
 import { myReaction, newClientKey, snippetOf, withinEditWindow } from '../../../../shared/schemas/chat';
@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../components/ui/avatar';
-import { appendChatMessage, type ChatData, mixerKeys, useChatHistory, useLineActions, useSendMessage } from '../api';
+import { appendChatMessage, type ChatData, mixerKeys, moderateChatLine, useChatHistory, useLineActions, useSendMessage } from '../api';
 import {
   applyLineChange,
   applyLineReaction,
@@ -50,7 +50,8 @@ import {
 import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
 import { LineNotice } from '../../../components/safety/line-notice';
 import { AreYouSureDialog, type GuardOutcome, guardOutcome, HeldNotice, useSendGuard } from '../../../components/safety/send-guard';
-import { CollapsedLine, collapsedReason, useHideLine, useLinePrivacy } from '../../chat';
+import { CollapsedLine, collapsedReason, useHideLine, useLinePrivacy, useMuteMember, useReportLine } from '../../chat';
+import { LineReportContext, type ReportableLine as NoticeLine } from '../../../components/safety/line-notice';
 
 const NEAR_BOTTOM_PX = 80;
 const GROUP_GAP_MS = 5 * 60_000;
@@ -110,7 +111,14 @@ export function ChatPanel({
     if (event.type === 'mixer.updated' && event.mixerId === mixer.id) {
       void qc.invalidateQueries({ queryKey: mixerKeys.detail(mixer.id) });
     }
+    // Moderation of a line (issue 30): hidden while we check, removed, or visible again (refetched for its words).
+    if (event.type === 'mixer.line' && event.mixerId === mixer.id) {
+      const { state, messageId } = event;
+      if (state === 'visible') void qc.invalidateQueries({ queryKey: mixerKeys.chat(mixer.id) });
+      else qc.setQueryData<ChatData>(mixerKeys.chat(mixer.id), (d) => moderateChatLine(d, messageId, state));
+    }
   });
+  const { reportLine, dialog: reportDialog } = useReportLine({ kind: 'mixer', id: mixer.id });
 
   const messages = useMemo(() => (history.data ? [...history.data.pages].reverse().flatMap((p) => p.items) : []), [history.data]);
   // A pending line whose first copy already arrived (over the room) is shown once, as sent.
@@ -176,6 +184,28 @@ export function ChatPanel({
     return deliver(line);
   };
 
+  // The safety entries of another member's line (issue 30): report it (its evidence is kept),
+  // hide it or mute its author, for me only.
+  const hideLine = useHideLine({ mixerId: mixer.id });
+  const muting = useMuteMember(mixer.id);
+  const safetyActions = (m: ChatMessage): LineAction[] => {
+    const author = m.sender;
+    if (!author || author.id === me || m.kind !== 'member' || m.unsentAt || m.hidden) return [];
+    const muted = privacy.mutedMemberIds.includes(author.id);
+    return [
+      { key: 'hide', label: 'Hide this line', icon: EyeOff, onSelect: () => hideLine.hide(m.id) },
+      muted
+        ? { key: 'mute', label: `Unmute ${author.firstName}`, icon: Volume2, onSelect: () => muting.unmute(author.id, author.firstName) }
+        : { key: 'mute', label: `Mute ${author.firstName}`, icon: VolumeX, onSelect: () => muting.mute(author.id, author.firstName) },
+      { key: 'report', label: 'Report', icon: Flag, destructive: true, onSelect: () => reportLine({ id: m.id, body: m.body, author }) },
+    ];
+  };
+  // "Does this bother you?" opens the same dialog, pre-filled.
+  const reportFromNotice = useCallback(
+    (line: NoticeLine) => reportLine({ id: line.id, body: line.body, author: line.sender }, 'Harassment or bullying'),
+    [reportLine],
+  );
+
   // Stable handlers for the memoised lines (typing must not re-render 200 of them).
   const handlers = useRef<LineHandlers>(null as unknown as LineHandlers);
   handlers.current = {
@@ -203,7 +233,7 @@ export function ChatPanel({
         if (!found) toast({ title: 'Original message unavailable' });
       });
     },
-    extra: (m) => lineActions?.(m) ?? [],
+    extra: (m) => [...safetyActions(m), ...(lineActions?.(m) ?? [])],
   };
   const stable = useMemo<LineHandlers>(
     () => ({
@@ -294,146 +324,149 @@ export function ChatPanel({
   });
 
   return (
-    <section
-      aria-labelledby="chat-heading"
-      className={cn('relative flex min-h-0 flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm', className)}
-    >
-      <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
-        <h2 id="chat-heading" className="font-semibold">
-          Group chat
-        </h2>
-        <PresenceCount room={room} visible={(id) => people.has(id)} className="ml-auto" />
-        <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground" role="status">
-          {!writable ? (
-            <>
-              <Lock className="size-3.5" aria-hidden /> Read-only
-            </>
-          ) : connected ? (
-            <>
-              <span className="size-2 rounded-full bg-success" aria-hidden /> Live
-            </>
+    <LineReportContext.Provider value={reportFromNotice}>
+      <section
+        aria-labelledby="chat-heading"
+        className={cn('relative flex min-h-0 flex-col overflow-hidden rounded-2xl border border-border bg-card shadow-sm', className)}
+      >
+        <header className="flex items-center justify-between gap-3 border-b border-border px-4 py-3">
+          <h2 id="chat-heading" className="font-semibold">
+            Group chat
+          </h2>
+          <PresenceCount room={room} visible={(id) => people.has(id)} className="ml-auto" />
+          <span className="flex items-center gap-1.5 text-xs font-medium text-muted-foreground" role="status">
+            {!writable ? (
+              <>
+                <Lock className="size-3.5" aria-hidden /> Read-only
+              </>
+            ) : connected ? (
+              <>
+                <span className="size-2 rounded-full bg-success" aria-hidden /> Live
+              </>
+            ) : (
+              <>
+                <LoaderCircle className="size-3.5 animate-spin" aria-hidden /> Connecting…
+              </>
+            )}
+          </span>
+        </header>
+
+        <div
+          ref={scroller}
+          onScroll={onScroll}
+          role="log"
+          // New lines are read out by the announcer below, not typing noise or reactions (issue 29).
+          aria-live="off"
+          aria-label={`Messages in ${mixer.title}`}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1)
+          tabIndex={0}
+          className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
+        >
+          {history.isPending ? (
+            <div className="flex h-full items-center justify-center">
+              <Spinner label="Loading messages" />
+            </div>
+          ) : history.isError && !messages.length ? (
+            <LoadError
+              bare
+              title="We couldn't load the chat."
+              error={history.error}
+              onRetry={history.refetch}
+              className="h-full items-center justify-center text-center"
+            />
           ) : (
             <>
-              <LoaderCircle className="size-3.5 animate-spin" aria-hidden /> Connecting…
+              <div ref={sentinel} />
+              {hasNextPage ? (
+                <div className="mb-3 flex justify-center">
+                  <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                    {isFetchingNextPage ? 'Loading earlier messages…' : 'Load earlier messages'}
+                  </Button>
+                </div>
+              ) : (
+                messages.length > 0 && <p className="mb-3 text-center text-xs text-muted-foreground">This is the start of the chat.</p>
+              )}
+              {messages.length === 0 && (
+                <p className="mt-8 text-center text-sm text-muted-foreground">
+                  {/* Before the start the footer says when it opens; saying it twice in one card reads as a glitch. */}
+                  {mixer.status === 'scheduled' ? 'No messages yet.' : 'No messages yet. Say hello!'}
+                </p>
+              )}
+              <ol className="flex flex-col">
+                {messages.map((m, i) => (
+                  <Fragment key={m.id}>
+                    {m.id === firstUnread && <NewMessagesDivider />}
+                    <MessageItem
+                      message={m}
+                      prev={messages[i - 1]}
+                      next={messages[i + 1]}
+                      me={me}
+                      soft={theme.soft}
+                      writable={writable}
+                      handlers={stable}
+                      people={people}
+                      hidden={m.kind === 'member' && m.sender?.id !== me && hides(m.body)}
+                      collapsed={collapsedReason({ id: m.id, senderId: m.sender?.id }, me, privacy)}
+                      onUnhide={unhide}
+                    />
+                  </Fragment>
+                ))}
+                {waiting.map((p) => (
+                  <li key={p.clientKey} className="mt-1.5 flex flex-col items-end" data-pending-line={p.status}>
+                    <div
+                      className={cn(
+                        'max-w-[78%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-[15px] leading-snug text-primary-foreground [overflow-wrap:anywhere] sm:max-w-[70%]',
+                        p.status === 'sending' && 'opacity-70',
+                      )}
+                    >
+                      {p.replyTo && <ReplyQuote quote={p.replyTo} own />}
+                      {p.body}
+                    </div>
+                    <PendingStatus line={p} onRetry={() => void deliver(p)} />
+                  </li>
+                ))}
+              </ol>
             </>
           )}
-        </span>
-      </header>
+        </div>
 
-      <div
-        ref={scroller}
-        onScroll={onScroll}
-        role="log"
-        // New lines are read out by the announcer below, not typing noise or reactions (issue 29).
-        aria-live="off"
-        aria-label={`Messages in ${mixer.title}`}
-        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1)
-        tabIndex={0}
-        className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
-      >
-        {history.isPending ? (
-          <div className="flex h-full items-center justify-center">
-            <Spinner label="Loading messages" />
-          </div>
-        ) : history.isError && !messages.length ? (
-          <LoadError
-            bare
-            title="We couldn't load the chat."
-            error={history.error}
-            onRetry={history.refetch}
-            className="h-full items-center justify-center text-center"
+        {(unseen > 0 || scrolledUp) && (
+          <button
+            type="button"
+            onClick={() => scrollToBottom(true)}
+            className="absolute bottom-28 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
+          >
+            <ArrowDown className="size-4" aria-hidden />
+            {unseen === 0 ? 'Jump to latest' : unseen === 1 ? '1 new message' : `${unseen} new messages`}
+          </button>
+        )}
+        {writable && <TypingIndicator room={room} me={me} nameOf={(id) => people.get(id)?.firstName} />}
+
+        <LiveAnnouncer text={announcement} />
+
+        <HostNudge mixerId={mixer.id} live={writable} />
+        {writable ? (
+          <ChatComposer
+            mixerId={mixer.id}
+            input={composerInput}
+            replyTo={replyTo}
+            editing={editing}
+            people={mentionable}
+            onCancel={() => {
+              setReplyTo(null);
+              setEditing(null);
+            }}
+            onSubmit={submit}
           />
         ) : (
-          <>
-            <div ref={sentinel} />
-            {hasNextPage ? (
-              <div className="mb-3 flex justify-center">
-                <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
-                  {isFetchingNextPage ? 'Loading earlier messages…' : 'Load earlier messages'}
-                </Button>
-              </div>
-            ) : (
-              messages.length > 0 && <p className="mb-3 text-center text-xs text-muted-foreground">This is the start of the chat.</p>
-            )}
-            {messages.length === 0 && (
-              <p className="mt-8 text-center text-sm text-muted-foreground">
-                {/* Before the start the footer says when it opens; saying it twice in one card reads as a glitch. */}
-                {mixer.status === 'scheduled' ? 'No messages yet.' : 'No messages yet. Say hello!'}
-              </p>
-            )}
-            <ol className="flex flex-col">
-              {messages.map((m, i) => (
-                <Fragment key={m.id}>
-                  {m.id === firstUnread && <NewMessagesDivider />}
-                  <MessageItem
-                    message={m}
-                    prev={messages[i - 1]}
-                    next={messages[i + 1]}
-                    me={me}
-                    soft={theme.soft}
-                    writable={writable}
-                    handlers={stable}
-                    people={people}
-                    hidden={m.kind === 'member' && m.sender?.id !== me && hides(m.body)}
-                    collapsed={collapsedReason({ id: m.id, senderId: m.sender?.id }, me, privacy)}
-                    onUnhide={unhide}
-                  />
-                </Fragment>
-              ))}
-              {waiting.map((p) => (
-                <li key={p.clientKey} className="mt-1.5 flex flex-col items-end" data-pending-line={p.status}>
-                  <div
-                    className={cn(
-                      'max-w-[78%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-[15px] leading-snug text-primary-foreground [overflow-wrap:anywhere] sm:max-w-[70%]',
-                      p.status === 'sending' && 'opacity-70',
-                    )}
-                  >
-                    {p.replyTo && <ReplyQuote quote={p.replyTo} own />}
-                    {p.body}
-                  </div>
-                  <PendingStatus line={p} onRetry={() => void deliver(p)} />
-                </li>
-              ))}
-            </ol>
-          </>
+          <p className="flex items-center justify-center gap-2 border-t border-border bg-muted/60 px-4 py-3 text-center text-sm text-muted-foreground">
+            <Lock className="size-4 shrink-0" aria-hidden />
+            {mixer.status === 'scheduled' ? 'The chat opens when the mixer starts.' : 'This mixer has ended. The chat is read-only now.'}
+          </p>
         )}
-      </div>
-
-      {(unseen > 0 || scrolledUp) && (
-        <button
-          type="button"
-          onClick={() => scrollToBottom(true)}
-          className="absolute bottom-28 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
-        >
-          <ArrowDown className="size-4" aria-hidden />
-          {unseen === 0 ? 'Jump to latest' : unseen === 1 ? '1 new message' : `${unseen} new messages`}
-        </button>
-      )}
-      {writable && <TypingIndicator room={room} me={me} nameOf={(id) => people.get(id)?.firstName} />}
-
-      <LiveAnnouncer text={announcement} />
-
-      <HostNudge mixerId={mixer.id} live={writable} />
-      {writable ? (
-        <ChatComposer
-          mixerId={mixer.id}
-          input={composerInput}
-          replyTo={replyTo}
-          editing={editing}
-          people={mentionable}
-          onCancel={() => {
-            setReplyTo(null);
-            setEditing(null);
-          }}
-          onSubmit={submit}
-        />
-      ) : (
-        <p className="flex items-center justify-center gap-2 border-t border-border bg-muted/60 px-4 py-3 text-center text-sm text-muted-foreground">
-          <Lock className="size-4 shrink-0" aria-hidden />
-          {mixer.status === 'scheduled' ? 'The chat opens when the mixer starts.' : 'This mixer has ended. The chat is read-only now.'}
-        </p>
-      )}
-    </section>
+        {reportDialog}
+      </section>
+    </LineReportContext.Provider>
   );
 }
 
@@ -720,7 +753,15 @@ const MessageItem = memo(function MessageItem({
       data-mentions-me={mentionsMe || undefined}
     >
       {message.replyTo && <ReplyQuote quote={message.replyTo} own={mine} onJump={handlers.jump} />}
-      {mentioned.length ? <MentionText parts={splitMentions(message.body, mentioned)} me={me} mine={mine} /> : message.body}
+      {message.hidden ? (
+        <span className="inline-flex items-center gap-1.5 italic text-muted-foreground">
+          <EyeOff className="size-3.5" aria-hidden /> Hidden while we check
+        </span>
+      ) : mentioned.length ? (
+        <MentionText parts={splitMentions(message.body, mentioned)} me={me} mine={mine} />
+      ) : (
+        message.body
+      )}
     </div>
   );
   return (
