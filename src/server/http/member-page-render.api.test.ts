@@ -2,12 +2,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { completeProfile } from '../../../tests/helpers/profile-fixtures';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { SERVER_RENDERER_DIR } from '../../shared/route-preload';
 import { buildApp } from '../app';
-import { SERVER_PAGES_PER_MEMBER, SERVER_RENDERS_AT_ONCE } from './member-page';
+import { SERVER_PAGES_PACE, SERVER_PAGES_PER_MEMBER, SERVER_RENDERS_AT_ONCE } from './member-page';
 
 /**
  * Member pages rendered on the server (decision 028): which requests get the markup, made from
@@ -75,14 +75,14 @@ const page = (url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
 
 describe('member pages rendered on the server', () => {
-  it("a member past the gates gets the page rendered from that page's own first reads, inert until the app takes over", async () => {
+  it("a member past the gates gets the page rendered from that page's own first reads, waiting for the app until it takes over", async () => {
     const maya = await onboardedMember('Maya Rendered');
     await ready(maya.cookie);
     const res = await page('/settings', maya.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const root =
-      /<div id="root" data-ssr="(\d+)" inert><main>rendered \/settings for Maya Rendered as of (\d+) &lt;([^&]*)&gt;<\/main><\/div>/.exec(
+      /<div id="root" data-ssr="(\d+)" data-waiting-for-app><main>rendered \/settings for Maya Rendered as of (\d+) &lt;([^&]*)&gt;<\/main><\/div>/.exec(
         res.body,
       );
     expect(root).not.toBeNull();
@@ -188,6 +188,30 @@ describe('server renders are shared out (issue 32)', () => {
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.body).toContain('<div id="root"');
     }
+  });
+
+  it("a member asking for page after page gets the shell once past their pace; another member's pages are still built", async () => {
+    const rex = await onboardedMember('Rex Repeat');
+    const oti = await onboardedMember('Oti Paced');
+    await ready(rex.cookie);
+    // One at a time (never over the member's share at once), with the clock held: the pace alone decides.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const bodies: string[] = [];
+    try {
+      for (let i = 0; i < SERVER_PAGES_PACE.limit + 5; i++) bodies.push((await page('/home', rex.cookie)).body);
+    } finally {
+      vi.useRealTimers();
+    }
+    const built = bodies.filter((b) => b.includes('id="fancy-data"'));
+    expect(built.length).toBeGreaterThan(0);
+    expect(built.length).toBeLessThanOrEqual(SERVER_PAGES_PACE.limit);
+    // The last ones are the shell: no first reads, no render, and no member data in them.
+    for (const body of bodies.slice(-3)) {
+      expect(body).toBe('<!doctype html><body><div id="root"></div></body>');
+      expect(body).not.toContain('Rex Repeat');
+    }
+    const other = await page('/home', oti.cookie);
+    expect(other.body).toContain('rendered /home for Oti Paced');
   });
 
   it('a page that finds the renderer busy is sent at once without the render, with its first reads', async () => {
