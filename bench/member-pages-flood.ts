@@ -71,7 +71,7 @@ export async function benchMemberPagesFlood() {
     { name: 'Oti Other', email: 'other@bench.example' },
   ];
   await withBenchDatabase(dataDir, (database) => createMembers(database, people));
-  const server = await startBenchServer(dataDir);
+  const server = await startBenchServer(dataDir, (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const { base } = server;
   try {
     const flooder = await signIn(base, people[0].email);

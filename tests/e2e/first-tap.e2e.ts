@@ -16,15 +16,18 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-/** Holds every script of the app (not the head's theme-init/early-taps file, nor the starter) until `release()`. */
-async function holdTheApp(page: Page) {
-  let holding = true;
+/** Holds every script of the app (not the head's theme-init/early-taps file, nor the starter) from `hold()` until `release()`. */
+async function appScripts(page: Page) {
+  let holding = false;
   const held: Route[] = [];
   await page.route(/\/assets\/(?!theme-init-|start-)[^/]+\.js$/, (route) => {
     if (holding) held.push(route);
     else void route.continue();
   });
   return {
+    hold: () => {
+      holding = true;
+    },
     release: async () => {
       holding = false;
       await Promise.all(held.splice(0).map((route) => route.continue()));
@@ -63,34 +66,39 @@ async function memberWithRenderedPages() {
 describe('no tap lost before the app takes a page over', () => {
   it('a tap on a mixer card reaches the mixer; a filter tapped and a search typed before the take-over reach the app', async () => {
     const { context, page } = await memberWithRenderedPages();
-    const hold = await holdTheApp(page);
-    await gotoRendered(page, '/mixers');
-    await page.getByTestId('mixer-card').first().waitFor();
-    expect(await waitingForApp(page)).toBe('');
+    const scripts = await appScripts(page);
 
-    // Typed and tapped while the app is held back.
-    await page.getByLabel('Search mixers').fill('techno');
+    // A filter tapped while the app is held back: nothing yet, then the app applies it.
+    scripts.hold();
+    await gotoRendered(page, '/mixers');
     await page.getByRole('button', { name: 'Friends', exact: true }).click();
     expect(await waitingForApp(page)).toBe('');
     expect(new URL(page.url()).search).toBe('');
-    await hold.release();
+    await scripts.release();
     await page.waitForURL((url) => url.searchParams.get('intent') === 'Friends');
     expect(await waitingForApp(page)).toBeNull();
-    // The text stayed in the field, and the app holds it: submitting searches for it.
+    expect(await page.getByRole('button', { name: 'Friends', exact: true }).getAttribute('aria-pressed')).toBe('true');
+
+    // Typed while the app is held back: the text stays in the field, and the app searches for it.
+    scripts.hold();
+    await gotoRendered(page, '/mixers');
+    await page.getByLabel('Search mixers').fill('techno');
+    expect(await waitingForApp(page)).toBe('');
+    await scripts.release();
+    await page.waitForURL((url) => url.searchParams.get('q') === 'techno');
     expect(await page.getByLabel('Search mixers').inputValue()).toBe('techno');
-    await page.getByLabel('Search mixers').press('Enter');
-    await page.waitForURL((url) => url.searchParams.get('q') === 'techno' && url.searchParams.get('intent') === 'Friends');
 
     // A mixer card's link works before the app does: the browser goes there itself.
-    const again = await holdTheApp(page);
+    scripts.hold();
     await gotoRendered(page, '/mixers');
     const card = page.getByTestId('mixer-card').first();
     const title = (await card.getByRole('heading').innerText()).trim();
     expect(await waitingForApp(page)).toBe('');
     await card.getByRole('link').click();
     await page.waitForURL(/\/mixers\/[^/?]+$/);
-    await again.release();
+    await scripts.release();
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    await e2e.screenshot(page, 'first-tap-mixer-390');
     await context.close();
   }, 240_000);
 
@@ -111,7 +119,8 @@ describe('no tap lost before the app takes a page over', () => {
       if (r.method() === 'POST' && r.url().endsWith(`/api/mixers/${mixerId}/join`)) joins.push(r.url());
     });
 
-    const hold = await holdTheApp(page);
+    const scripts = await appScripts(page);
+    scripts.hold();
     await gotoRendered(page, `/mixers/${mixerId}`);
     const join = page.getByRole('button', { name: 'Join mixer', exact: true });
     await join.waitFor();
@@ -120,8 +129,8 @@ describe('no tap lost before the app takes a page over', () => {
     await join.click();
     await join.click();
     expect(joins).toEqual([]);
-    await hold.release();
-    await page.getByText("You're in!").waitFor();
+    await scripts.release();
+    await page.locator('#main').getByText("You're in!").filter({ visible: true }).first().waitFor();
     const detail = (await (await page.request.get(`/api/mixers/${mixerId}`)).json()) as { myState?: string };
     expect(detail.myState).toBe('joined');
     // Settled: no second join went out (the server would have answered it; the list would show it).
