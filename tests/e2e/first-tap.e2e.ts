@@ -130,9 +130,11 @@ describe('no tap lost before the app takes a page over', () => {
     await join.click();
     expect(joins).toEqual([]);
     await scripts.release();
-    await page.locator('#main').getByText("You're in!").filter({ visible: true }).first().waitFor();
-    const detail = (await (await page.request.get(`/api/mixers/${mixerId}`)).json()) as { myState?: string };
-    expect(detail.myState).toBe('joined');
+    // The app acted on it: its notice says so, and the server has the member in the mixer.
+    await page.getByRole('region', { name: /Notifications/ }).getByText("You're in!").first().waitFor();
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/mixers/${mixerId}`)).json()) as { myState?: string }).myState)
+      .toBe('joined');
     // Settled: no second join went out (the server would have answered it; the list would show it).
     await page.waitForLoadState('networkidle');
     expect(joins).toHaveLength(1);
