@@ -212,7 +212,7 @@ describe('server renders are shared out (issue 32)', () => {
     }
     const other = await page('/home', oti.cookie);
     expect(other.body).toContain('rendered /home for Oti Paced');
-  });
+  }, 240_000);
 
   it('a page that finds the renderer busy is sent at once without the render, with its first reads', async () => {
     const names = Array.from({ length: SERVER_RENDERS_AT_ONCE }, (_, i) => `Busy${i}`);
