@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMixer, joinMixer } from '../../../tests/helpers/mixer-fixtures';
 import { completeProfile } from '../../../tests/helpers/profile-fixtures';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { SERVER_RENDERER_DIR } from '../../shared/route-preload';
@@ -118,6 +119,24 @@ describe('member pages rendered on the server', () => {
       expect(res.body).not.toContain('data-ssr');
       expect(res.body).toContain('<div id="root"></div>');
     }
+  });
+
+  it("a mixer's page is rendered for someone not in it, without its chat (refused to them); a mixer that is not there is left to the browser", async () => {
+    const nia = await onboardedMember('Nia Notjoined');
+    const jo = await onboardedMember('Jo Joined');
+    await ready(nia.cookie);
+    const mixerId = await createMixer(t, { status: 'scheduled', startsInMinutes: 120 });
+    await joinMixer(t, mixerId, [jo.id]);
+    const outside = await page(`/mixers/${mixerId}`, nia.cookie);
+    expect(outside.body).toContain(`rendered /mixers/${mixerId} for Nia Notjoined`);
+    // Rendered from the reads that answered: the chat's refusal is not among them.
+    expect(outside.body).not.toMatch(new RegExp(`&lt;[^&]*/api/mixers/${mixerId}/messages`));
+    expect(outside.body).toMatch(new RegExp(`&lt;[^&]*/api/mixers/${mixerId},`));
+    const inside = await page(`/mixers/${mixerId}`, jo.cookie);
+    expect(inside.body).toMatch(new RegExp(`&lt;[^&]*/api/mixers/${mixerId}/messages`));
+    // A mixer that is not there: its reads answer 404, and nothing is rendered.
+    const missing = await page('/mixers/00000000-0000-4000-8000-000000000000', nia.cookie);
+    expect(missing.body).not.toContain('data-ssr');
   });
 
   it('a page with a read that did not answer, or with a query string, is left to the browser', async () => {

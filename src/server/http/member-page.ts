@@ -96,7 +96,8 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
   const building = new Map<string, number>();
   let rendering = 0;
   const shells = new Map<string, { mtimeMs: number; body: Promise<string | Buffer> }>();
-  const pace = new PaceLimiter(SERVER_PAGES_PACE);
+  // Date.now looked up at each call (not taken once), so a test can hold the clock.
+  const pace = new PaceLimiter(SERVER_PAGES_PACE, () => Date.now());
 
   /**
    * Starts loading the build's renderer (once; ~10 MB at first, ~45 MB once it has rendered every
