@@ -131,7 +131,11 @@ describe('no tap lost before the app takes a page over', () => {
     expect(joins).toEqual([]);
     await scripts.release();
     // The app acted on it: its notice says so, and the server has the member in the mixer.
-    await page.getByRole('region', { name: /Notifications/ }).getByText("You're in!").first().waitFor();
+    await page
+      .getByRole('region', { name: /Notifications/ })
+      .getByText("You're in!")
+      .first()
+      .waitFor();
     await expect
       .poll(async () => ((await (await page.request.get(`/api/mixers/${mixerId}`)).json()) as { myState?: string }).myState)
       .toBe('joined');
