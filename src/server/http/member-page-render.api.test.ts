@@ -8,7 +8,7 @@ import { completeProfile } from '../../../tests/helpers/profile-fixtures';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { SERVER_RENDERER_DIR } from '../../shared/route-preload';
 import { buildApp } from '../app';
-import { SERVER_PAGES_PACE, SERVER_PAGES_PER_MEMBER, SERVER_RENDERS_AT_ONCE } from './member-page';
+import { PAGE_REQUESTS_PACE, SERVER_PAGES_PACE, SERVER_PAGES_PER_MEMBER, SERVER_RENDERS_AT_ONCE, TOO_MANY_PAGES } from './member-page';
 
 /**
  * Member pages rendered on the server (decision 028): which requests get the markup, made from
@@ -231,6 +231,33 @@ describe('server renders are shared out (issue 32)', () => {
     }
     const other = await page('/home', oti.cookie);
     expect(other.body).toContain('rendered /home for Oti Paced');
+  }, 240_000);
+
+  it("a member asking for pages in a loop is refused past their pace (429, said in words); another member's pages still come", async () => {
+    const lou = await onboardedMember('Lou Loop');
+    const oti = await onboardedMember('Oti Unbothered');
+    await ready(lou.cookie);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const answers: { statusCode: number; body: string; retry?: string }[] = [];
+    try {
+      // In batches as a script would (each within the member's share of builds: the shell is quick).
+      for (let i = 0; i < PAGE_REQUESTS_PACE.limit + 2; i += 10) {
+        const batch = await Promise.all(Array.from({ length: 10 }, () => page('/home', lou.cookie)));
+        answers.push(...batch.map((r) => ({ statusCode: r.statusCode, body: r.body, retry: r.headers['retry-after'] as string })));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    const ok = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(ok.length).toBeLessThanOrEqual(PAGE_REQUESTS_PACE.limit);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(ok.length + refused.length).toBe(answers.length);
+    expect(JSON.parse(refused[0].body).error.message).toBe(TOO_MANY_PAGES);
+    expect(Number(refused[0].retry)).toBeGreaterThanOrEqual(1);
+    const other = await page('/home', oti.cookie);
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toContain('rendered /home for Oti Unbothered');
   }, 240_000);
 
   it('a page that finds the renderer busy is sent at once without the render, with its first reads', async () => {

@@ -19,7 +19,8 @@
  * A page built this way costs far more than its JSON (issue 32), so the work is shared out: a
  * member has at most SERVER_PAGES_PER_MEMBER pages being built at once and SERVER_PAGES_PACE over
  * time (a signed-out visitor counts by address), and the renderer at most SERVER_RENDERS_AT_ONCE
- * renders waiting or running. A page
+ * renders waiting or running; past PAGE_REQUESTS_PACE a member's page requests are refused (429,
+ * answered after a wait). A page
  * over its member's share is the client-rendered shell at once (no first reads, no render: the app
  * asks for its data itself); a page that finds the renderer busy goes without the render at once.
  * Nothing waits in a queue for a turn.
@@ -33,7 +34,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getSession } from '../auth/session';
 import { EMBEDDED_DATA_ID, type RoutePreload, readUrls, SERVER_RENDERER_DIR } from '../../shared/route-preload';
 import { negotiateEncoding } from './compress';
-import { PaceLimiter } from './rate-limiter';
+import { PaceLimiter, rateLimited } from './rate-limiter';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -70,6 +71,15 @@ export const SERVER_RENDERS_AT_ONCE = 4;
  * only a script asking again and again meets it (issue 32: 300 pages at concurrency 30).
  */
 export const SERVER_PAGES_PACE = { limit: 20, windowMs: 20_000 };
+/**
+ * Member-page requests of one member (or one signed-out address), built or not: a burst of 60,
+ * then one a second. Past it the answer is a 429, sent after up to TOO_MANY_PAGES_WAIT_MS: a
+ * script asking in a loop is slowed to a few requests a second by timers, which cost the server
+ * nothing, instead of being answered as fast as it asks (issue 32's flood).
+ */
+export const PAGE_REQUESTS_PACE = { limit: 60, windowMs: 60_000 };
+export const TOO_MANY_PAGES_WAIT_MS = 1000;
+export const TOO_MANY_PAGES = 'Too many pages asked for at once. Please wait a moment and try again.';
 /** How long a route's HTML file is taken as unchanged before its mtime is looked at again. */
 const TEMPLATE_CHECK_MS = 1000;
 
@@ -98,6 +108,7 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
   const shells = new Map<string, { mtimeMs: number; body: Promise<string | Buffer> }>();
   // Date.now looked up at each call (not taken once), so a test can hold the clock.
   const pace = new PaceLimiter(SERVER_PAGES_PACE, () => Date.now());
+  const requests = new PaceLimiter(PAGE_REQUESTS_PACE, () => Date.now());
 
   /**
    * Starts loading the build's renderer (once; ~10 MB at first, ~45 MB once it has rendered every
@@ -215,6 +226,11 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
 
   async function serveMemberPage(req: FastifyRequest, reply: FastifyReply, route: RoutePreload, id?: string) {
     const key = await shareKey(req);
+    const over = requests.take(key);
+    if (over > 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(over, TOO_MANY_PAGES_WAIT_MS)));
+      throw rateLimited(over, TOO_MANY_PAGES);
+    }
     const held = building.get(key) ?? 0;
     if (held >= SERVER_PAGES_PER_MEMBER || pace.take(key) > 0) return sendShell(req, reply, route);
     building.set(key, held + 1);
