@@ -199,8 +199,9 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
  * A member page's HTML: index.html whose scripts start after the first paint (decision 028). A
  * member page comes rendered by the server, so on a slow phone its HTML, stylesheet and images
  * come first: a small starter (the page's only script tag) waits until the page's content is on
- * screen (the first contentful paint; 3 s at most), then has the browser fetch every chunk the
- * page needs at once (modulepreload: no discovery chain, decision 018), evaluates them one per task
+ * screen (the first contentful paint; 3 s at most), then evaluates every chunk the page needs
+ * (fetched from the start at low priority, so the stylesheet and images still come first, and
+ * all at once: modulepreload, no discovery chain, decisions 018 and 038) one per task
  * in `chain` order, the entry among them, and then starts the app, which hydrates the page
  * (decision 029). A page that came without the server's render, or a tab opened in the
  * background, starts at once. Each starter is a hashed asset like the bundle's, cached for good.
@@ -217,15 +218,17 @@ globalThis.__fancyDeferStart = true;
 const preloads = ${JSON.stringify(urls.filter((u) => u !== entry))};
 const chain = ${JSON.stringify(chain.map((f) => `/${f}`))};
 let started = false;
-const preloadSome = () => {
-  document.head.append(...preloads.splice(0, 6).map((url) => Object.assign(document.createElement("link"), { rel: "modulepreload", crossOrigin: "", href: url })));
-  if (preloads.length) setTimeout(preloadSome);
+let preloading = false;
+const preloadSome = (fetchPriority = "auto") => {
+  preloading = true;
+  document.head.append(...preloads.splice(0, 6).map((url) => Object.assign(document.createElement("link"), { rel: "modulepreload", crossOrigin: "", href: url, fetchPriority })));
+  if (preloads.length) setTimeout(() => preloadSome(fetchPriority));
 };
 const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve));
 const go = async () => {
   if (started) return;
   started = true;
-  preloadSome();
+  if (!preloading) preloadSome();
   for (const url of chain) {
     await import(url).catch(() => {});
     await nextTask();
@@ -234,6 +237,7 @@ const go = async () => {
 };
 if (document.visibilityState === "hidden" || !document.getElementById("root")?.hasAttribute("data-ssr")) go();
 else {
+  preloadSome("low");
   new PerformanceObserver((list, observer) => {
     if (list.getEntriesByName("first-contentful-paint").length) { observer.disconnect(); setTimeout(go); }
   }).observe({ type: "paint", buffered: true });
@@ -286,7 +290,10 @@ function hashedThemeInit(): Plugin {
     name: 'fancy:hashed-theme-init',
     apply: 'build',
     async buildStart() {
-      const source = await readFile(path.join(import.meta.dirname, 'public/theme-init.js'), 'utf8');
+      // With the early-taps listener (decision 038): one blocking file in the head, cached for good.
+      const source = (
+        await Promise.all(['theme-init.js', 'early-taps.js'].map((f) => readFile(path.join(import.meta.dirname, 'public', f), 'utf8')))
+      ).join('\n');
       fileName = `assets/theme-init-${createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`;
       this.emitFile({ type: 'asset', fileName, source });
     },

@@ -58,7 +58,7 @@ interface DemoServer {
 }
 
 /** The real server with the demo data (as `npm run dev` seeds it) on `dataDir`. */
-async function startDemoServer(dataDir: string, port: number): Promise<DemoServer> {
+export async function startDemoServer(dataDir: string, port: number): Promise<DemoServer> {
   const proc = await spawnUntil(
     ['--import', 'tsx', 'src/server/serve.ts'],
     {
@@ -83,7 +83,7 @@ async function startDemoServer(dataDir: string, port: number): Promise<DemoServe
   };
 }
 
-async function signInDemo(base: string): Promise<{ header: string; cookies: { name: string; value: string }[] }> {
+export async function signInDemo(base: string): Promise<{ header: string; cookies: { name: string; value: string }[] }> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: base },
@@ -105,7 +105,7 @@ async function getJson<T>(base: string, cookie: string, p: string): Promise<T> {
 }
 
 /** A live mixer the demo member is in, and her first conversation. */
-async function demoIds(base: string, cookie: string) {
+export async function demoIds(base: string, cookie: string) {
   const live = await getJson<{ items: { id: string; status: string }[] }>(base, cookie, '/api/mixers?section=mine&active=true&limit=50');
   const mixer = live.items.find((d) => d.status === 'live');
   if (!mixer) throw new Error('the demo member has no live mixer');
@@ -202,7 +202,7 @@ function lighthouseRow(page: string, runs: LighthouseFigures[]) {
 }
 
 /** Chromium's own throttling, as first-load.ts: slow 4G and 4× CPU. */
-const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1_000_000) / 8, uploadThroughput: (750 * 1000) / 8 };
+export const NETWORK = { offline: false, latency: 150, downloadThroughput: (1.6 * 1_000_000) / 8, uploadThroughput: (750 * 1000) / 8 };
 
 async function throttle(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
@@ -212,7 +212,7 @@ async function throttle(context: BrowserContext, page: Page) {
   return cdp;
 }
 
-async function phoneContext(browser: import('playwright-core').Browser, base: string, cookies: { name: string; value: string }[]) {
+export async function phoneContext(browser: import('playwright-core').Browser, base: string, cookies: { name: string; value: string }[]) {
   const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   await context.addCookies(cookies.map((c) => ({ ...c, url: base })));
   return context;

@@ -7,7 +7,8 @@
  *
  * Reported: the other member's GET /api/mixers latency (p50/p95, sequential requests) with
  * nobody flooding and during the flood, their p95 ratio against the goal (≤ 2× idle), and what
- * the flood got: pages, how many were rendered on the server, errors. Real server in its own
+ * the flood got: pages, how many were rendered on the server, how many refused (429, past the
+ * member's pace of page requests, answered after a wait), errors. Real server in its own
  * process (`startBenchServer`, the client build as `npm start` serves it), loopback only.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,6 +47,7 @@ async function timedGets(url: string, cookie: string, enough: (n: number) => boo
 async function floodRound(url: string, cookie: string) {
   let next = 0;
   let rendered = 0;
+  let refused = 0;
   let errors = 0;
   const worker = async () => {
     while (next < FLOOD_REQUESTS) {
@@ -53,7 +55,8 @@ async function floodRound(url: string, cookie: string) {
       try {
         const res = await fetch(url, { headers: { cookie, 'accept-encoding': 'gzip, deflate, br' } });
         const body = await res.text();
-        if (!res.ok) errors++;
+        if (res.status === 429) refused++;
+        else if (!res.ok) errors++;
         else if (body.includes('data-ssr')) rendered++;
       } catch {
         errors++;
@@ -61,7 +64,7 @@ async function floodRound(url: string, cookie: string) {
     }
   };
   await Promise.all(Array.from({ length: FLOOD_CONCURRENCY }, worker));
-  return { rendered, errors };
+  return { rendered, refused, errors };
 }
 
 export async function benchMemberPagesFlood() {
@@ -71,7 +74,7 @@ export async function benchMemberPagesFlood() {
     { name: 'Oti Other', email: 'other@bench.example' },
   ];
   await withBenchDatabase(dataDir, (database) => createMembers(database, people));
-  const server = await startBenchServer(dataDir);
+  const server = await startBenchServer(dataDir, (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean));
   const { base } = server;
   try {
     const flooder = await signIn(base, people[0].email);
@@ -89,12 +92,14 @@ export async function benchMemberPagesFlood() {
     let flooding = true;
     let rounds = 0;
     let rendered = 0;
+    let refused = 0;
     let errors = 0;
     const flood = (async () => {
       while (flooding) {
         const round = await floodRound(base + PAGE, flooder);
         rounds++;
         rendered += round.rendered;
+        refused += round.refused;
         errors += round.errors;
       }
     })();
@@ -117,6 +122,7 @@ export async function benchMemberPagesFlood() {
         requests_each_phase: during.length,
         flood_pages: rounds * FLOOD_REQUESTS,
         flood_rendered: rendered,
+        flood_refused_429: refused,
         flood_errors: errors,
       },
     ];

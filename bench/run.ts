@@ -206,6 +206,13 @@ if (safety) {
   const { printSafety } = await import('./safety');
   printSafety(safety as Awaited<ReturnType<typeof import('./safety').benchSafety>>);
 }
+const firstTap = await optional('first-tap', 'benchFirstTap');
+if (firstTap) {
+  console.log(
+    'First tap (issue 33): on each member page, throttled phone (4× CPU, slow 4G, cold cache), a touch tap on a link and on the account menu at first paint, +250 and +500 ms: where it landed, ms from tap to result; FCP → app take-over (goals: every tap lands, links ≤ 1,500 ms, FCP → app ≤ 1,000 ms)',
+  );
+  console.table(firstTap);
+}
 const memory = await optional('memory', 'benchMemoryAndRestart');
 if (memory) {
   console.log('Warm restart and resident memory, embedded mode (issue 15, decision 017)');

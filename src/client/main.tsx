@@ -43,8 +43,8 @@ async function start() {
 
   // Rendered as a transition, React works in slices and a slow phone stays responsive while the
   // page is built (decision 018). A member page the server rendered (decision 028) is hydrated:
-  // the markup on screen becomes the app without being built again; `inert` (set by the server so
-  // nothing is used before the app can answer) goes once it has.
+  // the markup on screen becomes the app without being built again; taps made on it before then
+  // are given to the app once it has (public/early-taps.js, decision 038).
   const render = () => {
     if (container.hasAttribute('data-ssr')) {
       setRenderedAt(Number(container.dataset.ssr) || undefined);

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, {
   type FastifyBaseLogger,
   type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifyServerOptions,
   LogController,
   type onRequestHookHandler,
@@ -12,7 +14,7 @@ import Fastify, {
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import '../shared/schemas/zod-defaults';
 import { PRERENDERED_PAGES } from '../shared/prerendered';
-import { matchRoutePreload } from '../shared/route-preload';
+import { matchRoutePreload, ROUTE_PRELOADS } from '../shared/route-preload';
 import { createAuth, type Auth } from './auth/auth';
 import { SessionCache } from './auth/session-cache';
 import { registerAuthRoutes } from './auth/routes';
@@ -218,6 +220,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (req.method === 'POST' && reply.statusCode === 200 && req.routeOptions.url === '/api/auth/login') members.warm();
       done();
     });
+    // Member pages have routes of their own, so a request for one never goes through the static
+    // files' wildcard first (a stat and a directory listing per request, issue 32's flood).
+    for (const { pattern } of ROUTE_PRELOADS)
+      app.get(pattern, (req, reply) => (isPagePath(req) ? servePath(req, reply) : notFoundJson(reply)));
+  }
+
+  /** A page path: a member page with its first reads (and render), else the page server. */
+  function servePath(req: FastifyRequest, reply: FastifyReply) {
+    // Someone is using the app: have the member pages' renderer ready for their first one.
+    memberPage?.warm();
+    const member = matchRoutePreload(req.url.split('?')[0]);
+    if (member && memberPage && memberRouteBuilt(member.route.file)) return memberPage(req, reply, member.route, member.id);
+    return (servePage as NonNullable<typeof servePage>)(req, reply);
+  }
+  /** Whether the build has the route's page (once it has, not looked up again). */
+  const builtRoutes = new Map<string, boolean>();
+  function memberRouteBuilt(file: string): boolean {
+    if (!builtRoutes.get(file)) builtRoutes.set(file, existsSync(path.join(clientDir as string, 'routes', file)));
+    return builtRoutes.get(file) === true;
   }
 
   app.setNotFoundHandler((req, reply) => {
@@ -226,13 +247,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // A member page comes with its chunks named for preloading and its first reads' answers in
     // it, so code starts with the HTML and the data is there when it runs (decision 018); every
     // other page, and the not-found page, from the page server (decision 021).
-    // Someone is using the app: have the member pages' renderer ready for their first one.
-    memberPage?.warm();
-    const member = matchRoutePreload(req.url.split('?')[0]);
-    if (member && memberPage && existsSync(path.join(clientDir as string, 'routes', member.route.file))) {
-      return memberPage(req, reply, member.route, member.id);
-    }
-    return servePage(req, reply);
+    return servePath(req, reply);
   });
 
   return app;

@@ -24,6 +24,12 @@ export interface RoutePreload {
   file: string;
   /** Modules under src/client (no extension) whose chunks the page needs, outermost first. */
   modules: readonly string[];
+  /**
+   * Reads whose refusal (403) is itself the answer the page is rendered from: the page shows
+   * nothing of them then (the mixer's chat to someone not in it), so the server renders it without
+   * them (decision 038). Any other read that does not answer leaves the page to the browser.
+   */
+  refusable?: readonly string[];
   /** The page's first reads; `:id` is the path's id. */
   reads: readonly string[];
 }
@@ -53,6 +59,8 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
     file: 'mixer.html',
     modules: [...MEMBER_SHELL, 'features/mixers/mixer-detail-page'],
     reads: [...MEMBER_READS, '/api/mixers/:id', '/api/mixers/:id/messages', '/api/fancies?mixerId=:id'],
+    // Someone not in the mixer (yet) sees it with Join: its chat is for the people in it.
+    refusable: ['/api/mixers/:id/messages'],
   },
   {
     pattern: '/messages',

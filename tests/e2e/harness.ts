@@ -179,13 +179,13 @@ export const demoEmail = (key: string) => `${key}@demo.fancy.test`;
 
 /**
  * Resolves once the app has taken the page over: a member page the server rendered is on screen
- * before its scripts run, and `inert` until they have (decision 028). Keyboard shortcuts and
- * events a test dispatches itself need the app; clicks wait for it on their own (an inert
- * element takes no click).
+ * before its scripts run, and `data-waiting-for-app` until they have (decisions 028, 038).
+ * Keyboard shortcuts and events a test dispatches itself need the app; a click before then is
+ * held and given to the app when it takes over (public/early-taps.js).
  */
 export function appReady(page: Page) {
   return page.waitForFunction(() => {
     const root = document.getElementById('root');
-    return Boolean(root?.firstElementChild) && !root?.hasAttribute('inert');
+    return Boolean(root?.firstElementChild) && !root?.hasAttribute('data-waiting-for-app');
   });
 }

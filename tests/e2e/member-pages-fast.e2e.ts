@@ -133,7 +133,7 @@ describe('member pages fast on a phone', () => {
     // The renderer loads when the first member is about (not at start-up): the first pages may come without it.
     await expect
       .poll(async () => (await page.request.get('/home')).text(), { timeout: 20_000 })
-      .toMatch(/<div id="root" data-ssr="\d+" inert>/);
+      .toMatch(/<div id="root" data-ssr="\d+" data-waiting-for-app>/);
 
     // No script at all: the page is there, with the member's own content.
     const bare = await context.browser()?.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
@@ -145,7 +145,7 @@ describe('member pages fast on a phone', () => {
     expect(await still.locator('main').innerText()).toContain('Sora Served');
     await bare.close();
 
-    // With scripts: hydrated as sent (React says nothing), no longer inert, and it answers.
+    // With scripts: hydrated as sent (React says nothing), taken over by the app, and it answers.
     const warnings: string[] = [];
     page.on('console', (msg) => {
       if (msg.type() === 'warning' || msg.type() === 'error') warnings.push(msg.text());
@@ -154,7 +154,7 @@ describe('member pages fast on a phone', () => {
       const res = await page.goto(path);
       expect(await res?.text(), path).toContain('data-ssr');
       await page.waitForLoadState('networkidle');
-      await expect.poll(() => page.locator('#root').getAttribute('inert'), { message: path }).toBeNull();
+      await expect.poll(() => page.locator('#root').getAttribute('data-waiting-for-app'), { message: path }).toBeNull();
     }
     expect(warnings.filter((w) => /rendered again|hydrat/i.test(w))).toEqual([]);
     await page.getByRole('link', { name: 'Mixers' }).first().click();

@@ -83,7 +83,7 @@ async function focusBackOn(page: Page, label: string) {
 
 /** Presses Tab until the element with this accessible label or text has the focus (a keyboard user's way there). */
 async function tabTo(page: Page, label: string) {
-  // Focus moves once the app has taken a server-rendered page over (it is inert until then).
+  // Keys reach the app's handlers once it has taken a server-rendered page over.
   await appReady(page);
   for (let i = 0; i < 60; i++) {
     await page.keyboard.press('Tab');
@@ -283,7 +283,7 @@ describe('admin sidebar', () => {
     for (const path of ['/home', '/admin/metrics']) {
       await page.goto(path);
       await nav.waitFor();
-      // A server-rendered page takes no pointer until the app has it (inert): hit-testing waits for that.
+      // Measured once the app has the page (its layout as the app has it).
       await appReady(page);
       const links = await onScreen();
       expect(links).toHaveLength(8);

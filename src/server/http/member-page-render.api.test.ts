@@ -2,12 +2,13 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createMixer, joinMixer } from '../../../tests/helpers/mixer-fixtures';
 import { completeProfile } from '../../../tests/helpers/profile-fixtures';
 import { createTestApp, type TestApp } from '../../../tests/helpers/test-app';
 import { SERVER_RENDERER_DIR } from '../../shared/route-preload';
 import { buildApp } from '../app';
-import { SERVER_PAGES_PER_MEMBER, SERVER_RENDERS_AT_ONCE } from './member-page';
+import { PAGE_REQUESTS_PACE, SERVER_PAGES_PACE, SERVER_PAGES_PER_MEMBER, SERVER_RENDERS_AT_ONCE, TOO_MANY_PAGES } from './member-page';
 
 /**
  * Member pages rendered on the server (decision 028): which requests get the markup, made from
@@ -75,14 +76,14 @@ const page = (url: string, cookie?: string) =>
   app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity', ...(cookie ? { cookie } : {}) } });
 
 describe('member pages rendered on the server', () => {
-  it("a member past the gates gets the page rendered from that page's own first reads, inert until the app takes over", async () => {
+  it("a member past the gates gets the page rendered from that page's own first reads, waiting for the app until it takes over", async () => {
     const maya = await onboardedMember('Maya Rendered');
     await ready(maya.cookie);
     const res = await page('/settings', maya.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     const root =
-      /<div id="root" data-ssr="(\d+)" inert><main>rendered \/settings for Maya Rendered as of (\d+) &lt;([^&]*)&gt;<\/main><\/div>/.exec(
+      /<div id="root" data-ssr="(\d+)" data-waiting-for-app><main>rendered \/settings for Maya Rendered as of (\d+) &lt;([^&]*)&gt;<\/main><\/div>/.exec(
         res.body,
       );
     expect(root).not.toBeNull();
@@ -118,6 +119,24 @@ describe('member pages rendered on the server', () => {
       expect(res.body).not.toContain('data-ssr');
       expect(res.body).toContain('<div id="root"></div>');
     }
+  });
+
+  it("a mixer's page is rendered for someone not in it, without its chat (refused to them); a mixer that is not there is left to the browser", async () => {
+    const nia = await onboardedMember('Nia Notjoined');
+    const jo = await onboardedMember('Jo Joined');
+    await ready(nia.cookie);
+    const mixerId = await createMixer(t, { status: 'scheduled', startsInMinutes: 120 });
+    await joinMixer(t, mixerId, [jo.id]);
+    const outside = await page(`/mixers/${mixerId}`, nia.cookie);
+    expect(outside.body).toContain(`rendered /mixers/${mixerId} for Nia Notjoined`);
+    // Rendered from the reads that answered: the chat's refusal is not among them.
+    expect(outside.body).not.toMatch(new RegExp(`&lt;[^&]*/api/mixers/${mixerId}/messages`));
+    expect(outside.body).toMatch(new RegExp(`&lt;[^&]*/api/mixers/${mixerId},`));
+    const inside = await page(`/mixers/${mixerId}`, jo.cookie);
+    expect(inside.body).toMatch(new RegExp(`&lt;[^&]*/api/mixers/${mixerId}/messages`));
+    // A mixer that is not there: its reads answer 404, and nothing is rendered.
+    const missing = await page('/mixers/00000000-0000-4000-8000-000000000000', nia.cookie);
+    expect(missing.body).not.toContain('data-ssr');
   });
 
   it('a page with a read that did not answer, or with a query string, is left to the browser', async () => {
@@ -189,6 +208,57 @@ describe('server renders are shared out (issue 32)', () => {
       expect(res.body).toContain('<div id="root"');
     }
   });
+
+  it("a member asking for page after page gets the shell once past their pace; another member's pages are still built", async () => {
+    const rex = await onboardedMember('Rex Repeat');
+    const oti = await onboardedMember('Oti Paced');
+    await ready(rex.cookie);
+    // One at a time (never over the member's share at once), with the clock held: the pace alone decides.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const bodies: string[] = [];
+    try {
+      for (let i = 0; i < SERVER_PAGES_PACE.limit + 5; i++) bodies.push((await page('/home', rex.cookie)).body);
+    } finally {
+      vi.useRealTimers();
+    }
+    const built = bodies.filter((b) => b.includes('id="fancy-data"'));
+    expect(built.length).toBeGreaterThan(0);
+    expect(built.length).toBeLessThanOrEqual(SERVER_PAGES_PACE.limit);
+    // The last ones are the shell: no first reads, no render, and no member data in them.
+    for (const body of bodies.slice(-3)) {
+      expect(body).toBe('<!doctype html><body><div id="root"></div></body>');
+      expect(body).not.toContain('Rex Repeat');
+    }
+    const other = await page('/home', oti.cookie);
+    expect(other.body).toContain('rendered /home for Oti Paced');
+  }, 240_000);
+
+  it("a member asking for pages in a loop is refused past their pace (429, said in words); another member's pages still come", async () => {
+    const lou = await onboardedMember('Lou Loop');
+    const oti = await onboardedMember('Oti Unbothered');
+    await ready(lou.cookie);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const answers: { statusCode: number; body: string; retry?: string }[] = [];
+    try {
+      // In batches as a script would (each within the member's share of builds: the shell is quick).
+      for (let i = 0; i < PAGE_REQUESTS_PACE.limit + 2; i += 10) {
+        const batch = await Promise.all(Array.from({ length: 10 }, () => page('/home', lou.cookie)));
+        answers.push(...batch.map((r) => ({ statusCode: r.statusCode, body: r.body, retry: r.headers['retry-after'] as string })));
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    const ok = answers.filter((a) => a.statusCode === 200);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(ok.length).toBeLessThanOrEqual(PAGE_REQUESTS_PACE.limit);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(ok.length + refused.length).toBe(answers.length);
+    expect(JSON.parse(refused[0].body).error.message).toBe(TOO_MANY_PAGES);
+    expect(Number(refused[0].retry)).toBeGreaterThanOrEqual(1);
+    const other = await page('/home', oti.cookie);
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toContain('rendered /home for Oti Unbothered');
+  }, 240_000);
 
   it('a page that finds the renderer busy is sent at once without the render, with its first reads', async () => {
     const names = Array.from({ length: SERVER_RENDERS_AT_ONCE }, (_, i) => `Busy${i}`);

@@ -17,8 +17,10 @@
  * render that fails or is slow sends the page without it, as before.
  *
  * A page built this way costs far more than its JSON (issue 32), so the work is shared out: a
- * member has at most SERVER_PAGES_PER_MEMBER pages being built at once (a signed-out visitor counts
- * by address), and the renderer at most SERVER_RENDERS_AT_ONCE renders waiting or running. A page
+ * member has at most SERVER_PAGES_PER_MEMBER pages being built at once and SERVER_PAGES_PACE over
+ * time (a signed-out visitor counts by address), and the renderer at most SERVER_RENDERS_AT_ONCE
+ * renders waiting or running; past PAGE_REQUESTS_PACE a member's page requests are refused (429,
+ * answered after a wait). A page
  * over its member's share is the client-rendered shell at once (no first reads, no render: the app
  * asks for its data itself); a page that finds the renderer busy goes without the render at once.
  * Nothing waits in a queue for a turn.
@@ -32,6 +34,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { getSession } from '../auth/session';
 import { EMBEDDED_DATA_ID, type RoutePreload, readUrls, SERVER_RENDERER_DIR } from '../../shared/route-preload';
 import { negotiateEncoding } from './compress';
+import { PaceLimiter, rateLimited } from './rate-limiter';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -61,6 +64,24 @@ export const SERVER_RENDER_WAIT_MS = 500;
 export const SERVER_PAGES_PER_MEMBER = 2;
 /** Renders running or waiting in the renderer (it renders one at a time); more pages go without one. */
 export const SERVER_RENDERS_AT_ONCE = 4;
+/**
+ * Pages with first reads (and a render) built for one member over time: a burst of 20 (tabs
+ * opened at once, a few reloads), then one a second; more are sent as the shell. A member moving
+ * about the app loads a page from the server only at its start (the app navigates itself), so
+ * only a script asking again and again meets it (issue 32: 300 pages at concurrency 30).
+ */
+export const SERVER_PAGES_PACE = { limit: 20, windowMs: 20_000 };
+/**
+ * Member-page requests of one member (or one signed-out address), built or not: a burst of 60,
+ * then one a second. Past it the answer is a 429, sent after up to TOO_MANY_PAGES_WAIT_MS: a
+ * script asking in a loop is slowed to a few requests a second by timers, which cost the server
+ * nothing, instead of being answered as fast as it asks (issue 32's flood).
+ */
+export const PAGE_REQUESTS_PACE = { limit: 60, windowMs: 60_000 };
+export const TOO_MANY_PAGES_WAIT_MS = 1000;
+export const TOO_MANY_PAGES = 'Too many pages asked for at once. Please wait a moment and try again.';
+/** How long a route's HTML file is taken as unchanged before its mtime is looked at again. */
+const TEMPLATE_CHECK_MS = 1000;
 
 type Renderer = {
   renderMemberPage(url: string, answers: Record<string, unknown>, cookies: string, renderedAt: number): Promise<string | null>;
@@ -78,13 +99,16 @@ function pastTheGates(session: SessionAnswer | undefined): boolean {
 }
 
 export function createMemberPageServer(app: FastifyInstance, clientDir: string) {
-  const templates = new Map<string, { mtimeMs: number; html: Promise<string> }>();
+  const templates = new Map<string, { mtimeMs: number; html: Promise<string>; checkedAt: number }>();
   let loading = false;
   let loaded: Renderer | undefined;
   /** Pages being built per member (or `ip:` address), and renders the renderer has not finished. */
   const building = new Map<string, number>();
   let rendering = 0;
   const shells = new Map<string, { mtimeMs: number; body: Promise<string | Buffer> }>();
+  // Date.now looked up at each call (not taken once), so a test can hold the clock.
+  const pace = new PaceLimiter(SERVER_PAGES_PACE, () => Date.now());
+  const requests = new PaceLimiter(PAGE_REQUESTS_PACE, () => Date.now());
 
   /**
    * Starts loading the build's renderer (once; ~10 MB at first, ~45 MB once it has rendered every
@@ -159,32 +183,39 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
   /** The route's HTML as built, and the build it is from (its mtime). */
   async function templateOf(file: string): Promise<{ mtimeMs: number; html: string }> {
     const full = path.join(clientDir, 'routes', file);
-    const { mtimeMs } = await stat(full);
     const hit = templates.get(file);
-    if (hit && hit.mtimeMs === mtimeMs) return { mtimeMs, html: await hit.html };
+    // A page asked for again and again costs no file system call each time (a rebuild shows within a second).
+    if (hit && performance.now() - hit.checkedAt < TEMPLATE_CHECK_MS) return { mtimeMs: hit.mtimeMs, html: await hit.html };
+    const { mtimeMs } = await stat(full);
+    if (hit && hit.mtimeMs === mtimeMs) {
+      hit.checkedAt = performance.now();
+      return { mtimeMs, html: await hit.html };
+    }
     const html = readFile(full, 'utf8');
-    templates.set(file, { mtimeMs, html });
+    templates.set(file, { mtimeMs, html, checkedAt: performance.now() });
     html.catch(() => templates.delete(file));
     return { mtimeMs, html: await html };
   }
 
   /** The reads' answers as a JSON object text `{ "<url>": <answer>, … }`, and any cookies they set. */
-  async function firstReads(req: FastifyRequest, urls: string[]) {
+  async function firstReads(req: FastifyRequest, urls: string[], refusable: ReadonlySet<string>) {
     const headers = readHeaders(req);
     const answers = await Promise.all(
       urls.map((url) => app.inject({ method: 'GET', url, headers, remoteAddress: req.ip }).catch(() => undefined)),
     );
     const entries: string[] = [];
     const cookies: string[] = [];
+    let refused = 0;
     answers.forEach((res, i) => {
       if (!res) return;
       const setCookie = res.headers['set-cookie'];
       if (setCookie) cookies.push(...(Array.isArray(setCookie) ? setCookie : [String(setCookie)]));
+      if (res.statusCode === 403 && refusable.has(urls[i])) refused++;
       const type = String(res.headers['content-type'] ?? '');
       if (res.statusCode !== 200 || !type.startsWith('application/json') || res.headers['content-encoding']) return;
       entries.push(`${JSON.stringify(urls[i])}:${res.body}`);
     });
-    return { json: `{${entries.join(',')}}`, cookies, complete: entries.length === urls.length };
+    return { json: `{${entries.join(',')}}`, cookies, complete: entries.length + refused === urls.length };
   }
 
   /** Whose share a page request counts against: the signed-in member, or else the address. */
@@ -195,8 +226,13 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
 
   async function serveMemberPage(req: FastifyRequest, reply: FastifyReply, route: RoutePreload, id?: string) {
     const key = await shareKey(req);
+    const over = requests.take(key);
+    if (over > 0) {
+      await new Promise((resolve) => setTimeout(resolve, Math.min(over, TOO_MANY_PAGES_WAIT_MS)));
+      throw rateLimited(over, TOO_MANY_PAGES);
+    }
     const held = building.get(key) ?? 0;
-    if (held >= SERVER_PAGES_PER_MEMBER) return sendShell(req, reply, route);
+    if (held >= SERVER_PAGES_PER_MEMBER || pace.take(key) > 0) return sendShell(req, reply, route);
     building.set(key, held + 1);
     let work: Promise<unknown> = Promise.resolve();
     try {
@@ -215,7 +251,8 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
 
   async function buildPage(req: FastifyRequest, route: RoutePreload, id?: string) {
     const urls = readUrls(route, id);
-    const [html, reads] = await Promise.all([template(route.file), firstReads(req, urls)]);
+    const refusable = new Set(readUrls({ ...route, reads: route.refusable ?? [] }, id));
+    const [html, reads] = await Promise.all([template(route.file), firstReads(req, urls, refusable)]);
     const data = `<script type="application/json" id="${EMBEDDED_DATA_ID}">${scriptSafeJson(reads.json)}</script>`;
     let page = html.includes('</body>') ? html.replace('</body>', () => `${data}\n  </body>`) : html + data;
     const answers = reads.complete ? (JSON.parse(reads.json) as Record<string, unknown>) : undefined;
@@ -226,9 +263,11 @@ export function createMemberPageServer(app: FastifyInstance, clientDir: string) 
       const render = renderPage(req, req.url, answers, renderedAt);
       done = render.done;
       const markup = await render.markup;
-      // `inert` until the app has taken over: a tap on a form before then would submit it natively.
+      // `data-waiting-for-app` until the app has taken over: links work at once, taps on controls
+      // and submits are held and given to the app then (public/early-taps.js, decision 038).
       // `data-ssr` is the instant the page was rendered as of: the app hydrates it as of then too.
-      if (markup) page = page.replace('<div id="root"></div>', () => `<div id="root" data-ssr="${renderedAt}" inert>${markup}</div>`);
+      if (markup)
+        page = page.replace('<div id="root"></div>', () => `<div id="root" data-ssr="${renderedAt}" data-waiting-for-app>${markup}</div>`);
     }
     return { page, cookies: reads.cookies, done };
   }
