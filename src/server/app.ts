@@ -56,6 +56,7 @@ import { registerMatchRoutes } from './modules/matches/routes';
 import { registerMemberRoutes } from './modules/members/routes';
 import { registerMessageRoutes } from './modules/messages/routes';
 import { registerSafetyRoutes } from './modules/safety/routes';
+import { registerBlockRoutes } from './modules/blocks/routes';
 import { registerLinePrivacyRoutes } from './modules/line-privacy/routes';
 import { registerProfileRoutes } from './modules/profiles/routes';
 import { startMixerPushReminders, startPushSubscriptionSweep } from './modules/push/reminders';
@@ -157,6 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMemberRoutes(app);
   registerMessageRoutes(app);
   registerSafetyRoutes(app);
+  registerBlockRoutes(app);
   registerGuardRoutes(app);
   registerLinePrivacyRoutes(app);
   registerAdminRoutes(app);

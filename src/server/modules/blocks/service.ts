@@ -7,7 +7,7 @@ import { clearFancies } from '../fancies/service';
 import { endMatch, orderedPair, rows } from '../matches/service';
 
 /**
- * Blocks hide each member from the other everywhere (the rules live in ./visibility); here the
+ * Blocks hide each member from the other everywhere (the rules live in safety/visibility); here the
  * pair's fancies go, any match ends as `blocked` (read-only, hidden from both lists) and both
  * leave its conversation room. Idempotent.
  */
