@@ -11,7 +11,16 @@ import { createFaceEngine, type FaceEngine } from './engine';
 import { afterProfileWrite } from './after-profile-write';
 import { MAX_FRAMES } from './liveness';
 import { frameFormatProblem } from './rules';
-import { decideReview, getStatus, listReviews, startChallenge, submitCheck, verificationMetrics, voidChallenge } from './service';
+import {
+  decideReview,
+  getStatus,
+  listEarlierChecks,
+  listReviews,
+  startChallenge,
+  submitCheck,
+  verificationMetrics,
+  voidChallenge,
+} from './service';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -122,7 +131,8 @@ export function registerVerificationRoutes(app: FastifyInstance) {
   app.get('/api/admin/verification/reviews', async (req, reply) => {
     await requireAdmin(req);
     reply.header('cache-control', 'no-store');
-    return { reviews: await listReviews(deps()), metrics: await verificationMetrics(deps().database.db) };
+    const { db } = deps().database;
+    return { reviews: await listReviews(deps()), metrics: await verificationMetrics(db), earlier: await listEarlierChecks(db) };
   });
 
   app.post(
