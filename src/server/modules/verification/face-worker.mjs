@@ -118,9 +118,9 @@ async function analyse(bytes, { full = true, mesh = false } = {}) {
     // sharp's default failOn ('warning'): a damaged or truncated picture is unreadable, not half grey.
     raw = await sharp(Buffer.from(bytes), { limitInputPixels: 40_000_000 })
       .rotate()
-      // Not enlarged: the models resize the face to their own inputs (a 320 px webcam frame
-      // analysed at 640 cost a third more for the same numbers).
-      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      // Enlarged too: a 320 px webcam frame read at its own size would cost a third less, but the
+      // models read turns and small faces differently there (decision 031, "CPU per check").
+      .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: false })
       .removeAlpha()
       .toColourspace('srgb')
       .raw()
