@@ -107,6 +107,19 @@ export type ReviewKind = 'age' | 'duplicate' | 'appeal' | 'match';
 export const MATCH_REVIEW_TEXT =
   'Thanks — a member of our team will compare your selfie with your main photo, usually within a day. We will let you know the outcome.';
 
+/**
+ * A badge earned under an earlier check (another method or model than today's, decision 031):
+ * the face match stands (same model, same threshold) but its liveness cannot be re-checked from
+ * the stored face vector, so the badge stays until the member's next main-photo change, when they
+ * take today's check. Listed on the admins' verification page.
+ */
+export interface EarlierCheck {
+  member: { id: string; name: string; email: string };
+  method: string;
+  modelVersion: string;
+  verifiedAt: string | null;
+}
+
 /** An open review in the admins' queue (GET /api/admin/verification/reviews). */
 export interface VerificationReview {
   id: string;

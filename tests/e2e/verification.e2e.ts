@@ -203,12 +203,24 @@ describe('Get verified', () => {
     const admin = await e2e.createMember('Ada Admin');
     await e2e.completeProfile(admin.email);
     await e2e.db.update(user).set({ role: 'admin' }).where(eq(user.email, admin.email));
+    // A badge from the earlier check (decision 031): listed with the model and method that gave it.
+    const olly = await e2e.createMember('Olly Older');
+    const ollyId = await e2e.completeProfile(olly.email);
+    await e2e.db.insert(memberVerifications).values({
+      userId: ollyId,
+      status: 'verified',
+      method: 'live-selfie:head-turn+antispoof+liveness+photo-match',
+      modelVersion: '@vladmandic/human@3.3.5',
+      verifiedAt: new Date(),
+    });
     for (const width of [375, 1280]) {
       const a = await e2e.newPage({ width, height: 1000 });
       await e2e.login(a.page, admin.email, E2E_PASSWORD);
       await a.page.goto('/admin/verification');
       await a.page.getByTestId('verification-review').first().waitFor();
       await a.page.getByText('Age check').first().waitFor();
+      await a.page.getByText('Verified by an earlier check (1)').waitFor();
+      await a.page.getByTestId('earlier-checks').getByText('@vladmandic/human@3.3.5').waitFor();
       await a.page.waitForFunction(() => [...document.querySelectorAll('img')].every((i) => i.complete));
       await checkA11y(a.page);
       await shot(a.page, `verify-admin-queue-${width}`);

@@ -48,6 +48,8 @@ export interface AnalyseOptions {
 export interface Analysis {
   images: ImageAnalysis[];
   ms: number;
+  /** CPU time the model process spent on the job (all its threads), ms. */
+  cpuMs?: number;
   version: string;
   /** Vertex indexes of the mesh's triangles, when `mesh` was asked for. */
   triangulation?: number[];
@@ -114,7 +116,14 @@ export function createFaceEngine(size = 1): FaceEngine {
       hold(child, false);
       if (job && job.id === msg.id) {
         if (msg.error) job.reject(new Error(msg.error));
-        else job.resolve({ images: msg.images ?? [], ms: msg.ms ?? 0, version: msg.version ?? '', triangulation: msg.triangulation });
+        else
+          job.resolve({
+            images: msg.images ?? [],
+            ms: msg.ms ?? 0,
+            cpuMs: msg.cpuMs,
+            version: msg.version ?? '',
+            triangulation: msg.triangulation,
+          });
       }
       pump();
     });
@@ -144,7 +153,12 @@ export function createFaceEngine(size = 1): FaceEngine {
       job.timer = setTimeout(() => busySlot.child.kill('SIGKILL'), JOB_TIMEOUT_MS);
       job.timer.unref();
       hold(slot.child, true);
-      slot.child.send({ id: job.id, images: job.images, light: job.options.light, mesh: job.options.mesh });
+      slot.child.send({
+        id: job.id,
+        images: job.images,
+        light: job.options.light,
+        mesh: job.options.mesh,
+      });
     }
   };
 

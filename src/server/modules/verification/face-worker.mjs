@@ -52,7 +52,8 @@ const human = new Human({
   wasmPath: `file://${wasmDir}/dist/`,
   debug: false,
   warmup: 'none',
-  // Every picture is read afresh: no reuse of an earlier frame's result (Human's video caching).
+  // Every picture is read afresh: no reuse of an earlier frame's result (Human's video caching;
+  // decision 031 measured its face tracking, which would skip the detector, reading turns ~half as far).
   cacheSensitivity: 0,
   face: {
     enabled: true,
@@ -117,6 +118,8 @@ async function analyse(bytes, { full = true, mesh = false } = {}) {
     // sharp's default failOn ('warning'): a damaged or truncated picture is unreadable, not half grey.
     raw = await sharp(Buffer.from(bytes), { limitInputPixels: 40_000_000 })
       .rotate()
+      // Enlarged too: a 320 px webcam frame read at its own size would cost a third less, but the
+      // models read turns and small faces differently there (decision 031, "CPU per check").
       .resize(MAX_SIDE, MAX_SIDE, { fit: 'inside', withoutEnlargement: false })
       .removeAlpha()
       .toColourspace('srgb')
@@ -176,13 +179,22 @@ process.on('message', async (msg) => {
   try {
     await load();
     const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const images = [];
     // `light`: indexes of the images that need only the face's position, angles and eyes (most
     // frames of a capture); the others also get the description and the spoof models.
     const light = new Set(msg.light ?? []);
     for (const [i, bytes] of msg.images.entries()) images.push(await analyse(bytes, { full: !light.has(i), mesh: msg.mesh === true }));
+    const cpu = process.cpuUsage(cpu0);
     const extra = msg.mesh === true ? { triangulation: Array.from(human.faceTriangulation ?? []) } : {};
-    process.send({ id: msg.id, images, ms: performance.now() - t0, version: human.version, ...extra });
+    process.send({
+      id: msg.id,
+      images,
+      ms: performance.now() - t0,
+      cpuMs: (cpu.user + cpu.system) / 1000,
+      version: human.version,
+      ...extra,
+    });
   } catch (err) {
     process.send({ id: msg.id, error: String(err?.message ?? err) });
   }

@@ -75,6 +75,9 @@ describe('Liveness attack sets', () => {
   it('a live-looking head that never blinks, or turns by jumping between two poses, fails', async () => {
     const m = await memberWithPhoto('Nico Noblink', 'C');
     expect(await refused(m.cookie, (c) => liveCapture(t.app.faces, 'C', c, { blink: false }))).toBe('no_blink');
-    expect(['challenge', 'no_face']).toContain(await refused(m.cookie, (c) => liveCapture(t.app.faces, 'C', c, { jumps: true })));
+    // The far pose of a jump loses the face, or its render's edges read as a second face: refused either way.
+    expect(['challenge', 'no_face', 'two_faces']).toContain(
+      await refused(m.cookie, (c) => liveCapture(t.app.faces, 'C', c, { jumps: true })),
+    );
   }, 300_000);
 });

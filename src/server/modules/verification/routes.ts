@@ -14,6 +14,7 @@ import { frameFormatProblem } from './rules';
 import {
   decideReview,
   getStatus,
+  listEarlierChecks,
   listReviews,
   reconcileMainPhoto,
   startChallenge,
@@ -132,7 +133,8 @@ export function registerVerificationRoutes(app: FastifyInstance) {
   app.get('/api/admin/verification/reviews', async (req, reply) => {
     await requireAdmin(req);
     reply.header('cache-control', 'no-store');
-    return { reviews: await listReviews(deps()), metrics: await verificationMetrics(deps().database.db) };
+    const { db } = deps().database;
+    return { reviews: await listReviews(deps()), metrics: await verificationMetrics(db), earlier: await listEarlierChecks(db) };
   });
 
   app.post(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ageOutcome, attemptsLeft, BLINK_PROMPT_MS, CHALLENGE_AGE, newBlinkAt, newChallengeSteps } from '../../../shared/verification';
 import type { FaceFound, ImageAnalysis } from './engine';
-import { type CaptureFrame, THUMB_H, THUMB_W } from './liveness';
+import { BLINK_WINDOW_MS, type CaptureFrame, THUMB_H, THUMB_W } from './liveness';
 import {
   frameFormatProblem,
   frameProblem,
@@ -88,6 +88,21 @@ describe('challenge', () => {
   });
 });
 
+describe('described frames', () => {
+  it('are always three straight-on frames with the eyes open, wherever the blink prompt falls, and the end of each turn', () => {
+    const capture: CaptureFrame[] = [];
+    for (let s = 0; s < 3; s++) for (let k = 0; k <= 10; k++) capture.push({ step: s, t: s * 2200 + k * 200 });
+    for (let at = BLINK_PROMPT_MS[0]; at <= BLINK_PROMPT_MS[1]; at += 50) {
+      const full = fullFrames(capture, { ...issued, blinkAtMs: at });
+      const straight = full.filter((i) => capture[i].step === 0);
+      expect(straight).toHaveLength(3);
+      // None from the prompt to the end of the blink's window: those may show the eyes closed.
+      for (const i of straight) expect(capture[i].t < at || capture[i].t > at + BLINK_WINDOW_MS).toBe(true);
+      expect(full.filter((i) => capture[i].step !== 0)).toEqual([21, 32]);
+    }
+  });
+});
+
 describe('outcome mapping', () => {
   it('a live sequence verifies; each problem maps to its reason, in the order a member can act on', () => {
     expect(judged(sequence())).toMatchObject({ result: 'verified' });
@@ -135,6 +150,7 @@ describe('a close match across an apparent gender difference', () => {
   const photoAt = (w: number, gender: string) =>
     img(faceOf({ embedding: vec(1).map((x, i) => x * (1 - w) + other[i] * w), gender, genderScore: 0.9 }));
   const asMan = sequence((_s, _k, f) => ({ ...f, gender: 'male', genderScore: 0.9 }));
+  const unsure = sequence();
   it('goes to a person just above the threshold, and verifies when far above it or the same gender', () => {
     let seen = { review: false, verified: false };
     for (let w = 0; w <= 1; w += 0.01) {
@@ -146,7 +162,7 @@ describe('a close match across an apparent gender difference', () => {
       seen = { review: seen.review || v.result === 'match_review', verified: seen.verified || v.result === 'verified' };
       // The same gender, or a gender the model is unsure of, never goes to review.
       expect(judged(asMan, photoAt(w, 'male')).result).toBe('verified');
-      expect(judged(sequence(), photo).result).toBe('verified');
+      expect(judged(unsure, photo).result).toBe('verified');
     }
     expect(seen).toEqual({ review: true, verified: true });
   });

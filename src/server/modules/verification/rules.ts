@@ -1,6 +1,7 @@
 import { ageOutcome, type ChallengeStep, type FailReason, type FrameProblem } from '../../../shared/verification';
 import { type FaceFound, faceSimilarity, type ImageAnalysis } from './engine';
 import {
+  BLINK_WINDOW_MS,
   blinkedOnRequest,
   type CaptureFrame,
   captureOk,
@@ -118,19 +119,22 @@ export interface IssuedChallenge {
 export const MAX_FACE_SHIFT = 0.25;
 /** Frames without a face allowed in a capture (a blink or a far turn can lose the face for a frame). */
 export const MAX_FACELESS_SHARE = 0.1;
-/** Straight-on frames the full models run on (before the blink prompt), and where they sit in the step. */
+/** Straight-on frames the full models run on (the face match is their median). */
 const STRAIGHT_FULL = 3;
 
 /**
  * Which frames of a capture the description and spoof models run on (the others only get the
- * face's position, angles and eyes): up to three straight-on frames before the blink prompt,
- * and the last frame of each turn (back towards straight). Indexes into `capture`.
+ * face's position, angles and eyes): three straight-on frames with the eyes open — spread over
+ * the frames before the blink prompt, or, when the prompt came too early to leave three, over
+ * those and the frames after the blink's window — and the last frame of each turn (back towards
+ * straight). Indexes into `capture`.
  */
 export function fullFrames(capture: CaptureFrame[], challenge: IssuedChallenge): number[] {
   const first = capture.map((c, i) => ({ ...c, i })).filter((c) => c.step === 0);
   const t0 = first[0]?.t ?? 0;
   const before = first.filter((c) => c.t - t0 < challenge.blinkAtMs);
-  const pool = before.length ? before : first;
+  const open = first.filter((c) => c.t - t0 < challenge.blinkAtMs || c.t - t0 > challenge.blinkAtMs + BLINK_WINDOW_MS);
+  const pool = before.length >= STRAIGHT_FULL ? before : open.length >= STRAIGHT_FULL ? open : first;
   const picks = new Set<number>();
   for (let k = 0; k < STRAIGHT_FULL && pool.length; k++) picks.add(pool[Math.floor(((k + 0.5) * pool.length) / STRAIGHT_FULL)].i);
   for (let s = 1; s < challenge.steps.length; s++) {

@@ -5,6 +5,7 @@ import {
   attemptsLeft,
   BLINK_PROMPT_MS,
   CAPTURE_FPS,
+  type EarlierCheck,
   CHALLENGE_TTL_MS,
   type ChallengeStep,
   FAIL_REASONS,
@@ -379,18 +380,23 @@ export type MainPhotoOutcome = 'not_verified' | 'unchanged' | 'kept' | 'removed'
  */
 export async function reconcileMainPhoto(deps: Deps, engine: FaceEngine, userId: string): Promise<MainPhotoOutcome> {
   const { db } = deps.database;
-  const [v] = await query<{ face_vector: string | null; photo_key: string | null; avatar_url: string | null }>(
+  const [v] = await query<{ face_vector: string | null; photo_key: string | null; avatar_url: string | null; method: string }>(
     db,
-    sql`select mv.face_vector, mv.photo_key, p.avatar_url
+    sql`select mv.face_vector, mv.photo_key, p.avatar_url, mv.method
           from member_verifications mv left join profiles p on p.id = mv.user_id
          where mv.user_id = ${userId} and mv.status = 'verified'`,
   );
   if (!v?.face_vector) return 'not_verified';
   if (!mainPhotoChanged(v.photo_key, v.avatar_url)) return 'unchanged';
+  // A badge from an earlier check (decision 031) stays only until the next main-photo change: its
+  // liveness cannot be re-checked from the stored vector, so the member takes today's check.
+  const earlier = v.method !== METHOD;
   const photo = v.avatar_url ? await deps.storage.get(v.avatar_url) : null;
-  if (v.avatar_url && !photo) return 'unchanged'; // the row points at a file being replaced: the next change re-checks
-  const analysis = photo ? (await engine.analyse([photo.data])).images[0] : null;
-  const { keep, similarity } = mainPhotoOutcome(decryptVector(deps.config.verificationKey, v.face_vector), analysis);
+  if (v.avatar_url && !photo && !earlier) return 'unchanged'; // the row points at a file being replaced: the next change re-checks
+  const analysis = photo && !earlier ? (await engine.analyse([photo.data])).images[0] : null;
+  const { keep, similarity } = earlier
+    ? { keep: false, similarity: null }
+    : mainPhotoOutcome(decryptVector(deps.config.verificationKey, v.face_vector), analysis);
   // Applied only if nothing changed meanwhile (another request re-checked, or the photo changed again).
   const unchangedSince = sql`user_id = ${userId} and status = 'verified' and photo_key is not distinct from ${v.photo_key}
     and ${v.avatar_url}::text is not distinct from (select avatar_url from profiles where id = ${userId})`;
@@ -404,7 +410,13 @@ export async function reconcileMainPhoto(deps: Deps, engine: FaceEngine, userId:
       sql`update member_verifications set status = 'revoked', verified_at = null, revoked_reason = 'main_photo_changed', updated_at = now()
            where ${unchangedSince} returning user_id`,
     );
-    if (rows.length) await recordAudit(tx, null, 'verification.revoke', userId, { reason: 'main_photo_changed', similarity });
+    if (rows.length) {
+      await recordAudit(tx, null, 'verification.revoke', userId, {
+        reason: 'main_photo_changed',
+        similarity,
+        ...(earlier ? { earlierCheck: v.method } : {}),
+      });
+    }
     return rows.length > 0;
   });
   return revoked ? 'removed' : 'unchanged';
@@ -447,6 +459,30 @@ export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise
       frames: keys.map((k) => deps.signer.url(k)),
     };
   });
+}
+
+/** Badges earned under an earlier check than today's METHOD (decision 031), most recent first. */
+export async function listEarlierChecks(db: Queryable): Promise<EarlierCheck[]> {
+  const rows = await query<{
+    user_id: string;
+    name: string;
+    email: string;
+    method: string;
+    model_version: string;
+    verified_at: string | null;
+  }>(
+    db,
+    sql`select mv.user_id, u.name, u.email, mv.method, mv.model_version, ${iso(sql`mv.verified_at`)} as verified_at
+          from member_verifications mv join "user" u on u.id = mv.user_id
+         where mv.status = 'verified' and mv.method <> ${METHOD}
+         order by mv.verified_at desc nulls last limit 200`,
+  );
+  return rows.map((r) => ({
+    member: { id: r.user_id, name: r.name, email: r.email },
+    method: r.method,
+    modelVersion: r.model_version,
+    verifiedAt: r.verified_at,
+  }));
 }
 
 /** Approve gives the badge; decline leaves the member unverified. Either way the frames are deleted. */

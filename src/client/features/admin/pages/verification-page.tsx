@@ -8,7 +8,7 @@ import { AdminPage, Section } from '../components/admin-page';
 import { EmptyState, ErrorState, TableSkeleton } from '../components/states';
 import { Pill } from '../components/table';
 import { fmtDateTime } from '../format';
-import type { VerificationReview } from '../../../../shared/verification';
+import type { EarlierCheck, VerificationReview } from '../../../../shared/verification';
 
 interface Metrics {
   verificationRate: number;
@@ -52,7 +52,7 @@ export default function VerificationAdminPage() {
   const toast = useToast();
   const q = useQuery({
     queryKey: queueKey,
-    queryFn: () => api<{ reviews: VerificationReview[]; metrics: Metrics }>('/api/admin/verification/reviews'),
+    queryFn: () => api<{ reviews: VerificationReview[]; metrics: Metrics; earlier?: EarlierCheck[] }>('/api/admin/verification/reviews'),
   });
   const decide = useAdminMutation(({ id, decision }: { id: string; decision: 'approve' | 'decline' }) =>
     api(`/api/admin/verification/reviews/${id}`, { body: { decision } }),
@@ -168,8 +168,45 @@ export default function VerificationAdminPage() {
               )}
             </div>
           </Section>
+
+          <EarlierChecks items={q.data.earlier ?? []} />
         </div>
       )}
     </AdminPage>
+  );
+}
+
+/**
+ * Badges from an earlier check than today's (decision 031): which method and model verified each
+ * member. Their face match stands; the liveness they passed was weaker, so the badge stays only
+ * until their next main-photo change, when they take today's check.
+ */
+function EarlierChecks({ items }: { items: EarlierCheck[] }) {
+  return (
+    <Section title={`Verified by an earlier check (${items.length})`}>
+      <div className="p-4 sm:p-5">
+        <p className="text-sm text-muted-foreground">
+          These badges came from an earlier version of the check. Their face can’t be re-checked for liveness from what we keep, so each
+          badge stays until the member’s next main-photo change, when they take today’s check.
+        </p>
+        {items.length === 0 ? (
+          <p className="mt-3 text-sm">Every verified member took today’s check.</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-border" data-testid="earlier-checks">
+            {items.map((item) => (
+              <li key={item.member.id} className="flex flex-wrap items-baseline gap-x-3 gap-y-1 py-2 text-sm">
+                <span className="font-semibold">{item.member.name}</span>
+                <span className="text-muted-foreground">{item.member.email}</span>
+                <span className="break-all">
+                  Model <span className="font-medium">{item.modelVersion}</span>, method{' '}
+                  <span className="font-medium">{item.method.split(':')[0]}</span>
+                </span>
+                {item.verifiedAt && <span className="ml-auto text-xs text-muted-foreground">{fmtDateTime(item.verifiedAt)}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </Section>
   );
 }
