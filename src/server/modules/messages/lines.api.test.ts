@@ -53,12 +53,12 @@ describe('who may change a message', () => {
     expect((await page(a, matchId))[0].body).toBe('Drinks Friday?');
   });
 
-  it('across a block nobody edits or reacts (409), and the blocked member’s reactions are not shown', async () => {
+  it('across a block nobody edits or reacts: the blocked member finds no conversation (404), the blocker has it read-only (409); the blocked member’s reactions are not shown', async () => {
     const { a, b, matchId } = await matchedPair(t);
     const m = (await send(t, a, matchId, 'Hi there')).json().message as DirectMessage;
     await react(b, matchId, m.id, '❤️');
     await t.database.db.insert(blocks).values({ blockerId: a.id, blockedId: b.id });
-    expect((await react(b, matchId, m.id, '😂')).statusCode).toBe(409);
+    expect((await react(b, matchId, m.id, '😂')).statusCode).toBe(404);
     expect((await edit(a, matchId, m.id, 'Hello there')).statusCode).toBe(409);
     expect((await page(a, matchId))[0].reactions).toEqual([]);
   });
@@ -144,9 +144,9 @@ describe('sends that never double', () => {
     expect(events.filter((e) => e.event.type === 'counter' && e.event.key === 'unreadMessages')).toHaveLength(1);
     vi.restoreAllMocks();
     expect(await page(b, matchId)).toHaveLength(1);
-    // Once ended, a retry still gets its first message back; a new line is refused.
+    // Once A has ended it (read-only for A), a retry still gets its first message back; a new line is refused.
     expect((await post(b, matchId, { body: 'Yes!', clientKey: 'dm-key-0001' })).statusCode).toBe(201);
-    await t.database.db.execute(sql`update matches set status = 'unmatched' where id = ${matchId}`);
+    await t.database.db.execute(sql`update matches set status = 'unmatched', ended_by = ${a.id} where id = ${matchId}`);
     expect((await post(a, matchId, { body: 'Are you free?', clientKey: 'dm-key-0001' })).statusCode).toBe(200);
     const refused = await post(a, matchId, { body: 'Hello?', clientKey: 'dm-key-0002' });
     expect(refused.statusCode).toBe(409);

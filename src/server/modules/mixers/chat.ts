@@ -11,7 +11,6 @@ import type { SafetyFlag } from '../guard/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 import { reactionsJsonSql, snippetSql } from '../../lib/chat-sql';
-import { checkMentions } from './chat-live';
 import { MODERATION_MESSAGES, muteDate } from '../../../shared/moderation';
 
 export type Deps = Pick<AppDeps, 'database' | 'signer'>;
@@ -226,7 +225,7 @@ export interface ChatLineInput {
   body: string;
   clientKey?: string;
   replyToId?: string;
-  /** Participants the line mentions (issue 29; the body carries `@First` for each). */
+  /** Participants the line mentions (issue 29; the body carries `@First` for each), checked by the caller (`checkMentions`). */
   mentions?: string[];
   /** The detectors' verdict (issue 30, guard service): 'abuse' for a line sent anyway. */
   flag?: SafetyFlag | null;
@@ -251,8 +250,6 @@ export async function postMessage(
   const clientKey = input.clientKey ?? null;
   const replyToId = input.replyToId ?? null;
   const mentions = [...new Set(input.mentions ?? [])];
-  // Rare (a line that names someone): checked before the hot statement, which stays one round trip.
-  if (mentions.length) await checkMentions(deps, userId, mixerId, mentions);
   const [row] = await insertChatLine(deps.database, {
     mixerId,
     userId,

@@ -18,7 +18,7 @@ import { confirmedShape } from '../../../shared/schemas/guard';
 import { firstNamesInMixer, guardMixerLine, slowMode } from '../guard/service';
 import { listMessages, postMessage } from './chat';
 import { editLine, reactToLine, unsendLine } from './chat-lines';
-import { announceMentions, hiddenInMixer, markRead, readState } from './chat-live';
+import { announceMentions, checkMentions, hiddenInMixer, markRead, readState } from './chat-live';
 import { listForYou } from './foryou';
 import { forgetForYou } from './foryou-cache';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
@@ -75,7 +75,9 @@ export function registerMixerRoutes(app: FastifyInstance) {
   const postChatLine = async (userId: string, mixerId: string, input: unknown) => {
     const parsed = chatLineSchema.safeParse(input);
     if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
-    const { body, confirmed } = parsed.data;
+    const { body, confirmed, mentions } = parsed.data;
+    // Rare (a line that names someone), and first: "@Maya" for someone not here is a wrong mention, not a handle.
+    if (mentions?.length) await checkMentions(deps, userId, mixerId, mentions);
     const flag = await guardMixerLine(body, confirmed === true, () => firstNamesInMixer(deps.database.db, mixerId));
     await slow.take(userId, `mixer:${mixerId}`);
     await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
