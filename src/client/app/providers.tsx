@@ -1,5 +1,5 @@
 import { ToastProvider } from '../components/ui/toast';
-import { AuthProvider } from '../features/auth/auth-context';
+import { AuthProvider } from '../lib/auth';
 
 /** App-wide context. TanStack Query is provided by app/query-layout on the routes that use it. */
 export function Providers({ children }: { children: React.ReactNode }) {

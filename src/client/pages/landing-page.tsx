@@ -2,7 +2,7 @@ import { Heart, Lock, MapPin, MessageCircleHeart, ShieldCheck, Sparkles, UsersRo
 import { Link } from 'react-router';
 import { Logo } from '../components/brand/logo';
 import { Button } from '../components/ui/button';
-import { useAuth } from '../features/auth';
+import { useAuth } from '../lib/auth';
 
 const STEPS = [
   {

@@ -44,7 +44,6 @@ export const sendExtrasShape = {
 };
 
 export const reactionInputSchema = z.object({ emoji: z.enum(REACTIONS, { error: LINE_MESSAGES.unknownReaction }) });
-export type ReactionInput = z.infer<typeof reactionInputSchema>;
 
 export const lineParamsSchema = z.object({
   id: z.guid({ error: 'Unknown conversation' }),

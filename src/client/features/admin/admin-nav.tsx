@@ -1,7 +1,7 @@
 import { SidebarItem } from '../../components/ui/nav-item';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../../lib/cn';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { ADMIN_LINKS, isAdminLinkActive } from './admin-links';
 
 /**

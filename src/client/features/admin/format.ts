@@ -27,8 +27,6 @@ export function age(iso: string, now = Date.now()): string {
   return d === 1 ? '1 day' : `${d} days`;
 }
 
-export const ageHours = (iso: string, now = Date.now()) => (now - new Date(iso).getTime()) / 3_600_000;
-
 export const plural = (n: number, one: string, many = `${one}s`) => `${fmtNumber(n)} ${n === 1 ? one : many}`;
 
 /** A datetime-local input value (local time, minutes) from an ISO instant, and back. */

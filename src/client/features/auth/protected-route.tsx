@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { FullPageSpinner } from '../../components/ui/spinner';
 import { isOnboardingDeferred, OnboardingWizard } from '../onboarding';
-import { useAuth } from './auth-context';
+import { useAuth } from '../../lib/auth';
 import { AuthLayoutFrame } from './components/auth-frame';
 import { VerificationNotice } from './components/verification-notice';
 

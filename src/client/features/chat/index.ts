@@ -2,14 +2,14 @@
  * What both chats share (issue 29): the mixer's group chat and the private conversation.
  * Other parts add entries to a line's menu through `LineActions`' `extraActions`.
  */
-export { type LineAction, LineActions, type LineActionsProps } from './line-actions';
+export { type LineAction, LineActions } from './line-actions';
 export { LiveAnnouncer } from './live-announcer';
 export { type PendingLine, PendingStatus } from './pending-line';
 export { ReactionChips } from './reactions';
 export { ComposerBanner, ReplyQuote } from './reply-quote';
 export { useDraft } from './use-draft';
 export { useJumpToLine } from './use-jump-to-line';
-export { applyLineChange, applyLineReaction, type LineChange } from './lines';
+export { applyLineChange, applyLineReaction } from './lines';
 export { usePendingLines } from './use-pending-lines';
 /** The live room around a chat (issue 29): typing, presence, mentions, read state, announcements, the composer on a phone. */
 export { useComposerOnScreen } from './composer-room';
@@ -20,16 +20,6 @@ export { NewMessagesDivider, useMarkRead, useReadState } from './read-state';
 export { PresenceCount, PresenceDot, TypingIndicator } from './typing-indicator';
 export { useLiveRoomEvents, useTypingSender } from './use-live-room';
 /** Chat pieces shared by mixer chat and private chat (issue 30: hide a line, mute a member). */
-export {
-  CollapsedLine,
-  collapsedReason,
-  HiddenLine,
-  type LineRoom,
-  linePrivacyKey,
-  MutedLine,
-  useHideLine,
-  useLinePrivacy,
-  useMuteMember,
-} from './hide-mute';
+export { CollapsedLine, collapsedReason, useHideLine, useLinePrivacy, useMuteMember } from './hide-mute';
 /** The chat feature's public surface: the report dialog for a line (issue 30), shared by mixer and private chats. */
-export { type ReportableLine, ReportLineDialog, type ReportRoom, useReportLine } from './report-line-dialog';
+export { useReportLine } from './report-line-dialog';

@@ -3,7 +3,7 @@ import { CalendarHeart, Eye, Heart, MessageCircle, Send, Sparkles, UsersRound } 
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { displayName, useAuth } from '../auth';
+import { displayName, useAuth } from '../../lib/auth';
 import { invitationsQuery, YourInvitations } from '../invitations';
 import { AfterMixerPrompts, nextMixersQuery, openPromptsQuery, YourNextMixers } from '../mixers';
 import { AvailabilityPrompt, availabilityQuery } from '../profile';

@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card';
 import { UnmatchDialog } from '../../components/safety/safety-dialogs';
 import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { MemberProfileDialog, type MemberRef } from '../profile-card';
 import { matchesQuery, matchKeys, useMatches, useUnmatch } from './api';
 import { preloadQueries } from '../../lib/query';

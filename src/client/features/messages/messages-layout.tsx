@@ -2,7 +2,7 @@ import { Outlet, useParams } from 'react-router';
 import { preloadQueries } from '../../lib/query';
 import { conversationsQuery } from './api';
 import { cn } from '../../lib/cn';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { ConversationList } from './components/conversation-list';
 import { useLiveInbox, useNow } from './hooks';
 import { usePageTitle } from '../../lib/use-page-title';

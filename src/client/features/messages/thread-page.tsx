@@ -12,7 +12,7 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError } from '../../lib/api';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useReportLine } from '../chat';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { Avatar } from '../../components/ui/avatar';
 import {
   conversationQuery,

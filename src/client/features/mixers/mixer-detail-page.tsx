@@ -10,7 +10,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { ApiError } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { chatHistoryQuery, mixerKeys, mixerQuery, useMixer } from './api';
 import { preloadQueries } from '../../lib/query';
 import { NotForYou, VerifiedOnly } from './components/audience';

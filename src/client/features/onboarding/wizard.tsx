@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FullPageSpinner, Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { completeProfile } from './api';
 import { WizardHeader } from './components/wizard-header';
 import { setOnboardingDeferred } from './deferred';

@@ -2,7 +2,7 @@ import { HeartHandshake, MessagesSquare, Sparkles, Ticket, UsersRound } from 'lu
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { pickCampaign, withCampaign } from './campaign-params';
 import { PublicLayout } from './public-layout';
 import { usePageTitle } from '../../lib/use-page-title';

@@ -10,7 +10,7 @@ import { Field, Input, Textarea } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { displayName, useAuth } from '../auth';
+import { displayName, useAuth } from '../../lib/auth';
 import { PublicLayout, PageHeader } from './public-layout';
 import { usePageTitle } from '../../lib/use-page-title';
 

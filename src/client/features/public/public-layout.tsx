@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Logo } from '../../components/brand/logo';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 
 export const FOOTER_LINKS = [
   { to: '/terms', label: 'Terms & Conditions' },

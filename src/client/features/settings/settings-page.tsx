@@ -4,7 +4,7 @@ import type { UpdateSettingsInput } from '../../../shared/schemas/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { useToast } from '../../components/ui/toast';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { settingsQuery, useSettings, useUpdateSettings } from './api';
 import { preloadQueries } from '../../lib/query';
 import { errorMessage } from './components/form-errors';

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { useInstallOffer } from '../../lib/pwa';
-import { displayName, useAuth } from '../auth';
+import { displayName, useAuth } from '../../lib/auth';
 import { Avatar } from '../../components/ui/avatar';
 import { MenuItem } from '../../components/ui/menu';
 

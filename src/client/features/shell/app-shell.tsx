@@ -11,7 +11,7 @@ import { RealtimeProvider } from '../../lib/realtime';
 import { MatchNotifier } from '../matches';
 import { cn } from '../../lib/cn';
 import { AdminNav } from '../admin';
-import { useAuth } from '../auth';
+import { useAuth } from '../../lib/auth';
 import { AccountMenu } from './account-menu';
 import { NoticeToaster } from './notice-toaster';
 import { type BadgeKey, badgeLabel, isActivePath, MOBILE_BAR, NAV_ITEMS } from './nav-items';

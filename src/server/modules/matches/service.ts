@@ -18,7 +18,7 @@ import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
 import { conversationVisibleTo, otherOf } from './access';
 
-export { conversationVisibleTo, conversationWritableBy, otherOf } from './access';
+export { conversationVisibleTo, conversationWritableBy } from './access';
 
 /** A transaction handle or the database: both run the same statements. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -3,8 +3,8 @@ import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../../../shared/sche
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { ApiError } from '../../../lib/api';
-import { useAuth } from '../auth-context';
-import { LOGIN_FAILED } from '../login-messages';
+import { useAuth } from '../../../lib/auth';
+import { LOGIN_FAILED } from '../../../lib/auth';
 
 /**
  * The second step when two-step verification is on: a 6-digit code from the authenticator

@@ -2,7 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth';
 import { SchemaField } from '../components/schema-field';
 import { useSchemaForm } from '../use-schema-form';
 import { useNextPath } from '../use-safe-next';

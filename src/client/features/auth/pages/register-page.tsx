@@ -4,7 +4,7 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { PASSWORD_MAX, PASSWORD_MIN } from '../../../../shared/constants';
 import { Button } from '../../../components/ui/button';
 import { ApiError } from '../../../lib/api';
-import { useAuth } from '../auth-context';
+import { useAuth } from '../../../lib/auth';
 import { VerificationNotice } from '../components/verification-notice';
 import { SchemaField } from '../components/schema-field';
 import { useSchemaForm } from '../use-schema-form';

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ageFromDob, nameError, pronounsError } from '../../../../shared/onboarding';
 import { parseDob } from '../../../../shared/schemas/profile';
 import { Field, Input } from '../../../components/ui/input';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/auth';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
 import type { SectionProps } from './types';

@@ -16,7 +16,7 @@ import {
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/auth';
 import { usePhotoActions } from '../api';
 
 /**

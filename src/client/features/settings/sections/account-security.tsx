@@ -8,7 +8,7 @@ import { changeEmailSchema, changePasswordFormSchema } from '../../../../shared/
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/auth';
 import { settingsKey, useChangeEmail, useChangePassword } from '../api';
 import { applyFieldErrors, errorMessage } from '../components/form-errors';
 import { PasswordField } from '../components/password-field';

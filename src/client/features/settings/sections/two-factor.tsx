@@ -8,7 +8,7 @@ import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/auth';
 import { sessionsKey, settingsKey, twoFactorApi } from '../api';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { errorMessage } from '../components/form-errors';

@@ -5,7 +5,7 @@ import { DELETE_CONFIRMATION_WORD, SETTINGS_MESSAGES } from '../../../../shared/
 import { Button } from '../../../components/ui/button';
 import { Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { useAuth } from '../../auth';
+import { useAuth } from '../../../lib/auth';
 import { ApiError } from '../../../lib/api';
 import { downloadMyData, reauthenticate } from '../api';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';

@@ -1,10 +1,12 @@
 import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { REFRESH_BACKOFF_MS } from '../../../shared/constants';
-import type { Campaign } from '../../../shared/schemas/auth';
-import type { TwoFactorLoginInput } from '../../../shared/schemas/settings';
-import { useToast } from '../../components/ui/toast';
-import { ApiError, api, peekEmbedded } from '../../lib/api';
-import { LOGIN_FAILED } from './login-messages';
+import { REFRESH_BACKOFF_MS } from '../../shared/constants';
+import type { Campaign } from '../../shared/schemas/auth';
+import type { TwoFactorLoginInput } from '../../shared/schemas/settings';
+import { useToast } from '../components/ui/toast';
+import { ApiError, api, peekEmbedded } from './api';
+
+/** What a failed sign-in says when the server gives no reason of its own. */
+export const LOGIN_FAILED = 'An error occurred during login. Please try again.';
 
 export interface AuthUser {
   id: string;
@@ -206,7 +208,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     setLoading(true);
     try {
       // A signed-out browser gets no more of this member's notifications (a shared phone). Best effort, loaded on demand.
-      await import('../../lib/push-device').then((m) => m.disablePush()).catch(() => undefined);
+      await import('./push-device').then((m) => m.disablePush()).catch(() => undefined);
       await api('/api/auth/logout', { method: 'POST', body: {} });
       // Spec §2: log out returns to /auth/login (not to a login that sends the next person to this page).
       setExitTo('/auth/login');

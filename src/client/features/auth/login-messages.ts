@@ -1,1 +1,0 @@
-export const LOGIN_FAILED = 'An error occurred during login. Please try again.';
