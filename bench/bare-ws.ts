@@ -1,7 +1,8 @@
 /**
  * The chat fan-out baseline (bench/chat-fanout.ts), in its own process like ours: a bare
  * node:http + `ws` server with no auth and no database. Sockets subscribe to rooms; a `send`
- * frame broadcasts the same JSON event ours sends to the room and answers `sent`.
+ * frame broadcasts the same JSON event ours sends to the room and answers `sent`; typing and
+ * reaction frames are relayed to the room.
  */
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
@@ -32,6 +33,12 @@ wss.on('connection', (ws) => {
     if (msg.type === 'typing') {
       const payload = JSON.stringify({ type: 'typing', room: msg.room, userId: 'x', typing: (msg as { typing?: boolean }).typing });
       for (const peer of rooms.get(msg.room) ?? []) if (peer !== ws && peer.readyState === peer.OPEN) peer.send(payload);
+      return;
+    }
+    // A reaction (bench/chat-live-room.ts): relayed to the whole room, like ours.
+    if (msg.type === 'reaction') {
+      const payload = JSON.stringify({ type: 'mixer.reaction', mixerId: msg.room.slice('mixer:'.length), messageId: msg.body, emoji: '❤️' });
+      for (const peer of rooms.get(msg.room) ?? []) if (peer.readyState === peer.OPEN) peer.send(payload);
       return;
     }
     if (msg.type !== 'subscribe') return;

@@ -5,10 +5,10 @@
  * reaction per 5 lines. Goals: send → receive p99 of the lines ≤ 100 ms embedded and ≤ 50 ms on
  * PostgreSQL, 0 lost, 0 doubled; beside the same pattern on the bare `ws` server (bench/bare-ws.ts).
  *
- * Reactions: `react` is called for every fifth accepted line with a socket of another member of
- * the room, the room and the line's id. This branch has no reaction message on the socket (the
- * reactions work adds it), so the default sends nothing; pass `react` (e.g. a function that sends
- * that message) to switch reactions on. Typing is never stored, so it costs the server fan-out only.
+ * Reactions: for every fifth accepted line another member of the room reacts to it, as the app
+ * does (POST …/messages/:id/reactions with their session; live to the room as `mixer.reaction`);
+ * the bare baseline relays a reaction frame to the room instead. Typing is never stored, so it
+ * costs the server fan-out only.
  *
  * Run alone: `node --import tsx bench/chat-live-room.ts [seconds]` (BENCH_DATABASE_URL adds the PostgreSQL row).
  */
@@ -33,9 +33,8 @@ import {
 const HOST = '127.0.0.1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Sends a reaction to line `messageId` in `room` from `socket`; the default (no reaction message yet) sends nothing. */
-export type ReactionSender = (socket: WebSocket, room: string, messageId: string) => void;
-export const noReactions: ReactionSender = () => {};
+/** Member `i` reacts to line `messageId` of their room. */
+type ReactionSender = (i: number, messageId: string) => void;
 
 export interface LiveRoomOptions {
   mixers?: number;
@@ -49,7 +48,6 @@ export interface LiveRoomOptions {
   typistEvery?: number;
   /** A reaction per this many lines. */
   linesPerReaction?: number;
-  react?: ReactionSender;
   databaseUrl?: string;
 }
 
@@ -62,7 +60,6 @@ interface Pattern {
   typingEveryMs: number;
   typistEvery: number;
   linesPerReaction: number;
-  react: ReactionSender;
 }
 
 /** Lines, typing and reactions on open sockets; lines are measured send → receive on every member's socket. */
@@ -70,6 +67,7 @@ async function drive(
   members: Member[],
   sockets: WebSocket[],
   p: Pattern,
+  react: ReactionSender,
 ): Promise<RunResult & { typingDelivered: number; reactions: number }> {
   const sentAt = new Map<string, number>();
   const received = new Map<string, number>();
@@ -140,9 +138,8 @@ async function drive(
               if (answer.id && n % p.linesPerReaction === 0) {
                 // Another member of the room reacts.
                 const other = i - (i % p.perMixer) + ((i + 1) % p.perMixer);
-                p.react(sockets[other], room, answer.id);
-                // Counted only when reactions are switched on (the default sends none).
-                if (p.react !== noReactions) reactions++;
+                react(other, answer.id);
+                reactions++;
               }
             } else rejected[answer.code ?? 'error'] = (rejected[answer.code ?? 'error'] ?? 0) + 1;
             resolve();
@@ -195,14 +192,34 @@ async function runOn(servers: Server[], members: Member[], p: Pattern, cookies: 
       room: `mixer:${m.mixerId}`,
     })),
   );
+  // Ours: the app's reaction route with the member's session; the bare baseline: a frame it relays.
+  let reactionsRefused = 0;
+  const react: ReactionSender = cookies
+    ? (i, messageId) => {
+        const m = members[i];
+        const base = `http://${HOST}:${servers[i % servers.length].port}`;
+        void fetch(`${base}/api/mixers/${m.mixerId}/messages/${messageId}/reactions`, {
+          method: 'POST',
+          headers: { cookie: m.cookie, 'content-type': 'application/json' },
+          body: JSON.stringify({ emoji: '❤️' }),
+        })
+          .then((res) => {
+            if (!res.ok) reactionsRefused++;
+            return res.body?.cancel();
+          })
+          .catch(() => {
+            reactionsRefused++;
+          });
+      }
+    : (i, messageId) => sockets[i].send(JSON.stringify({ type: 'reaction', room: `mixer:${members[i].mixerId}`, body: messageId }));
   try {
-    return await drive(members, sockets, p);
+    return { ...(await drive(members, sockets, p, react)), reactionsRefused };
   } finally {
     for (const s of sockets) s.terminate();
   }
 }
 
-function row(name: string, r: Awaited<ReturnType<typeof drive>>, goal?: { p99Ms: number }) {
+function row(name: string, r: Awaited<ReturnType<typeof runOn>>, goal?: { p99Ms: number }) {
   const base = summarise(name, r, goal);
   // 0 doubled is part of the goal here.
   const pass = goal ? (base.pass === '✓' && r.duplicates === 0 ? '✓' : '✗') : '';
@@ -212,6 +229,7 @@ function row(name: string, r: Awaited<ReturnType<typeof drive>>, goal?: { p99Ms:
     pass,
     typing_delivered: r.typingDelivered,
     reactions: r.reactions,
+    reactions_refused: r.reactionsRefused,
   };
 }
 
@@ -225,7 +243,6 @@ export async function benchChatLiveRoom(options: LiveRoomOptions = {}): Promise<
     typingEveryMs: options.typingEveryMs ?? 3000,
     typistEvery: options.typistEvery ?? 3,
     linesPerReaction: options.linesPerReaction ?? 5,
-    react: options.react ?? noReactions,
   };
   const meta = { sockets: nMixers * perMixer, lines_per_s: Math.round((nMixers * 1000) / p.roomLineMs), seconds: p.seconds };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-live-room-'));
@@ -248,7 +265,7 @@ export async function benchChatLiveRoom(options: LiveRoomOptions = {}): Promise<
         mixerId: `bench-${Math.floor(i / perMixer)}`,
         cookie: '',
       }));
-      rows.bare = { ...row('bare ws broadcast (lines + typing)', await runOn([bare], members, p, false)), ...meta };
+      rows.bare = { ...row('bare ws broadcast (lines + typing + reactions)', await runOn([bare], members, p, false)), ...meta };
     } finally {
       await bare.stop();
     }
