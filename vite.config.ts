@@ -9,7 +9,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
-import { chunkName, evaluationOrder, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK } from './scripts/chunk-groups';
+import { chunkName, evaluationOrder, importCycle, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK } from './scripts/chunk-groups';
 import { MEMBER_SHELL, ROUTE_PRELOADS, SERVER_RENDERER_DIR } from './src/shared/route-preload';
 import { testClockOffset } from './tests/clock/test-now.mjs';
 
@@ -157,6 +157,11 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
   const template = await readFile(path.join(dir, 'index.html'), 'utf8');
   const chunks = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk');
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const cycle = importCycle(byFile);
+  if (cycle)
+    throw new Error(
+      `Chunks import each other (${cycle.join(' → ')}): one would run before the other's exports exist. Move what both need so the imports go one way.`,
+    );
   const entry = chunks.find((c) => c.isEntry);
   const inEntry = new Set<string>();
   const walk = (file: string, into: Set<string>) => {

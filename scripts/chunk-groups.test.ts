@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { barrelExports, chunkName, ENTRY, evaluationOrder, ModuleGraph } from './chunk-groups';
+import { barrelExports, chunkName, ENTRY, evaluationOrder, importCycle, ModuleGraph } from './chunk-groups';
 
 const NM = '/app/node_modules';
 const LUCIDE = `${NM}/lucide-react/dist/esm/lucide-react.mjs`;
@@ -194,5 +194,20 @@ describe("a member page's evaluation order (decision 029)", () => {
       if (file === 'member.js') continue; // in a cycle with app.js: evaluated with it
       for (const dep of imports) expect(order.indexOf(dep), `${dep} before ${file}`).toBeLessThan(order.indexOf(file));
     }
+  });
+});
+
+describe('importCycle', () => {
+  const chunks = (edges: Record<string, string[]>) => new Map(Object.entries(edges).map(([f, imports]) => [f, { imports }]));
+  it('finds chunks that import each other, directly or through others', () => {
+    expect(importCycle(chunks({ a: ['b'], b: ['a'] }))).toEqual(['a', 'b', 'a']);
+    expect(importCycle(chunks({ entry: ['shared'], shared: ['schemas'], schemas: ['text', 'shared'], text: [] }))).toEqual([
+      'shared',
+      'schemas',
+      'shared',
+    ]);
+  });
+  it('passes a bundle whose imports go one way', () => {
+    expect(importCycle(chunks({ entry: ['shared', 'schemas'], shared: ['schemas'], schemas: ['text'], text: [] }))).toBeNull();
   });
 });

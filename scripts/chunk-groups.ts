@@ -106,6 +106,15 @@ export class ModuleGraph {
     this.rootsById = undefined;
   }
 
+  /** Whether `id` imports a module `test` matches, directly or through modules `through` matches. */
+  reaches(id: string, test: RegExp, through: RegExp, seen = new Set<string>()): boolean {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return (this.parsed.get(id)?.importedIds ?? []).some(
+      (dep) => test.test(dep) || (through.test(dep) && this.reaches(dep, test, through, seen)),
+    );
+  }
+
   /** The roots of `id`; a module the graph does not know counts as the entry's. */
   roots(id: string): Set<string> {
     this.rootsById ??= this.computeRoots();
@@ -256,7 +265,9 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
     if (roots.some(opts.isPublic)) return null;
     if (!(roots.some((r) => shellIds.has(r)) || pages >= 2)) return null;
     if (PACKAGE.test(id)) return MEMBER_VENDOR_CHUNK;
-    if (SHARED_SCHEMAS.test(id)) return MEMBER_SCHEMAS_CHUNK;
+    // Shared code that reads a schema goes with the schemas: the shared chunk never imports the
+    // schemas chunk, which imports it (chunks that import each other break, see importCycle).
+    if (SHARED_SCHEMAS.test(id) || (SHARED_CODE.test(id) && graph.reaches(id, SHARED_SCHEMAS, SHARED_CODE))) return MEMBER_SCHEMAS_CHUNK;
     return SHARED_CODE.test(id) ? MEMBER_SHARED_CHUNK : MEMBER_CHUNK;
   };
   return (id: string): string | null => {
@@ -288,4 +299,33 @@ export function evaluationOrder(files: readonly string[], chunks: ReadonlyMap<st
   };
   for (const f of files) visit(f);
   return order;
+}
+
+/**
+ * The first import cycle among built chunks (`a → b → … → a`), or null. Two chunks that import
+ * each other are evaluated one before the other, and the first reads the other's exports while
+ * they are still undefined (issue 29's chat schemas did: every member page failed); the build
+ * refuses such a bundle (vite.config.ts).
+ */
+export function importCycle(chunks: ReadonlyMap<string, { imports: readonly string[] }>): string[] | null {
+  const state = new Map<string, 'open' | 'done'>();
+  const path: string[] = [];
+  const visit = (file: string): string[] | null => {
+    if (state.get(file) === 'done') return null;
+    if (state.get(file) === 'open') return [...path.slice(path.indexOf(file)), file];
+    state.set(file, 'open');
+    path.push(file);
+    for (const dep of chunks.get(file)?.imports ?? []) {
+      const cycle = visit(dep);
+      if (cycle) return cycle;
+    }
+    path.pop();
+    state.set(file, 'done');
+    return null;
+  };
+  for (const file of chunks.keys()) {
+    const cycle = visit(file);
+    if (cycle) return cycle;
+  }
+  return null;
 }

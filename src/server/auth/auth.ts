@@ -1,6 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
-import { MODERATION_MESSAGES } from '../../shared/moderation';
+import { MODERATION_MESSAGES } from '../../shared/schemas/moderation';
 import { isBannedEmail } from './banned-emails';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';

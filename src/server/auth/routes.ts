@@ -12,7 +12,7 @@ import { HOUR, MINUTE } from '../http/rate-limiter';
 import { assertStrongPassword, memberWords } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
-import { MODERATION_MESSAGES } from '../../shared/moderation';
+import { MODERATION_MESSAGES } from '../../shared/schemas/moderation';
 import { isBannedEmail } from './banned-emails';
 import { applyEmailChange, confirmAddress, readChangeToken, readSignupToken } from './verification';
 

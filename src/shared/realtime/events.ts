@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { lineExtrasShape } from '../schemas/chat';
-import { hostEventSchemas } from '../schemas/host';
+import { hostEventSchemas } from './host-events';
+import { lineExtrasShape } from './line-extras';
 import { liveRoomEvents, liveRoomMessages, MAX_MENTIONS } from './live-room';
 import { SAFETY_FLAGS } from '../safety/flags';
 

@@ -50,29 +50,14 @@ export const lineParamsSchema = z.object({
   messageId: z.guid({ error: LINE_MESSAGES.notFound }),
 });
 
-/** The quote a reply carries: `body` null means the original is unsent or hidden from you (show none of it). */
-export const replyQuoteSchema = z.object({
-  id: z.string(),
-  senderName: z.string().nullable(),
-  body: z.string().nullable(),
-});
-export type ReplyQuote = z.infer<typeof replyQuoteSchema>;
-
-/** One reaction on a line and who chose it (only people the viewer may see). */
-export const reactionGroupSchema = z.object({
-  emoji: z.string(),
-  by: z.array(z.object({ id: z.string(), firstName: z.string() })),
-});
-export type ReactionGroup = z.infer<typeof reactionGroupSchema>;
-
-/** The fields both message shapes gain; optional so older producers (system lines) stay valid. */
-export const lineExtrasShape = {
-  replyTo: replyQuoteSchema.nullable().optional(),
-  reactions: z.array(reactionGroupSchema).optional(),
-  editedAt: z.string().nullable().optional(),
-  unsentAt: z.string().nullable().optional(),
-  clientKey: z.string().nullable().optional(),
-};
+/** The quote a reply carries and a line's reactions (defined beside the realtime events that carry them). */
+export {
+  type ReactionGroup,
+  type ReplyQuote,
+  reactionGroupSchema,
+  replyQuoteSchema,
+} from '../realtime/line-extras';
+import type { ReactionGroup } from '../realtime/line-extras';
 
 /** Choosing a reaction: another replaces mine, the same one removes it. */
 export function nextReaction(current: string | null, chosen: string): string | null {

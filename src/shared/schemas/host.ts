@@ -116,11 +116,3 @@ export interface HostAdminOverview {
   /** Mixers whose host an admin switched off. */
   disabledMixers: string[];
 }
-
-/** Realtime events of the host (joined into serverEventSchema in src/shared/realtime/events.ts). */
-export const hostEventSchemas = [
-  /** A poll's votes changed (or a poll opened): each client reads its own view of the counts. */
-  z.object({ type: z.literal('host.poll'), mixerId: z.string(), pollId: z.string() }),
-  /** A private nudge for this member only (sent to `user:<id>`), or its end (sent, dismissed). */
-  z.object({ type: z.literal('host.nudge'), mixerId: z.string() }),
-] as const;

@@ -20,7 +20,7 @@ import type {
 } from '../../../shared/schemas/admin';
 import type { Audience, AudiencePreview } from '../../../shared/audience';
 import { api } from '../../lib/api';
-import type { AdminAppeal, ModerationActInput, QueueGroup } from '../../../shared/moderation';
+import type { AdminAppeal, ModerationActInput, QueueGroup } from '../../../shared/schemas/moderation';
 
 /** Every admin query key starts with 'admin', so an action can refresh the whole area at once. */
 export const adminKeys = {

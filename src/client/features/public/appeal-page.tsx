@@ -2,7 +2,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { CircleCheck, Gavel } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { APPEAL_TEXT_MAX, actionLabel, appealByLinkSchema } from '../../../shared/moderation';
+import { APPEAL_TEXT_MAX, actionLabel, appealByLinkSchema } from '../../../shared/schemas/moderation';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, Input, Textarea } from '../../components/ui/input';

@@ -10,7 +10,7 @@ import {
   type MyReport,
   appealSchema,
   whatHappensNow,
-} from '../../../shared/moderation';
+} from '../../../shared/schemas/moderation';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadError } from '../../components/ui/load-error';

@@ -9,7 +9,7 @@ import {
   mayDecideAppeal,
   RULES,
   type RuleKey,
-} from '../../../shared/moderation';
+} from '../../../shared/schemas/moderation';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { type Queryable, iso, query } from '../../lib/sql';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { appealByLinkSchema, appealLinkQuerySchema, appealSchema } from '../../../shared/moderation';
+import { appealByLinkSchema, appealLinkQuerySchema, appealSchema } from '../../../shared/schemas/moderation';
 import { requireSession } from '../../auth/session';
 import { appeal, appealByLink, appealLinkInfo, myModeration } from './appeals';
 

@@ -9,7 +9,7 @@ import {
   whatHappensNow,
   RULES,
   type RuleKey,
-} from '../../../shared/moderation';
+} from '../../../shared/schemas/moderation';
 import { SIGNED_URL_TTL_S } from '../../../shared/constants';
 import { emailHash } from '../../auth/banned-emails';
 import { AppError } from '../../http/errors';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type Evidence, type QueueGroup, type QueueReport, TARGET_HOURS, isOverdue, queueOrder } from '../../../shared/moderation';
+import { type Evidence, type QueueGroup, type QueueReport, TARGET_HOURS, isOverdue, queueOrder } from '../../../shared/schemas/moderation';
 import { iso, query } from '../../lib/sql';
 import { identityChangesJson, toIdentityChanges } from './identity-changes';
 import { parseJson } from './sql';

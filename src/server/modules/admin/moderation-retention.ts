@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { EVIDENCE_RETENTION_MONTHS } from '../../../shared/moderation';
+import { EVIDENCE_RETENTION_MONTHS } from '../../../shared/schemas/moderation';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { query } from '../../lib/sql';
 

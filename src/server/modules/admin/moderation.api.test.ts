@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { completeProfile } from '../../../../tests/helpers/profile-fixtures';
 import { createMixer, joinMixer, matchedPair, type Member, send } from '../../../../tests/helpers/mixer-fixtures';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
-import { MODERATION_MESSAGES, type QueueGroup } from '../../../shared/moderation';
+import { MODERATION_MESSAGES, type QueueGroup } from '../../../shared/schemas/moderation';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { rowsOf } from '../../lib/sql';
 import { SAFETY_MESSAGES } from '../../../shared/schemas/safety';

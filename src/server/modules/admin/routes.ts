@@ -21,7 +21,7 @@ import {
   topicTemplateSchema,
 } from '../../../shared/schemas/formation-admin';
 import { memberIdSchema } from '../../../shared/schemas/matches';
-import { decideAppealSchema, moderationActSchema } from '../../../shared/moderation';
+import { decideAppealSchema, moderationActSchema } from '../../../shared/schemas/moderation';
 import { requireAdmin } from '../../auth/session';
 import { decideAppeal, listAppeals } from './appeals';
 import { actOnReport } from './moderation-actions';

@@ -14,7 +14,7 @@ import {
   RECENT_INVITATIONS_MAX,
 } from '../../../shared/schemas/invitations';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
-import { MODERATION_MESSAGES, muteDate } from '../../../shared/moderation';
+import { MODERATION_MESSAGES, muteDate } from '../../../shared/schemas/moderation';
 import { mixerMuteUntil } from '../safety/service';
 import type { AppDeps, Publish } from '../../deps';
 import type { Db } from '../../db/client';

@@ -11,7 +11,7 @@ import type { SafetyFlag } from '../guard/service';
 import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 import { reactionsJsonSql, snippetSql } from '../../lib/chat-sql';
-import { MODERATION_MESSAGES, muteDate } from '../../../shared/moderation';
+import { MODERATION_MESSAGES, muteDate } from '../../../shared/schemas/moderation';
 
 export type Deps = Pick<AppDeps, 'database' | 'signer'>;
 

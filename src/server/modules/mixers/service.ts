@@ -19,7 +19,7 @@ import { readRows } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isCursorInteger, isUuid } from '../../http/cursor';
 import { cardOpenableBy, mixerMuteUntil, onboarded, profileVisibleTo, seatedTogether } from '../safety/service';
-import { MODERATION_MESSAGES, muteDate } from '../../../shared/moderation';
+import { MODERATION_MESSAGES, muteDate } from '../../../shared/schemas/moderation';
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';

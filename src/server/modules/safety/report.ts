@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { type EvidenceLine, hiddenByReports, severityOf } from '../../../shared/moderation';
+import { type EvidenceLine, hiddenByReports, severityOf } from '../../../shared/schemas/moderation';
 import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
 import { type ReportLineInput, type ReportReason, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { AppError } from '../../http/errors';

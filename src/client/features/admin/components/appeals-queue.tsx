@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Scale } from 'lucide-react';
 import { useState } from 'react';
-import { type AdminAppeal, actionLabel } from '../../../../shared/moderation';
+import { type AdminAppeal, actionLabel } from '../../../../shared/schemas/moderation';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';

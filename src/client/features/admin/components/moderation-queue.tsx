@@ -12,7 +12,7 @@ import {
   RULES,
   type RuleKey,
   TARGET_HOURS,
-} from '../../../../shared/moderation';
+} from '../../../../shared/schemas/moderation';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Textarea } from '../../../components/ui/input';

@@ -11,7 +11,7 @@ import {
   severityOf,
   TARGET_HOURS,
 } from './moderation';
-import { REPORT_REASONS } from './schemas/safety';
+import { REPORT_REASONS } from './safety';
 
 const HOUR = 3_600_000;
 const at = (hoursAgo: number, now = Date.UTC(2026, 10, 28, 12)) => new Date(now - hoursAgo * HOUR).toISOString();

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { IdentityChange } from './schemas/admin';
-import type { ReportReason } from './schemas/safety';
-import { memberTextChecks } from './schemas/text';
-import './schemas/zod-defaults';
+import type { IdentityChange } from './admin';
+import type { ReportReason } from './safety';
+import { memberTextChecks } from './text';
+import './zod-defaults';
 
 /**
  * Moderation (issue 30, decision 036): severities and their targets, the rules an action names

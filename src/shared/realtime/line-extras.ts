@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/**
+ * The fields replies, reactions, edit and unsend add to a chat line (issue 29), in both message
+ * shapes of events.ts. Here, beside the events, and not in schemas/chat.ts: the realtime events
+ * import no schema module, so the member pages' shared-code chunk never imports the schemas chunk
+ * that imports it (a chunk cycle leaves one side undefined when evaluated; decision 029).
+ */
+/** The quote a reply carries: `body` null means the original is unsent or hidden from you (show none of it). */
+export const replyQuoteSchema = z.object({
+  id: z.string(),
+  senderName: z.string().nullable(),
+  body: z.string().nullable(),
+});
+export type ReplyQuote = z.infer<typeof replyQuoteSchema>;
+
+/** One reaction on a line and who chose it (only people the viewer may see). */
+export const reactionGroupSchema = z.object({
+  emoji: z.string(),
+  by: z.array(z.object({ id: z.string(), firstName: z.string() })),
+});
+export type ReactionGroup = z.infer<typeof reactionGroupSchema>;
+
+/** The fields both message shapes gain; optional so older producers (system lines) stay valid. */
+export const lineExtrasShape = {
+  replyTo: replyQuoteSchema.nullable().optional(),
+  reactions: z.array(reactionGroupSchema).optional(),
+  editedAt: z.string().nullable().optional(),
+  unsentAt: z.string().nullable().optional(),
+  clientKey: z.string().nullable().optional(),
+};
