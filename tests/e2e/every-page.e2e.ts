@@ -220,6 +220,7 @@ const VISITS: Visit[] = [
   { name: 'campaign', route: '/campaign', url: () => '/campaign?utm_source=poster&code=LEEDS-POSTER&label=Leeds+posters', who: 'out' },
   { name: 'campaign-qr', route: '/campaign/qr', url: () => '/campaign/qr?utm_source=poster&code=LEEDS-POSTER', who: 'out' },
   { name: 'status', route: '/status', url: () => '/status', who: 'out' },
+  { name: 'appeal', route: '/appeal', url: () => '/appeal', who: 'out' },
   { name: 'test-onboarding', route: '/test-onboarding', url: () => '/test-onboarding', who: 'out' },
   // Signed in, as Maya on a busy evening.
   { name: 'home', route: '/home', url: () => '/home', who: 'member', ready: text('Board Game Night: Catan & Co.') },
@@ -292,6 +293,7 @@ const VISITS: Visit[] = [
   { name: 'profile', route: '/profile', url: () => '/profile', who: 'member', ready: text('Your profile as others see it') },
   { name: 'settings', route: '/settings', url: () => '/settings', who: 'member', ready: (p) => p.getByRole('switch').first().waitFor() },
   { name: 'verify', route: '/verify', url: () => '/verify', who: 'member' },
+  { name: 'settings-safety', route: '/settings/safety', url: () => '/settings/safety', who: 'member', ready: text('Safety and reports') },
   { name: 'terms-signed-in', route: '/terms', url: () => '/terms', who: 'member' },
   { name: 'contact-support-signed-in', route: '/contact-support', url: () => '/contact-support', who: 'member' },
   { name: 'status-signed-in', route: '/status', url: () => '/status', who: 'member' },

@@ -69,7 +69,7 @@ describe('legal pages', () => {
     const { context, page } = await e2e.newPage();
     await page.goto('/terms');
     await heading(page, 'Terms & Conditions');
-    expect(await page.getByText('Last updated 1 November 2026').count()).toBe(1);
+    expect(await page.getByText('Last updated 28 November 2026').count()).toBe(1);
     const article = page.locator('.prose-fancy');
     expect(await article.locator('h2').count()).toBeGreaterThan(10);
     expect(await article.locator('h2').first().textContent()).toBe('1. Who we are and how to contact us');
