@@ -51,12 +51,7 @@ export const lineParamsSchema = z.object({
 });
 
 /** The quote a reply carries and a line's reactions (defined beside the realtime events that carry them). */
-export {
-  type ReactionGroup,
-  type ReplyQuote,
-  reactionGroupSchema,
-  replyQuoteSchema,
-} from '../realtime/line-extras';
+export type { ReactionGroup, ReplyQuote } from '../realtime/line-extras';
 import type { ReactionGroup } from '../realtime/line-extras';
 
 /** Choosing a reaction: another replaces mine, the same one removes it. */
