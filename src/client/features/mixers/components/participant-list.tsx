@@ -155,6 +155,9 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                         <Ellipsis className="size-5" aria-hidden />
                       </DropdownMenu.Trigger>
                       <MenuContent>
+                        <MenuItem icon={Flag} onSelect={() => setDialog({ kind: 'report', member: p })}>
+                          Report {p.firstName}
+                        </MenuItem>
                         {mutedIds.has(p.id) ? (
                           <MenuItem icon={Volume2} onSelect={() => muting.unmute(p.id, p.firstName)}>
                             Unmute {p.firstName}
@@ -164,9 +167,6 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                             Mute {p.firstName}
                           </MenuItem>
                         )}
-                        <MenuItem icon={Flag} onSelect={() => setDialog({ kind: 'report', member: p })}>
-                          Report {p.firstName}
-                        </MenuItem>
                         <MenuItem icon={Ban} destructive onSelect={() => setDialog({ kind: 'block', member: p })}>
                           Block {p.firstName}
                         </MenuItem>
