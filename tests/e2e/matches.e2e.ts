@@ -196,7 +196,7 @@ describe('matches and messages', () => {
     }
   }, 150_000);
 
-  it('block makes the conversation read-only for both; unmatch from /matches asks first', async () => {
+  it('block takes the conversation away from the other side and leaves it read-only for the blocker; unmatch from /matches asks first', async () => {
     const maya = await e2e.newPage({ width: 1280, height: 800 });
     const sam = await e2e.newPage({ width: 375, height: 812 });
     await e2e.login(maya.page, demo('maya-okafor'), DEMO_PASSWORD);
@@ -213,19 +213,23 @@ describe('matches and messages', () => {
     const dialog = maya.page.getByRole('alertdialog', { name: 'Block Sam?' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: 'Block' }).click();
-    await maya.page.getByText('You blocked Sam, so neither of you can send messages here.').waitFor();
+    // Maya keeps it read-only, so she can still report from it (issue 30).
+    const readOnly = maya.page.getByRole('status').filter({ hasText: 'You blocked Sam' });
+    await readOnly.waitFor();
+    expect(await readOnly.innerText()).toContain('you can still read it and report from it');
     expect(await maya.page.getByLabel('Message Sam').count()).toBe(0);
     await viewportShot(maya.page, 'thread-blocked-1280');
 
-    // Sam's open thread turns read-only live, without being told about the block.
-    await sam.page.getByText('This conversation has ended. You can still read it, but no new messages can be sent.').waitFor();
+    // For Sam the conversation is gone: not found, and not in his list, without being told about the block.
+    await sam.page.reload();
+    await sam.page.getByText("We couldn't find that conversation.").waitFor();
     expect(await sam.page.getByLabel('Message Maya').count()).toBe(0);
     expect(await sam.page.getByText('blocked').count()).toBe(0);
     await viewportShot(sam.page, 'thread-ended-375');
-    // And it is gone from both lists.
-    await sam.page.getByRole('link', { name: 'Back to messages' }).click();
+    await sam.page.goto('/messages');
     await sam.page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();
-    await sam.page.getByRole('link', { name: /Maya/ }).waitFor({ state: 'detached' });
+    await sam.page.waitForLoadState('networkidle');
+    expect(await sam.page.getByRole('link', { name: /Maya/ }).count()).toBe(0);
 
     // Unmatch Callum from /matches: confirmation first, then the card goes.
     await maya.page.goto('/matches');
