@@ -16,12 +16,26 @@ function read(key: string): string {
  * at once when the tab is hidden.
  */
 export function useDraft(key: string): [string, (value: string) => void] {
-  const [value, setValue] = useState(() => (typeof window === 'undefined' ? '' : read(key)));
+  // Empty at first, as the server rendered the page, then the kept draft: read during the first
+  // render, it would differ from the server's markup and hydration would leave the box empty.
+  const [value, setValue] = useState('');
   const latest = useRef(value);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
+  useEffect(() => {
+    const kept = read(key);
+    latest.current = kept;
+    setValue(kept);
+  }, [key]);
+
+  // Only what this box changed is written: another box of the same room that was never typed
+  // in (a second layout, a remount) must not overwrite the draft with its empty text.
+  const dirty = useRef(false);
+
   const save = useCallback(() => {
     clearTimeout(timer.current);
+    if (!dirty.current) return;
+    dirty.current = false;
     try {
       if (latest.current.trim()) window.localStorage.setItem(PREFIX + key, latest.current);
       else window.localStorage.removeItem(PREFIX + key);
@@ -44,6 +58,7 @@ export function useDraft(key: string): [string, (value: string) => void] {
   const update = useCallback(
     (next: string) => {
       latest.current = next;
+      dirty.current = true;
       setValue(next);
       clearTimeout(timer.current);
       // An emptied box (a send) is forgotten at once; typing is saved after a short pause.
