@@ -80,7 +80,11 @@ describe('moderation journey', () => {
     const { context: pc, page: pp } = await e2e.newPage();
     await e2e.login(pp, polly.email);
     await pp.goto(`/mixers/${mx.id}`);
-    await pp.getByRole('button', { name: "Report Vic's message" }).click();
+    // From the line's menu (hover, its "…" button), like any line action.
+    const reported = pp.getByRole('log').locator('[data-line-id]', { hasText: 'Answer me or I will find where you live' }).first();
+    await reported.hover();
+    await reported.getByRole('button', { name: 'Message actions' }).click();
+    await pp.getByRole('menuitem', { name: 'Report' }).click();
     const dialog = pp.getByRole('dialog', { name: 'Report this message' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('Answer me or I will find where you live');
@@ -90,7 +94,9 @@ describe('moderation journey', () => {
     await pp.getByRole('button', { name: 'Send report' }).click();
     await toast(pp, 'Thanks for telling us').waitFor();
     // Twice is refused with a clear message.
-    await pp.getByRole('button', { name: "Report Vic's message" }).click();
+    await reported.hover();
+    await reported.getByRole('button', { name: 'Message actions' }).click();
+    await pp.getByRole('menuitem', { name: 'Report' }).click();
     await pp.getByLabel('Threats of violence').check();
     await pp.getByRole('button', { name: 'Send report' }).click();
     await toast(pp, 'Report not sent').waitFor();
