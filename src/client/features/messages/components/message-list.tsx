@@ -164,6 +164,19 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
           const nextNewDay = !next || !isSameDay(m.createdAt, next.createdAt);
           const first = newDay || prev.senderId !== m.senderId || Date.parse(m.createdAt) - Date.parse(prev.createdAt) > GROUP_MS;
           const last = nextNewDay || next.senderId !== m.senderId || Date.parse(next.createdAt) - Date.parse(m.createdAt) > GROUP_MS;
+          const line = (
+            <MessageLine
+              m={m}
+              own={own}
+              first={first}
+              last={last}
+              otherName={otherName}
+              myId={myId}
+              handlers={handlers}
+              canWrite={canWrite}
+              hiddenByWords={!own && hides(m.body)}
+            />
+          );
           return (
             <Fragment key={m.id}>
               {newDay && <DaySeparator iso={m.createdAt} now={now} />}
@@ -182,30 +195,10 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
               )}
               {collapsedOf?.(m) ? (
                 <CollapsedLine reason="hidden" name={otherName} inset={false} className="mt-2" onUnhide={() => onUnhide?.(m.id)}>
-                  <MessageLine
-                    m={m}
-                    own={own}
-                    first={first}
-                    last={last}
-                    otherName={otherName}
-                    myId={myId}
-                    handlers={handlers}
-                    canWrite={canWrite}
-                    hiddenByWords={!own && hides(m.body)}
-                  />
+                  {line}
                 </CollapsedLine>
               ) : (
-                <MessageLine
-                  m={m}
-                  own={own}
-                  first={first}
-                  last={last}
-                  otherName={otherName}
-                  myId={myId}
-                  handlers={handlers}
-                  canWrite={canWrite}
-                  hiddenByWords={!own && hides(m.body)}
-                />
+                line
               )}
               {i === lastOwnIndex && m.isRead && pending.length === 0 && (
                 <p className="mt-1 pr-1 text-right text-xs font-medium text-muted-foreground">Seen</p>
