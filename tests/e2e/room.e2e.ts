@@ -170,10 +170,7 @@ describe('the room', () => {
     if (await retry.isVisible()) {
       await a.page.getByText('Live', { exact: true }).waitFor();
       // The reconnect may fetch the line first, which takes the Retry away: either way, one line.
-      await Promise.race([
-        retry.click().catch(() => undefined),
-        a.page.locator('[data-pending-line]').waitFor({ state: 'detached' }),
-      ]);
+      await Promise.race([retry.click().catch(() => undefined), a.page.locator('[data-pending-line]').waitFor({ state: 'detached' })]);
     }
     await a.page.getByRole('log').getByText(retried).waitFor();
     await b.page.getByRole('log').getByText(retried).waitFor();
