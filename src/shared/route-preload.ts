@@ -16,6 +16,8 @@
 export const MEMBER_SHELL = ['app/query-layout', 'features/auth/protected-route', 'features/shell/app-shell'] as const;
 /** Read by the gate and by the shell (unread badges) on every member page. */
 const MEMBER_READS = ['/api/auth/session', '/api/stats'] as const;
+/** Read by both chat rooms: my hidden words, which fold lines that contain them (issue 30). */
+const ROOM_READS = ['/api/settings/hidden-words'] as const;
 
 export interface RoutePreload {
   /** A path with `:id` segments (the only parameter used), matched whole. */
@@ -58,9 +60,18 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
     pattern: '/mixers/:id',
     file: 'mixer.html',
     modules: [...MEMBER_SHELL, 'features/mixers/mixer-detail-page'],
-    reads: [...MEMBER_READS, '/api/mixers/:id', '/api/mixers/:id/messages', '/api/fancies?mixerId=:id'],
+    reads: [
+      ...MEMBER_READS,
+      '/api/mixers/:id',
+      '/api/mixers/:id/messages',
+      '/api/fancies?mixerId=:id',
+      ...ROOM_READS,
+      '/api/mixers/:id/read',
+      '/api/mixers/:id/host',
+      '/api/line-privacy?mixerId=:id',
+    ],
     // Someone not in the mixer (yet) sees it with Join: its chat is for the people in it.
-    refusable: ['/api/mixers/:id/messages'],
+    refusable: ['/api/mixers/:id/messages', '/api/mixers/:id/read', '/api/mixers/:id/host'],
   },
   {
     pattern: '/messages',
@@ -72,7 +83,14 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
     pattern: '/messages/:id',
     file: 'thread.html',
     modules: [...MEMBER_SHELL, 'features/messages/messages-layout', 'features/messages/thread-page'],
-    reads: [...MEMBER_READS, '/api/conversations', '/api/conversations/:id', '/api/conversations/:id/messages'],
+    reads: [
+      ...MEMBER_READS,
+      '/api/conversations',
+      '/api/conversations/:id',
+      '/api/conversations/:id/messages',
+      ...ROOM_READS,
+      '/api/line-privacy?matchId=:id',
+    ],
   },
   {
     pattern: '/matches',
@@ -100,7 +118,7 @@ export const ROUTE_PRELOADS: readonly RoutePreload[] = [
     pattern: '/settings',
     file: 'settings.html',
     modules: [...MEMBER_SHELL, 'features/settings/settings-page'],
-    reads: [...MEMBER_READS, '/api/settings', '/api/me/sessions', '/api/push/devices'],
+    reads: [...MEMBER_READS, '/api/settings', '/api/me/sessions', '/api/push/devices', '/api/settings/hidden-words'],
   },
 ];
 

@@ -183,11 +183,12 @@ describe('the room', () => {
     expect(await a.page.getByRole('log').getByText(retried).count()).toBe(1);
 
     // The draft survives a reload.
+    // The log is in the server's HTML; the kept draft fills the box once the app has taken over.
     await a.page.getByLabel('Message', { exact: true }).fill('half a thought about');
-    await a.page.waitForTimeout(400);
+    await a.page.waitForFunction(() => Object.keys(localStorage).some((k) => localStorage.getItem(k) === 'half a thought about'));
     await a.page.reload();
     await a.page.getByRole('log').waitFor();
-    expect(await a.page.getByLabel('Message', { exact: true }).inputValue()).toBe('half a thought about');
+    await expect.poll(() => a.page.getByLabel('Message', { exact: true }).inputValue()).toBe('half a thought about');
 
     // The private conversation: reply, react, edit, unsend; a POST whose answer is lost is retried once.
     const [{ id: matchId }] = (

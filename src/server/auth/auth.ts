@@ -1,7 +1,4 @@
 import { betterAuth } from 'better-auth';
-import { APIError } from 'better-auth/api';
-import { MODERATION_MESSAGES } from '../../shared/schemas/moderation';
-import { isBannedEmail } from './banned-emails';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor } from 'better-auth/plugins';
 import type { AppDeps } from '../deps';
@@ -160,10 +157,10 @@ export function createAuth({ config, database, mailer, log }: Pick<AppDeps, 'con
       user: {
         create: {
           // ADMIN_EMAILS roles come with a confirmed address only (auth/verification.ts), never at sign-up.
+          // No query here: on PostgreSQL this runs inside better-auth's transaction, and a query on the
+          // pool would wait for a second connection while holding one (twenty sign-ups at once hung the
+          // pool). Banned addresses are refused before sign-up starts, in POST /api/auth/register.
           async before(user) {
-            // A banned member's address (hashed, issue 30) cannot register again.
-            if (await isBannedEmail(database.db, user.email))
-              throw new APIError('BAD_REQUEST', { message: MODERATION_MESSAGES.bannedEmail });
             return { data: { ...user, role: 'user' } };
           },
           // Every account gets its profile row at once, so the gate's onboarding step applies (spec §2).
