@@ -149,9 +149,12 @@ describe('the live room', () => {
     await input.press('Enter');
     await a.page.getByRole('log').getByText('shall we start at 8?').waitFor();
 
-    // The notification: a push (discreet) and the Mixers badge.
-    await pushIdle(e2e.app);
+    // The notification: a push (discreet) and the Mixers badge. The line shows at once as it
+    // leaves; the push goes once the server has it.
+    await a.page.waitForFunction(() => !document.querySelector('[data-pending-line]'));
     const path = new URL(sub.endpoint).pathname;
+    await until(async () => push.received.some((p) => p.path === path), 'the mention push');
+    await pushIdle(e2e.app);
     const pushes = push.received.filter((p) => p.path === path).map((p) => p.payload);
     expect(pushes).toEqual([
       { title: 'Fancy', body: 'You were mentioned in a mixer', url: `/mixers/${mixerId}`, tag: `mention:${mixerId}` },
