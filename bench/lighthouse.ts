@@ -304,7 +304,7 @@ async function chatInp(
   }
 }
 
-/** Adds 200 chat lines to `mixerId` and 100 upcoming mixers like the demo's upcoming ones (for the interaction figures). */
+/** Adds 200 chat lines (replies and reactions among them) to `mixerId` and 100 upcoming mixers like the demo's upcoming ones (for the interaction figures). */
 async function addBulk(dataDir: string, mixerId: string) {
   const database = await openDatabase({ dataDir });
   try {
@@ -315,6 +315,22 @@ async function addBulk(dataDir: string, mixerId: string) {
              now() - interval '20 minutes' + g * interval '3 seconds'
       FROM generate_series(1, 200) g
       CROSS JOIN LATERAL (SELECT user_id FROM mixer_memberships WHERE mixer_id = '${mixerId}' ORDER BY joined_at OFFSET (g % 3) LIMIT 1) mm`),
+    );
+    // As a busy room has them (issue 29): every third line answers the line before it, and every
+    // other line carries reactions from the people in the room.
+    await database.db.execute(
+      sql.raw(`
+      UPDATE mixer_messages l SET reply_to_id = (
+        SELECT p.id FROM mixer_messages p WHERE p.mixer_id = l.mixer_id AND p.created_at < l.created_at ORDER BY p.created_at DESC LIMIT 1)
+      WHERE l.mixer_id = '${mixerId}' AND l.body LIKE 'Line %' AND substring(l.body from 'Line ([0-9]+)')::int % 3 = 0`),
+    );
+    await database.db.execute(
+      sql.raw(`
+      INSERT INTO mixer_message_reactions (message_id, user_id, emoji)
+      SELECT l.id, mm.user_id, (ARRAY['❤️', '😂', '👍', '🔥'])[1 + (abs(hashtext(l.id::text || mm.user_id)) % 4)]
+      FROM mixer_messages l JOIN mixer_memberships mm ON mm.mixer_id = l.mixer_id AND mm.state = 'joined'
+      WHERE l.mixer_id = '${mixerId}' AND l.body LIKE 'Line %' AND substring(l.body from 'Line ([0-9]+)')::int % 2 = 0
+      ON CONFLICT DO NOTHING`),
     );
     await database.db.execute(
       sql.raw(`
@@ -401,18 +417,35 @@ export async function benchLighthouse() {
       const list: LighthouseFigures[] = [];
       for (let i = 0; i < RUNS; i++) list.push(await lighthouseRun(`${server.base}/mixers`, signedIn.header));
       const tbt = median(list.map((r) => r.tbtMs));
+      // The busy room itself, cold, as Lighthouse's phone opens it (issue 29).
+      const room: LighthouseFigures[] = [];
+      for (let i = 0; i < RUNS; i++) room.push(await lighthouseRun(`${server.base}/mixers/${ids.mixer}`, signedIn.header));
+      const roomTbt = median(room.map((r) => r.tbtMs));
+      const roomCls = median(room.map((r) => r.cls));
       out.interaction = [
         {
-          figure: `INP typing in a live chat (${chat.onScreen} messages on screen, 4× CPU)`,
-          value_ms: chat.inpMs,
-          goal_ms: INP_GOAL_MS,
+          figure: `INP typing in a live chat (${chat.onScreen} messages on screen, 4× CPU), ms`,
+          value: chat.inpMs,
+          goal: INP_GOAL_MS,
           ok: mark(chat.inpMs <= INP_GOAL_MS),
         },
         {
-          figure: 'TBT of /mixers with 100 more upcoming mixers (Lighthouse mobile)',
-          value_ms: tbt,
-          goal_ms: GOALS.tbtMs,
+          figure: 'TBT of /mixers with 100 more upcoming mixers (Lighthouse mobile), ms',
+          value: tbt,
+          goal: GOALS.tbtMs,
           ok: mark(tbt <= GOALS.tbtMs),
+        },
+        {
+          figure: 'TBT of the live chat with 200 more lines, replies and reactions among them (Lighthouse mobile), ms',
+          value: roomTbt,
+          goal: GOALS.tbtMs,
+          ok: mark(roomTbt <= GOALS.tbtMs),
+        },
+        {
+          figure: 'CLS of that chat (Lighthouse mobile)',
+          value: roomCls,
+          goal: GOALS.cls,
+          ok: mark(roomCls <= GOALS.cls),
         },
       ];
     } finally {

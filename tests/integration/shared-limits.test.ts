@@ -15,7 +15,8 @@ import {
 
 /**
  * Two server processes on one PostgreSQL count every limit together (docs/decisions/020): an
- * attacker alternating between instances gets the limit once, not once per instance.
+ * attacker alternating between instances gets the limit once, not once per instance. A chat line's
+ * key is one across them too: a retry that reaches the other instance is never a second line.
  */
 let db: TestDatabase;
 let a: Instance;
@@ -24,7 +25,7 @@ let members: Member[];
 
 beforeAll(async () => {
   db = await createDatabase('fancy_limits');
-  members = await seedMembers(db.url, 1, 2);
+  members = await seedMembers(db.url, 1, 4);
   [a, b] = await Promise.all([startInstance(db), startInstance(db)]);
 }, 120_000);
 
@@ -74,6 +75,31 @@ describe('limits shared by two instances', () => {
     expect(accepted).toBeGreaterThanOrEqual(CHAT_RATE_LIMIT.limit);
     expect(accepted).toBeLessThanOrEqual(CHAT_RATE_LIMIT.limit + 1);
     expect(results.slice(CHAT_RATE_LIMIT.limit + 2)).toEqual([429, 429]);
+  });
+
+  it('a chat line retried through the other instance, or sent to both at once, is one line (its client key)', async () => {
+    const m = members[2];
+    const post = (base: string, body: string, clientKey: string) =>
+      fetch(`${base}/api/mixers/${m.mixerId}/messages`, {
+        method: 'POST',
+        headers: headers({ cookie: m.cookie }),
+        body: JSON.stringify({ body, clientKey }),
+      });
+    // The answer was lost on the way back; the app retries, and the retry reaches the other instance.
+    const first = await post(a.url, 'Sent once, retried through the other instance', 'retry-key-across-1');
+    expect(first.status).toBe(201);
+    const retried = await post(b.url, 'Sent once, retried through the other instance', 'retry-key-across-1');
+    expect(retried.status).toBe(200);
+    expect((await retried.json()).id).toBe((await first.json()).id);
+    // Both at the same moment (a retry racing the original): one is the line, the other gets it back.
+    const both = await Promise.all([a, b].map((i) => post(i.url, 'Raced to both instances', 'retry-key-across-2')));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 201]);
+    const [x, y] = await Promise.all(both.map((r) => r.json()));
+    expect(y.id).toBe(x.id);
+    const history = await fetch(`${b.url}/api/mixers/${m.mixerId}/messages`, { headers: headers({ cookie: m.cookie }) });
+    const bodies = ((await history.json()).items as { body: string }[]).map((l) => l.body);
+    expect(bodies.filter((b) => b === 'Sent once, retried through the other instance')).toHaveLength(1);
+    expect(bodies.filter((b) => b === 'Raced to both instances')).toHaveLength(1);
   });
 
   it('verification challenges: six asked at once across both instances, three issued (a row lock, not a read-then-write)', async () => {

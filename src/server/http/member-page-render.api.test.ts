@@ -89,7 +89,7 @@ describe('member pages rendered on the server', () => {
     expect(root).not.toBeNull();
     // The instant the page was rendered as of is the one the app hydrates it with (lib/clock).
     expect(root?.[1]).toBe(root?.[2]);
-    expect(root?.[3]).toBe('/api/auth/session,/api/stats,/api/settings,/api/me/sessions,/api/push/devices');
+    expect(root?.[3]).toBe('/api/auth/session,/api/stats,/api/settings,/api/me/sessions,/api/push/devices,/api/settings/hidden-words');
   });
 
   it('each member gets their own page, however many are rendered at once', async () => {

@@ -48,7 +48,14 @@ describe('member pages start their code and data with the HTML', () => {
     expect(res.headers.link).toBeUndefined();
     expect(res.body).toContain('settings');
     const data = embedded(res.body);
-    expect(Object.keys(data)).toEqual(['/api/auth/session', '/api/stats', '/api/settings', '/api/me/sessions', '/api/push/devices']);
+    expect(Object.keys(data)).toEqual([
+      '/api/auth/session',
+      '/api/stats',
+      '/api/settings',
+      '/api/me/sessions',
+      '/api/push/devices',
+      '/api/settings/hidden-words',
+    ]);
     for (const url of Object.keys(data)) {
       const direct = (await withClient.inject({ method: 'GET', url, headers: { cookie: maya.cookie } })).json();
       // The sessions list says when each was last used (now, for this one): the same sessions.
@@ -74,7 +81,7 @@ describe('member pages start their code and data with the HTML', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('modulepreload');
     // No such mixer: its reads answer 4xx and are not in the page; the session and counters are.
-    expect(Object.keys(embedded(res.body))).toEqual(['/api/auth/session', '/api/stats']);
+    expect(Object.keys(embedded(res.body))).toEqual(['/api/auth/session', '/api/stats', '/api/settings/hidden-words']);
   });
 
   it('nothing a member wrote can end the script element: the JSON is escaped, and parses back to the same text', async () => {

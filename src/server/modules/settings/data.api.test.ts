@@ -127,7 +127,10 @@ describe('Download my data', () => {
     // Every table with a foreign key to the user has its section (the list comes from the database).
     const tables = [...new Set((await userForeignKeys()).map((f) => f.table))];
     expect(tables.length).toBeGreaterThanOrEqual(15);
-    for (const table of ['user', ...tables]) expect(data, `section ${table}`).toHaveProperty([table]);
+    expect(
+      ['user', ...tables].filter((table) => !(table in data)),
+      'tables without a section',
+    ).toEqual([]);
 
     expect(data.user).toMatchObject({ id: me.id, email: me.email, name: 'Bea Busy', twoFactorEnabled: true });
     expect(data.profiles).toMatchObject({ fullName: 'Bea Busy', cityRegion: 'Bath', dob: '1994-05-17' });

@@ -12,15 +12,23 @@ import {
   campaigns,
   contactMessages,
   dailyActivity,
+  directMessageReactions,
   directMessages,
   fancies,
+  hiddenWords,
+  hostNudges,
+  hostPollVotes,
+  hostTopicPrompts,
   formationSettings,
   interestSuggestions,
   matches,
   mixerAttendance,
   mixerInvitations,
+  mixerHosts,
   mixerMemberships,
+  mixerMessageReactions,
   mixerMessages,
+  mixerReads,
   mixers,
   moderationActions,
   profiles,
@@ -336,6 +344,70 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     ...(await pushSections(db, userId)),
     ...(await linePrivacyExport(db, userId)),
     ...(await moderationSections(db, userId)),
+    ...(await roomSections(db, userId)),
+  };
+}
+
+/**
+ * Issues 29–30's tables: your reactions, where you stopped reading each mixer's chat, your hidden
+ * words, your poll votes and the host's nudges to you, and the host settings you changed as an admin.
+ */
+async function roomSections(db: Deps['database']['db'], userId: string) {
+  const [mixerReactions, dmReactions, reads, words, votes, nudges, prompts, hosts] = await Promise.all([
+    db
+      .select({
+        messageId: mixerMessageReactions.messageId,
+        emoji: mixerMessageReactions.emoji,
+        createdAt: mixerMessageReactions.createdAt,
+      })
+      .from(mixerMessageReactions)
+      .where(eq(mixerMessageReactions.userId, userId))
+      .orderBy(asc(mixerMessageReactions.createdAt)),
+    db
+      .select({
+        messageId: directMessageReactions.messageId,
+        emoji: directMessageReactions.emoji,
+        createdAt: directMessageReactions.createdAt,
+      })
+      .from(directMessageReactions)
+      .where(eq(directMessageReactions.userId, userId))
+      .orderBy(asc(directMessageReactions.createdAt)),
+    db.select({ mixerId: mixerReads.mixerId, readAt: mixerReads.readAt }).from(mixerReads).where(eq(mixerReads.userId, userId)),
+    db
+      .select({ word: hiddenWords.word, createdAt: hiddenWords.createdAt })
+      .from(hiddenWords)
+      .where(eq(hiddenWords.userId, userId))
+      .orderBy(asc(hiddenWords.createdAt)),
+    db
+      .select({ pollId: hostPollVotes.pollId, option: hostPollVotes.option, createdAt: hostPollVotes.createdAt })
+      .from(hostPollVotes)
+      .where(eq(hostPollVotes.userId, userId)),
+    db
+      .select({
+        mixerId: hostNudges.mixerId,
+        prompt: hostNudges.prompt,
+        reply: hostNudges.reply,
+        state: hostNudges.state,
+        createdAt: hostNudges.createdAt,
+      })
+      .from(hostNudges)
+      .where(eq(hostNudges.userId, userId)),
+    db
+      .select({ topic: hostTopicPrompts.topic, updatedAt: hostTopicPrompts.updatedAt })
+      .from(hostTopicPrompts)
+      .where(eq(hostTopicPrompts.updatedBy, userId)),
+    db.select({ mixerId: mixerHosts.mixerId, enabled: mixerHosts.enabled }).from(mixerHosts).where(eq(mixerHosts.updatedBy, userId)),
+  ]);
+  const at = <T extends { createdAt: Date }>(rows: T[]) => rows.map((r) => ({ ...r, createdAt: iso(r.createdAt) }));
+  return {
+    mixer_message_reactions: at(mixerReactions),
+    direct_message_reactions: at(dmReactions),
+    mixer_reads: reads.map((r) => ({ ...r, readAt: iso(r.readAt) })),
+    hidden_words: at(words),
+    host_poll_votes: at(votes),
+    host_nudges: at(nudges),
+    host_topic_prompts: prompts.map((p) => ({ ...p, updatedAt: iso(p.updatedAt) })),
+    mixer_hosts: hosts,
   };
 }
 

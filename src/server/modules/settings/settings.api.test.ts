@@ -237,6 +237,11 @@ describe('"Show my city to others" off hides the city from other members everywh
       '/api/mixers/:id/after': [`/api/mixers/${ended.id}/after`],
       '/api/invitations': ['/api/invitations'],
       '/api/verification': ['/api/verification'],
+      '/api/mixers/:id/read': [`/api/mixers/${mixerId}/read`],
+      '/api/mixers/:id/host': [`/api/mixers/${mixerId}/host`],
+      '/api/line-privacy': [`/api/line-privacy?mixerId=${mixerId}`, `/api/line-privacy?matchId=${matchId}`],
+      '/api/moderation/mine': ['/api/moderation/mine'],
+      '/api/appeals/link': ['/api/appeals/link?token=not-a-real-appeal-token'],
     };
     const memberRoutes = getRoutes(t.app.printRoutes({ commonPrefix: false })).filter((r) => !NOT_ABOUT_OTHERS.some((re) => re.test(r)));
     expect(memberRoutes).toContain('/api/mixers/:id');
