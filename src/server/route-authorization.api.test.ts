@@ -28,10 +28,20 @@ const PUBLIC = new Set([
   'GET /api/auth/verify-email',
   'GET /api/me/role',
   'GET /api/realtime',
+  // A suspended or banned member appeals by the one-time link mailed to them (issue 30): the token is the key.
+  'GET /api/appeals/link',
+  'POST /api/appeals/link',
 ]);
 
 /** A signed-in account that has not verified its address may still take its data with it or leave (docs/decisions/003). */
-const UNVERIFIED_ALLOWED = new Set(['GET /api/me/export', 'DELETE /api/me', 'POST /api/me/reauthenticate']);
+const UNVERIFIED_ALLOWED = new Set([
+  'GET /api/me/export',
+  'DELETE /api/me',
+  'POST /api/me/reauthenticate',
+  // A decision about an account can always be seen and appealed, whatever state its address is in (issue 30).
+  'GET /api/moderation/mine',
+  'POST /api/appeals',
+]);
 
 /** Lists `METHOD /path` for every route, from Fastify's route tree. */
 function routesOf(t: TestApp): string[] {

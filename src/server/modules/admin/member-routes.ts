@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { appealByLinkSchema, appealLinkQuerySchema, appealSchema } from '../../../shared/schemas/moderation';
 import { requireSession } from '../../auth/session';
@@ -11,12 +11,16 @@ import { appeal, appealByLink, appealLinkInfo, myModeration } from './appeals';
  */
 export function registerModerationMemberRoutes(app: FastifyInstance) {
   const db = () => app.deps.database.db;
-  app.get('/api/moderation/mine', async (req, reply) => {
+  // Signed in before the body is validated: anonymous callers get a 401, not a 400.
+  const onRequest = async (req: FastifyRequest) => {
+    await requireSession(req);
+  };
+  app.get('/api/moderation/mine', { onRequest }, async (req, reply) => {
     const { user } = await requireSession(req);
     reply.header('cache-control', 'no-store');
     return myModeration(db(), user.id);
   });
-  app.post('/api/appeals', { schema: { body: appealSchema } }, async (req, reply) => {
+  app.post('/api/appeals', { onRequest, schema: { body: appealSchema } }, async (req, reply) => {
     const { user } = await requireSession(req);
     return reply.status(201).send(await appeal(db(), user.id, req.body as z.output<typeof appealSchema>));
   });
