@@ -35,6 +35,10 @@ describe('member route preloads (decision 018)', () => {
       '/api/mixers/m-1',
       '/api/mixers/m-1/messages',
       '/api/fancies?mixerId=m-1',
+      '/api/settings/hidden-words',
+      '/api/mixers/m-1/read',
+      '/api/mixers/m-1/host',
+      '/api/line-privacy?mixerId=m-1',
     ]);
   });
 
