@@ -13,6 +13,7 @@ import { assertStrongPassword, memberWords } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
 import { MODERATION_MESSAGES } from '../../shared/schemas/moderation';
+import { guardProfileTexts } from '../modules/guard/service';
 import { isBannedEmail } from './banned-emails';
 import { applyEmailChange, confirmAddress, readChangeToken, readSignupToken } from './verification';
 
@@ -50,6 +51,8 @@ export function registerAuthRoutes(app: FastifyInstance) {
       'Too many sign-ups from this network. Please try again later.',
     );
     await assertStrongPassword(body.password, [body.email, body.fullName]);
+    // The name shows beside every line the member writes: no handle or number in it (issue 30).
+    guardProfileTexts({ fullName: body.fullName });
     // A banned member's address (kept hashed, issue 30) cannot register again.
     if (await isBannedEmail(app.deps.database.db, body.email)) throw new AppError('forbidden', MODERATION_MESSAGES.bannedEmail);
     const c = body.campaign;

@@ -50,7 +50,7 @@ function digitRuns(folded: string): string[] {
     current = '';
     repeat = 1;
   };
-  for (const token of folded.split(/[\s,;()[\]/]+|(?<=\d)[-.](?=\d)|(?<=[a-z])-(?=[a-z])/)) {
+  for (const token of folded.split(/[\s,;()[\]/]+|(?<=\d)[-._*~](?=\d)|(?<=[a-z])-(?=[a-z])/)) {
     if (!token) continue;
     const t = token.replace(/^[-.:]+|[-.:]+$/g, '');
     if (t === 'double' || t === 'triple') {

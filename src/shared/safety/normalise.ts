@@ -61,14 +61,25 @@ const LETTER_SWAPS: Record<string, string> = {
 /** What may follow a number without it being a disguised letter. */
 const UNIT = /^(?:am|pm|st|nd|rd|th|k|m|s|x|kg|km|ft|cm|mm|ml|mph|mins?|hrs?|h|p|yo|yrs?|ish|g|gb|mb|v|d)\b/;
 const MARKS = /\p{M}/gu;
-// U+034F is a combining mark (removed with MARKS first); the rest show nothing.
-const INVISIBLE = /[\u00AD\u180E\u200B-\u200F\u2060-\u2064\uFEFF]/g;
+// U+034F is a combining mark (removed with MARKS first); the rest show nothing: soft hyphen,
+// zero-width and direction marks, word joiners, BOM, and the blanks that are letters to Unicode
+// (braille blank, Hangul fillers), which would split a number or a handle without a space.
+const INVISIBLE = /[\u00AD\u115F\u1160\u180E\u200B-\u200F\u2060-\u2064\u2800\u3164\uFEFF\uFFA0]/g;
+const DIGIT = /^\p{Nd}$/u;
 
-/** Lower case, no accents, no invisible characters, look-alike letters read as Latin; digits kept. */
+/** A decimal digit of any script as its ASCII digit ("٧" → "7"): the digits of a script come in runs of ten from its zero. */
+function asciiDigit(ch: string): string {
+  const cp = ch.codePointAt(0) as number;
+  let zero = cp;
+  while (DIGIT.test(String.fromCodePoint(zero - 1))) zero--;
+  return String((cp - zero) % 10);
+}
+
+/** Lower case, no accents, no invisible characters, look-alike letters read as Latin; digits of any script as ASCII digits. */
 export function foldText(text: string): string {
   const base = text.normalize('NFKD').replace(MARKS, '').replace(INVISIBLE, '').toLowerCase();
   let out = '';
-  for (const ch of base) out += LOOK_ALIKES[ch] ?? ch;
+  for (const ch of base) out += LOOK_ALIKES[ch] ?? (ch > '\u007f' && DIGIT.test(ch) ? asciiDigit(ch) : ch);
   return out;
 }
 

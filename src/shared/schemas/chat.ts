@@ -26,6 +26,7 @@ export const LINE_MESSAGES = {
   unavailable: 'Original message unavailable',
   badKey: 'This message could not be sent. Please try again.',
   reactionRateLimited: "You're reacting very quickly. Please wait a few seconds.",
+  editRateLimited: "You're editing very quickly. Please wait a few seconds.",
 } as const;
 
 /** Made by the client once per line (a UUID or similar); the same key on a retry. */

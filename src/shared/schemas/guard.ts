@@ -37,6 +37,7 @@ export const PROFILE_TEXT_PARTS: Record<string, string> = {
   promptAnswer: 'Your prompt answer',
   pronouns: 'Your pronouns',
   fullName: 'Your name',
+  cityRegion: 'Your city or region',
 };
 
 export const profileTextRefusal = (field: string, kind: 'contact' | 'scam' | 'abuse') => {

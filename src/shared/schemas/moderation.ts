@@ -78,6 +78,7 @@ export const MODERATION_MESSAGES = {
   appealDismiss: 'There is nothing to appeal on a dismissed report.',
   appealReversed: 'This decision has already been reversed.',
   appealSameAdmin: 'An appeal must be decided by a different admin from the one who acted.',
+  ownCase: 'A case about yourself must be decided by another admin.',
   appealDecided: 'This appeal has already been decided.',
   appealLink: 'This appeal link is not valid or has expired.',
   appealTextRequired: 'Please tell us why, in a few words',

@@ -175,7 +175,7 @@ export async function listAppeals(db: Queryable, me: string): Promise<{ appeals:
         actorId: r.actor_id,
         actorName: r.actor_name,
       },
-      decidable: mayDecideAppeal(r.actor_id, me),
+      decidable: r.member_id !== me && mayDecideAppeal(r.actor_id, me),
     })),
   };
 }
@@ -223,6 +223,7 @@ export async function decideAppeal(
     );
     if (!a) throw new AppError('not_found', MODERATION_MESSAGES.appealNotFound);
     if (a.status !== 'open') throw new AppError('conflict', MODERATION_MESSAGES.appealDecided);
+    if (a.member_id === me) throw new AppError('forbidden', MODERATION_MESSAGES.ownCase);
     if (!mayDecideAppeal(a.actor_id, me)) throw new AppError('forbidden', MODERATION_MESSAGES.appealSameAdmin);
     const status = input.decision === 'reverse' ? ('reversed' as const) : ('upheld' as const);
     await tx.execute(
@@ -236,13 +237,18 @@ export async function decideAppeal(
         const table = a.target_kind === 'direct' ? sql`direct_messages` : sql`mixer_messages`;
         const back = await query<{ id: string }>(
           tx,
-          sql`update ${table} set removed_at = null where id = ${a.message_id}::uuid and removed_at is not null returning id`,
+          sql`update ${table} set removed_at = null${a.target_kind === 'direct' ? sql`` : sql`, hidden_at = null`}
+               where id = ${a.message_id}::uuid and removed_at is not null returning id`,
         );
         lineBack = back.length > 0;
       }
       if (a.action === 'suspend' && a.member_id) {
+        // Lifted unless another suspension of theirs is still running.
         await tx.execute(
-          sql`update "user" set banned = false, ban_reason = null, ban_expires = null, updated_at = now() where id = ${a.member_id}`,
+          sql`update "user" set banned = false, ban_reason = null, ban_expires = null, updated_at = now() where id = ${a.member_id}
+                and not exists (select 1 from moderation_actions o
+                                 where o.member_id = ${a.member_id} and o.action = 'suspend' and o.id <> ${a.action_id}::uuid
+                                   and o.reversed_at is null and (o.ends_at is null or o.ends_at > now()))`,
         );
       }
       if (a.action === 'ban' && a.email_hash) await tx.execute(sql`delete from banned_emails where email_hash = ${a.email_hash}`);

@@ -15,7 +15,7 @@ import { emailHash } from '../../auth/banned-emails';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { type Queryable, iso, query } from '../../lib/sql';
-import { withdrawMemberInvitations } from '../invitations/service';
+import { takeOutOfMixers, withdrawMemberInvitations } from '../invitations/service';
 import { deleteAccount } from '../settings/service';
 import { recordAudit } from './audit';
 import { firstName, isUuid } from './sql';
@@ -130,6 +130,7 @@ export async function actOnReport(
     );
     if (!r) throw new AppError('not_found', MODERATION_MESSAGES.reportNotFound);
     if (r.status !== 'open') throw new AppError('conflict', MODERATION_MESSAGES.reportHandled);
+    if (r.reported_id === actorId) throw new AppError('forbidden', MODERATION_MESSAGES.ownCase);
     if (removing && !r.message_id) throw new AppError('conflict', MODERATION_MESSAGES.noLine);
     if (!r.reported_id && action !== 'dismiss' && action !== 'remove') throw new AppError('conflict', MODERATION_MESSAGES.memberGone);
     if (r.reported_role === 'admin' && (action === 'mute' || action === 'suspend' || action === 'ban'))
@@ -191,7 +192,11 @@ export async function actOnReport(
   if ((action === 'mute' || action === 'suspend') && r.reported_id) {
     await withdrawMemberInvitations(app.deps, (room, e) => app.realtime.publish(room, e), r.reported_id, now);
   }
-  if (action === 'suspend' && r.reported_id) await app.realtime.closeUser(r.reported_id, 'suspended');
+  if (action === 'suspend' && r.reported_id) {
+    // Out of every mixer they hold a seat or a waitlist place in, as the admin's suspend does.
+    await takeOutOfMixers(app.deps, (room, e) => app.realtime.publish(room, e), r.reported_id, now);
+    await app.realtime.closeUser(r.reported_id, 'suspended');
+  }
   if (action === 'ban' && r.reported_id) {
     await app.realtime.closeUser(r.reported_id, 'suspended');
     await deleteAccount(app.deps, r.reported_id, app.log);

@@ -113,6 +113,28 @@ describe('profile texts', () => {
     const fine = await edit({ bio: 'Nurse in Leeds, my number one film is Alien. Scunthorpe born.' });
     expect(fine.statusCode, fine.body).toBe(200);
   });
+
+  it('a name or city that is a handle or a number is refused too (the name shows beside every line); real names pass', async () => {
+    const m = await t.member('Maya Okafor');
+    await completeProfile(t.database.db, m.id);
+    const edit = (payload: Record<string, unknown>) => t.request({ method: 'PATCH', url: '/api/me/profile', cookie: m.cookie, payload });
+    for (const fullName of ['maya_m92', 'Maya 07700 900123', 'snap: maya.m']) {
+      const res = await edit({ fullName });
+      expect(res.statusCode, fullName).toBe(400);
+      expect(res.json().error.fields.fullName).toMatch(/^Your name contains contact details/);
+    }
+    const city = await edit({ cityRegion: 'Leeds, text 07700 900123' });
+    expect(city.statusCode).toBe(400);
+    expect(city.json().error.fields.cityRegion).toMatch(/^Your city or region contains contact details/);
+    const register = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { fullName: 'kik: maya_m92', email: 'handle-name@example.test', password: 'velvet-otter-lantern-42' },
+    });
+    expect(register.statusCode).toBe(400);
+    expect(register.json().error.fields.fullName).toMatch(/^Your name/);
+    for (const fullName of ['Dick Smith', 'Jean-Luc Picard', "Siobhán O'Neill"]) expect((await edit({ fullName })).statusCode, fullName).toBe(200);
+  });
 });
 
 describe('hidden words', () => {

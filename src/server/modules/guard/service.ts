@@ -54,13 +54,33 @@ export function guardDirectLine(body: string, confirmed: boolean): SafetyFlag | 
   return flagOf(verdict);
 }
 
-/** Profile prompts and bio: refused with a message naming the part (400 validation, per field). */
+/**
+ * A name is words: `_`, `@` or a run of digits make it a handle or a number ("maya_m92", "kay007"),
+ * which would show as the sender of every line and pass as a mention.
+ */
+const HANDLE_IN_NAME = /[_@]|\d{3}/;
+
+/**
+ * Profile prompts and bio, name and city: refused with a message naming the part (400 validation,
+ * per field). Names and cities are read for contact details only: the word lists of the other
+ * detectors would refuse real names (a name is not a message).
+ */
 export function guardProfileTexts(input: Record<string, unknown>): void {
   const fields: Record<string, string> = {};
   for (const [field, value] of Object.entries(input)) {
-    if (typeof value !== 'string' || !value.trim() || field === 'fullName' || field === 'cityRegion') continue;
+    if (typeof value !== 'string' || !value.trim()) continue;
     const verdict = checkLine(value);
-    const kind = verdict.contact ? 'contact' : verdict.scam ? 'scam' : verdict.abuse ? 'abuse' : null;
+    const named = field === 'fullName' || field === 'cityRegion';
+    const kind =
+      verdict.contact || (field === 'fullName' && HANDLE_IN_NAME.test(value))
+        ? 'contact'
+        : named
+          ? null
+          : verdict.scam
+            ? 'scam'
+            : verdict.abuse
+              ? 'abuse'
+              : null;
     if (kind) fields[field] = profileTextRefusal(field, kind);
   }
   const first = Object.values(fields)[0];
@@ -77,6 +97,8 @@ export const PROFILE_TEXT_FIELDS = [
   'funFact',
   'promptAnswer',
   'pronouns',
+  'fullName',
+  'cityRegion',
 ] as const;
 
 export function guardProfile(input: object): void {
@@ -161,6 +183,8 @@ export async function saveHiddenWords(db: Db, userId: string, words: string[]): 
     throw new AppError('validation', GUARD_MESSAGES.hiddenWordsTooMany, { words: GUARD_MESSAGES.hiddenWordsTooMany });
   const now = Date.now();
   await db.transaction(async (tx) => {
+    // One save at a time per member (two tabs saving at once would both insert the same word).
+    await tx.execute(sql`select 1 from "user" where id = ${userId} for update`);
     await tx.delete(hiddenWords).where(eq(hiddenWords.userId, userId));
     // A millisecond apart, so the list reads back in the order it was given.
     if (unique.length) await tx.insert(hiddenWords).values(unique.map((word, i) => ({ userId, word, createdAt: new Date(now + i) })));

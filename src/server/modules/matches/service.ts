@@ -14,11 +14,10 @@ import { isCursorTimestamp, isUuid, readCursor } from '../../http/cursor';
 import { AppError } from '../../http/errors';
 import { composeMail, memberNameForMail } from '../../infra/mail/template';
 import { firstNameOf } from '../../lib/members';
-import { hiddenFrom } from '../safety/service';
 import { notify } from '../push/service';
-import { conversationVisibleTo, otherOf } from './access';
+import { conversationVisibleTo, hiddenFrom, otherOf } from '../safety/service';
 
-export { conversationVisibleTo, conversationWritableBy } from './access';
+export { conversationVisibleTo, conversationWritableBy } from '../safety/service';
 
 /** A transaction handle or the database: both run the same statements. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

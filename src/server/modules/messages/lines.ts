@@ -64,7 +64,7 @@ export async function editMessage(app: FastifyInstance, me: string, matchId: str
     sql`update direct_messages d set body = ${body}, flag = ${flag}::text, edited_at = now()
           from matches m
          where d.id = ${messageId} and d.match_id = ${matchId} and m.id = d.match_id and d.sender_id = ${me}
-           and d.unsent_at is null and d.created_at > now() - interval '15 minutes'
+           and d.unsent_at is null and d.removed_at is null and d.created_at > now() - interval '15 minutes'
            and m.status = 'matched' and not ${hiddenFrom(me, otherOf(me))}
         returning ${iso(sql`d.edited_at`)} as edited_at, d.recipient_id as other`,
   );
@@ -122,7 +122,7 @@ export async function reactToMessage(
     app.deps.database.db,
     sql`with msg as (
           select d.id, ${otherOf(me)} as other from direct_messages d join matches m on m.id = d.match_id
-           where d.id = ${messageId} and d.match_id = ${matchId} and d.unsent_at is null
+           where d.id = ${messageId} and d.match_id = ${matchId} and d.unsent_at is null and d.removed_at is null
              and m.status = 'matched' and ${me} in (m.profile1_id, m.profile2_id) and not ${hiddenFrom(me, otherOf(me))}
         ),
         old as (select x.emoji from direct_message_reactions x join msg on msg.id = x.message_id where x.user_id = ${me}),

@@ -76,6 +76,7 @@ export function registerMessageRoutes(app: FastifyInstance) {
     { ...verifiedFirst, schema: { params: lineParamsSchema, body: editMessageSchema } },
     async (req) => {
       const { user } = await requireVerified(req);
+      await limiter.hit(`dm-edit:${user.id}`, DM_RATE_RULES, LINE_MESSAGES.editRateLimited);
       const { id, messageId } = req.params as z.output<typeof lineParamsSchema>;
       return editMessage(app, user.id, id, messageId, (req.body as z.output<typeof editMessageSchema>).body);
     },

@@ -328,8 +328,8 @@ export async function sendMessage(
       line as (select * from ins union all select * from prior limit 1)
       select m.status, m.profile1_id, m.profile2_id, ${conversationVisibleTo(me)} as visible, ok.reply_ok, line.id, line.fresh, line.recipient_id, line.body, line.flag, line.is_read,
         line.created_at, line.edited_at, line.unsent_at, line.client_key, line.reply_to_id,
-        case when r.id is null or r.unsent_at is not null then null else coalesce(rp.full_name, ru.name) end as reply_name,
-        case when r.id is null or r.unsent_at is not null then null else ${snippetSql(sql`r.body`)} end as reply_body,
+        case when r.id is null or r.unsent_at is not null or r.removed_at is not null then null else coalesce(rp.full_name, ru.name) end as reply_name,
+        case when r.id is null or r.unsent_at is not null or r.removed_at is not null then null else ${snippetSql(sql`r.body`)} end as reply_body,
         (select count(*) from direct_messages d where d.match_id = m.id) as prior_count,
         xu.email as recipient_email, coalesce(nullif(trim(xp.full_name), ''), xu.name) as recipient_name,
         xp.preferences as recipient_prefs,

@@ -2,12 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { LINE_MESSAGES } from '../../../shared/schemas/chat';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
+import { MODERATION_MESSAGES, muteDate } from '../../../shared/schemas/moderation';
 import type { Publish } from '../../deps';
 import { AppError } from '../../http/errors';
 import { firstNameSql } from '../../lib/chat-sql';
 import { rowsOf } from '../../lib/sql';
 import type { SafetyFlag } from '../guard/service';
-import { hiddenFrom } from '../safety/service';
+import { hiddenFrom, mixerMuteUntil, mutedInMixers } from '../safety/service';
 import { type Deps, isoMs, joinedMembers } from './chat';
 
 /**
@@ -40,6 +41,12 @@ interface LineState {
   visible: boolean;
 }
 
+/** A member muted by a moderator writes nothing in mixers: no line, no edit, no reaction (issue 30). */
+async function refuseMuted(deps: Deps, userId: string): Promise<AppError | null> {
+  const muted = await mixerMuteUntil(deps.database.db, userId);
+  return muted ? new AppError('forbidden', MODERATION_MESSAGES.mutedInMixers(muteDate(muted))) : null;
+}
+
 /** Why a change to line `messageId` of mixer `mixerId` was refused: the first rule it broke. */
 async function lineState(deps: Deps, userId: string, mixerId: string, messageId: string): Promise<LineState> {
   const [row] = rowsOf<LineState>(
@@ -49,7 +56,8 @@ async function lineState(deps: Deps, userId: string, mixerId: string, messageId:
              mm.sender_id, mm.kind, coalesce(mm.unsent_at is not null, false) as unsent, ${isoMs('mm.unsent_at')} as unsent_at,
              coalesce(mm.created_at > now() - interval '15 minutes', false) as in_window,
              exists (select 1 from mixers m where m.id = ${mixerId} and m.status = 'live' and m.ends_at > now()) as live,
-             coalesce(mm.sender_id is null or not ${hiddenFrom(userId, sql`mm.sender_id`)}, false) as visible
+             coalesce(mm.hidden_at is null and mm.removed_at is null
+                      and (mm.sender_id is null or not ${hiddenFrom(userId, sql`mm.sender_id`)}), false) as visible
         from (select 1) one
         left join mixer_messages mm on mm.id = ${messageId} and mm.mixer_id = ${mixerId}`),
   );
@@ -87,12 +95,15 @@ export async function editLine(
         from mixers m
        where mm.id = ${messageId} and mm.mixer_id = ${mixerId} and m.id = mm.mixer_id
          and mm.sender_id = ${userId} and mm.kind = 'member' and mm.unsent_at is null
+         and mm.hidden_at is null and mm.removed_at is null
          and mm.created_at > now() - interval '15 minutes'
          and m.status = 'live' and m.ends_at > now()
          and exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state = 'joined')
+         and not ${mutedInMixers(userId)}
       returning ${isoMs('mm.edited_at')} as edited_at, ${hiddenMembers(mixerId, userId)} as hidden`),
   );
-  if (!row) throw refuseChange(await lineState(deps, userId, mixerId, messageId), userId, { edit: true });
+  if (!row)
+    throw (await refuseMuted(deps, userId)) ?? refuseChange(await lineState(deps, userId, mixerId, messageId), userId, { edit: true });
   const event: Changed = { type: 'mixer.line.changed', mixerId, messageId, body, editedAt: row.edited_at, unsentAt: null, flag };
   await deliver(deps, publish, mixerId, event, row.hidden);
   return event;
@@ -107,7 +118,7 @@ export async function unsendLine(deps: Deps, publish: Publish, userId: string, m
   const [row] = rowsOf<{ unsent_at: string; edited_at: string | null; hidden: string[] }>(
     await deps.database.db.execute(sql`
       with upd as (
-        update mixer_messages mm set body = '', unsent_at = now()
+        update mixer_messages mm set body = '', unsent_at = now(), mentions = null
          where mm.id = ${messageId} and mm.mixer_id = ${mixerId} and mm.sender_id = ${userId} and mm.kind = 'member'
            and mm.unsent_at is null
         returning mm.id, mm.unsent_at, mm.edited_at
@@ -145,9 +156,11 @@ export async function reactToLine(
       with msg as (
         select mm.id from mixer_messages mm join mixers m on m.id = mm.mixer_id
          where mm.id = ${messageId} and mm.mixer_id = ${mixerId} and mm.unsent_at is null
+           and mm.hidden_at is null and mm.removed_at is null
            and m.status = 'live' and m.ends_at > now()
            and exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state = 'joined')
            and (mm.sender_id is null or not ${hiddenFrom(userId, sql`mm.sender_id`)})
+           and not ${mutedInMixers(userId)}
       ),
       old as (select x.emoji from mixer_message_reactions x join msg on msg.id = x.message_id where x.user_id = ${userId}),
       del as (
@@ -168,6 +181,8 @@ export async function reactToLine(
   if (!row?.ok) {
     const state = await lineState(deps, userId, mixerId, messageId);
     if (!state.member) throw new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
+    const muted = await refuseMuted(deps, userId);
+    if (muted) throw muted;
     if (!state.found || !state.visible) throw new AppError('not_found', LINE_MESSAGES.notFound);
     if (state.unsent) throw new AppError('conflict', LINE_MESSAGES.unsent);
     throw new AppError('conflict', MIXER_MESSAGES.chatEnded);

@@ -293,7 +293,7 @@ export async function joinedMembers(deps: Deps, mixerId: string): Promise<string
   return rows.map((r) => r.user_id);
 }
 
-async function whyNotPosted(deps: Deps, userId: string, mixerId: string, replyToId: string | null = null): Promise<AppError> {
+export async function whyNotPosted(deps: Deps, userId: string, mixerId: string, replyToId: string | null = null): Promise<AppError> {
   const [row] = rowsOf<{ status: string | null; open: boolean | null; member: boolean; reply_ok: boolean }>(
     await deps.database.db.execute(sql`
       select m.status, m.ends_at > now() as open,

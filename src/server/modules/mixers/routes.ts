@@ -16,7 +16,7 @@ import { AppError, fieldsFromZod } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { confirmedShape } from '../../../shared/schemas/guard';
 import { firstNamesInMixer, guardMixerLine, slowMode } from '../guard/service';
-import { listMessages, postMessage } from './chat';
+import { listMessages, postMessage, whyNotPosted } from './chat';
 import { editLine, reactToLine, unsendLine } from './chat-lines';
 import { announceMentions, checkMentions, hiddenInMixer, markRead, readState } from './chat-live';
 import { listForYou } from './foryou';
@@ -56,6 +56,15 @@ export function registerMixerRoutes(app: FastifyInstance) {
   const chatLimiter = app.limits.pace('chat', CHAT_RATE_LIMIT);
   // Reactions are limited like sending, in their own allowance: reacting never eats into sending.
   const reactionLimiter = app.limits.pace('chat-reactions', CHAT_RATE_LIMIT);
+  // Edits too (each one goes through the detectors and out to the room), in their own allowance.
+  const editLimiter = app.limits.pace('chat-edits', CHAT_RATE_LIMIT);
+  /**
+   * Only a member of the room gets as far as the detectors: their verdict on "@Name" depends on
+   * who is in the room, so an outsider could otherwise learn its members' names (issue 29).
+   */
+  const requireInRoom = async (userId: string, mixerId: string) => {
+    if (!(await isJoinedMember(deps.database.db, userId, mixerId))) throw await whyNotPosted(deps, userId, mixerId);
+  };
   const joinLimiter = app.limits.window('mixer-joins');
   leaveVerifiedOnlyAfterProfileWrites(app);
 
@@ -76,6 +85,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
     const parsed = chatLineSchema.safeParse(input);
     if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
     const { body, confirmed, mentions } = parsed.data;
+    await requireInRoom(userId, mixerId);
     // Rare (a line that names someone), and first: "@Maya" for someone not here is a wrong mention, not a handle.
     if (mentions?.length) await checkMentions(deps, userId, mixerId, mentions);
     const flag = await guardMixerLine(body, confirmed === true, () => firstNamesInMixer(deps.database.db, mixerId));
@@ -165,6 +175,8 @@ export function registerMixerRoutes(app: FastifyInstance) {
       const { user } = await requireVerified(req);
       const { id, messageId } = req.params as z.output<typeof lineParams>;
       const { body } = req.body as z.output<typeof chatEditInputSchema>;
+      await requireInRoom(user.id, id);
+      await editLimiter.hit(user.id, LINE_MESSAGES.editRateLimited);
       // The same detectors as a send (issue 30): contact details and money are held; an edit to
       // something hurtful is taken as sent anyway and arrives folded.
       const flag = await guardMixerLine(body, true, () => firstNamesInMixer(deps.database.db, id));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { guardProfile } from '../guard/service';
+import { guardProfile, guardProfileTexts } from '../guard/service';
 import { DEFAULT_COUNTRY, DEFAULT_TZ, EXTRA_PHOTOS_MAX } from '../../../shared/constants';
 import {
   type CompleteProfile,
@@ -312,6 +312,8 @@ export async function markUserOnboarded(db: Db, userId: string) {
 
 /** `set_location` (spec §7): a city, GB, Europe/London, manual — or a skip, source unknown. Never coordinates. */
 export async function setLocation(db: Db, userId: string, city: string | null) {
+  // Shown on the profile card: no number or handle in it (issue 30).
+  guardProfileTexts({ cityRegion: city });
   await ensureProfile(db, userId);
   await db
     .update(profiles)

@@ -6,6 +6,7 @@ import { FANCY_MESSAGES } from '../../../shared/schemas/matches';
 import { type ReportLineInput, type ReportReason, SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { AppError } from '../../http/errors';
 import { type Queryable, iso, query } from '../../lib/sql';
+import { conversationVisibleTo } from './conversation-access';
 import { hiddenFrom } from './visibility';
 
 /**
@@ -70,11 +71,18 @@ async function directContext(db: Queryable, matchId: string, at: { created: stri
   return { before: before.reverse().map(toLine), after: after.map(toLine) };
 }
 
-/** The reported member's profile text as it is now, and their main photo's storage key. */
+/**
+ * The reported member's profile text as it is now (every free-text field another member sees: the
+ * answers to the profile's prompts, pronouns and city with the bio), and their main photo's storage key.
+ */
 async function profileNow(db: Queryable, memberId: string) {
   const [p] = await query<{ name: string; bio: string | null; prompt: string | null; avatar: string | null }>(
     db,
-    sql`select ${name('')} as name, p.bio, p.prompt_answer as prompt, p.avatar_url as avatar
+    sql`select ${name('')} as name, p.bio,
+               nullif(concat_ws(E'\n', nullif(p.small_joy, ''), nullif(p.love_to_talk_about, ''), nullif(p.value_in_relationships, ''),
+                      nullif(p.shared_experience, ''), nullif(p.fun_fact, ''), nullif(p.prompt_answer, ''),
+                      'Pronouns: ' || nullif(p.pronouns, ''), 'City: ' || nullif(p.city_region, '')), '') as prompt,
+               p.avatar_url as avatar
           from "user" u left join profiles p on p.id = u.id where u.id = ${memberId}`,
   );
   return p ?? null;
@@ -133,7 +141,9 @@ async function lineTarget(db: Queryable, me: string, input: ReportLineInput): Pr
                dm.sender_id as author_id, ${name('a')} as author_name
           from direct_messages dm left join "user" au on au.id = dm.sender_id left join profiles ap on ap.id = dm.sender_id
          where dm.id = ${input.messageId}::uuid and dm.match_id = ${input.roomId}::uuid and dm.removed_at is null
-           and (dm.sender_id = ${me} or dm.recipient_id = ${me})`,
+           and (dm.sender_id = ${me} or dm.recipient_id = ${me})
+           -- The member a block or an unmatch took the conversation from finds nothing here either (decision 037).
+           and exists (select 1 from matches m where m.id = dm.match_id and ${conversationVisibleTo(me)})`,
   );
   if (!row) throw notFound();
   if (row.author_id === me) throw new AppError('bad_request', SAFETY_MESSAGES.lineOwn);

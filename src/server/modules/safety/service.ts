@@ -68,3 +68,4 @@ export async function isBlockedBetween(db: Queryable, a: string, b: string): Pro
 }
 
 export { reportLine, reportMember } from './report';
+export { conversationVisibleTo, conversationWritableBy, otherOf } from './conversation-access';

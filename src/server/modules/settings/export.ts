@@ -327,9 +327,10 @@ export async function buildExport(deps: Deps, userId: string, now = new Date()) 
     matches: matchRows.map((m) => ({ ...m, otherName: firstNameOf(m.otherName), createdAt: iso(m.createdAt), endedAt: iso(m.endedAt) })),
     direct_messages: dms.map((d) => ({ ...d, direction: d.senderId === userId ? 'sent' : 'received', createdAt: iso(d.createdAt) })),
     blocks: blocksMade.map((b) => ({ ...b, createdAt: iso(b.createdAt) })),
-    reports: reportsMade.map((r) => ({
+    // The outcome only: a reporter is never told which penalty the other member got (issue 30).
+    reports: reportsMade.map(({ status, ...r }) => ({
       ...r,
-      outcome: r.status === 'open' ? 'being reviewed' : r.status === 'dismissed' ? 'no action taken' : 'action taken',
+      outcome: status === 'open' ? 'being reviewed' : status === 'dismissed' ? 'no action taken' : 'action taken',
       createdAt: iso(r.createdAt),
       resolvedAt: iso(r.resolvedAt),
     })),

@@ -71,7 +71,7 @@ function Evidence({ report }: { report: QueueReport }) {
           <div className="min-w-0 text-sm">
             <p className="font-semibold">{ev.profile.name}</p>
             <p className="whitespace-pre-wrap break-words text-muted-foreground">{ev.profile.bio || 'No bio.'}</p>
-            {ev.profile.promptAnswer && <p className="mt-1 break-words text-xs">“{ev.profile.promptAnswer}”</p>}
+            {ev.profile.promptAnswer && <p className="mt-1 whitespace-pre-wrap break-words text-xs">{ev.profile.promptAnswer}</p>}
           </div>
         </div>
       )}

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { hiddenFrom } from '../safety/service';
+import { hiddenFrom } from './visibility';
 
 /**
  * The one rule for a private conversation (issue 30, decision 037): who may see it and who may
