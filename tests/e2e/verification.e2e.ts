@@ -94,8 +94,10 @@ async function signedInMember(page: Page, name: string, photo: Who) {
 }
 
 describe('Get verified', () => {
-  it('consent, the camera with the challenge, and a still face refused with a reason (1280 and 375 px)', async () => {
-    for (const width of [1280, 375]) {
+  // One test per width: each runs a whole check (seconds of frames, then the server's analysis,
+  // which on a loaded 2-core machine can take tens of seconds), so each gets its own allowance.
+  for (const width of [1280, 375]) {
+    it(`consent, the camera with the challenge, and a still face refused with a reason (${width} px)`, async () => {
       const { context, page } = await camPage(width);
       await signedInMember(page, width === 1280 ? 'Sam Still' : 'Sue Still', 'A3');
       await page.goto('/profile');
@@ -132,8 +134,8 @@ describe('Get verified', () => {
       await page.getByText(/a member of our team will look at your pictures/).waitFor();
       expect(await page.getByLabel(/Keep my pictures for that review only/).isChecked()).toBe(true);
       await context.close();
-    }
-  });
+    }, 120_000);
+  }
 
   it('a camera filming in the dark is told what to do, and no try is spent (375 px)', async () => {
     const { context, page } = await camPage(375, 900, darkBrowser);

@@ -20,7 +20,7 @@ async function requireParticipant(db: Db, userId: string, mixerId: string): Prom
   const [row] = await query<{ member: boolean; live: boolean; enabled: boolean | null }>(
     db,
     sql`select exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${userId} and c.state = 'joined') as member,
-               (m.status = 'live') as live,
+               (m.status = 'live' and m.ends_at > now()) as live,
                (select enabled from mixer_hosts where mixer_id = m.id) as enabled
           from mixers m where m.id = ${mixerId}`,
   );
