@@ -294,6 +294,7 @@ export async function joinedMembers(deps: Deps, mixerId: string): Promise<string
 }
 
 export async function whyNotPosted(deps: Deps, userId: string, mixerId: string, replyToId: string | null = null): Promise<AppError> {
+  if (!isUuid(mixerId)) return new AppError('not_found', MIXER_MESSAGES.notFound);
   const [row] = rowsOf<{ status: string | null; open: boolean | null; member: boolean; reply_ok: boolean }>(
     await deps.database.db.execute(sql`
       select m.status, m.ends_at > now() as open,
