@@ -85,10 +85,16 @@ export function registerMixerRoutes(app: FastifyInstance) {
     const parsed = chatLineSchema.safeParse(input);
     if (!parsed.success) throw new AppError('validation', parsed.error.issues[0].message, fieldsFromZod(parsed.error.issues));
     const { body, confirmed, mentions } = parsed.data;
-    await requireInRoom(userId, mixerId);
     // Rare (a line that names someone), and first: "@Maya" for someone not here is a wrong mention, not a handle.
-    if (mentions?.length) await checkMentions(deps, userId, mixerId, mentions);
-    const flag = await guardMixerLine(body, confirmed === true, () => firstNamesInMixer(deps.database.db, mixerId));
+    // Both read who is in the room, so only its members get that far (the common line needs neither).
+    if (mentions?.length) {
+      await requireInRoom(userId, mixerId);
+      await checkMentions(deps, userId, mixerId, mentions);
+    }
+    const flag = await guardMixerLine(body, confirmed === true, async () => {
+      await requireInRoom(userId, mixerId);
+      return firstNamesInMixer(deps.database.db, mixerId);
+    });
     await slow.take(userId, `mixer:${mixerId}`);
     await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
     const posted = await postMessage(deps, publish, userId, mixerId, { ...parsed.data, flag });
