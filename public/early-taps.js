@@ -6,7 +6,8 @@
 // - a text field takes focus and keys as usual; what it holds is handed to the app at take-over;
 // - a tap on anything else (Join, Fancy, a tab, the account menu…) is held: nothing sees it now,
 //   and the app gets it once, when it has taken over. Two taps on one control before then are one;
-// - a form's submit waits too and goes once, at take-over.
+// - a form's submit waits too and goes once, at take-over; so does Enter in a chat composer
+//   (`data-enter-sends`), which the app turns into a send.
 (() => {
   const WAITING = 'data-waiting-for-app';
   const FIELD =
@@ -89,6 +90,19 @@
       e.preventDefault();
       e.stopImmediatePropagation();
       hold({ kind: 'submit', node: e.target, path: pathOf(e.target, r), submitter: e.submitter ?? null });
+    },
+    true,
+  );
+  window.addEventListener(
+    'keydown',
+    (e) => {
+      const r = waitingRoot(e.target);
+      if (!r || e.key !== 'Enter' || e.shiftKey || e.isComposing) return;
+      const form = e.target instanceof HTMLTextAreaElement && e.target.hasAttribute('data-enter-sends') ? e.target.form : null;
+      if (!form) return;
+      e.preventDefault();
+      e.stopImmediatePropagation();
+      hold({ kind: 'submit', node: form, path: pathOf(form, r), submitter: null });
     },
     true,
   );

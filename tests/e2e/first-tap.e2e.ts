@@ -1,5 +1,7 @@
 import type { Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { mixerMemberships, mixers, user } from '../../src/server/db/schema';
 import { type E2E, startE2E } from './harness';
 
 /**
@@ -49,18 +51,18 @@ async function gotoRendered(page: Page, url: string) {
   throw new Error(`${url} never came rendered by the server`);
 }
 
-async function memberWithRenderedPages() {
+async function memberWithRenderedPages(viewport = { width: 390, height: 844 }) {
   const m = await e2e.createMember('Tapi Early');
   await e2e.completeProfile(m.email);
   // No service worker: it would fetch the app's scripts itself, past the test's hold on them.
-  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+  const context = await e2e.browser.newContext({ baseURL: e2e.baseUrl, viewport, serviceWorkers: 'block' });
   const page = await context.newPage();
   await e2e.login(page, m.email);
   // The renderer loads when the first member is about: wait until member pages come rendered.
   await expect
     .poll(async () => (await page.request.get('/mixers')).text(), { timeout: 60_000, interval: 1000 })
     .toMatch(/<div id="root" data-ssr="\d+" data-waiting-for-app>/);
-  return { context, page };
+  return { context, page, member: m };
 }
 
 describe('no tap lost before the app takes a page over', () => {
@@ -143,6 +145,46 @@ describe('no tap lost before the app takes a page over', () => {
     await page.waitForLoadState('networkidle');
     expect(joins).toHaveLength(1);
     await e2e.screenshot(page, 'first-tap-joined-390');
+    await context.close();
+  }, 240_000);
+
+  it('a line typed and sent with Enter before the take-over goes once the app is there, exactly once', async () => {
+    const { context, page, member } = await memberWithRenderedPages({ width: 1280, height: 800 });
+    const [room] = await e2e.db
+      .insert(mixers)
+      .values({
+        title: 'Early Birds Chat',
+        status: 'live',
+        startsAt: new Date(Date.now() - 5 * 60_000),
+        endsAt: new Date(Date.now() + 55 * 60_000),
+        maxParticipants: 8,
+      })
+      .returning({ id: mixers.id });
+    const [{ id: memberId }] = await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, member.email));
+    await e2e.db.insert(mixerMemberships).values({ mixerId: room.id, userId: memberId, state: 'joined', side: 'all' });
+    const line = 'Typed and sent before the app was here';
+    const sent = async () =>
+      (
+        (await e2e.db.execute(sql`select count(*)::int as n from mixer_messages where body = ${line}`)) as unknown as {
+          rows: { n: number }[];
+        }
+      ).rows[0].n;
+
+    const scripts = await appScripts(page);
+    scripts.hold();
+    await gotoRendered(page, `/mixers/${room.id}`);
+    const composer = page.getByLabel('Message', { exact: true });
+    await composer.fill(line);
+    await composer.press('Enter');
+    expect(await waitingForApp(page)).toBe('');
+    expect(await composer.inputValue()).toBe(line);
+    expect(await sent()).toBe(0);
+    await scripts.release();
+    await page.getByRole('log').getByText(line).waitFor();
+    await expect.poll(sent).toBe(1);
+    await page.waitForLoadState('networkidle');
+    expect(await sent()).toBe(1);
+    expect(await composer.inputValue()).toBe('');
     await context.close();
   }, 240_000);
 });

@@ -53,6 +53,7 @@ export const Composer = forwardRef<
         </label>
         <textarea
           id="dm-composer"
+          data-enter-sends
           ref={area}
           rows={1}
           value={value}

@@ -567,6 +567,7 @@ function ChatComposer({
         </label>
         <textarea
           id="chat-input"
+          data-enter-sends
           ref={input}
           rows={1}
           value={text}
