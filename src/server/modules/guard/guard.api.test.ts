@@ -133,7 +133,8 @@ describe('profile texts', () => {
     });
     expect(register.statusCode).toBe(400);
     expect(register.json().error.fields.fullName).toMatch(/^Your name/);
-    for (const fullName of ['Dick Smith', 'Jean-Luc Picard', "Siobhán O'Neill"]) expect((await edit({ fullName })).statusCode, fullName).toBe(200);
+    for (const fullName of ['Dick Smith', 'Jean-Luc Picard', "Siobhán O'Neill"])
+      expect((await edit({ fullName })).statusCode, fullName).toBe(200);
   });
 });
 

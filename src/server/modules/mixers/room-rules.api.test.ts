@@ -81,7 +81,9 @@ describe('the room keeps its rules on every way in', () => {
     const line = (await post(a, mixerId, { body: '@Rhys shall we start?', mentions: [b.id] })).json();
     const read = async () => (await t.request({ method: 'GET', url: `/api/mixers/${mixerId}/read`, cookie: b.cookie })).json();
     expect((await read()).mentions).toBe(1);
-    expect((await t.request({ method: 'DELETE', url: `/api/mixers/${mixerId}/messages/${line.id}`, cookie: a.cookie })).statusCode).toBe(200);
+    expect((await t.request({ method: 'DELETE', url: `/api/mixers/${mixerId}/messages/${line.id}`, cookie: a.cookie })).statusCode).toBe(
+      200,
+    );
     expect(await read()).toMatchObject({ mentions: 0, unread: 0 });
     const history = (await t.request({ method: 'GET', url: `/api/mixers/${mixerId}/messages`, cookie: b.cookie })).json();
     expect(history.items.find((l: { id: string }) => l.id === line.id).mentions ?? []).toEqual([]);
