@@ -293,7 +293,8 @@ async function chatInp(
         for (const e of list.getEntries() as PerformanceEventTiming[]) if (e.interactionId) w.__inp = Math.max(w.__inp, e.duration);
       }).observe({ type: 'event', buffered: true, durationThreshold: 16 } as PerformanceObserverInit);
     });
-    const box = page.getByRole('textbox', { name: 'Message', exact: true });
+    // By its label: with the @ list, the composer's role is combobox, not textbox.
+    const box = page.getByLabel('Message', { exact: true });
     await box.click();
     await box.pressSequentially('See you all at the next one, this was great fun', { delay: 60 });
     await page.waitForTimeout(500);
