@@ -2,14 +2,13 @@ import { sql } from 'drizzle-orm';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { LINE_MESSAGES } from '../../../shared/schemas/chat';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
-import { MODERATION_MESSAGES, muteDate } from '../../../shared/schemas/moderation';
 import type { Publish } from '../../deps';
 import { AppError } from '../../http/errors';
 import { firstNameSql } from '../../lib/chat-sql';
 import { rowsOf } from '../../lib/sql';
 import type { SafetyFlag } from '../guard/service';
-import { hiddenFrom, mixerMuteUntil, mutedInMixers } from '../safety/service';
-import { type Deps, isoMs, joinedMembers } from './chat';
+import { hiddenFrom, mutedInMixers } from '../safety/service';
+import { type Deps, isoMs, joinedMembers, refuseMuted } from './chat';
 
 /**
  * Changing a line after it was sent (issue 29): edit within 15 minutes, unsend at any time,
@@ -39,12 +38,6 @@ interface LineState {
   in_window: boolean;
   live: boolean;
   visible: boolean;
-}
-
-/** A member muted by a moderator writes nothing in mixers: no line, no edit, no reaction (issue 30). */
-async function refuseMuted(deps: Deps, userId: string): Promise<AppError | null> {
-  const muted = await mixerMuteUntil(deps.database.db, userId);
-  return muted ? new AppError('forbidden', MODERATION_MESSAGES.mutedInMixers(muteDate(muted))) : null;
 }
 
 /** Why a change to line `messageId` of mixer `mixerId` was refused: the first rule it broke. */

@@ -293,6 +293,12 @@ export async function joinedMembers(deps: Deps, mixerId: string): Promise<string
   return rows.map((r) => r.user_id);
 }
 
+/** A member muted by a moderator writes nothing in mixers: no line, no edit, no reaction (issue 30). */
+export async function refuseMuted(deps: Deps, userId: string): Promise<AppError | null> {
+  const muted = await mixerMuteUntil(deps.database.db, userId);
+  return muted ? new AppError('forbidden', MODERATION_MESSAGES.mutedInMixers(muteDate(muted))) : null;
+}
+
 export async function whyNotPosted(deps: Deps, userId: string, mixerId: string, replyToId: string | null = null): Promise<AppError> {
   if (!isUuid(mixerId)) return new AppError('not_found', MIXER_MESSAGES.notFound);
   const [row] = rowsOf<{ status: string | null; open: boolean | null; member: boolean; reply_ok: boolean }>(
@@ -306,8 +312,8 @@ export async function whyNotPosted(deps: Deps, userId: string, mixerId: string, 
   );
   if (!row) return new AppError('not_found', MIXER_MESSAGES.notFound);
   if (!row.member) return new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
-  const muted = await mixerMuteUntil(deps.database.db, userId);
-  if (muted) return new AppError('forbidden', MODERATION_MESSAGES.mutedInMixers(muteDate(muted)));
+  const muted = await refuseMuted(deps, userId);
+  if (muted) return muted;
   if (!row.reply_ok) return new AppError('validation', LINE_MESSAGES.replyElsewhere);
   if (row.status === 'scheduled' && row.open) return new AppError('conflict', MIXER_MESSAGES.chatNotStarted);
   return new AppError('conflict', MIXER_MESSAGES.chatEnded);

@@ -65,6 +65,10 @@ export function registerMixerRoutes(app: FastifyInstance) {
   const requireInRoom = async (userId: string, mixerId: string) => {
     if (!(await isJoinedMember(deps.database.db, userId, mixerId))) throw await whyNotPosted(deps, userId, mixerId);
   };
+  const namesInRoom = async (userId: string, mixerId: string) => {
+    await requireInRoom(userId, mixerId);
+    return firstNamesInMixer(deps.database.db, mixerId);
+  };
   const joinLimiter = app.limits.window('mixer-joins');
   leaveVerifiedOnlyAfterProfileWrites(app);
 
@@ -91,10 +95,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
       await requireInRoom(userId, mixerId);
       await checkMentions(deps, userId, mixerId, mentions);
     }
-    const flag = await guardMixerLine(body, confirmed === true, async () => {
-      await requireInRoom(userId, mixerId);
-      return firstNamesInMixer(deps.database.db, mixerId);
-    });
+    const flag = await guardMixerLine(body, confirmed === true, () => namesInRoom(userId, mixerId));
     await slow.take(userId, `mixer:${mixerId}`);
     await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
     const posted = await postMessage(deps, publish, userId, mixerId, { ...parsed.data, flag });
@@ -181,11 +182,10 @@ export function registerMixerRoutes(app: FastifyInstance) {
       const { user } = await requireVerified(req);
       const { id, messageId } = req.params as z.output<typeof lineParams>;
       const { body } = req.body as z.output<typeof chatEditInputSchema>;
-      await requireInRoom(user.id, id);
       await editLimiter.hit(user.id, LINE_MESSAGES.editRateLimited);
       // The same detectors as a send (issue 30): contact details and money are held; an edit to
       // something hurtful is taken as sent anyway and arrives folded.
-      const flag = await guardMixerLine(body, true, () => firstNamesInMixer(deps.database.db, id));
+      const flag = await guardMixerLine(body, true, () => namesInRoom(user.id, id));
       return editLine(deps, publish, user.id, id, messageId, body, flag);
     },
   );

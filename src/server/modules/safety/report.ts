@@ -34,37 +34,26 @@ const toLine = (r: Line): EvidenceLine => ({
   authorName: r.author_id ? r.author_name : 'Fancy',
 });
 
-/** The 10 lines before and after a mixer line (every line of the room, as it was). */
-async function mixerContext(db: Queryable, mixerId: string, at: { created: string; id: string }) {
-  const around = (dir: 'before' | 'after') =>
-    query<Line>(
-      db,
-      sql`select mm.id, mm.body, ${iso(sql`mm.created_at`)} as created_at, mm.sender_id as author_id, ${name('a')} as author_name
-            from mixer_messages mm left join "user" au on au.id = mm.sender_id left join profiles ap on ap.id = mm.sender_id
-           where mm.mixer_id = ${mixerId}::uuid and ${
-             dir === 'before'
-               ? sql`(mm.created_at, mm.id) < (${at.created}::timestamptz, ${at.id}::uuid)`
-               : sql`(mm.created_at, mm.id) > (${at.created}::timestamptz, ${at.id}::uuid)`
-           }
-           order by ${dir === 'before' ? sql`mm.created_at desc, mm.id desc` : sql`mm.created_at asc, mm.id asc`}
-           limit ${CONTEXT}`,
-    );
-  const [before, after] = await Promise.all([around('before'), around('after')]);
-  return { before: before.reverse().map(toLine), after: after.map(toLine) };
-}
+/** Where a reported line was written: a mixer's room or a private conversation. */
+const ROOMS = {
+  mixer: { table: sql`mixer_messages`, room: sql`mixer_id` },
+  direct: { table: sql`direct_messages`, room: sql`match_id` },
+} as const;
 
-async function directContext(db: Queryable, matchId: string, at: { created: string; id: string }) {
+/** The 10 lines before and after a reported line (every line of its room, as it was). */
+async function lineContext(db: Queryable, kind: keyof typeof ROOMS, roomId: string, at: { created: string; id: string }) {
+  const { table, room } = ROOMS[kind];
   const around = (dir: 'before' | 'after') =>
     query<Line>(
       db,
-      sql`select dm.id, dm.body, ${iso(sql`dm.created_at`)} as created_at, dm.sender_id as author_id, ${name('a')} as author_name
-            from direct_messages dm left join "user" au on au.id = dm.sender_id left join profiles ap on ap.id = dm.sender_id
-           where dm.match_id = ${matchId}::uuid and ${
+      sql`select l.id, l.body, ${iso(sql`l.created_at`)} as created_at, l.sender_id as author_id, ${name('a')} as author_name
+            from ${table} l left join "user" au on au.id = l.sender_id left join profiles ap on ap.id = l.sender_id
+           where l.${room} = ${roomId}::uuid and ${
              dir === 'before'
-               ? sql`(dm.created_at, dm.id) < (${at.created}::timestamptz, ${at.id}::uuid)`
-               : sql`(dm.created_at, dm.id) > (${at.created}::timestamptz, ${at.id}::uuid)`
+               ? sql`(l.created_at, l.id) < (${at.created}::timestamptz, ${at.id}::uuid)`
+               : sql`(l.created_at, l.id) > (${at.created}::timestamptz, ${at.id}::uuid)`
            }
-           order by ${dir === 'before' ? sql`dm.created_at desc, dm.id desc` : sql`dm.created_at asc, dm.id asc`}
+           order by ${dir === 'before' ? sql`l.created_at desc, l.id desc` : sql`l.created_at asc, l.id asc`}
            limit ${CONTEXT}`,
     );
   const [before, after] = await Promise.all([around('before'), around('after')]);
@@ -132,7 +121,7 @@ async function lineTarget(db: Queryable, me: string, input: ReportLineInput): Pr
     if (!row) throw notFound();
     if (!row.author_id) throw new AppError('bad_request', SAFETY_MESSAGES.lineSystem);
     if (row.author_id === me) throw new AppError('bad_request', SAFETY_MESSAGES.lineOwn);
-    const context = await mixerContext(db, input.roomId, { created: row.cursor, id: row.id });
+    const context = await lineContext(db, 'mixer', input.roomId, { created: row.cursor, id: row.id });
     return { reportedId: row.author_id, mixerId: input.roomId, matchId: null, line: toLine(row), context };
   }
   const [row] = await query<Line & { cursor: string }>(
@@ -147,7 +136,7 @@ async function lineTarget(db: Queryable, me: string, input: ReportLineInput): Pr
   );
   if (!row) throw notFound();
   if (row.author_id === me) throw new AppError('bad_request', SAFETY_MESSAGES.lineOwn);
-  const context = await directContext(db, input.roomId, { created: row.cursor, id: row.id });
+  const context = await lineContext(db, 'direct', input.roomId, { created: row.cursor, id: row.id });
   return { reportedId: row.author_id as string, mixerId: null, matchId: input.roomId, line: toLine(row), context };
 }
 
