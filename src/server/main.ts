@@ -33,7 +33,8 @@ export interface Running {
 }
 
 /** Opens everything, listens, and returns a handle; start.ts adds signals around it. */
-export async function startServer(config: Config, opts: { clientDir?: string } = {}): Promise<Running> {
+/** `initialData`: what a new embedded database starts from (openDatabase's option; tests start from a migrated copy). */
+export async function startServer(config: Config, opts: { clientDir?: string; initialData?: Uint8Array } = {}): Promise<Running> {
   const started = Date.now();
   // Where start-up time goes, logged with the listening line (decision 017).
   const phases: Record<string, number> = {};
@@ -51,10 +52,12 @@ export async function startServer(config: Config, opts: { clientDir?: string } =
     mkdirSync(config.dataDir, { recursive: true });
     control = await openControl(config.dataDir, { holder: 'a running Fancy server' });
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }).catch(async (err) => {
-    await control?.close();
-    throw err;
-  });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, initialData: opts.initialData }).catch(
+    async (err) => {
+      await control?.close();
+      throw err;
+    },
+  );
   phase('database');
   await ensureReferenceData(database.db);
   phase('reference');

@@ -9,6 +9,7 @@ import type { Db } from '../../src/server/db/client';
 import { profiles, user } from '../../src/server/db/schema';
 import { type Running, startServer } from '../../src/server/main';
 import { jobsSettled } from '../../src/server/infra/jobs/periodic';
+import { databaseTemplate } from '../helpers/db-template';
 import { freePort } from '../helpers/ports';
 import { CHROMIUM_ARGS, findChromium, withTestClock } from './chromium';
 
@@ -70,7 +71,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     TRUST_PROXY: 'true',
     ...env,
   });
-  const server: Running = await startServer(config);
+  const server: Running = await startServer(config, { initialData: config.databaseUrl ? undefined : await databaseTemplate() });
   await jobsSettled(server.app);
   const baseUrl = `http://localhost:${port}`;
   const browser = withTestClock(

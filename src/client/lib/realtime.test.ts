@@ -74,8 +74,12 @@ describe('RealtimeClient after a reconnect (an instance restarted or died)', () 
     first.open();
     first.serverSends({ type: 'ready', userId: 'u1' });
     first.serverSends({ type: 'subscribed', room: 'mixer:m1' });
+    // The page was in the room before the socket was: it catches up once (the next test).
+    await flush();
+    finishRefetch();
+    await flush();
     first.serverSends(message('a'));
-    expect(seen).toEqual(['a']);
+    expect(seen).toEqual(['refetched', 'a']);
 
     // The instance goes away (1012: told to reconnect); the client connects again.
     first.serverCloses(1012);
@@ -87,19 +91,19 @@ describe('RealtimeClient after a reconnect (an instance restarted or died)', () 
     expect(second.sent).toContainEqual({ type: 'subscribe', room: 'mixer:m1' });
     // Not yet subscribed: a refetch now could miss what is posted before the room is joined.
     await flush();
-    expect(refetches).toBe(0);
+    expect(refetches).toBe(1);
     second.serverSends({ type: 'subscribed', room: 'mixer:m1' });
     await flush();
-    expect(refetches).toBe(1);
+    expect(refetches).toBe(2);
     // Posted after the refetch's snapshot: held until the refetch has landed, then delivered.
     second.serverSends(message('b'));
-    expect(seen).toEqual(['a', 'refetched']);
+    expect(seen).toEqual(['refetched', 'a', 'refetched']);
     finishRefetch();
     await flush();
-    expect(seen).toEqual(['a', 'refetched', 'b']);
+    expect(seen).toEqual(['refetched', 'a', 'refetched', 'b']);
     // Afterwards events flow straight through again.
     second.serverSends(message('c'));
-    expect(seen).toEqual(['a', 'refetched', 'b', 'c']);
+    expect(seen).toEqual(['refetched', 'a', 'refetched', 'b', 'c']);
     client.stop();
   });
 
@@ -122,6 +126,46 @@ describe('RealtimeClient after a reconnect (an instance restarted or died)', () 
     expect(refetches).toBe(0);
     await vi.advanceTimersByTimeAsync(5000);
     expect(refetches).toBe(1);
+    client.stop();
+  });
+});
+
+describe('RealtimeClient on the first connection of a page', () => {
+  it('catches up when a view was already in a room: a line posted between the page being read and the room being joined shows', async () => {
+    const client = new RealtimeClient('ws://fancy.test/api/realtime');
+    const seen: string[] = [];
+    client.on((e) => {
+      if (e.type === 'mixer.message') seen.push(e.message.id);
+    });
+    client.onReconnect(() => {
+      seen.push('refetched');
+    });
+    // The chat's lines came with the page; the view joins its room before the socket is open.
+    client.subscribe('mixer:m1');
+    client.start();
+    const socket = FakeSocket.all[0];
+    socket.open();
+    socket.serverSends({ type: 'ready', userId: 'u1' });
+    await flush();
+    expect(seen).toEqual([]);
+    socket.serverSends({ type: 'subscribed', room: 'mixer:m1' });
+    await flush();
+    socket.serverSends(message('a'));
+    expect(seen).toEqual(['refetched', 'a']);
+    client.stop();
+  });
+
+  it('asks for nothing when no view is in a room (every member page came with its reads)', async () => {
+    const client = new RealtimeClient('ws://fancy.test/api/realtime');
+    let refetches = 0;
+    client.onReconnect(() => {
+      refetches++;
+    });
+    client.start();
+    FakeSocket.all[0].open();
+    FakeSocket.all[0].serverSends({ type: 'ready', userId: 'u1' });
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(refetches).toBe(0);
     client.stop();
   });
 });

@@ -27,7 +27,8 @@ const CONTROL = new Set<ServerEvent['type']>(['ready', 'subscribed', 'error', 'p
 
 /**
  * One socket per tab: heartbeats, reconnect with backoff, room subscriptions replayed after a
- * reconnect, and `onReconnect` listeners so views refetch what they may have missed.
+ * reconnect, and `onReconnect` listeners so views refetch what they may have missed (after a
+ * reconnect, and after the first connection of a page whose views were already in rooms).
  *
  * Nothing is lost across a reconnect (an instance restarting or dying, docs/decisions/020): the
  * views refetch only once every replayed room is subscribed again, so whatever is posted after
@@ -206,7 +207,10 @@ export class RealtimeClient {
         this.refusals = 0;
         this.setStatus('open');
         for (const room of this.rooms.keys()) this.send({ type: 'subscribe', room });
-        if (reconnected) this.startCatchUp(socket);
+        // The first connection catches up too when a view was already waiting for a room: its
+        // lines were read before the socket was there (in the page's HTML, seconds earlier on a
+        // slow phone), and a line posted in between would otherwise never show.
+        if (reconnected || this.rooms.size > 0) this.startCatchUp(socket);
       }
       if (this.held && !CONTROL.has(event.type)) {
         this.held.push(event);

@@ -48,11 +48,14 @@ export class PGliteThread implements Queries {
     this.worker.on('exit', (code) => this.fail(new Error(`The database thread stopped (exit code ${code}).`)));
   }
 
-  /** Starts the thread and opens the database in `dataDir` (or `memory://`) with PostgreSQL's `-c` settings. */
-  static async create(dataDir: string, startParams: string[]): Promise<PGliteThread> {
+  /**
+   * Starts the thread and opens the database in `dataDir` (or `memory://`) with PostgreSQL's `-c`
+   * settings; a new data folder starts from `initialData` (a `dumpDataDir` tar) when given.
+   */
+  static async create(dataDir: string, startParams: string[], initialData?: Uint8Array): Promise<PGliteThread> {
     const client = new PGliteThread();
     try {
-      await client.call({ op: 'init', dataDir, startParams });
+      await client.call({ op: 'init', dataDir, startParams, initialData });
     } catch (err) {
       await client.worker.terminate();
       throw err;

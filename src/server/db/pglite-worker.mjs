@@ -48,7 +48,11 @@ function serialiseError(err) {
 async function handle(req) {
   switch (req.op) {
     case 'init':
-      db = await PGlite.create(req.dataDir, { startParams: req.startParams });
+      // `initialData`: a dump to start a new data folder from (tests start from a migrated copy).
+      db = await PGlite.create(req.dataDir, {
+        startParams: req.startParams,
+        loadDataDir: req.initialData ? new Blob([req.initialData]) : undefined,
+      });
       return null;
     case 'query': {
       const options = { rowMode: req.rowMode };
