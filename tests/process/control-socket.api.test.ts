@@ -20,6 +20,9 @@ const root = mkdtempSync(path.join(tmpdir(), 'fancy-sock-'));
 // The temp folder of this test and of the CLI it runs: the squatter's and the server's.
 const temp = path.join(root, 'tmp');
 const previousTmp = process.env.TMPDIR;
+// Without a login session's runtime folder the socket's home is in the temp folder (the last test sets one).
+const previousRuntime = process.env.XDG_RUNTIME_DIR;
+delete process.env.XDG_RUNTIME_DIR;
 const dataDir = path.join(root, 'a-data-folder-with-a-long-name-'.repeat(3));
 let running: Running | undefined;
 let squatter: Server | undefined;
@@ -43,6 +46,7 @@ afterAll(async () => {
   await new Promise((resolve) => squatter?.close(resolve));
   if (previousTmp === undefined) delete process.env.TMPDIR;
   else process.env.TMPDIR = previousTmp;
+  if (previousRuntime !== undefined) process.env.XDG_RUNTIME_DIR = previousRuntime;
   rmSync(root, { recursive: true, force: true });
 });
 
@@ -122,4 +126,15 @@ describe('the control socket of a long DATA_DIR', () => {
     await running.close();
     running = undefined;
   }, 120_000);
+
+  it("prefers the login session's runtime folder, where nobody else can make a name first", () => {
+    const runtime = path.join(root, 'run-user');
+    mkdirSync(runtime, { mode: 0o700 });
+    process.env.XDG_RUNTIME_DIR = runtime;
+    try {
+      expect(path.dirname(path.dirname(controlSocketPath(dataDir)))).toBe(runtime);
+    } finally {
+      delete process.env.XDG_RUNTIME_DIR;
+    }
+  });
 });

@@ -16,7 +16,7 @@ import path from 'node:path';
 
 /**
  * Unix socket paths are limited to ~107 bytes; a long DATA_DIR gets a hashed name in a folder of
- * its own in the temp folder, `fancy-<uid>`, that only this user can write (CONTROL_DIR_MODE,
+ * its own, `fancy-<uid>`, in $XDG_RUNTIME_DIR (else the temp folder), that only this user can write (CONTROL_DIR_MODE,
  * checked by `privateControlDir`): a name in the temp folder itself could be taken first by any
  * local user (issue 32).
  */
@@ -29,7 +29,10 @@ function controlSocketPlace(dataDir: string): { socketPath: string; privateDir?:
   const inside = path.join(path.resolve(dataDir), 'control.sock');
   if (Buffer.byteLength(inside) < 100) return { socketPath: inside };
   const hash = createHash('sha256').update(path.resolve(dataDir)).digest('hex').slice(0, 16);
-  const privateDir = path.join(tmpdir(), `fancy-${currentUid()}`);
+  // The login session's own runtime folder when there is one (only this user can make names
+  // there, so nobody can take `fancy-<uid>` first and keep the server from starting).
+  const runtime = process.env.XDG_RUNTIME_DIR;
+  const privateDir = path.join(runtime && path.isAbsolute(runtime) ? runtime : tmpdir(), `fancy-${currentUid()}`);
   return { socketPath: path.join(privateDir, `${hash}.sock`), privateDir };
 }
 
