@@ -148,7 +148,8 @@ describe('the host in a room', () => {
     expect(nudges.map((e) => e.room)).toEqual([`user:${maya.id}`]);
     const mine = ((await view(maya, mixerId)).json() as HostView).nudge;
     expect(mine?.prompt).toBe(host[0].body);
-    expect(mine?.reply.length).toBeGreaterThan(10);
+    // A reply to the room's current prompt: it takes the prompt up (quoted, cut at a word when long).
+    expect(mine?.reply).toContain(`“${host[0].body.slice(0, 30)}`);
     expect(((await view(rhys, mixerId)).json() as HostView).nudge).toBeNull();
 
     // One tap sends it as Maya's own line, once.

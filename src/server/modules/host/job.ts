@@ -230,7 +230,7 @@ async function nudgeQuietMembers(db: Db, now: Date, publish: Publish): Promise<{
     // Before any prompt or icebreaker line, the nudge answers the topic's first prompt.
     const prompt = q.prompt ?? (q.prompts?.length ? q.prompts : defaultPrompts(q.topic))[0];
     if (!nudgeDue(w, { joinedAt: Number(q.joined_at), hasWritten: false, nudged: false }, now.getTime())) continue;
-    const reply = suggestedReply(`${q.mixer_id}:${q.user_id}`);
+    const reply = suggestedReply(`${q.mixer_id}:${q.user_id}`, prompt);
     const inserted = rowsOf<{ user_id: string }>(
       await db.execute(sql`
         insert into host_nudges (mixer_id, user_id, prompt, reply, created_at)

@@ -207,19 +207,32 @@ export const HANDWRITTEN_TOPICS = Object.keys(HANDWRITTEN);
 /** Whether a topic may have prompts: a predefined interest or 'General'. */
 export const isKnownTopic = (topic: string) => topic === 'General' || categoryOf.has(topic);
 
-/** Suggested replies for the nudge: any of them answers any prompt, and none puts words in a member's mouth about themselves. */
-const REPLIES = [
-  "Hi all! I've been reading along — great question. Who has the best answer so far?",
-  'Hello everyone! Love this one. I need a minute to think — what would you all say?',
-  "Hi! Sorry I've been quiet. Still thinking about mine — does anyone want to go first?",
-  "Ooh, good one. I'm torn — can someone share theirs to get me started?",
+/** The prompt as a nudge's reply quotes it: at most this many characters, cut at a word. */
+const QUOTED_PROMPT_MAX = 80;
+
+function quoted(prompt: string): string {
+  const text = prompt.trim().replace(/\s+/g, ' ');
+  if (text.length <= QUOTED_PROMPT_MAX) return text;
+  const cut = text.slice(0, QUOTED_PROMPT_MAX);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), QUOTED_PROMPT_MAX / 2)).replace(/[\s,;:.!?—–-]+$/, '')}…`;
+}
+
+/**
+ * Suggested replies for the nudge: each takes up the room's current prompt (quoted) and hands the
+ * question on, so it fits whatever was asked and puts no words in a member's mouth about themselves.
+ */
+const REPLIES: ((prompt: string) => string)[] = [
+  (p) => `Hi all! “${p}” — great question. I've been reading along: who has the best answer so far?`,
+  (p) => `Hello everyone! Love this one: “${p}” I need a minute to think — what would you all say?`,
+  (p) => `Hi! Sorry I've been quiet. “${p}” is a tough one — does anyone want to go first?`,
+  (p) => `Ooh, “${p}” — I'm torn. Can someone share theirs to get me started?`,
 ];
 
-/** The same reply for the same member and mixer, different across members. */
-export function suggestedReply(seed: string): string {
+/** A reply to `prompt`: the same for the same member and mixer (`seed`), different across members. */
+export function suggestedReply(seed: string, prompt: string): string {
   let h = 0;
   for (const c of seed) h = (h * 31 + c.charCodeAt(0)) | 0;
-  return REPLIES[Math.abs(h) % REPLIES.length];
+  return REPLIES[Math.abs(h) % REPLIES.length](quoted(prompt));
 }
 
 /** The halfway game's polls: light, one tap, nothing that asks about anyone's body, gender or past. */
