@@ -365,6 +365,19 @@ describe('sign-in lockout (docs/decisions/006)', () => {
     expect((await login(t, m.email, TEST_PASSWORD)).statusCode).toBe(200);
   });
 
+  it('counts a guess before checking it: guesses fired in parallel never get past the limit (issue 32)', async () => {
+    const m = await t.member('Raced');
+    const strangerIp = nextIp();
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => login(t, m.email, `parallel-guess-${i}`, {}, strangerIp)));
+    const codes = results.map((r) => r.statusCode);
+    // Five failures per network and address (failuresPerIpAndAddress); the rest refused unchecked.
+    expect(codes.filter((c) => c === 401)).toHaveLength(5);
+    expect(codes.filter((c) => c === 429)).toHaveLength(7);
+    // A right password is given back: the owner, from their own network, signs in more often than five times.
+    const ownerIp = nextIp();
+    for (let i = 0; i < 7; i++) expect((await login(t, m.email, TEST_PASSWORD, {}, ownerIp)).statusCode).toBe(200);
+  });
+
   it('counts failures, not sign-ins: many members behind one network address can all sign in', async () => {
     const office = nextIp();
     const members = [await t.member('Office A'), await t.member('Office B'), await t.member('Office C'), await t.member('Office D')];

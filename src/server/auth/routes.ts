@@ -9,6 +9,7 @@ import { deleteAccount } from '../modules/settings/service';
 import { SETTINGS_MESSAGES, twoFactorLoginSchema } from '../../shared/schemas/settings';
 import { AppError, errorBody } from '../http/errors';
 import { HOUR, MINUTE } from '../http/rate-limiter';
+import { consume } from '../http/shared-limits';
 import { assertStrongPassword, memberWords } from './passwords';
 import { forwardCookies, getSession, requireSession, toFetchHeaders } from './session';
 import { requireRecentAuth } from './reauth';
@@ -90,9 +91,15 @@ export function registerAuthRoutes(app: FastifyInstance) {
 
   app.post('/api/auth/login', { schema: { body: loginSchema } }, async (req, reply) => {
     const { email, password, verifyToken } = req.body as z.output<typeof loginSchema>;
-    const keys = [`login-fail:ip:${ip(req)}`, `login-fail:ip:${ip(req)}:email:${email}`] as const;
-    await limiter.check(keys[0], failuresPerIp, tooManySignIns);
-    await limiter.check(keys[1], failuresPerIpAndAddress, tooManySignIns);
+    // Counted as a failure before the password is checked (parallel guesses cannot all pass), given back unless it was one.
+    const giveBack = await consume(
+      limiter,
+      [
+        [`login-fail:ip:${ip(req)}`, failuresPerIp],
+        [`login-fail:ip:${ip(req)}:email:${email}`, failuresPerIpAndAddress],
+      ],
+      tooManySignIns,
+    );
     let twoFactor = false;
     let signedIn: { token?: string | null; user?: { id: string } } | undefined;
     try {
@@ -106,12 +113,10 @@ export function registerAuthRoutes(app: FastifyInstance) {
       twoFactor = Boolean((response as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
       signedIn = response as unknown as typeof signedIn;
     } catch (err) {
-      if (isAPIError(err) && err.statusCode === 401) {
-        await limiter.record(keys[0], failuresPerIp);
-        await limiter.record(keys[1], failuresPerIpAndAddress);
-      }
+      if (!(isAPIError(err) && err.statusCode === 401)) await giveBack();
       rethrow(err);
     }
+    await giveBack();
     // Signing in from a verification link confirms the address (mailbox + password: auth/verification.ts).
     if (verifyToken && !twoFactor && signedIn?.token && signedIn.user) {
       const claims = await readSignupToken(app, verifyToken);
@@ -131,8 +136,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
     const body = req.body as z.output<typeof twoFactorLoginSchema>;
     const message = 'Too many sign-in attempts. Please wait a few minutes and try again.';
     // Like the password step, only failures count against the network.
-    const ipKey = `2fa-fail:ip:${ip(req)}`;
-    await limiter.check(ipKey, failuresPerIp, message);
+    const giveBack = await consume(limiter, [[`2fa-fail:ip:${ip(req)}`, failuresPerIp]], message);
     const wrong = body.method === 'totp' ? SETTINGS_MESSAGES.codeWrong : SETTINGS_MESSAGES.backupCodeWrong;
     try {
       const args = {
@@ -143,7 +147,6 @@ export function registerAuthRoutes(app: FastifyInstance) {
       const { headers } = body.method === 'totp' ? await app.auth.api.verifyTOTP(args) : await app.auth.api.verifyBackupCode(args);
       forwardCookies(headers, reply);
     } catch (err) {
-      await limiter.record(ipKey, failuresPerIp);
       if (isAPIError(err)) {
         const code = (err.body as { code?: string } | undefined)?.code;
         if (code === 'INVALID_CODE' || code === 'INVALID_BACKUP_CODE') throw new AppError('validation', wrong, { code: wrong });
@@ -153,6 +156,7 @@ export function registerAuthRoutes(app: FastifyInstance) {
       }
       throw err;
     }
+    await giveBack();
     return reply.send({ ok: true });
   });
 

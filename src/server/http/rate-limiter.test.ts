@@ -147,3 +147,19 @@ describe('limiters hold a bounded number of keys (decision 017)', () => {
     expect(pace.size).toBeLessThanOrEqual(MAX_LIMITER_KEYS);
   });
 });
+
+describe('the sliding log gives back a hit counted up front (issue 32)', () => {
+  it('takes back exactly one hit, so exactly one more fits', () => {
+    const log = new RateLimiter();
+    const rules = [{ limit: 2, windowMs: HOUR }];
+    const at = log.hit('member', rules);
+    log.hit('member', rules);
+    expect(() => log.hit('member', rules)).toThrow(AppError);
+    log.giveBack('member', at);
+    log.hit('member', rules);
+    expect(() => log.hit('member', rules)).toThrow(AppError);
+    // A key it never counted is left alone.
+    log.giveBack('nobody', at);
+    expect(log.size).toBe(1);
+  });
+});

@@ -48,10 +48,10 @@ function dropOldest(map: Map<string, unknown>, keep: number) {
 export class RateLimiter {
   private windows = new Map<string, Window>();
 
-  /** Records a hit; throws a 429 AppError with Retry-After when any rule is exceeded. */
-  hit(key: string, rules: Rules, message = TOO_MANY) {
+  /** Records a hit; throws a 429 AppError with Retry-After when any rule is exceeded. Returns the hit's time (for `giveBack`). */
+  hit(key: string, rules: Rules, message = TOO_MANY): number {
     this.check(key, rules, message);
-    this.record(key, rules);
+    return this.record(key, rules);
   }
 
   /** Throws the 429 when any rule is already used up, without counting this request (e.g. count failures only). */
@@ -60,8 +60,8 @@ export class RateLimiter {
     if (wait > 0) throw rateLimited(wait, message);
   }
 
-  /** Counts one hit against the key (its rules give how long hits are kept). */
-  record(key: string, rules: Rules) {
+  /** Counts one hit against the key (its rules give how long hits are kept); returns its time. */
+  record(key: string, rules: Rules): number {
     const now = Date.now();
     const longest = Math.max(...rules.map((r) => r.windowMs));
     const w = this.windows.get(key) ?? { hits: [] };
@@ -69,6 +69,14 @@ export class RateLimiter {
     w.hits.push(now);
     this.windows.set(key, w);
     if (this.windows.size > MAX_LIMITER_KEYS) this.prune(now, longest);
+    return now;
+  }
+
+  /** Takes back one hit made at `at` (an action counted up front that turned out not to count). */
+  giveBack(key: string, at: number) {
+    const hits = this.windows.get(key)?.hits;
+    const i = hits?.indexOf(at) ?? -1;
+    if (hits && i >= 0) hits.splice(i, 1);
   }
 
   /** How many keys are held (tests). */

@@ -4,7 +4,7 @@ import { freshDatabase } from '../../../tests/helpers/test-db';
 import type { Database } from '../db/client';
 import { AppError } from './errors';
 import { HOUR } from './rate-limiter';
-import { postgresLimits } from './shared-limits';
+import { consume, postgresLimits } from './shared-limits';
 
 /**
  * The store every instance shares (docs/decisions/020), run against PGlite here and against
@@ -84,6 +84,45 @@ describe('sliding-log limits in PostgreSQL', () => {
       Array.from({ length: 30 }, (_, i) => refusal(stores[i % 3].window('contact').hit('contact:ip:race', rules))),
     );
     expect(results.filter((r) => r === undefined)).toHaveLength(5);
+  });
+
+  it('counts up front on every key and gives back on demand, one hit at a time, from any instance (issue 32)', async () => {
+    const c = clock();
+    const a = postgresLimits(database, c.now).window('give-back');
+    const b = postgresLimits(database, c.now).window('give-back');
+    const two = [{ limit: 2, windowMs: HOUR }];
+    const one = [{ limit: 1, windowMs: HOUR }];
+    // Two hits in the same millisecond; giving one back leaves the other.
+    const at = await a.hit('same-ms', two);
+    expect(await b.hit('same-ms', two)).toBe(at);
+    await b.giveBack('same-ms', at);
+    await a.hit('same-ms', two);
+    expect(await refusal(a.hit('same-ms', two))).toBeInstanceOf(AppError);
+
+    // Given back, both keys have their room again.
+    const giveBack = await consume(a, [
+      ['member', two],
+      ['mixer', one],
+    ]);
+    expect(await refusal(b.hit('mixer', one))).toBeInstanceOf(AppError);
+    await giveBack();
+    c.add(1000);
+    // Refused on the second key: the first key's hit is given back, so nothing is counted.
+    await b.hit('mixer', one);
+    const refused = await refusal(
+      consume(
+        a,
+        [
+          ['member', two],
+          ['mixer', one],
+        ],
+        'Too many joins',
+      ),
+    );
+    expect(refused?.message).toBe('Too many joins');
+    await b.hit('member', two);
+    await b.hit('member', two);
+    expect(await refusal(a.hit('member', two))).toBeInstanceOf(AppError);
   });
 });
 

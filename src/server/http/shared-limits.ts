@@ -15,12 +15,42 @@ import { MAX_LIMITER_KEYS, PaceLimiter, RateLimiter, type Rules, rateLimited, TO
 
 /** A sliding log with one or more rules (sign-in, sign-up, resend, reset, uploads, contact, reports…). */
 export interface WindowLimiter {
-  /** Counts a hit, or throws the 429 when any rule is used up (nothing is counted then). */
-  hit(key: string, rules: Rules, message?: string): Promise<void>;
-  /** Throws the 429 when any rule is used up, without counting (e.g. count failures only). */
+  /**
+   * Counts a hit, or throws the 429 when any rule is used up (nothing is counted then). Checking
+   * and counting are one step, so parallel requests can never all pass. Resolves to the hit's
+   * time, for `giveBack`.
+   */
+  hit(key: string, rules: Rules, message?: string): Promise<number>;
+  /** Throws the 429 when any rule is used up, without counting (a state to read, never to guard an action by: see `consume`). */
   check(key: string, rules: Rules, message?: string): Promise<void>;
   /** Counts one hit. */
   record(key: string, rules: Rules): Promise<void>;
+  /** Takes back the hit counted at `at` (an action counted up front that turned out not to count). */
+  giveBack(key: string, at: number): Promise<void>;
+}
+
+/**
+ * For limits on only some outcomes of an action (joins that took a place, wrong passwords):
+ * counts a hit on every key before the action runs, or throws the 429 (with nothing counted),
+ * and returns what gives them back once the action turns out not to count. Checking first and
+ * counting after would let parallel requests all pass the check before any of them counted (issue 32).
+ */
+export async function consume(
+  limiter: WindowLimiter,
+  keys: ReadonlyArray<readonly [key: string, rules: Rules]>,
+  message?: string,
+): Promise<() => Promise<void>> {
+  const counted: [string, number][] = [];
+  const giveBack = async () => {
+    for (const [key, at] of counted.splice(0)) await limiter.giveBack(key, at);
+  };
+  try {
+    for (const [key, rules] of keys) counted.push([key, await limiter.hit(key, rules, message)]);
+  } catch (err) {
+    await giveBack();
+    throw err;
+  }
+  return giveBack;
 }
 
 /** A pace limiter (token bucket; chat sends, docs/decisions/015). */
@@ -47,13 +77,16 @@ export function memoryLimits(): Limits {
       const limiter = new RateLimiter();
       return {
         async hit(key, rules, message = TOO_MANY) {
-          limiter.hit(key, rules, message);
+          return limiter.hit(key, rules, message);
         },
         async check(key, rules, message = TOO_MANY) {
           limiter.check(key, rules, message);
         },
         async record(key, rules) {
           limiter.record(key, rules);
+        },
+        async giveBack(key, at) {
+          limiter.giveBack(key, at);
         },
       };
     },
@@ -115,7 +148,7 @@ export function postgresLimits(database: Pick<Database, 'db'>, clock: () => numb
                 )
               returning 1 as counted`),
           );
-          if (counted.length > 0) return;
+          if (counted.length > 0) return now;
           throw rateLimited(windowWait(await readHits(k(key)), rules, now) || 1, message);
         },
         async check(key, rules, message = TOO_MANY) {
@@ -132,6 +165,13 @@ export function postgresLimits(database: Pick<Database, 'db'>, clock: () => numb
             on conflict (key) do update
               set hits = array(select h from unnest(r.hits) h where h > ${now - longest}::bigint order by h) || ${now}::bigint,
                   expires_at = excluded.expires_at`);
+        },
+        async giveBack(key, at) {
+          // One hit at that time goes (another request may have counted one in the same ms).
+          await db.execute(sql`
+            update rate_limits
+               set hits = hits[:array_position(hits, ${at}::bigint) - 1] || hits[array_position(hits, ${at}::bigint) + 1:]
+             where key = ${k(key)} and ${at}::bigint = any(hits)`);
         },
       };
     },

@@ -77,7 +77,38 @@ describe('realtime socket', () => {
     const c = connect(a.cookie);
     await c.next((e) => e.type === 'ready');
     c.send({ type: 'subscribe', room: 'user:someone-else' });
-    expect(await c.next((e) => e.type === 'error')).toMatchObject({ type: 'error', room: 'user:someone-else' });
+    expect(await c.next((e) => e.type === 'error')).toEqual({
+      type: 'error',
+      code: 'forbidden',
+      message: 'You cannot join this room',
+      room: 'user:someone-else',
+    });
+    c.socket.close();
+  });
+
+  it('gives every refusal a machine-readable code, the one the HTTP API uses for the same refusal (issue 29)', async () => {
+    const a = await t.member('Cato');
+    const c = connect(a.cookie);
+    await c.next((e) => e.type === 'ready');
+    const refusal = async (message: unknown) => {
+      const from = c.events.length;
+      c.socket.send(typeof message === 'string' ? message : JSON.stringify(message));
+      return c.next((e) => e.type === 'error' && c.events.indexOf(e) >= from);
+    };
+    // What the schema refuses is `validation`, as a body the API's schema refuses.
+    for (const bad of ['not json', { type: 'shout' }, { type: 'subscribe', room: 'admin:all' }, { type: 'typing', room: 'mixer:x' }]) {
+      expect(await refusal(bad)).toEqual({ type: 'error', code: 'validation', message: 'Unrecognised message' });
+    }
+    // Typing in a room one is not in is `forbidden`, as writing there over HTTP is.
+    expect(await refusal({ type: 'typing', room: 'mixer:00000000-0000-4000-8000-000000000000', typing: true })).toEqual({
+      type: 'error',
+      code: 'forbidden',
+      message: 'You are not in this room.',
+    });
+    expect(await refusal({ type: 'subscribe', room: 'conversation:00000000-0000-4000-8000-000000000000' })).toMatchObject({
+      code: 'forbidden',
+      room: 'conversation:00000000-0000-4000-8000-000000000000',
+    });
     c.socket.close();
   });
 

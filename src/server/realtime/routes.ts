@@ -66,16 +66,20 @@ export async function registerRealtimeRoutes(app: FastifyInstance) {
       if (!limit.take()) return dropAbusive(socket, 'too many messages');
       alive = true;
       const message = parseClientMessage(raw.toString());
-      if (!message) return send({ type: 'error', message: 'Unrecognised message' });
+      if (!message) return send({ type: 'error', code: 'validation', message: 'Unrecognised message' });
       if (message.type === 'ping') return send({ type: 'pong' });
       if (message.type === 'unsubscribe') return hub.unsubscribe(client, message.room);
       if (message.type === 'send') return send(await sendOverSocket(hub, current.user.id, message, req.log));
       if (message.type === 'typing') {
         const refused = await hub.typing(client, message.room, message.typing).catch(() => null);
-        return refused ? send({ type: 'error', message: refused }) : undefined;
+        return refused ? send({ type: 'error', code: 'forbidden', message: refused }) : undefined;
       }
       const ok = await hub.subscribe(client, message.room).catch(() => false);
-      send(ok ? { type: 'subscribed', room: message.room } : { type: 'error', message: 'You cannot join this room', room: message.room });
+      send(
+        ok
+          ? { type: 'subscribed', room: message.room }
+          : { type: 'error', code: 'forbidden', message: 'You cannot join this room', room: message.room },
+      );
       const presence = ok ? await hub.presenceFor(client, message.room).catch(() => null) : null;
       if (presence) send(presence);
     });

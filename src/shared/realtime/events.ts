@@ -3,6 +3,7 @@ import { hostEventSchemas } from './host-events';
 import { lineExtrasShape } from './line-extras';
 import { liveRoomEvents, liveRoomMessages, MAX_MENTIONS } from './live-room';
 import { SAFETY_FLAGS } from '../safety/flags';
+import { ERROR_STATUS, type ErrorCode } from '../errors';
 
 /**
  * Typed WebSocket messages (DESIGN §3), parsed on both ends. Rooms: `user:{id}` (joined
@@ -59,7 +60,16 @@ export const serverEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), userId: z.string() }),
   z.object({ type: z.literal('pong') }),
   z.object({ type: z.literal('subscribed'), room: roomSchema }),
-  z.object({ type: z.literal('error'), message: z.string(), room: roomSchema.optional() }),
+  /**
+   * A socket message refused: `code` is what the HTTP API answers for the same refusal
+   * (`validation`, `forbidden`, `rate_limited`…), `room` is set when a subscription was refused.
+   */
+  z.object({
+    type: z.literal('error'),
+    code: z.enum(Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    room: roomSchema.optional(),
+  }),
   /** Adjusts a Home counter (spec §7 realtime: +1 / -1, never below 0). */
   z.object({ type: z.literal('counter'), key: z.enum(COUNTER_KEYS), delta: z.number().int() }),
   z.object({ type: z.literal('mixer.message'), message: chatMessageSchema }),

@@ -46,12 +46,16 @@ const noticeBox = 'rounded-2xl border px-3.5 py-2 text-sm leading-snug';
  */
 export function LineNotice({
   line,
-  hiddenByWords,
+  collapsed,
   children,
   className,
 }: {
   line: ReportableLine;
-  hiddenByWords: boolean;
+  /**
+   * Why the line shows collapsed, as the chat's `collapsedReason` decides (the screen reader's
+   * announcer follows the same rule): `abuse` and `words` fold here.
+   */
+  collapsed: string | null;
   children: ReactNode;
   className?: string;
 }) {
@@ -77,7 +81,7 @@ export function LineNotice({
     </button>
   );
 
-  if (line.flag === 'abuse' && !shown) {
+  if (collapsed === 'abuse' && !shown) {
     return (
       <div data-testid="line-collapsed" className={cn(noticeBox, 'border-border bg-muted text-muted-foreground', className)}>
         <p className="flex items-center gap-1.5 font-medium text-foreground">
@@ -92,7 +96,7 @@ export function LineNotice({
       </div>
     );
   }
-  if (hiddenByWords && !shown) {
+  if (collapsed === 'words' && !shown) {
     return (
       <p
         data-testid="line-hidden-words"

@@ -8,8 +8,9 @@ import { cn } from '../../lib/cn';
 
 /**
  * Hide a line and mute a member in a mixer, for yourself only (issue 30). The server keeps the
- * member's choices (`GET /api/line-privacy`); this file reads them and collapses those lines,
- * in history and in live events alike, since both render from the same list.
+ * member's choices (`GET /api/line-privacy`); this file reads them, and `collapsedReason`
+ * (collapsed.ts) collapses those lines, in history and in live events alike, since both render
+ * from the same list.
  */
 
 /** A mixer (`mixerId`) or a private conversation (`matchId`). */
@@ -31,18 +32,6 @@ export function useLinePrivacy(room: LineRoom, enabled = true): LinePrivacy {
     staleTime: 60_000,
   });
   return q.data ?? EMPTY;
-}
-
-/** Why a line is collapsed for me, if it is: my own lines never are. */
-export function collapsedReason(
-  line: { id: string; senderId?: string | null },
-  me: string | undefined,
-  privacy: LinePrivacy,
-): 'hidden' | 'muted' | null {
-  if (!line.senderId || line.senderId === me) return null;
-  if (privacy.hiddenLineIds.includes(line.id)) return 'hidden';
-  if (privacy.mutedMemberIds.includes(line.senderId)) return 'muted';
-  return null;
 }
 
 function useOptimistic(room: LineRoom) {

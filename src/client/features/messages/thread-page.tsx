@@ -46,7 +46,8 @@ import { ErrorState } from './components/states';
 import { BackToMessages, ThreadHeader } from './components/thread-header';
 import { useNow, usePageVisible } from './hooks';
 import { usePageTitle } from '../../lib/use-page-title';
-import { collapsedReason, useHideLine, useLinePrivacy } from '../chat';
+import { announcementOf, useHideLine, useLinePrivacy } from '../chat';
+import { useHiddenWordMatcher } from '../../components/safety/hidden-words';
 import { LineReportContext } from '../../components/safety/line-notice';
 
 /** /messages/{matchId}: one conversation, live. Phones see it full-screen with a back button. */
@@ -139,6 +140,7 @@ function LoadedThread({
   useLiveRoomEvents(`conversation:${id}`);
   const typing = useTypingSender(`conversation:${id}`);
   const privacy = useLinePrivacy({ matchId: id });
+  const hides = useHiddenWordMatcher();
   const { hide: hideLine, show: unhide } = useHideLine({ matchId: id });
   const send = useSendMessage(id);
   const { mutateAsync: markReadAsync } = useMarkRead(id);
@@ -176,7 +178,8 @@ function LoadedThread({
     if (event.type === 'dm.message' && event.message.matchId === id) {
       const message = event.message;
       // Our own message echoed back before the POST answered replaces the pending bubble (same client key).
-      if (message.senderId !== myId) setAnnouncement(`${name}: ${message.body}`);
+      // A line the screen shows collapsed is announced without its words (issue 29).
+      if (message.senderId !== myId) setAnnouncement(announcementOf(message, name, myId, privacy, hides));
       else if (message.clientKey) pendingLines.remove(message.clientKey);
       upsertMessage(qc, message);
     } else if (event.type === 'dm.line.changed' && event.matchId === id) {
@@ -458,7 +461,7 @@ function LoadedThread({
             intro={intro}
             showJump={showJump}
             onJump={jump}
-            collapsedOf={(m) => collapsedReason(m, myId, privacy)}
+            privacy={privacy}
             onUnhide={unhide}
           />
         </LineReportContext.Provider>

@@ -13,14 +13,15 @@ export interface HealthCheck {
   checkedAt: Date;
   server: boolean;
   database: boolean;
-  mail: boolean;
+  /** Only for admins: how mail leaves is how the server is set up, which the public is not told (issue 32). */
+  mail?: boolean;
   mailMode?: string;
 }
 
 /** Reads /api/health; never throws: an unreachable server is a result, not an error. */
 export async function checkHealth(): Promise<HealthCheck> {
   const checkedAt = new Date();
-  const down: HealthCheck = { checkedAt, server: false, database: false, mail: false };
+  const down: HealthCheck = { checkedAt, server: false, database: false };
   let res: Response;
   try {
     res = await fetch('/api/health', { cache: 'no-store', headers: { accept: 'application/json' } });
@@ -35,8 +36,10 @@ export async function checkHealth(): Promise<HealthCheck> {
   }
   // Anything but our own health answer (a proxy's error page, say) means the app server is not answering.
   if (!body || typeof body.db !== 'string') return down;
-  const mailMode = typeof body.mail === 'string' ? body.mail : undefined;
-  return { checkedAt, server: true, database: body.db === 'ok', mail: Boolean(mailMode && mailMode !== 'down'), mailMode };
+  const health: HealthCheck = { checkedAt, server: true, database: body.db === 'ok' };
+  // Mail kept in the outbox is not delivered: for the admin who sees it, that is a service down.
+  if (typeof body.mail === 'string') return { ...health, mail: body.mail !== 'outbox-only', mailMode: body.mail };
+  return health;
 }
 
 const ROWS = [
@@ -48,6 +51,7 @@ const ROWS = [
 function mailDetail(mode?: string) {
   if (mode === 'smtp') return 'Sending through our mail provider';
   if (mode === 'dev-mailbox') return 'Development mailbox: emails are kept on the server, not delivered';
+  if (mode === 'outbox-only') return 'Kept in the outbox: SMTP_URL is not set, so nothing is delivered';
   return undefined;
 }
 
@@ -64,7 +68,9 @@ export default function StatusPage() {
     retry: false,
   });
   const data = health.data;
-  const allUp = data?.server && data.database && data.mail;
+  const allUp = data?.server && data.database && data.mail !== false;
+  // The mail row is for admins only (the server tells nobody else how mail leaves).
+  const rows = ROWS.filter((row) => row.key !== 'mail' || data?.mail !== undefined);
   const summary = !data
     ? null
     : allUp
@@ -115,9 +121,9 @@ export default function StatusPage() {
 
         <Card className="mt-6 overflow-hidden">
           <ul aria-label="Services" className="divide-y divide-border">
-            {ROWS.map(({ key, icon: Icon, name, what }) => {
+            {rows.map(({ key, icon: Icon, name, what }) => {
               const up = data ? data[key] : undefined;
-              const detail = key === 'mail' && up ? mailDetail(data?.mailMode) : undefined;
+              const detail = key === 'mail' ? mailDetail(data?.mailMode) : undefined;
               return (
                 <li key={key} className="flex items-center gap-4 px-5 py-4 sm:px-6" data-testid={`status-${key}`}>
                   <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-muted text-muted-foreground">

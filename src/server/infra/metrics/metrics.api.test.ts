@@ -117,7 +117,7 @@ describe('GET /api/ready (readiness) next to /api/health (liveness)', () => {
 });
 
 describe('production with MAIL_OUTBOX_ONLY', () => {
-  it('warns admins and the metrics token in readiness, and on the admin overview, that no mail is sent; anyone else gets the status only (issue 32)', async () => {
+  it('warns admins and the metrics token in readiness and liveness, and on the admin overview, that no mail is sent; anyone else gets the status only (issue 32)', async () => {
     const t = await createTestApp({
       NODE_ENV: 'production',
       MAIL_OUTBOX_ONLY: 'true',
@@ -144,7 +144,22 @@ describe('production with MAIL_OUTBOX_ONLY', () => {
         expect(ready.json()).toEqual({ status: 'ready' });
         expect(ready.body).not.toContain('SMTP');
       }
-      expect((await t.request({ method: 'GET', url: '/api/health' })).json().mail).toBe('outbox-only');
+      // Liveness too: anyone gets the status only; how mail leaves is for admins and the token.
+      for (const health of [
+        await t.request({ method: 'GET', url: '/api/health' }),
+        await t.request({ method: 'GET', url: '/api/health', cookie: member.cookie }),
+        await t.request({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${TOKEN}x` } }),
+      ]) {
+        expect(health.statusCode).toBe(200);
+        expect(health.json()).toEqual({ status: 'ok', db: 'ok' });
+        expect(health.body).not.toContain('outbox');
+      }
+      for (const health of [
+        await t.request({ method: 'GET', url: '/api/health', cookie: admin.cookie }),
+        await t.request({ method: 'GET', url: '/api/health', headers: { authorization: `Bearer ${TOKEN}` } }),
+      ]) {
+        expect(health.json()).toEqual({ status: 'ok', db: 'ok', mail: 'outbox-only' });
+      }
       const overview = await t.request({ method: 'GET', url: '/api/admin/overview', cookie: admin.cookie });
       expect(overview.statusCode).toBe(200);
       expect(overview.json().warnings).toEqual([

@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { getSession } from '../../auth/session';
-import { bearsMetricsToken } from '../../infra/metrics/metrics';
+import type { FastifyInstance } from 'fastify';
+import { isOperator } from './operator';
 import { operatorWarnings } from './warnings';
 
 /** A dependency readiness checks: resolves when usable, throws (or rejects) when not. */
@@ -85,18 +84,10 @@ export function registerReadiness(app: FastifyInstance, ping: () => Promise<unkn
     const ok = !draining && results.every(Boolean);
     const status = draining ? 'draining' : ok ? 'ready' : 'not_ready';
     reply.status(ok ? 200 : 503).header('cache-control', 'no-store');
-    if (!(await operator(req))) return { status };
+    if (!(await isOperator(app, req))) return { status };
     const checks = Object.fromEntries(names.map((n, i) => [n, results[i] ? 'ok' : 'down']));
     return { status, checks, warnings };
   });
-
-  /** An admin's session, or the metrics token: who may see how this instance is set up. */
-  const operator = async (req: FastifyRequest) => {
-    if (bearsMetricsToken(req, app.deps.config.metricsToken)) return true;
-    if (!req.headers.cookie) return false;
-    const session = await getSession(req).catch(() => null);
-    return Boolean(session?.user.emailVerified && session.user.role === 'admin');
-  };
 }
 
 function withTimeout<T>(p: Promise<T>): Promise<T> {

@@ -6,6 +6,7 @@ import type { DirectMessage, ServerEvent } from '../../../shared/realtime/events
 import { LINE_MESSAGES } from '../../../shared/schemas/chat';
 import { DM_MESSAGES } from '../../../shared/schemas/messages';
 import { blocks } from '../../db/schema';
+import { DM_RATE_RULES } from './routes';
 
 /** Private messages (issue 29): replies, reactions, edit and unsend, sends that never double. */
 const t = setupTestApp({ restoreMocks: true });
@@ -128,6 +129,26 @@ describe('replies, reactions, edit and unsend in a conversation', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error.message).toBe(LINE_MESSAGES.editWindow);
     expect((await page(b, matchId))[0].body).toBe('Saturday at 8?');
+  });
+});
+
+describe('the reaction limit', () => {
+  it('refuses reacting faster than sending is allowed, with a Retry-After, and leaves the last reaction and sending alone', async () => {
+    const { a, b, matchId } = await matchedPair(t, ['Maya Quick', 'Rhys Rapid']);
+    const m = (await send(t, a, matchId, 'Picnic Sunday?')).json().message as DirectMessage;
+    const perMinute = DM_RATE_RULES[0].limit;
+    const emojis = ['❤️', '😂'];
+    for (let i = 0; i < perMinute; i++) {
+      const ok = await react(b, matchId, m.id, emojis[i % 2]);
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const refused = await react(b, matchId, m.id, '🔥');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'rate_limited', message: LINE_MESSAGES.reactionRateLimited });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await page(a, matchId))[0].reactions).toEqual([{ emoji: emojis[(perMinute - 1) % 2], by: [{ id: b.id, firstName: 'Rhys' }] }]);
+    // Reacting has an allowance of its own: sending is not touched.
+    expect((await send(t, b, matchId, 'Yes please')).statusCode).toBe(201);
   });
 });
 

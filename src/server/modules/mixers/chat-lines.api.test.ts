@@ -4,7 +4,7 @@ import { createMixer, joinMixer, type Member } from '../../../../tests/helpers/m
 import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { ChatMessage, ServerEvent } from '../../../shared/realtime/events';
 import { LINE_MESSAGES } from '../../../shared/schemas/chat';
-import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
+import { CHAT_RATE_LIMIT, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import { blocks } from '../../db/schema';
 
 /** Mixer chat lines (issue 29): replies, reactions, edit and unsend, sends that never double. */
@@ -192,6 +192,30 @@ describe('reactions', () => {
     expect(rhysView?.reactions).toEqual([{ emoji: '😂', by: [{ id: rhys.id, firstName: 'Rhys' }] }]);
     const priyaView = (await history(priya, mixerId)).find((m) => m.id === priyaLine.id);
     expect(priyaView?.reactions?.[0].by).toHaveLength(2);
+  });
+});
+
+describe('the reaction limit', () => {
+  it('refuses reacting faster than sending is allowed, with a Retry-After, and leaves the last reaction and sending alone', async () => {
+    const {
+      people: [maya, rhys],
+      mixerId,
+    } = await room(['Maya Quick', 'Rhys Rapid']);
+    const line = (await post(maya, mixerId, { body: 'Best board game?' })).json() as ChatMessage;
+    // The burst is the chat's (CHAT_RATE_LIMIT): each one taken, each one counted.
+    const emojis = ['❤️', '😂'];
+    for (let i = 0; i < CHAT_RATE_LIMIT.limit; i++) {
+      const ok = await react(rhys, mixerId, line.id, emojis[i % 2]);
+      expect(ok.statusCode, ok.body).toBe(200);
+    }
+    const refused = await react(rhys, mixerId, line.id, '🔥');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().error).toEqual({ code: 'rate_limited', message: LINE_MESSAGES.reactionRateLimited });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const view = (await history(maya, mixerId)).find((m) => m.id === line.id);
+    expect(view?.reactions).toEqual([{ emoji: emojis[(CHAT_RATE_LIMIT.limit - 1) % 2], by: [{ id: rhys.id, firstName: 'Rhys' }] }]);
+    // Reacting has an allowance of its own: sending is not touched.
+    expect((await post(rhys, mixerId, { body: 'Wingspan, easily' })).statusCode).toBe(201);
   });
 });
 

@@ -163,6 +163,28 @@ describe('join/leave cycles', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error.message).toBe(MIXER_MESSAGES.joinRateLimited);
   });
+
+  it('counts a join before making it: joins fired in parallel never get past the limit', async () => {
+    const m = await onboarded('Paula Parallel');
+    const filler = await onboarded('Fred Filler');
+    const limit = JOIN_RULES.member[0].limit;
+    // Full mixers (one seat, taken): each join takes a waitlist place, which counts, and no
+    // other rule (upcoming seats, overlaps) stands in the way.
+    const ids: string[] = [];
+    for (let i = 0; i < limit + 5; i++) ids.push(await mixer(60 * DAY + i * 4 * HOUR, { maxParticipants: 1 }));
+    await t.database.db.insert(mixerMemberships).values(ids.map((mixerId) => ({ mixerId, userId: filler.id, state: 'joined' })));
+    // A join refused for another reason (full, no waitlist asked) takes nothing from the allowance.
+    expect((await join(m, ids[0])).statusCode).toBe(409);
+
+    const results = await Promise.all(
+      ids.map((id) => t.request({ method: 'POST', url: `/api/mixers/${id}/join`, cookie: m.cookie, payload: { waitlist: true } })),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(limit);
+    expect(codes.filter((c) => c === 429)).toHaveLength(5);
+    const states = await Promise.all(ids.map((id) => stateOf(id, m.id)));
+    expect(states.filter((s) => s === 'waitlisted')).toHaveLength(limit);
+  });
 });
 
 describe('profile cards before the start', () => {

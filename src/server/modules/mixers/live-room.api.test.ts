@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import { connectLive, type LiveSocket } from '../../../../tests/helpers/live-socket';
 import { createMixer, joinMixer, type Member, stats } from '../../../../tests/helpers/mixer-fixtures';
 import { type PushServiceStandIn, startPushService } from '../../../../tests/helpers/push-service';
-import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/helpers/test-app';
-import { parseServerEvent, type ServerEvent } from '../../../shared/realtime/events';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { MENTION_MESSAGES } from '../../../shared/schemas/chat-live';
 import { blocks } from '../../db/schema';
 import { pushIdle } from '../push/service';
@@ -24,48 +23,8 @@ afterAll(async () => {
   await push?.close();
 });
 
-type Conn = Awaited<ReturnType<typeof connect>>;
-
-async function connect(cookie: string, room?: string) {
-  const socket = new WebSocket(wsUrl, { headers: { origin: TEST_ORIGIN, cookie } });
-  const events: ServerEvent[] = [];
-  const waiters: { pred: (e: ServerEvent) => boolean; from: number; resolve: (e: ServerEvent) => void }[] = [];
-  socket.on('message', (raw) => {
-    const e = parseServerEvent(raw.toString());
-    if (!e) return;
-    events.push(e);
-    for (const w of [...waiters]) {
-      if (!w.pred(e)) continue;
-      waiters.splice(waiters.indexOf(w), 1);
-      w.resolve(e);
-    }
-  });
-  /** The first event from index `from` on that matches. */
-  const next = <E extends ServerEvent>(pred: (e: ServerEvent) => e is E, from = 0) =>
-    new Promise<E>((resolve, reject) => {
-      const found = events.slice(from).find(pred);
-      if (found) return resolve(found);
-      waiters.push({ pred, from, resolve: resolve as (e: ServerEvent) => void });
-      setTimeout(() => reject(new Error('timed out waiting for an event')), 5000);
-    });
-  const is =
-    <T extends ServerEvent['type']>(type: T, also: (e: Extract<ServerEvent, { type: T }>) => boolean = () => true) =>
-    (e: ServerEvent): e is Extract<ServerEvent, { type: T }> =>
-      e.type === type && also(e as Extract<ServerEvent, { type: T }>);
-  /** Everything the server had for this socket before now (a ping is answered after earlier deliveries). */
-  const drain = async () => {
-    const mark = events.length;
-    socket.send(JSON.stringify({ type: 'ping' }));
-    await next(is('pong'), mark);
-  };
-  await next(is('ready'));
-  if (room) {
-    socket.send(JSON.stringify({ type: 'subscribe', room }));
-    await next(is('presence', (e) => e.room === room));
-  }
-  const typing = (r: string, on = true) => socket.send(JSON.stringify({ type: 'typing', room: r, typing: on }));
-  return { socket, events, next, is, drain, typing };
-}
+type Conn = LiveSocket;
+const connect = (cookie: string, room?: string) => connectLive(wsUrl, cookie, room);
 
 async function room(names: string[]) {
   const people: Member[] = [];
@@ -109,7 +68,7 @@ describe('typing', () => {
     const before = cr.events.length;
     const om = co.events.length;
     co.typing(r);
-    expect(await co.next(co.is('error'), om)).toEqual({ type: 'error', message: 'You are not in this room.' });
+    expect(await co.next(co.is('error'), om)).toEqual({ type: 'error', code: 'forbidden', message: 'You are not in this room.' });
     await cr.drain();
     expect(cr.events.slice(before).some((e) => e.type === 'typing')).toBe(false);
 

@@ -14,6 +14,7 @@ import { mixerReadInputSchema } from '../../../shared/schemas/chat-live';
 import { requireVerified } from '../../auth/session';
 import { AppError, fieldsFromZod } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
+import { consume } from '../../http/shared-limits';
 import { confirmedShape } from '../../../shared/schemas/guard';
 import { firstNamesInMixer, guardMixerLine, slowMode } from '../guard/service';
 import { listMessages, postMessage, whyNotPosted } from './chat';
@@ -134,16 +135,24 @@ export function registerMixerRoutes(app: FastifyInstance) {
     const { user } = await requireVerified(req);
     const body = (req.body ?? {}) as z.output<typeof joinMixerSchema>;
     const mixerId = (req.params as { id: string }).id;
-    const keys = [`member:${user.id}`, `mixer:${user.id}:${mixerId}`] as const;
-    await joinLimiter.check(keys[0], JOIN_RULES.member, MIXER_MESSAGES.joinRateLimited);
-    await joinLimiter.check(keys[1], JOIN_RULES.mixer, MIXER_MESSAGES.joinRateLimited);
+    // Counted before the join (parallel joins cannot all pass), given back unless it took a place.
+    const giveBack = await consume(
+      joinLimiter,
+      [
+        [`member:${user.id}`, JOIN_RULES.member],
+        [`mixer:${user.id}:${mixerId}`, JOIN_RULES.mixer],
+      ],
+      MIXER_MESSAGES.joinRateLimited,
+    );
     forgetForYou(user.id);
-    const result = await joinMixer(deps, publish, user.id, mixerId, { waitlist: body.waitlist });
-    if (result.changed) {
-      await joinLimiter.record(keys[0], JOIN_RULES.member);
-      await joinLimiter.record(keys[1], JOIN_RULES.mixer);
+    try {
+      const result = await joinMixer(deps, publish, user.id, mixerId, { waitlist: body.waitlist });
+      if (!result.changed) await giveBack();
+      return { state: result.state, waitlistPosition: result.waitlistPosition };
+    } catch (err) {
+      await giveBack();
+      throw err;
     }
-    return { state: result.state, waitlistPosition: result.waitlistPosition };
   });
 
   app.post('/api/mixers/:id/leave', { onRequest, schema: { params: idParams } }, async (req) => {

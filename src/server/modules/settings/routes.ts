@@ -15,6 +15,7 @@ import { sessionFirst, verifiedFirst } from '../../auth/guards';
 import { markReauthenticated, requireRecentAuth } from '../../auth/reauth';
 import { AppError } from '../../http/errors';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
+import { consume } from '../../http/shared-limits';
 import { buildExport, exportFileName } from './export';
 import { editProfile, makeMainPhoto, reorderPhotos } from './profile-edit';
 import {
@@ -50,16 +51,21 @@ export function registerSettingsRoutes(app: FastifyInstance) {
     me: { user: { id: string }; session: { id: string } },
     run: () => Promise<T>,
   ): Promise<T> => {
-    const keys = [`${kind}-fail:session:${me.session.id}`, `${kind}-fail:user:${me.user.id}`] as const;
-    await limiter.check(keys[0], failuresPerSession, TOO_MANY_PASSWORD_TRIES);
-    await limiter.check(keys[1], failuresPerUser, TOO_MANY_PASSWORD_TRIES);
+    // Counted as a failure before the attempt (parallel guesses cannot all pass), given back unless it was one.
+    const giveBack = await consume(
+      limiter,
+      [
+        [`${kind}-fail:session:${me.session.id}`, failuresPerSession],
+        [`${kind}-fail:user:${me.user.id}`, failuresPerUser],
+      ],
+      TOO_MANY_PASSWORD_TRIES,
+    );
     try {
-      return await run();
+      const result = await run();
+      await giveBack();
+      return result;
     } catch (err) {
-      if (isFailure(err)) {
-        await limiter.record(keys[0], failuresPerSession);
-        await limiter.record(keys[1], failuresPerUser);
-      }
+      if (!isFailure(err)) await giveBack();
       throw err;
     }
   };

@@ -7,7 +7,8 @@ import { type LineAction, LineActions, type PendingLine, PendingStatus, Reaction
 import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
 import { ContactNote, LineNotice, ScamWarning } from '../../../components/safety/line-notice';
 import { clockTime, dayLabel, fullTime, isSameDay } from '../time';
-import { CollapsedLine } from '../../chat';
+import { CollapsedLine, type CollapsedReason, collapsedReason, NO_PRIVACY } from '../../chat';
+import type { LinePrivacy } from '../../../../shared/schemas/line-privacy';
 
 /** What a message's menu does (reply, edit, unsend, react, jump to a quoted original, extra entries). */
 export interface LineHandlers {
@@ -96,8 +97,8 @@ interface Props {
   intro: React.ReactNode;
   showJump: boolean;
   onJump: () => void;
-  /** Lines I hid collapse to "Hidden by you — show" (issue 30; `features/chat/hide-mute`). */
-  collapsedOf?: (m: DirectMessage) => 'hidden' | 'muted' | null;
+  /** Lines I hid collapse to "Hidden by you — show" (issue 30; `features/chat/collapsed`). */
+  privacy: LinePrivacy;
   onUnhide?: (lineId: string) => void;
 }
 
@@ -120,7 +121,7 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
     onJump,
     handlers,
     canWrite,
-    collapsedOf,
+    privacy,
     onUnhide,
   },
   ref,
@@ -164,6 +165,9 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
           const nextNewDay = !next || !isSameDay(m.createdAt, next.createdAt);
           const first = newDay || prev.senderId !== m.senderId || Date.parse(m.createdAt) - Date.parse(prev.createdAt) > GROUP_MS;
           const last = nextNewDay || next.senderId !== m.senderId || Date.parse(next.createdAt) - Date.parse(m.createdAt) > GROUP_MS;
+          // One rule for what shows collapsed, which the thread's announcer follows too (issue 29).
+          const collapsed = collapsedReason(m, myId, privacy, hides);
+          const hiddenByMe = collapsed === 'hidden' || collapsed === 'muted';
           const line = (
             <MessageLine
               m={m}
@@ -174,7 +178,7 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
               myId={myId}
               handlers={handlers}
               canWrite={canWrite}
-              hiddenByWords={!own && hides(m.body)}
+              collapsed={hiddenByMe ? collapsedReason(m, myId, NO_PRIVACY, hides) : collapsed}
             />
           );
           return (
@@ -193,8 +197,8 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
                   line={{ id: m.id, body: m.body, sender: { id: m.senderId, firstName: otherName }, matchId: m.matchId, flag: m.flag }}
                 />
               )}
-              {collapsedOf?.(m) ? (
-                <CollapsedLine reason="hidden" name={otherName} inset={false} className="mt-2" onUnhide={() => onUnhide?.(m.id)}>
+              {hiddenByMe ? (
+                <CollapsedLine reason={collapsed} name={otherName} inset={false} className="mt-2" onUnhide={() => onUnhide?.(m.id)}>
                   {line}
                 </CollapsedLine>
               ) : (
@@ -247,7 +251,7 @@ function MessageLine({
   myId,
   handlers,
   canWrite,
-  hiddenByWords,
+  collapsed,
 }: {
   m: DirectMessage;
   own: boolean;
@@ -257,14 +261,14 @@ function MessageLine({
   myId?: string;
   handlers: LineHandlers;
   canWrite: boolean;
-  /** The line holds one of my hidden words (issue 30): it arrives folded. */
-  hiddenByWords: boolean;
+  /** Why it shows collapsed (`collapsedReason`): flagged or holding one of my hidden words, it arrives folded (issue 30). */
+  collapsed: CollapsedReason | null;
 }) {
   const unsent = Boolean(m.unsentAt);
   const who = own ? 'You' : otherName;
   const label = unsent
     ? `${who} unsent a message, ${clockTime(m.createdAt)}`
-    : `${who} at ${clockTime(m.createdAt)}${m.replyTo ? ', replying' : ''}: ${m.body}${m.editedAt ? ' (edited)' : ''}`;
+    : `${who} at ${clockTime(m.createdAt)}${m.replyTo ? ', replying' : ''}: ${collapsed ? 'message hidden' : m.body}${m.editedAt ? ' (edited)' : ''}`;
   return (
     <div className={cn('flex flex-col', own ? 'items-end' : 'items-start')}>
       <LineActions
@@ -300,7 +304,7 @@ function MessageLine({
           <div className={cn('flex justify-start', first ? 'mt-3' : 'mt-0.5')}>
             <LineNotice
               line={{ id: m.id, body: m.body, sender: { id: m.senderId, firstName: otherName }, matchId: m.matchId, flag: m.flag ?? null }}
-              hiddenByWords={hiddenByWords}
+              collapsed={collapsed}
             >
               <Bubble
                 own={own}

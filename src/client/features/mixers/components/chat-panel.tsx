@@ -50,7 +50,17 @@ import {
 import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
 import { LineNotice } from '../../../components/safety/line-notice';
 import { AreYouSureDialog, type GuardOutcome, guardOutcome, HeldNotice, useSendGuard } from '../../../components/safety/send-guard';
-import { CollapsedLine, collapsedReason, useHideLine, useLinePrivacy, useMuteMember, useReportLine } from '../../chat';
+import {
+  announcementOf,
+  CollapsedLine,
+  type CollapsedReason,
+  collapsedReason,
+  NO_PRIVACY,
+  useHideLine,
+  useLinePrivacy,
+  useMuteMember,
+  useReportLine,
+} from '../../chat';
 import { LineReportContext, type ReportableLine as NoticeLine } from '../../../components/safety/line-notice';
 
 const NEAR_BOTTOM_PX = 80;
@@ -102,7 +112,8 @@ export function ChatPanel({
     if (event.type === 'mixer.message' && event.message.mixerId === mixer.id) {
       qc.setQueryData<ChatData>(mixerKeys.chat(mixer.id), (d) => appendChatMessage(d, event.message));
       const from = event.message.sender;
-      if (from?.id !== me) setAnnouncement(`${from ? from.firstName : 'Fancy'}: ${event.message.body}`);
+      // A line the screen shows collapsed is announced without its words (issue 29).
+      if (from?.id !== me) setAnnouncement(announcementOf(event.message, from ? from.firstName : 'Fancy', me, privacy, hides));
     }
     if (event.type === 'mixer.line.changed' && event.mixerId === mixer.id) lines.patch((m) => applyLineChange(m, event));
     if (event.type === 'mixer.reaction' && event.mixerId === mixer.id) {
@@ -405,8 +416,8 @@ export function ChatPanel({
                       writable={writable}
                       handlers={stable}
                       people={people}
-                      hidden={m.kind === 'member' && m.sender?.id !== me && hides(m.body)}
-                      collapsed={collapsedReason({ id: m.id, senderId: m.sender?.id }, me, privacy)}
+                      collapsed={collapsedReason(m, me, privacy, hides)}
+                      collapsedWhenShown={collapsedReason(m, me, NO_PRIVACY, hides)}
                       onUnhide={unhide}
                     />
                   </Fragment>
@@ -661,8 +672,8 @@ const MessageItem = memo(function MessageItem({
   writable,
   handlers,
   people,
-  hidden = false,
   collapsed,
+  collapsedWhenShown,
   onUnhide,
   bare,
 }: {
@@ -674,16 +685,20 @@ const MessageItem = memo(function MessageItem({
   writable: boolean;
   handlers: LineHandlers;
   people: ReadonlyMap<string, { firstName: string }>;
-  /** The line holds one of my hidden words (issue 30). */
-  hidden?: boolean;
-  /** Hidden by me or from a member I muted: one collapsed row that shows the line on demand (issue 30). */
-  collapsed?: 'hidden' | 'muted' | null;
+  /**
+   * Why the line shows collapsed for me (`collapsedReason`, which the announcer follows too):
+   * hidden by me or from a member I muted, one collapsed row that shows the line on demand;
+   * flagged or holding one of my hidden words, folded with "Show" (issue 30).
+   */
+  collapsed?: CollapsedReason | null;
+  /** How it shows once that row is opened: still folded when flagged or holding a hidden word. */
+  collapsedWhenShown?: CollapsedReason | null;
   onUnhide?: (lineId: string) => void;
   /** The line alone, inside its collapsed row: no day separator, its own group. */
   bare?: boolean;
 }) {
   const newDay = !prev || dayLabel(prev.createdAt) !== dayLabel(message.createdAt);
-  if (collapsed && message.sender && message.sender.id !== me) {
+  if ((collapsed === 'hidden' || collapsed === 'muted') && message.sender) {
     return (
       <>
         {newDay && (
@@ -694,7 +709,16 @@ const MessageItem = memo(function MessageItem({
         <li className="mt-3">
           <CollapsedLine reason={collapsed} name={message.sender.firstName} onUnhide={() => onUnhide?.(message.id)}>
             <ol>
-              <MessageItem message={message} me={me} soft={soft} writable={writable} handlers={handlers} people={people} bare />
+              <MessageItem
+                message={message}
+                me={me}
+                soft={soft}
+                writable={writable}
+                handlers={handlers}
+                people={people}
+                collapsed={collapsedWhenShown}
+                bare
+              />
             </ol>
           </CollapsedLine>
         </li>
@@ -742,7 +766,7 @@ const MessageItem = memo(function MessageItem({
   const who = mine ? 'You' : message.sender.firstName;
   const label = unsent
     ? `${who} unsent a message, ${time}`
-    : `${who} at ${time}${message.replyTo ? ', replying' : ''}${mentionsMe ? ', mentioning you' : ''}: ${message.body}${message.editedAt ? ' (edited)' : ''}`;
+    : `${who} at ${time}${message.replyTo ? ', replying' : ''}${mentionsMe ? ', mentioning you' : ''}: ${collapsed ? 'message hidden' : message.body}${message.editedAt ? ' (edited)' : ''}`;
   const extra = handlers.extra(message);
   const bubble = (
     <div
@@ -799,7 +823,7 @@ const MessageItem = memo(function MessageItem({
               // Flagged lines and hidden words arrive folded, with "Does this bother you?" (issue 30).
               <LineNotice
                 line={{ id: message.id, body: message.body, sender: message.sender, mixerId: message.mixerId, flag: message.flag ?? null }}
-                hiddenByWords={hidden}
+                collapsed={collapsed ?? null}
               >
                 {bubble}
               </LineNotice>
