@@ -258,6 +258,9 @@ const ABUSE_RULES = [
   /\b(?:i'?ll|i will|gonna|going to|i'?m going to|im going to|i want to|i'd|ill|i could|i should|i'?m gonna|im gonna)\s+(?:fucking\s+)?(?:kill|hurt|stab|beat|punch|smash your face|batter|rape|shoot|strangle|murder|slap|kick|deck|end|ruin|burn|destroy|find)\s+(?:you|u|ya|your (?:face|family|house)|ur)\b(?!\s+(?:a|an|the|some|one|something|at|in)\b)/,
   /\b(?:kill|hang|neck|off)\s+(?:yourself|urself|your self|ya self)\b|\bkys\b/,
   /\bi know where (?:you|u) (?:live|work|sleep)\b|\bwatch your back\b|\byou'?(?:ll| will) (?:regret|pay for) (?:it|this|that)\b|\bsleep with one eye open\b/,
+  // finding someone, their home or their family; "or else" as the end of a demand
+  /\b(?:i'?ll|i will|gonna|going to|i'?m going to|im going to|i'?m gonna|im gonna|i can|i could)\s+(?:find|track down|come to|turn up at|show up at)\s+(?:where (?:you|u) (?:live|work|sleep)|(?:your|ur) (?:house|home|address|door|work|family|kids|parents))\b(?!\s+(?:party|warming|on the map|for|later))/,
+  /\b(?:found|know|have|got)\s+(?:your|ur)\s+(?:home\s+)?address\b|\btrack (?:you|u) down\b|\bmake (?:you|u) (?:regret|pay for) (?:it|this|that)\b|\bor else[.!?]*$/,
   /\b(?:hope|wish) (?:you|u) (?:die|get (?:raped|hit|hurt|cancer|run over|killed))\b|\b(?:you|u) (?:deserve|should|ought) (?:to )?(?:die|be (?:raped|hurt|shot|beaten|killed))\b|\bgo (?:and )?die\b/,
   // sexual remarks aimed at someone
   /\b(?:send|show|flash)\s+(?:me\s+)?(?:your\s+|ur\s+|some\s+|a\s+)?(?:nudes?|naked pics?|tits|boobs|titties|dick|cock|pussy|ass|arse|body|feet pics?)\b/,
