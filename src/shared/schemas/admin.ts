@@ -42,18 +42,12 @@ export const ADMIN_MESSAGES = {
   codeInvalid: 'Use 2–40 letters, digits, dashes or underscores',
   codeTaken: 'That code is already used by another campaign',
   valueTooLong: 'Keep it under 100 characters',
-  reportNotFound: "We couldn't find that report.",
-  reportHandled: 'This report has already been handled.',
-  memberNotFound: "We couldn't find that member.",
-  reportedAccountDeleted: 'This member has deleted their account, so the report can only be dismissed.',
-  cannotSuspendAdmin: "Admins can't be suspended. Remove their admin role first.",
-  notSuspended: 'This member is not suspended.',
   dateInvalid: 'Use a date like 2026-01-31',
   rangeOrder: 'The start date must be on or before the end date',
   rangeTooLong: 'Choose a range of at most 366 days',
 } as const;
 
-/** A reason the member is told (report actions, cancellations, unsuspension). */
+/** A reason the member is told (cancellations, a lifted suspension). */
 export const memberReasonSchema = z
   .string({ error: ADMIN_MESSAGES.reasonRequired })
   .check(...memberTextChecks('multiline'))
@@ -210,8 +204,16 @@ export interface CampaignSeries {
 
 /** Admin metrics of moderation for a range of days (issue 30). */
 export interface ModerationMetrics {
+  /** Every day of the range, zeros included. */
   reportsPerDay: { day: string; n: number }[];
-  timeToFirstAction: { severity: 0 | 1; reports: number; medianMinutes: number | null; p90Minutes: number | null }[];
+  /** Per severity: the median and 90th percentile minutes to the first action, and the share (0–1) that waited past its target. */
+  timeToFirstAction: {
+    severity: 0 | 1;
+    reports: number;
+    medianMinutes: number | null;
+    p90Minutes: number | null;
+    overdueShare: number;
+  }[];
   /** Share (0–1) of the range's reports that waited past their target. */
   overdueShare: number;
   appeals: number;
@@ -285,6 +287,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'report.warn': 'Warned a member',
   'member.suspend': 'Suspended a member',
   'member.unsuspend': 'Lifted a suspension',
+  'moderation.lift': 'Lifted a suspension',
   'moderation.dismiss': 'Dismissed a report',
   'moderation.restore': 'Restored a hidden line',
   'moderation.remove': 'Removed a reported line',
@@ -468,16 +471,8 @@ export function campaignLinkQuery(c: Pick<AdminCampaign, 'label' | 'code' | 'sou
 
 // ── Reports and suspensions ────────────────────────────────────────────────────────────
 
-export const REPORT_ACTIONS = ['dismiss', 'warn', 'suspend'] as const;
-export type ReportAction = (typeof REPORT_ACTIONS)[number];
-
-export const resolveReportSchema = z.object({
-  action: z.enum(REPORT_ACTIONS, { error: 'Choose what to do' }),
-  reason: memberReasonSchema,
-});
-export type ResolveReportInput = z.input<typeof resolveReportSchema>;
-
-export const unsuspendSchema = z.object({ reason: memberReasonSchema });
+/** Lifting a suspension reverses it (decision 036); the member reads the reason. */
+export const liftSuspensionSchema = z.object({ reason: memberReasonSchema });
 
 export const REPORT_VIEWS = ['open', 'resolved'] as const;
 export const adminReportListSchema = pageQuerySchema.extend({ status: z.enum(REPORT_VIEWS).default('open') });
@@ -526,11 +521,19 @@ export interface AdminReport {
   directMessages: { id: string; body: string; createdAt: string; fromReported: boolean }[];
 }
 
+/** A running suspension (a `moderation_actions` row: not reversed, not ended). */
 export interface SuspendedMember {
+  actionId: string;
+  /** The member's id. */
   id: string;
   name: string;
   email: string;
-  reason: string | null;
-  suspendedAt: string | null;
+  /** The rule broken, in words. */
+  rule: string;
+  days: number | null;
+  suspendedAt: string;
+  endsAt: string | null;
   suspendedBy: string | null;
+  /** False for the admin who suspended them, and for one's own suspension: another admin lifts it. */
+  liftable: boolean;
 }

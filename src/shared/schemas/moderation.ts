@@ -49,6 +49,8 @@ export const RULES = {
 } as const;
 export type RuleKey = keyof typeof RULES;
 export const RULE_KEYS = Object.keys(RULES) as RuleKey[];
+/** A stored rule key in words (an unknown key as it is). */
+export const ruleText = (rule: string) => RULES[rule as RuleKey] ?? rule;
 
 export const MODERATION_ACTIONS = ['dismiss', 'remove', 'warn', 'mute', 'suspend', 'ban'] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
@@ -58,7 +60,7 @@ export const APPEAL_DAYS = 14;
 export const APPEAL_TEXT_MAX = 1000;
 /** Whether an action taken at `actedAt` may still be appealed. */
 export const appealOpen = (actedAt: string | Date, now = Date.now()) => now - new Date(actedAt).getTime() <= APPEAL_DAYS * 86_400_000;
-/** Appeals are decided by an admin other than the one who acted. */
+/** Appeals are decided, and suspensions lifted, by an admin other than the one who acted. */
 export const mayDecideAppeal = (actorId: string | null, deciderId: string) => actorId !== deciderId;
 
 /** Frozen evidence is kept this long after the report is closed, then purged. */
@@ -78,6 +80,9 @@ export const MODERATION_MESSAGES = {
   appealDismiss: 'There is nothing to appeal on a dismissed report.',
   appealReversed: 'This decision has already been reversed.',
   appealSameAdmin: 'An appeal must be decided by a different admin from the one who acted.',
+  liftSameAdmin: 'A suspension must be lifted by a different admin from the one who suspended the member.',
+  suspensionNotFound: "We couldn't find that suspension.",
+  suspensionEnded: 'This suspension has already ended or been lifted.',
   ownCase: 'A case about yourself must be decided by another admin.',
   appealDecided: 'This appeal has already been decided.',
   appealLink: 'This appeal link is not valid or has expired.',

@@ -22,6 +22,8 @@ export interface Preferences {
   notifyInvitations: boolean;
   /** Mail when a mixer I was in ends, with the "Who did you click with?" prompt (issue 14). */
   notifyAfterMixer: boolean;
+  /** Mail with the outcome of a report I made (issue 30); the in-app notice always shows. */
+  notifyReports: boolean;
   profileVisibility: ProfileVisibility;
   /** Place me only with verified members: For you and invitations honour it (issue 21). */
   onlyVerified: boolean;
@@ -36,6 +38,7 @@ export function readPreferences(raw: unknown): Preferences {
     notifyMixerSoon: p.notifyMixerSoon !== false,
     notifyInvitations: p.notifyInvitations !== false,
     notifyAfterMixer: p.notifyAfterMixer !== false,
+    notifyReports: p.notifyReports !== false,
     profileVisibility: p.profileVisibility === 'all' ? 'all' : 'shared_mixer',
     onlyVerified: p.onlyVerified === true,
   };
@@ -63,6 +66,7 @@ export const updateSettingsSchema = z
       notifyMixerSoon: z.optional(flag),
       notifyInvitations: z.optional(flag),
       notifyAfterMixer: z.optional(flag),
+      notifyReports: z.optional(flag),
       onlyVerified: z.optional(flag),
     },
     { error: 'Only privacy and notification settings can be changed here' },

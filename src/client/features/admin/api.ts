@@ -14,7 +14,6 @@ import type {
   MixerInput,
   Page,
   RejectSuggestionInput,
-  ResolveReportInput,
   SuggestionsOverview,
   SuspendedMember,
 } from '../../../shared/schemas/admin';
@@ -56,15 +55,14 @@ export const adminApi = {
   createCampaign: (body: CampaignInput) => api<{ id: string }>('/api/admin/campaigns', { body }),
   reports: (status: 'open' | 'resolved', cursor?: string | null) =>
     api<Page<AdminReport>>(withCursor(`/api/admin/reports?status=${status}&limit=20`, cursor)),
-  resolveReport: (id: string, body: ResolveReportInput) =>
-    api<{ status: AdminReport['status'] }>(`/api/admin/reports/${id}/resolve`, { body }),
   suspended: () => api<{ members: SuspendedMember[] }>('/api/admin/members/suspended'),
   queue: () => api<{ groups: QueueGroup[] }>('/api/admin/moderation/queue'),
   act: (id: string, body: ModerationActInput) => api<{ status: string; actionId: string }>(`/api/admin/reports/${id}/act`, { body }),
   appeals: () => api<{ appeals: AdminAppeal[] }>('/api/admin/appeals'),
   decideAppeal: (id: string, body: { decision: 'uphold' | 'reverse'; note: string }) =>
     api<{ status: 'upheld' | 'reversed' }>(`/api/admin/appeals/${id}/decide`, { body }),
-  unsuspend: (id: string, reason: string) => api<{ ok: true }>(`/api/admin/members/${id}/unsuspend`, { body: { reason } }),
+  liftSuspension: (actionId: string, reason: string) =>
+    api<{ status: 'lifted'; suspendedUntil: string | null }>(`/api/admin/suspensions/${actionId}/lift`, { body: { reason } }),
   audiencePreview: (body: Audience) => api<AudiencePreview>('/api/admin/mixers/audience-preview', { body }),
   interests: () => api<{ interests: { id: number; name: string; category: string }[] }>('/api/catalog/interests'),
 };

@@ -80,7 +80,10 @@ export function AppealForm({ actionId, onDone }: { actionId: string; onDone?: ()
 function ActionNotice({ action }: { action: MemberAction }) {
   const [appealing, setAppealing] = useState(false);
   const status = action.reversed
-    ? { text: 'Reversed on appeal: it no longer applies.', tone: 'text-success' }
+    ? {
+        text: action.appeal?.status === 'reversed' ? 'Reversed on appeal: it no longer applies.' : 'Reversed: it no longer applies.',
+        tone: 'text-success',
+      }
     : action.appeal?.status === 'upheld'
       ? { text: 'Appeal decided: the decision stands.', tone: 'text-muted-foreground' }
       : action.appeal?.status === 'open'

@@ -46,6 +46,7 @@ function savedMessage(input: UpdateSettingsInput): string {
     notifyMixerSoon: 'mixers starting soon',
     notifyInvitations: 'mixer invitations',
     notifyAfterMixer: 'who you clicked with after a mixer',
+    notifyReports: 'the outcome of your reports',
   }[key as string];
   return on ? `We'll email you about ${what}.` : `No more emails about ${what}.`;
 }

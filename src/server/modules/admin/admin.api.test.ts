@@ -10,11 +10,14 @@ import {
   type CampaignsOverview,
   type Page,
   type SuggestionsOverview,
+  type SuspendedMember,
 } from '../../../shared/schemas/admin';
+import { MODERATION_MESSAGES, RULES } from '../../../shared/schemas/moderation';
 import {
   auditLog,
   interestSuggestions,
   mixerMemberships,
+  moderationActions,
   mixerMessages,
   mixers,
   predefinedInterests,
@@ -122,8 +125,13 @@ describe('authorization: every admin route × anonymous / unverified / member / 
       .insert(reports)
       .values({ reporterId: member.id, reportedId: reported.id, reason: 'Spam or scam', details: 'Links to a shop' })
       .returning({ id: reports.id });
+    // A running suspension by another admin (the one who suspends may not lift).
     const banned = await t.member('Bea Banned');
     await db().update(user).set({ banned: true, banReason: 'Fixture' }).where(eq(user.id, banned.id));
+    const [suspension] = await db()
+      .insert(moderationActions)
+      .values({ memberId: banned.id, action: 'suspend', rule: 'scams', days: 7, endsAt: new Date(Date.now() + 7 * 24 * HOUR) })
+      .returning({ id: moderationActions.id });
 
     const reason = { reason: 'Checked the messages: nothing against the rules.' };
     const routes: { method: 'GET' | 'POST' | 'PUT'; url: string; payload?: unknown; ok: number }[] = [
@@ -157,9 +165,9 @@ describe('authorization: every admin route × anonymous / unverified / member / 
       { method: 'POST', url: '/api/admin/campaigns', payload: { label: 'Authz flyers', code: 'AUTHZ1' }, ok: 201 },
       { method: 'GET', url: '/api/admin/reports', ok: 200 },
       { method: 'GET', url: '/api/admin/reports?status=resolved', ok: 200 },
-      { method: 'POST', url: `/api/admin/reports/${report.id}/resolve`, payload: { action: 'dismiss', ...reason }, ok: 200 },
+      { method: 'POST', url: `/api/admin/reports/${report.id}/act`, payload: { action: 'dismiss' }, ok: 200 },
       { method: 'GET', url: '/api/admin/members/suspended', ok: 200 },
-      { method: 'POST', url: `/api/admin/members/${banned.id}/unsuspend`, payload: reason, ok: 200 },
+      { method: 'POST', url: `/api/admin/suspensions/${suspension.id}/lift`, payload: reason, ok: 200 },
     ];
 
     for (const r of routes) {
@@ -189,11 +197,11 @@ describe('authorization: every admin route × anonymous / unverified / member / 
     expect(actions.map((a) => a.action).sort()).toEqual(
       [
         'campaign.create',
-        'member.unsuspend',
+        'moderation.lift',
         'mixer.cancel',
         'mixer.create',
         'mixer.update',
-        'report.dismiss',
+        'moderation.dismiss',
         'suggestion.approve',
         'suggestion.reject',
       ].sort(),
@@ -506,46 +514,40 @@ describe('reports and suspension', () => {
     });
     expect(item?.mixerMessages.map((m) => m.body)).toEqual(['Everyone here is boring', 'Give me your number now']);
 
-    const warn = await post(
-      `/api/admin/reports/${item?.id}/resolve`,
-      { action: 'warn', reason: 'Asking for numbers in a group chat is not okay.' },
-      admin.cookie,
-    );
-    expect(warn.json()).toEqual({ status: 'warned' });
+    const act = (id: string | undefined, body: object) => post(`/api/admin/reports/${id}/act`, body, admin.cookie);
+    const warn = await act(item?.id, { action: 'warn', rule: 'hate', note: 'Asking for numbers in a group chat.' });
+    expect(warn.json()).toMatchObject({ status: 'warned' });
     const [warning] = await t.mailsTo(reported.email);
-    expect(warning.subject).toBe('A warning about your Fancy account');
-    expect(warning.text).toContain('Asking for numbers in a group chat is not okay.');
+    expect(warning.subject).toBe('Warning: a decision about your Fancy account');
+    expect(warning.text).toContain(RULES.hate);
     expect((await t.mailsTo(reporter.email))[0].subject).toBe('About your report');
-    expect(
-      (await post(`/api/admin/reports/${item?.id}/resolve`, { action: 'dismiss', reason: 'Changed my mind.' }, admin.cookie)).statusCode,
-    ).toBe(409);
+    expect((await act(item?.id, { action: 'dismiss' })).statusCode).toBe(409);
 
     const resolved = (await get('/api/admin/reports?status=resolved', admin.cookie)).json() as Page<AdminReport>;
     expect(resolved.items.find((r) => r.id === item?.id)).toMatchObject({
       status: 'warned',
-      resolution: 'Asking for numbers in a group chat is not okay.',
+      resolution: RULES.hate,
       resolvedBy: 'Rhea Admin',
       reported: { warnings: 1 },
     });
 
     const second = await post('/api/reports', { userId: reported.id, reason: 'Spam or scam', details: '' }, reporter.cookie);
-    const dismissed = await post(
-      `/api/admin/reports/${second.json().id}/resolve`,
-      { action: 'dismiss', reason: 'We found no spam in the messages.' },
-      admin.cookie,
-    );
-    expect(dismissed.json()).toEqual({ status: 'dismissed' });
+    const dismissed = await act(second.json().id, { action: 'dismiss', note: 'We found no spam in the messages.' });
+    expect(dismissed.json()).toMatchObject({ status: 'dismissed' });
     const [thanks] = await t.mailsTo(reporter.email);
-    expect(thanks.text).toContain('We found no spam in the messages.');
-    // A reason is required.
+    expect(thanks.text).toContain('did not find a breach of our rules');
+    const handled = (await get('/api/admin/reports?status=resolved', admin.cookie)).json() as Page<AdminReport>;
+    expect(handled.items.find((r) => r.id === second.json().id)?.resolution).toBe('We found no spam in the messages.');
+    // Every action but a dismissal names a rule.
     const third = await post('/api/reports', { userId: reported.id, reason: 'Spam or scam', details: '' }, reporter.cookie);
-    const missing = await post(`/api/admin/reports/${third.json().id}/resolve`, { action: 'warn', reason: ' ' }, admin.cookie);
+    const missing = await act(third.json().id, { action: 'warn' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().error.fields.reason).toBe(ADMIN_MESSAGES.reasonRequired);
+    expect(missing.json().error.fields.rule).toBe(MODERATION_MESSAGES.ruleRequired);
   });
 
-  it('suspension ends the member’s sessions and open sockets at once, locks them out, and can be lifted', async () => {
+  it('suspension ends the member’s sessions and open sockets at once, locks them out, and another admin can lift it', async () => {
     const admin = await t.member('Sam Admin', { admin: true });
+    const other = await t.member('Ola Admin', { admin: true });
     const reporter = await t.member('Ria Reporter');
     const bad = await t.member('Zed Suspended');
     const otherReporter = await t.member('Oli Reporter');
@@ -563,8 +565,8 @@ describe('reports and suspension', () => {
       await post('/api/reports', { userId: bad.id, reason: 'Spam or scam', details: 'Crypto links' }, otherReporter.cookie)
     ).json().id;
 
-    const res = await post(`/api/admin/reports/${r1}/resolve`, { action: 'suspend', reason: 'Fake profile selling crypto.' }, admin.cookie);
-    expect(res.json()).toEqual({ status: 'suspended' });
+    const res = await post(`/api/admin/reports/${r1}/act`, { action: 'suspend', rule: 'scams', days: 7 }, admin.cookie);
+    expect(res.json()).toMatchObject({ status: 'suspended' });
 
     // The open socket ends at once, with the reason.
     expect(await socket.closed).toEqual({ code: 4001, reason: 'suspended' });
@@ -572,7 +574,7 @@ describe('reports and suspension', () => {
     expect(await db().select().from(session).where(eq(session.userId, bad.id))).toEqual([]);
     expect((await get('/api/stats', phone)).statusCode).toBe(401);
     const [row] = await db().select({ banned: user.banned, banReason: user.banReason }).from(user).where(eq(user.id, bad.id));
-    expect(row).toEqual({ banned: true, banReason: 'Fake profile selling crypto.' });
+    expect(row).toEqual({ banned: true, banReason: RULES.scams });
     // Signing in is refused with better-auth's suspension message.
     const relogin = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: bad.email, password: TEST_PASSWORD } });
     expect(relogin.statusCode).toBe(403);
@@ -582,32 +584,87 @@ describe('reports and suspension', () => {
     expect(statuses.map((s) => s.status)).toEqual(['suspended', 'suspended']);
     expect(r2).toBeTruthy();
     const [suspendedMail] = await t.mailsTo(bad.email);
-    expect(suspendedMail.subject).toBe('Your Fancy account has been suspended');
-    expect(suspendedMail.text).toContain('Fake profile selling crypto.');
+    expect(suspendedMail.subject).toBe('Suspended for 7 days: a decision about your Fancy account');
+    expect(suspendedMail.text).toContain(RULES.scams);
     expect((await t.mailsTo(otherReporter.email))[0].subject).toBe('About your report');
 
-    const suspended = (await get('/api/admin/members/suspended', admin.cookie)).json().members as { id: string; suspendedBy: string }[];
-    expect(suspended.find((m) => m.id === bad.id)).toMatchObject({ reason: 'Fake profile selling crypto.', suspendedBy: 'Sam Admin' });
+    // The list comes from the action: since when, by whom, until when; only another admin may lift it.
+    const listed = async (cookie: string) =>
+      ((await get('/api/admin/members/suspended', cookie)).json().members as SuspendedMember[]).filter((m) => m.id === bad.id);
+    const [mine] = await listed(admin.cookie);
+    expect(mine).toMatchObject({ rule: RULES.scams, days: 7, suspendedBy: 'Sam Admin', liftable: false });
+    expect(Date.now() - Date.parse(mine.suspendedAt)).toBeLessThan(60_000);
+    expect(Date.parse(mine.endsAt ?? '') - Date.parse(mine.suspendedAt)).toBe(7 * 24 * HOUR);
+    expect((await listed(other.cookie))[0].liftable).toBe(true);
 
     // Admins cannot be suspended through a report.
-    const otherAdmin = await t.member('Ola Admin', { admin: true });
-    const r3 = (await post('/api/reports', { userId: otherAdmin.id, reason: 'Something else', details: '' }, reporter.cookie)).json().id;
-    const refused = await post(`/api/admin/reports/${r3}/resolve`, { action: 'suspend', reason: 'Trying it out.' }, admin.cookie);
+    const r3 = (await post('/api/reports', { userId: other.id, reason: 'Something else', details: '' }, reporter.cookie)).json().id;
+    const refused = await post(`/api/admin/reports/${r3}/act`, { action: 'suspend', rule: 'scams', days: 1 }, admin.cookie);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().error.message).toBe(ADMIN_MESSAGES.cannotSuspendAdmin);
+    expect(refused.json().error.message).toBe(MODERATION_MESSAGES.cannotActOnAdmin);
 
-    // Lifting the suspension lets them sign in again and tells them why.
-    const lifted = await post(
-      `/api/admin/members/${bad.id}/unsuspend`,
-      { reason: 'Appeal accepted: the photos were theirs.' },
-      admin.cookie,
-    );
-    expect(lifted.statusCode).toBe(200);
-    expect((await t.mailsTo(bad.email))[0].text).toContain('Appeal accepted');
+    // Lifting: a reason is required; not by the admin who suspended; then it is reversed, the member may sign in and is told why.
+    const lift = (cookie: string, body: object = { reason: 'Appeal accepted: the photos were theirs.' }) =>
+      post(`/api/admin/suspensions/${mine.actionId}/lift`, body, cookie);
+    expect((await lift(other.cookie, { reason: ' ' })).json().error.fields.reason).toBe(ADMIN_MESSAGES.reasonRequired);
+    const same = await lift(admin.cookie);
+    expect([same.statusCode, same.json().error.message]).toEqual([403, MODERATION_MESSAGES.liftSameAdmin]);
+    const lifted = await lift(other.cookie);
+    expect(lifted.json()).toEqual({ status: 'lifted', suspendedUntil: null });
+    const [action] = await db().select().from(moderationActions).where(eq(moderationActions.id, mine.actionId));
+    expect(action.reversedAt).toBeInstanceOf(Date);
+    const [again] = await t.mailsTo(bad.email);
+    expect(again.subject).toBe('Your Fancy account is active again');
+    expect(again.text).toContain('Appeal accepted: the photos were theirs.');
     const back = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email: bad.email, password: TEST_PASSWORD } });
     expect(back.statusCode).toBe(200);
-    expect((await post(`/api/admin/members/${bad.id}/unsuspend`, { reason: 'Once more please.' }, admin.cookie)).statusCode).toBe(409);
-    expect((await auditActions(bad.id)).map((a) => a.action)).toEqual(['member.suspend', 'member.unsuspend']);
+    expect(await listed(other.cookie)).toEqual([]);
+    const twice = await lift(other.cookie);
+    expect([twice.statusCode, twice.json().error.message]).toEqual([409, MODERATION_MESSAGES.suspensionEnded]);
+    expect(
+      (await post('/api/admin/suspensions/00000000-0000-4000-8000-000000000000/lift', { reason: 'Not there.' }, other.cookie)).statusCode,
+    ).toBe(404);
+    expect((await post('/api/admin/suspensions/nope/lift', { reason: 'Not there.' }, other.cookie)).statusCode).toBe(400);
+    const audit = await auditActions(bad.id);
+    expect(audit.map((a) => a.action)).toEqual(['moderation.suspend', 'moderation.lift']);
+    expect(audit[1].actorId).toBe(other.id);
+    // The member sees the decision reversed.
+    const decisions = (await get('/api/moderation/mine', cookieHeader(back.headers['set-cookie']))).json().actions;
+    expect(decisions[0]).toMatchObject({ id: mine.actionId, reversed: true, appealable: false });
+  });
+
+  it('lifting one of two running suspensions keeps the member out until the other ends; one’s own is lifted by another admin', async () => {
+    const admin = await t.member('Tia Admin', { admin: true });
+    const other = await t.member('Uma Admin', { admin: true });
+    const bad = await t.member('Yan Twice');
+    const later = new Date(Math.ceil((Date.now() + 30 * 24 * HOUR) / 1000) * 1000);
+    await db().update(user).set({ banned: true, banExpires: later }).where(eq(user.id, bad.id));
+    const [first, second] = await db()
+      .insert(moderationActions)
+      .values([
+        { memberId: bad.id, action: 'suspend', rule: 'hate', days: 7, endsAt: new Date(Date.now() + 7 * 24 * HOUR), actorId: admin.id },
+        { memberId: bad.id, action: 'suspend', rule: 'scams', days: 30, endsAt: later, actorId: admin.id },
+      ])
+      .returning({ id: moderationActions.id });
+
+    const res = await post(`/api/admin/suspensions/${first.id}/lift`, { reason: 'The hate report was mistaken.' }, other.cookie);
+    expect(res.json()).toEqual({ status: 'lifted', suspendedUntil: later.toISOString() });
+    const [row] = await db().select({ banned: user.banned, banExpires: user.banExpires }).from(user).where(eq(user.id, bad.id));
+    expect(row).toEqual({ banned: true, banExpires: later });
+    expect((await t.mailsTo(bad.email))[0].subject).toBe('A suspension of your Fancy account has been lifted');
+    const left = ((await get('/api/admin/members/suspended', other.cookie)).json().members as SuspendedMember[]).filter(
+      (m) => m.id === bad.id,
+    );
+    expect(left.map((m) => m.actionId)).toEqual([second.id]);
+
+    // An admin's own suspension (from before they were made admin) is never theirs to lift.
+    await db().insert(moderationActions).values({ memberId: other.id, action: 'suspend', rule: 'hate', days: 1, endsAt: later });
+    const own = ((await get('/api/admin/members/suspended', other.cookie)).json().members as SuspendedMember[]).find(
+      (m) => m.id === other.id,
+    );
+    expect(own?.liftable).toBe(false);
+    const refused = await post(`/api/admin/suspensions/${own?.actionId}/lift`, { reason: 'I promise to be good.' }, other.cookie);
+    expect([refused.statusCode, refused.json().error.message]).toEqual([403, MODERATION_MESSAGES.ownCase]);
   });
 });
 

@@ -7,14 +7,13 @@ import {
   type MemberAction,
   type MyReport,
   mayDecideAppeal,
-  RULES,
-  type RuleKey,
+  ruleText,
 } from '../../../shared/schemas/moderation';
 import { AppError } from '../../http/errors';
 import { composeMail } from '../../infra/mail/template';
 import { type Queryable, iso, query } from '../../lib/sql';
 import { recordAudit } from './audit';
-import { actionOfToken, actionsOf, emailHash } from './moderation-actions';
+import { actionOfToken, actionsOf, announceLine, emailHash, type Reversible, reverseAction } from './moderation-actions';
 import { firstName, isUuid } from './sql';
 
 /**
@@ -23,8 +22,6 @@ import { firstName, isUuid } from './sql';
  * a suspended or banned member. Decided by an admin other than the one who acted; a reversal
  * undoes the action.
  */
-
-const ruleText = (rule: string) => RULES[rule as RuleKey] ?? rule;
 
 /** The member's decisions (with their appeal state) and their own reports (whether action was taken, never which). */
 export async function myModeration(db: Queryable, me: string, now = Date.now()): Promise<{ actions: MemberAction[]; reports: MyReport[] }> {
@@ -180,28 +177,19 @@ export async function listAppeals(db: Queryable, me: string): Promise<{ appeals:
   };
 }
 
-interface LockedAppeal {
+interface LockedAppeal extends Reversible {
   id: string;
   status: string;
   contact_email: string | null;
-  action_id: string;
-  action: string;
   actor_id: string | null;
-  member_id: string | null;
-  removed_line: boolean;
-  email_hash: string | null;
-  report_id: string | null;
-  target_kind: string | null;
-  message_id: string | null;
-  mixer_id: string | null;
-  match_id: string | null;
   member_email: string | null;
   member_name: string | null;
 }
 
 /**
- * Decides an appeal: upheld, or reversed — the action is undone (a removed line comes back, a mute
- * ends, a suspension is lifted, a banned address may register again). The member is told. Audited.
+ * Decides an appeal: upheld, or reversed — the action is undone (`reverseAction`: a removed line
+ * comes back, a mute ends, a suspension is lifted, a banned address may register again). The
+ * member is told. Audited.
  */
 export async function decideAppeal(
   app: FastifyInstance,
@@ -230,42 +218,12 @@ export async function decideAppeal(
       sql`update appeals set status = ${status}, decided_by = ${me}, decision = ${input.note}, decided_at = now(), contact_email = null
            where id = ${a.id}::uuid`,
     );
-    let lineBack = false;
-    if (status === 'reversed') {
-      await tx.execute(sql`update moderation_actions set reversed_at = now() where id = ${a.action_id}::uuid`);
-      if ((a.removed_line || a.action === 'remove') && a.message_id) {
-        const table = a.target_kind === 'direct' ? sql`direct_messages` : sql`mixer_messages`;
-        const back = await query<{ id: string }>(
-          tx,
-          sql`update ${table} set removed_at = null${a.target_kind === 'direct' ? sql`` : sql`, hidden_at = null`}
-               where id = ${a.message_id}::uuid and removed_at is not null returning id`,
-        );
-        lineBack = back.length > 0;
-      }
-      if (a.action === 'suspend' && a.member_id) {
-        // Lifted unless another suspension of theirs is still running.
-        await tx.execute(
-          sql`update "user" set banned = false, ban_reason = null, ban_expires = null, updated_at = now() where id = ${a.member_id}
-                and not exists (select 1 from moderation_actions o
-                                 where o.member_id = ${a.member_id} and o.action = 'suspend' and o.id <> ${a.action_id}::uuid
-                                   and o.reversed_at is null and (o.ends_at is null or o.ends_at > now()))`,
-        );
-      }
-      if (a.action === 'ban' && a.email_hash) await tx.execute(sql`delete from banned_emails where email_hash = ${a.email_hash}`);
-      if (a.report_id) await tx.execute(sql`update reports set status = 'dismissed' where id = ${a.report_id}::uuid`);
-    }
+    const lineBack = status === 'reversed' && (await reverseAction(tx, a, me, input.note)).lineBack;
     await recordAudit(tx, me, `appeal.${status}`, a.action_id, { appealId: a.id, note: input.note });
     return { a, status, lineBack };
   });
   const { a, status, lineBack } = out;
-  if (lineBack && a.target_kind === 'mixer' && a.mixer_id && a.message_id) {
-    await app.realtime.publish(`mixer:${a.mixer_id}`, {
-      type: 'mixer.line',
-      mixerId: a.mixer_id,
-      messageId: a.message_id,
-      state: 'visible',
-    });
-  }
+  if (lineBack) await announceLine(app, a, 'visible');
   const said =
     status === 'reversed'
       ? `We looked at your appeal again and reversed our decision: it no longer applies to your account.${a.action === 'ban' ? ' You may register again with this address.' : ''}`

@@ -1,7 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { type AdminOverview, addDays, type Metrics, todayUtc } from '../../../shared/schemas/admin';
-import { dailyActivity, directMessages, matches, mixerMemberships, mixerMessages, mixers, profiles, reports, user } from '../../db/schema';
+import {
+  appeals,
+  dailyActivity,
+  directMessages,
+  matches,
+  mixerMemberships,
+  mixerMessages,
+  mixers,
+  moderationActions,
+  profiles,
+  reports,
+  user,
+} from '../../db/schema';
 
 /**
  * The admin figures must equal counts computed here, independently, from the seeded rows.
@@ -259,6 +271,77 @@ describe('GET /api/admin/metrics', () => {
     expect(await bad('from=2024-02-30')).toBe(400);
     expect(await bad('from=2020-01-01&to=2022-01-01')).toBe(400);
     expect(await bad('split=city')).toBe(400);
+  });
+});
+
+describe('moderation metrics', () => {
+  it('counts reports per day and, per severity, the median and 90th percentile time to first action and the share overdue', async () => {
+    // Three days well before the other seeds, every report closed (the overview counts open ones).
+    const day0 = addDays(today, -45);
+    const day2 = addDays(today, -43);
+    const MIN = 60_000;
+    // [severity, created, minutes to the first action, how it was recorded]: an action row (the
+    // earliest of several counts), or only the report's resolved_at (reports handled before issue 30).
+    const seeds: [0 | 1, string, number, 'action' | 'resolved'][] = [
+      [0, `${day0}T10:00:00Z`, 10, 'action'],
+      [0, `${day0}T11:00:00Z`, 30, 'resolved'],
+      [0, `${day0}T23:00:00Z`, 50, 'action'],
+      [0, `${day2}T10:00:00Z`, 90, 'action'],
+      [0, `${day2}T10:30:00Z`, 200, 'resolved'],
+      [1, `${day2}T12:00:00Z`, 60, 'action'],
+      [1, `${day2}T13:00:00Z`, 1500, 'action'],
+    ];
+    const db = t.database.db;
+    const actionIds: string[] = [];
+    for (const [severity, created, minutes, how] of seeds) {
+      const createdAt = new Date(created);
+      const first = new Date(createdAt.getTime() + minutes * MIN);
+      const [r] = await db
+        .insert(reports)
+        .values({
+          reason: severity === 0 ? 'Threats of violence' : 'Spam or scam',
+          severity,
+          status: 'warned',
+          createdAt,
+          resolvedAt: how === 'resolved' ? first : new Date(first.getTime() + 999 * MIN),
+        })
+        .returning({ id: reports.id });
+      if (how === 'action') {
+        const [a] = await db
+          .insert(moderationActions)
+          .values([
+            { reportId: r.id, action: 'warn', rule: 'hate', createdAt: first },
+            { reportId: r.id, action: 'mute', rule: 'hate', days: 1, createdAt: new Date(first.getTime() + 300 * MIN) },
+          ])
+          .returning({ id: moderationActions.id });
+        actionIds.push(a.id);
+      }
+    }
+    // Three appeals filed in the range: one reversed, one upheld, one still open.
+    await db.insert(appeals).values([
+      { actionId: actionIds[0], text: 'Please look again.', status: 'reversed', createdAt: new Date(`${day2}T09:00:00Z`) },
+      { actionId: actionIds[1], text: 'Please look again.', status: 'upheld', createdAt: new Date(`${day2}T09:00:00Z`) },
+      { actionId: actionIds[2], text: 'Please look again.', status: 'open', createdAt: new Date(`${day2}T09:00:00Z`) },
+    ]);
+
+    const res = await t.request({ method: 'GET', url: `/api/admin/metrics?from=${day0}&to=${day2}`, cookie: admin.cookie });
+    expect(res.statusCode).toBe(200);
+    expect((res.json() as Metrics).moderation).toEqual({
+      reportsPerDay: [
+        { day: day0, n: 3 },
+        { day: addDays(day0, 1), n: 0 },
+        { day: day2, n: 4 },
+      ],
+      timeToFirstAction: [
+        // 10, 30, 50, 90, 200 minutes; target 60: two overdue.
+        { severity: 0, reports: 5, medianMinutes: 50, p90Minutes: 156, overdueShare: 0.4 },
+        // 60 and 1500 minutes; target 1440: one overdue.
+        { severity: 1, reports: 2, medianMinutes: 780, p90Minutes: 1356, overdueShare: 0.5 },
+      ],
+      overdueShare: 3 / 7,
+      appeals: 3,
+      reversalRate: 0.5,
+    });
   });
 });
 

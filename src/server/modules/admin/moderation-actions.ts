@@ -70,8 +70,11 @@ const STATUS: Record<ModerationAction, string> = {
   ban: 'actioned',
 };
 
-/** Puts a moderated line into a state: hidden pending review, visible again, or removed. */
-async function setLine(tx: Queryable, r: Pick<Locked, 'target_kind' | 'message_id'>, state: 'visible' | 'removed'): Promise<boolean> {
+/** The report's line of an action: where it is, to remove it or put it back. */
+type LineOf = { target_kind: string | null; message_id: string | null; mixer_id: string | null; match_id: string | null };
+
+/** Puts a moderated line into a state: visible again (no longer hidden or removed), or removed. */
+async function setLine(tx: Queryable, r: Pick<LineOf, 'target_kind' | 'message_id'>, state: 'visible' | 'removed'): Promise<boolean> {
   if (!r.message_id) return false;
   const table = r.target_kind === 'direct' ? sql`direct_messages` : sql`mixer_messages`;
   const set =
@@ -85,11 +88,7 @@ async function setLine(tx: Queryable, r: Pick<Locked, 'target_kind' | 'message_i
 }
 
 /** Tells the room (and a private chat's two members) that a line changed state. */
-async function announceLine(
-  app: FastifyInstance,
-  r: Pick<Locked, 'target_kind' | 'message_id' | 'mixer_id' | 'match_id'>,
-  state: 'visible' | 'removed',
-) {
+export async function announceLine(app: FastifyInstance, r: LineOf, state: 'visible' | 'removed') {
   if (!r.message_id) return;
   if (r.target_kind === 'mixer' && r.mixer_id) {
     await app.realtime.publish(`mixer:${r.mixer_id}`, { type: 'mixer.line', mixerId: r.mixer_id, messageId: r.message_id, state });
@@ -141,7 +140,9 @@ export async function actOnReport(
     if (hash) await tx.execute(sql`insert into banned_emails (email_hash) values (${hash}) on conflict do nothing`);
     if (action === 'suspend' && r.reported_id) {
       await tx.execute(
-        sql`update "user" set banned = true, ban_reason = ${rule ? RULES[rule] : null}, ban_expires = ${endsAt}::timestamptz, updated_at = now()
+        // A suspension already running that ends later keeps its end.
+        sql`update "user" set banned = true, ban_reason = ${rule ? RULES[rule] : null}, updated_at = now(),
+                   ban_expires = case when banned and ban_expires > ${endsAt}::timestamptz then ban_expires else ${endsAt}::timestamptz end
              where id = ${r.reported_id}`,
       );
       await tx.execute(sql`delete from session where user_id = ${r.reported_id}`);
@@ -204,6 +205,54 @@ export async function actOnReport(
     if (r.reported_email) await app.deps.mailer.sendMail(memberMail(app, r, { action, rule, endsAt, actionId, days }));
   }
   return { status, actionId };
+}
+
+/** An action to undo, with its report's line. */
+export interface Reversible extends LineOf {
+  action_id: string;
+  action: string;
+  member_id: string | null;
+  removed_line: boolean;
+  email_hash: string | null;
+  report_id: string | null;
+}
+
+/**
+ * Undoes an action (decision 036) — the one place for it, whether an appeal reverses it or an
+ * admin lifts a suspension: the action is marked reversed and an open appeal of it decided so; a
+ * removed line comes back; a mute ends; a suspension is lifted unless another of the member's is
+ * still running (the ban then lasts until that one ends); a banned address may register again;
+ * its report counts as dismissed. In the caller's transaction; after the commit the caller
+ * announces a line that came back (`announceLine`) and tells the member.
+ */
+export async function reverseAction(
+  tx: Queryable,
+  a: Reversible,
+  by: string,
+  note: string,
+): Promise<{ lineBack: boolean; suspendedUntil: string | null }> {
+  await tx.execute(sql`update moderation_actions set reversed_at = now() where id = ${a.action_id}::uuid`);
+  await tx.execute(
+    sql`update appeals set status = 'reversed', decided_by = ${by}, decision = ${note}, decided_at = now(), contact_email = null
+         where action_id = ${a.action_id}::uuid and status = 'open'`,
+  );
+  const lineBack = (a.removed_line || a.action === 'remove') && a.message_id ? await setLine(tx, a, 'visible') : false;
+  let suspendedUntil: string | null = null;
+  if (a.action === 'suspend' && a.member_id) {
+    const [u] = await query<{ until: string | null }>(
+      tx,
+      sql`update "user" u set banned = o.until is not null, ban_expires = o.until,
+                 ban_reason = case when o.until is null then null else u.ban_reason end, updated_at = now()
+            from (select max(ends_at) as until from moderation_actions
+                   where member_id = ${a.member_id} and action = 'suspend' and reversed_at is null and ends_at > now()) o
+           where u.id = ${a.member_id}
+          returning ${iso(sql`o.until`)} as until`,
+    );
+    suspendedUntil = u?.until ?? null;
+  }
+  if (a.action === 'ban' && a.email_hash) await tx.execute(sql`delete from banned_emails where email_hash = ${a.email_hash}`);
+  if (a.report_id) await tx.execute(sql`update reports set status = 'dismissed' where id = ${a.report_id}::uuid`);
+  return { lineBack, suspendedUntil };
 }
 
 interface Told {

@@ -332,6 +332,25 @@ describe('moderator actions', () => {
     expect(audit).toEqual(expect.arrayContaining(['appeal.reversed', 'moderation.mute']));
   });
 
+  it('the reporter turns off the outcome mail in Settings: the in-app notice still arrives, the mail does not', async () => {
+    const admin = await t.member('Ada Admin', { admin: true });
+    const { a, b, mixerId, lineId } = await room();
+    const off = await t.request({ method: 'PATCH', url: '/api/settings', cookie: a.cookie, payload: { notifyReports: false } });
+    expect(off.json().settings.preferences.notifyReports).toBe(false);
+    const reportA = (await reportLine(a, { roomId: mixerId, messageId: lineId })).json().id;
+    await reportLine(b, { roomId: mixerId, messageId: lineId });
+    const mailsBefore = (await t.mailsTo(a.email)).length;
+    const publish = vi.spyOn(t.app.realtime, 'publish');
+
+    expect((await act(admin, reportA, { action: 'warn', rule: 'hate' })).statusCode).toBe(200);
+    const notice = expect.objectContaining({ type: 'notice', title: 'About your report' });
+    expect(publish).toHaveBeenCalledWith(`user:${a.id}`, notice);
+    expect(publish).toHaveBeenCalledWith(`user:${b.id}`, notice);
+    expect((await t.mailsTo(a.email)).length).toBe(mailsBefore);
+    // The other reporter, who left it on, gets the mail.
+    expect((await t.mailsTo(b.email))[0].subject).toBe('About your report');
+  });
+
   it('an appeal after 14 days is refused, and a dismissal cannot be appealed', async () => {
     const admin = await t.member('Ada Admin', { admin: true });
     const { sender, a, mixerId, lineId } = await room();
@@ -451,6 +470,21 @@ describe('evidence retention', () => {
     );
     expect(row).toEqual({ evidence: null, evidence_photo_key: null, details: 'Not ok' });
     expect(await t.deps.storage.get(`evidence/${reportId}/photo`)).toBeNull();
+  });
+
+  it('clears the line quoted in a decision 12 months after its report was closed; the decision stays', async () => {
+    const admin = await t.member('Ada Admin', { admin: true });
+    const { sender, a, mixerId, lineId } = await room();
+    const reportId = (await reportLine(a, { roomId: mixerId, messageId: lineId })).json().id;
+    const actionId = (await act(admin, reportId, { action: 'warn', rule: 'hate' })).json().actionId;
+    const quote = async () =>
+      rowsOf<Json>(await t.database.db.execute(sql`select quote, rule from moderation_actions where id = ${actionId}`))[0];
+    await purgeOldEvidence(t.app, new Date());
+    expect(await quote()).toEqual({ quote: 'you are pathetic', rule: 'hate' });
+    await t.database.db.execute(sql`update reports set resolved_at = now() - interval '13 months' where id = ${reportId}`);
+    expect(await purgeOldEvidence(t.app, new Date())).toBe(1);
+    expect(await quote()).toEqual({ quote: null, rule: 'hate' });
+    expect((await get(sender, '/api/moderation/mine')).json().actions[0]).toMatchObject({ id: actionId, quote: null, rule: 'hate' });
   });
 
   it('a token from another action or an old one is not an appeal link', async () => {

@@ -7,12 +7,11 @@ import {
   approveSuggestionSchema,
   campaignInputSchema,
   cancelMixerSchema,
+  liftSuspensionSchema,
   metricsQuerySchema,
   mixerInputSchema,
   pageQuerySchema,
   rejectSuggestionSchema,
-  resolveReportSchema,
-  unsuspendSchema,
 } from '../../../shared/schemas/admin';
 import {
   demandQuerySchema,
@@ -33,7 +32,8 @@ import { adminMetrics } from './metrics';
 import { audiencePreview } from './audience-preview';
 import { cancelMixer, createMixer, listAdminMixers, updateMixer } from './mixers';
 import { listIdentityChanges } from './identity-changes';
-import { listReports, listSuspended, resolveReport, unsuspendMember } from './moderation';
+import { listReports } from './moderation';
+import { liftSuspension, listSuspended } from './suspensions';
 import { operatorWarnings } from '../health/service';
 import { adminOverview } from './overview';
 import { approveSuggestion, listSuggestions, rejectSuggestion } from './suggestions';
@@ -114,14 +114,11 @@ export function registerAdminRoutes(app: FastifyInstance) {
       reply.status(201).send(await createCampaign(db(), await adminId(req), req.body as z.output<typeof campaignInputSchema>)),
     );
 
-    // Reports and suspensions
+    // Reports (the handled ones are listed here)
     scope.get('/api/admin/reports', { schema: { querystring: adminReportListSchema } }, async (req) =>
       listReports(db(), req.query as z.output<typeof adminReportListSchema>),
     );
-    scope.post('/api/admin/reports/:id/resolve', { schema: { params: uuidParams, body: resolveReportSchema } }, async (req) =>
-      resolveReport(app, await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof resolveReportSchema>),
-    );
-    // Moderation (issue 30): the queue by severity and age, one decision per report, appeals
+    // Moderation (issue 30): the queue by severity and age, one decision per report, appeals, suspensions lifted
     scope.get('/api/admin/moderation/queue', async () => moderationQueue(app));
     scope.post('/api/admin/reports/:id/act', { schema: { params: uuidParams, body: moderationActSchema } }, async (req) =>
       actOnReport(app, await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof moderationActSchema>),
@@ -130,12 +127,17 @@ export function registerAdminRoutes(app: FastifyInstance) {
     scope.post('/api/admin/appeals/:id/decide', { schema: { params: uuidParams, body: decideAppealSchema } }, async (req) =>
       decideAppeal(app, await adminId(req), (req.params as { id: string }).id, req.body as z.output<typeof decideAppealSchema>),
     );
-    scope.get('/api/admin/members/suspended', async () => ({ members: await listSuspended(db()) }));
+    scope.get('/api/admin/members/suspended', async (req) => ({ members: await listSuspended(db(), await adminId(req)) }));
+    scope.post('/api/admin/suspensions/:id/lift', { schema: { params: uuidParams, body: liftSuspensionSchema } }, async (req) =>
+      liftSuspension(
+        app,
+        await adminId(req),
+        (req.params as { id: string }).id,
+        (req.body as z.output<typeof liftSuspensionSchema>).reason,
+      ),
+    );
     scope.get('/api/admin/members/:id/identity-changes', { schema: { params: memberParams } }, async (req) =>
       listIdentityChanges(db(), (req.params as { id: string }).id),
-    );
-    scope.post('/api/admin/members/:id/unsuspend', { schema: { params: memberParams, body: unsuspendSchema } }, async (req) =>
-      unsuspendMember(app, await adminId(req), (req.params as { id: string }).id, (req.body as z.output<typeof unsuspendSchema>).reason),
     );
   });
 }

@@ -59,11 +59,11 @@ async function suspend(admin: Member, reporter: Member, member: Member) {
   expect(report.statusCode).toBe(201);
   const res = await t.request({
     method: 'POST',
-    url: `/api/admin/reports/${report.json().id}/resolve`,
+    url: `/api/admin/reports/${report.json().id}/act`,
     cookie: admin.cookie,
-    payload: { action: 'suspend', reason: 'Selling crypto to members.' },
+    payload: { action: 'suspend', rule: 'scams', days: 7 },
   });
-  expect(res.json()).toEqual({ status: 'suspended' });
+  expect(res.json()).toMatchObject({ status: 'suspended' });
 }
 
 describe('a member suspended', () => {

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { AdminReport } from '../../../shared/schemas/admin';
+import { MODERATION_MESSAGES } from '../../../shared/schemas/moderation';
 import { mailOutbox, reports } from '../../db/schema';
 import { MAIL_RETENTION_DAYS, purgeOldMail } from '../../infra/mail/retention';
 import { deleteAccount } from './service';
@@ -32,7 +33,7 @@ describe('what outlives a deleted account', () => {
     expect((await t.mailsTo(staying.email)).length).toBeGreaterThan(0);
   });
 
-  it('reports against a deleted member stay in the queue, anonymised, and can only be dismissed', async () => {
+  it('reports against a deleted member stay in the queue, anonymised, and can only be dismissed (or their line removed)', async () => {
     const admin = await t.member('Ada Admin', { admin: true });
     const reporter = await t.member('Rita Reporter');
     const reported = await t.member('Dan Departed');
@@ -57,22 +58,17 @@ describe('what outlives a deleted account', () => {
     expect(JSON.stringify(item)).not.toMatch(/Dan|Departed/);
     expect(JSON.stringify(item)).not.toContain(reported.email);
 
-    const resolve = (action: string) =>
-      t.request({
-        method: 'POST',
-        url: `/api/admin/reports/${reportId}/resolve`,
-        cookie: admin.cookie,
-        payload: { action, reason: 'The account is gone.' },
-      });
-    for (const action of ['warn', 'suspend']) {
-      const refused = await resolve(action);
+    const act = (payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: `/api/admin/reports/${reportId}/act`, cookie: admin.cookie, payload });
+    for (const action of ['warn', 'mute', 'suspend', 'ban']) {
+      const refused = await act({ action, rule: 'scams', days: 7 });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().error.message).toBe('This member has deleted their account, so the report can only be dismissed.');
+      expect(refused.json().error.message).toBe(MODERATION_MESSAGES.memberGone);
     }
-    expect((await resolve('dismiss')).statusCode).toBe(200);
+    expect((await act({ action: 'dismiss', note: 'The account is gone.' })).statusCode).toBe(200);
     const [mail] = await t.mailsTo(reporter.email);
     expect(mail.subject).toBe('About your report');
-    expect(mail.text).toContain('Thank you for telling us about the member.');
+    expect(mail.text).toContain('did not find a breach of our rules');
   });
 });
 

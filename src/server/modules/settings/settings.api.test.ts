@@ -70,6 +70,7 @@ describe('privacy and notification preferences', () => {
         notifyMixerSoon: true,
         notifyInvitations: true,
         notifyAfterMixer: true,
+        notifyReports: true,
         profileVisibility: 'shared_mixer',
         onlyVerified: false,
       },
@@ -90,6 +91,7 @@ describe('privacy and notification preferences', () => {
       notifyMixerSoon: true,
       notifyInvitations: true,
       notifyAfterMixer: true,
+      notifyReports: true,
       profileVisibility: 'all',
       onlyVerified: false,
     });

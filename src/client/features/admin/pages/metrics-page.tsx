@@ -321,8 +321,26 @@ function Charts({ m }: { m: Metrics }) {
         <DataTable id={ids.signups} caption="Sign-ups per day" header={signupHeader} rows={signupTable} />
       </Section>
 
-      <Section title="Moderation" description="Reports, how quickly a first action came, and appeals, for the range." id="chart-moderation">
-        <ModerationFigures m={m.moderation} />
+      <Section
+        title="Moderation"
+        description="Reports per day; per severity, how quickly a first action came and how many waited past the target (1 hour for the severe kinds, 24 hours for the rest); appeals."
+        actions={
+          <CsvButton
+            what="reports per day"
+            onClick={() =>
+              downloadCsv(
+                file('reports'),
+                toCsv(
+                  ['Day', 'Reports'],
+                  m.moderation.reportsPerDay.map((d) => [d.day, d.n]),
+                ),
+              )
+            }
+          />
+        }
+        id="chart-moderation"
+      >
+        <ModerationFigures m={m.moderation} interval={interval} />
       </Section>
 
       <Section
@@ -499,16 +517,26 @@ export default function AdminMetricsPage() {
 const pct = (v: number) => `${Math.round(v * 100)}%`;
 const mins = (v: number | null) => (v == null ? '—' : v < 90 ? `${v} min` : `${Math.round((v / 60) * 10) / 10} h`);
 
-/** Issue 30: reports per day (total), time to first action per severity, overdue share, appeals. */
-function ModerationFigures({ m }: { m: Metrics['moderation'] }) {
+type SeverityFigures = Metrics['moderation']['timeToFirstAction'][number];
+/** The rows of the per-severity table; its columns are the severe reports and the rest. */
+const SEVERITY_ROWS: [string, (r: SeverityFigures) => string][] = [
+  ['Target', (r) => (r.severity === 0 ? '1 h' : '24 h')],
+  ['Reports', (r) => fmtNumber(r.reports)],
+  ['Median time to first action', (r) => mins(r.medianMinutes)],
+  ['90th percentile', (r) => mins(r.p90Minutes)],
+  ['Overdue', (r) => (r.reports ? pct(r.overdueShare) : '—')],
+];
+
+/** Issue 30: reports per day, time to first action and overdue share per severity, appeals. */
+function ModerationFigures({ m, interval }: { m: Metrics['moderation']; interval: number | 'preserveStartEnd' }) {
+  const tableId = useId();
   const total = m.reportsPerDay.reduce((s, d) => s + d.n, 0);
-  const days = Math.max(1, m.reportsPerDay.length);
   return (
-    <div className="grid gap-4 p-4 sm:p-5">
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+    <>
+      <dl className="grid grid-cols-2 gap-3 px-4 pt-4 sm:grid-cols-4 sm:px-5">
         {(
           [
-            ['Reports per day', (total / days).toFixed(1)],
+            ['Reports', fmtNumber(total)],
             ['Overdue', pct(m.overdueShare)],
             ['Appeals', fmtNumber(m.appeals)],
             ['Reversed on appeal', pct(m.reversalRate)],
@@ -520,26 +548,39 @@ function ModerationFigures({ m }: { m: Metrics['moderation'] }) {
           </div>
         ))}
       </dl>
-      <Table caption="Time to first action per severity">
-        <thead>
-          <tr>
-            <Th>Severity</Th>
-            <Th>Reports</Th>
-            <Th>Median</Th>
-            <Th>90th percentile</Th>
-          </tr>
-        </thead>
-        <tbody>
-          {m.timeToFirstAction.map((r) => (
-            <tr key={r.severity}>
-              <Td>{r.severity === 0 ? 'Severe (target 1 h)' : 'Other (target 24 h)'}</Td>
-              <Td className="tabular-nums">{fmtNumber(r.reports)}</Td>
-              <Td className="tabular-nums">{mins(r.medianMinutes)}</Td>
-              <Td className="tabular-nums">{mins(r.p90Minutes)}</Td>
+      <ChartFrame label="Bar chart of reports per day" tableId={tableId}>
+        <BarChart data={m.reportsPerDay} margin={{ top: 4, right: 8, left: -16, bottom: 0 }}>
+          <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
+          <XAxis dataKey="day" tickFormatter={(v: string) => fmtDay(v)} interval={interval} {...axisProps} />
+          <YAxis allowDecimals={false} {...axisProps} />
+          <Tooltip labelFormatter={(v) => fmtDay(String(v))} {...tooltipStyle} />
+          <Bar dataKey="n" name="Reports" fill={PALETTE[0]} isAnimationActive={false} />
+        </BarChart>
+      </ChartFrame>
+      <DataTable id={tableId} caption="Reports per day" header={['Day', 'Reports']} rows={m.reportsPerDay.map((d) => [d.day, d.n])} />
+      <div className="mt-4 border-t border-border">
+        <Table caption="Time to first action and overdue share per severity">
+          <thead>
+            <tr>
+              <Th>Per severity</Th>
+              <Th className="text-right">Severe</Th>
+              <Th className="text-right">Other</Th>
             </tr>
-          ))}
-        </tbody>
-      </Table>
-    </div>
+          </thead>
+          <tbody>
+            {SEVERITY_ROWS.map(([label, value]) => (
+              <tr key={label}>
+                <Td>{label}</Td>
+                {m.timeToFirstAction.map((r) => (
+                  <Td key={r.severity} className="text-right tabular-nums">
+                    {value(r)}
+                  </Td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+      </div>
+    </>
   );
 }

@@ -31,10 +31,14 @@ function SuspendedList() {
   const toast = useToast();
   const q = useQuery({ queryKey: adminKeys.suspended, queryFn: adminApi.suspended });
   const [lifting, setLifting] = useState<SuspendedMember | null>(null);
-  const unsuspend = useAdminMutation(({ id, reason }: { id: string; reason: string }) => adminApi.unsuspend(id, reason));
+  const lift = useAdminMutation(({ actionId, reason }: { actionId: string; reason: string }) => adminApi.liftSuspension(actionId, reason));
   const members = q.data?.members ?? [];
   return (
-    <Section title="Suspended members" description="They cannot sign in. Lifting a suspension tells them by email." id="suspended-members">
+    <Section
+      title="Suspended members"
+      description="They cannot sign in until the suspension ends. Lifting one reverses the decision and tells them by email; an admin other than the one who suspended them does it."
+      id="suspended-members"
+    >
       <ListStates
         query={q}
         loading="Loading suspended members"
@@ -46,26 +50,32 @@ function SuspendedList() {
           <thead>
             <tr>
               <Th>Member</Th>
-              <Th>Reason</Th>
+              <Th>Rule</Th>
               <Th>Since</Th>
+              <Th>Until</Th>
               <Th>By</Th>
               <Th className="text-right">Action</Th>
             </tr>
           </thead>
           <tbody>
             {members.map((m) => (
-              <tr key={m.id} data-testid="suspended-row">
+              <tr key={m.actionId} data-testid="suspended-row">
                 <Td className="min-w-44">
                   <p className="font-medium">{m.name}</p>
                   <p className="break-all text-xs text-muted-foreground">{m.email}</p>
                 </Td>
-                <Td className="min-w-56">{m.reason ?? '—'}</Td>
+                <Td className="min-w-48">{m.rule}</Td>
                 <Td className="whitespace-nowrap text-muted-foreground">{fmtDateTime(m.suspendedAt)}</Td>
-                <Td className="whitespace-nowrap">{m.suspendedBy ?? '—'}</Td>
+                <Td className="whitespace-nowrap text-muted-foreground">{fmtDateTime(m.endsAt)}</Td>
+                <Td className="whitespace-nowrap">{m.suspendedBy ?? 'A former admin'}</Td>
                 <Td className="text-right">
-                  <Button size="sm" variant="outline" onClick={() => setLifting(m)} aria-label={`Unsuspend ${m.name}`}>
-                    <CheckCircle2 aria-hidden /> Unsuspend
-                  </Button>
+                  {m.liftable ? (
+                    <Button size="sm" variant="outline" onClick={() => setLifting(m)} aria-label={`Lift ${m.name}'s suspension`}>
+                      <CheckCircle2 aria-hidden /> Lift
+                    </Button>
+                  ) : (
+                    <span className="text-xs text-muted-foreground">Another admin lifts it</span>
+                  )}
                 </Td>
               </tr>
             ))}
@@ -76,15 +86,20 @@ function SuspendedList() {
         open={Boolean(lifting)}
         onOpenChange={(o) => !o && setLifting(null)}
         title={lifting ? `Lift ${lifting.name}'s suspension?` : 'Lift suspension'}
-        description="They can sign in again straight away and are told by email, with your reason."
+        description="The decision is reversed: they can sign in again straight away (unless another suspension of theirs is still running), a line removed with it comes back, and they are told by email, with your reason."
         reasonLabel="Reason for the member"
         placeholder="e.g. Appeal accepted: the photos were theirs."
         confirmLabel="Lift suspension"
         onConfirm={async (reason) => {
           if (!lifting) return;
           const name = lifting.name;
-          await unsuspend.mutateAsync({ id: lifting.id, reason });
-          toast({ title: 'Suspension lifted', description: `${name} can sign in again and has been told.` });
+          const r = await lift.mutateAsync({ actionId: lifting.actionId, reason });
+          toast({
+            title: 'Suspension lifted',
+            description: r.suspendedUntil
+              ? `${name} has been told. Another suspension of theirs runs until ${fmtDateTime(r.suspendedUntil)}.`
+              : `${name} can sign in again and has been told.`,
+          });
         }}
       />
     </Section>

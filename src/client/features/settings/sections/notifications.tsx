@@ -3,7 +3,7 @@ import type { SettingsView, UpdateSettingsInput } from '../../../../shared/schem
 import { SettingsCard, SettingsSection } from '../components/section';
 import { SwitchRow } from '../components/switch-row';
 
-type EmailPreference = 'notifyMatch' | 'notifyMessage' | 'notifyMixerSoon' | 'notifyInvitations' | 'notifyAfterMixer';
+type EmailPreference = 'notifyMatch' | 'notifyMessage' | 'notifyMixerSoon' | 'notifyInvitations' | 'notifyAfterMixer' | 'notifyReports';
 
 /** The emails a member can turn off, in the order they show. */
 const EMAILS: { key: EmailPreference; id: string; label: string; description: string }[] = [
@@ -31,6 +31,12 @@ const EMAILS: { key: EmailPreference; id: string; label: string; description: st
     id: 'notify-after-mixer',
     label: 'After a mixer',
     description: 'When a mixer you were in ends: who did you click with? Open for 48 hours.',
+  },
+  {
+    key: 'notifyReports',
+    id: 'notify-reports',
+    label: 'Outcome of my reports',
+    description: 'When we have looked into a report you made: whether we took action. We always tell you in the app too.',
   },
 ];
 
