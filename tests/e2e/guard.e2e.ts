@@ -81,7 +81,7 @@ describe('before harm', () => {
     await type(a.page, rude);
     const dialog = a.page.getByRole('alertdialog', { name: 'Are you sure?' });
     await dialog.waitFor();
-    await e2e.screenshot(a.page, 'guard-are-you-sure-1280');
+    await bothThemes(a.page, 'guard-are-you-sure-1280');
     await dialog.getByRole('button', { name: 'Edit' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(await a.page.getByLabel('Message', { exact: true }).inputValue()).toBe(rude);
@@ -101,6 +101,8 @@ describe('before harm', () => {
 
     // The other way round, for the desktop shot of the receiver's side.
     await type(b.page, 'shut up you loser');
+    await b.page.getByRole('alertdialog', { name: 'Are you sure?' }).waitFor();
+    await bothThemes(b.page, 'guard-are-you-sure-375');
     await b.page.getByRole('alertdialog').getByRole('button', { name: 'Send anyway' }).click();
     await a.page.getByTestId('line-collapsed').waitFor();
     await bothThemes(a.page, 'guard-receiver-warning-1280');

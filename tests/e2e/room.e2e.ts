@@ -156,14 +156,18 @@ describe('the room', () => {
       await viewportShot(a.page, `room-busy-1280-${theme}`);
       await viewportShot(b.page, `room-busy-375-${theme}`);
     }
-    await openMenuByKeyboard(a.page, 'Both. Obviously.');
-    await viewportShot(a.page, 'room-line-menu-1280-dark');
-    await a.page.keyboard.press('Escape');
-    await themed(a.page, false);
-    await themed(b.page, false);
-    await openMenuByKeyboard(b.page, 'Both. Obviously.');
-    await viewportShot(b.page, 'room-line-menu-375-light');
-    await b.page.keyboard.press('Escape');
+    // The line menu at both widths, in both themes.
+    for (const dark of [true, false]) {
+      const theme = dark ? 'dark' : 'light';
+      await themed(a.page, dark);
+      await themed(b.page, dark);
+      await openMenuByKeyboard(a.page, 'Both. Obviously.');
+      await viewportShot(a.page, `room-line-menu-1280-${theme}`);
+      await a.page.keyboard.press('Escape');
+      await openMenuByKeyboard(b.page, 'Both. Obviously.');
+      await viewportShot(b.page, `room-line-menu-375-${theme}`);
+      await b.page.keyboard.press('Escape');
+    }
 
     // The socket is cut right after a line leaves: the line shows as not sent (text kept) or,
     // once the reconnect has fetched it, as sent; Retry never makes a second one.

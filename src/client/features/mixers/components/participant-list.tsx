@@ -205,8 +205,7 @@ function SharedInterests({ interests }: { interests: string[] }) {
   const more = interests.length - shown.length;
   return (
     <p className="mt-0.5 min-w-0 text-xs text-muted-foreground" data-testid="shared-interests">
-      You both like
-      <span className="break-words font-medium text-foreground/80">{shown.join(' · ')}</span>
+      You both like <span className="break-words font-medium text-foreground/80">{shown.join(' · ')}</span>
       {more > 0 && <span> +{more}</span>}
     </p>
   );
