@@ -37,6 +37,7 @@ import { startPeriodicJob } from './infra/jobs/periodic';
 import { registerMetrics } from './infra/metrics/metrics';
 import { registerProfileWrites } from './http/profile-writes';
 import { registerAdminRoutes } from './modules/admin/routes';
+import { registerAdminMemberRoutes } from './modules/admin/member-page-routes';
 import { registerAfterMixerRoutes } from './modules/after-mixer/routes';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
@@ -162,6 +163,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerGuardRoutes(app);
   registerLinePrivacyRoutes(app);
   registerAdminRoutes(app);
+  registerAdminMemberRoutes(app);
   registerModerationMemberRoutes(app);
   registerSettingsRoutes(app);
   registerPushRoutes(app);

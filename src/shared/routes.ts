@@ -51,6 +51,8 @@ export const APP_ROUTES = {
   '/admin/campaigns': 'admin',
   '/admin/reports': 'admin',
   '/admin/verification': 'admin',
+  '/admin/members': 'admin',
+  '/admin/members/:id': 'admin',
 } as const satisfies Record<string, RouteKind>;
 
 export type AppRoute = keyof typeof APP_ROUTES;

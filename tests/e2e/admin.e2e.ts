@@ -128,6 +128,7 @@ describe('admin access', () => {
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Overview',
       'Reports',
+      'Members',
       'Verification',
       'Interest suggestions',
       'Mixers',
@@ -142,7 +143,7 @@ describe('admin access', () => {
     // Collapsed, the admin links stay as icons with their names for screen readers.
     await ap.getByRole('button', { name: 'Collapse sidebar' }).click();
     await ap.locator('aside[data-state="collapsed"]').waitFor();
-    expect(await nav.getByRole('link').count()).toBe(8);
+    expect(await nav.getByRole('link').count()).toBe(9);
     expect(await nav.getByRole('link', { name: 'Admin: Reports' }).isVisible()).toBe(true);
     await ap.screenshot({ path: 'test-results/screenshots/admin-sidebar-collapsed.png', clip: { x: 0, y: 0, width: 320, height: 800 } });
     await ac.close();

@@ -65,7 +65,7 @@ function variants(index: number): { theme: Theme; size: Size }[] {
 let e2e: E2E;
 const states: Partial<Record<Who, Awaited<ReturnType<BrowserContext['storageState']>>>> = {};
 const pages = new Map<string, { context: BrowserContext; page: Page }>();
-const ids = { liveJoined: '', fullWaitlisted: '', liveFull: '', ended: '', upcomingOpen: '', match: '' };
+const ids = { liveJoined: '', fullWaitlisted: '', liveFull: '', ended: '', upcomingOpen: '', match: '', chloe: '' };
 
 const byKey = async (key: string) => {
   const [row] = await e2e.db
@@ -107,6 +107,7 @@ beforeAll(async () => {
 
   // Verified badges on Maya and the people she meets.
   const verified = await Promise.all(['maya-okafor', 'rhys-llewellyn', 'arjun-patel', 'chloe-nguyen'].map(byKey));
+  ids.chloe = verified[3];
   await e2e.db
     .insert(memberVerifications)
     .values(verified.map((userId) => ({ userId, status: 'verified', method: 'selfie', modelVersion: 'e2e', verifiedAt: new Date() })));
@@ -301,6 +302,14 @@ const VISITS: Visit[] = [
   { name: 'admin', route: '/admin', url: () => '/admin', who: 'admin' },
   { name: 'admin-reports', route: '/admin/reports', url: () => '/admin/reports', who: 'admin', ready: text('Kept asking where I live.') },
   { name: 'admin-verification', route: '/admin/verification', url: () => '/admin/verification', who: 'admin', ready: text('Chloe') },
+  { name: 'admin-members', route: '/admin/members', url: () => '/admin/members?q=chloe', who: 'admin', ready: text('Chloe') },
+  {
+    name: 'admin-member',
+    route: '/admin/members/:id',
+    url: () => `/admin/members/${ids.chloe}`,
+    who: 'admin',
+    ready: text('Identity changes'),
+  },
   {
     name: 'admin-interest-suggestions',
     route: '/admin/interest-suggestions',

@@ -106,6 +106,8 @@ export const routes: RouteObject[] = [
                       { path: '/admin/campaigns', lazy: page(() => import('../features/admin/pages/campaigns-page')) },
                       { path: '/admin/reports', lazy: page(() => import('../features/admin/pages/reports-page')) },
                       { path: '/admin/verification', lazy: page(() => import('../features/admin/pages/verification-page')) },
+                      { path: '/admin/members', lazy: page(() => import('../features/admin/pages/members-page')) },
+                      { path: '/admin/members/:id', lazy: page(() => import('../features/admin/pages/member-page')) },
                     ],
                   },
                 ],

@@ -7,7 +7,7 @@ import { ADMIN_LINKS, isAdminLinkActive } from './admin-links';
 /**
  * The sidebar's admin section (admins only): links with icons to the admin pages. Collapsed,
  * only the icons show, with their names in tooltips and for screen readers. `dense` (the
- * desktop sidebar): a tighter list, so all eight fit under the main navigation at 1280×800.
+ * desktop sidebar): a tighter list, so all nine fit under the main navigation at 1280×800.
  */
 export function AdminNav({ expanded, dense = false }: { expanded: boolean; dense?: boolean }) {
   const { user } = useAuth();
@@ -28,7 +28,7 @@ export function AdminNav({ expanded, dense = false }: { expanded: boolean; dense
             aria-current={active ? 'page' : undefined}
             className={cn(
               'flex items-center gap-3 rounded-xl px-3 text-sm font-medium text-muted-foreground transition-colors hover:bg-muted hover:text-foreground',
-              dense ? 'h-8' : 'h-9',
+              dense ? 'h-7' : 'h-9',
               active && 'bg-accent text-accent-foreground hover:bg-accent hover:text-accent-foreground',
               !expanded && 'justify-center px-0',
             )}
