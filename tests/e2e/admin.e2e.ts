@@ -14,6 +14,7 @@ import {
 } from '../../src/server/db/schema';
 import { checkA11y } from './a11y';
 import { type E2E, startE2E } from './harness';
+import { ADMIN_LINKS } from '../../src/client/features/admin/admin-links';
 
 let e2e: E2E;
 let admin: { email: string; id: string };
@@ -143,7 +144,7 @@ describe('admin access', () => {
     // Collapsed, the admin links stay as icons with their names for screen readers.
     await ap.getByRole('button', { name: 'Collapse sidebar' }).click();
     await ap.locator('aside[data-state="collapsed"]').waitFor();
-    expect(await nav.getByRole('link').count()).toBe(9);
+    expect(await nav.getByRole('link').count()).toBe(ADMIN_LINKS.length);
     expect(await nav.getByRole('link', { name: 'Admin: Reports' }).isVisible()).toBe(true);
     await ap.screenshot({ path: 'test-results/screenshots/admin-sidebar-collapsed.png', clip: { x: 0, y: 0, width: 320, height: 800 } });
     await ac.close();

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mixerMemberships, mixers, profiles, user } from '../../src/server/db/schema';
 import { totpCode } from '../helpers/profile-fixtures';
 import { appReady, type E2E, E2E_PASSWORD, startE2E } from './harness';
+import { ADMIN_LINKS } from '../../src/client/features/admin/admin-links';
 
 /**
  * Issue 17's member-facing rough edges (decision 024): participant rows that open only when the
@@ -286,7 +287,7 @@ describe('admin sidebar', () => {
       // Measured once the app has the page (its layout as the app has it).
       await appReady(page);
       const links = await onScreen();
-      expect(links).toHaveLength(8);
+      expect(links).toHaveLength(ADMIN_LINKS.length);
       expect(links.filter((l) => !l.visible)).toEqual([]);
     }
     await shot(page, 'admin-sidebar-1280x800');
@@ -305,7 +306,7 @@ describe('admin sidebar', () => {
     await phone.page.getByRole('button', { name: 'Open menu' }).click();
     const sheet = phone.page.getByRole('dialog', { name: 'Menu' });
     await sheet.getByTestId('admin-nav').waitFor();
-    expect(await sheet.getByTestId('admin-nav').getByRole('link').count()).toBe(8);
+    expect(await sheet.getByTestId('admin-nav').getByRole('link').count()).toBe(ADMIN_LINKS.length);
     await phone.page.waitForTimeout(300);
     await shot(phone.page, 'admin-menu-375');
     await phone.context.close();

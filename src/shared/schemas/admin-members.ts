@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { IdentityChange } from './admin';
 import { memberIdSchema } from './matches';
+import { memberTextChecks } from './text';
 
 /**
  * The admin member pages (issue 32): search by name or e-mail, and one member's account,
@@ -21,7 +22,8 @@ export const ADMIN_MEMBER_MESSAGES = {
 export const memberSearchQuerySchema = z.object({
   q: z
     .string({ error: ADMIN_MEMBER_MESSAGES.searchShort })
-    .trim()
+    // Control characters (NUL among them, which PostgreSQL refuses in text) are a clear 400.
+    .check(...memberTextChecks())
     .min(MEMBER_SEARCH_MIN, ADMIN_MEMBER_MESSAGES.searchShort)
     .max(MEMBER_SEARCH_MAX, ADMIN_MEMBER_MESSAGES.searchLong),
   limit: z.coerce.number().int().min(1).max(50).default(MEMBER_SEARCH_LIMIT),

@@ -60,12 +60,14 @@ describe('admin member search', () => {
     expect(page.more).toBe(true);
   });
 
-  it('refuses a query shorter than 2 characters, a missing one or a bad limit with 400', async () => {
+  it('refuses a query shorter than 2 characters, a missing one, control characters or a bad limit with 400', async () => {
     const short = await get('/api/admin/members?q=%20z%20', admin.cookie);
     expect(short.statusCode).toBe(400);
     expect(short.json().error.fields.q).toBe(ADMIN_MEMBER_MESSAGES.searchShort);
     expect((await get('/api/admin/members', admin.cookie)).statusCode).toBe(400);
     expect((await get('/api/admin/members?q=zora&limit=0', admin.cookie)).statusCode).toBe(400);
+    // A control character (NUL: PostgreSQL refuses it in text) is a clear 400, never a 500.
+    expect((await get('/api/admin/members?q=zo%00ra', admin.cookie)).statusCode).toBe(400);
     expect((await get('/api/admin/members?q=zora&limit=abc', admin.cookie)).statusCode).toBe(400);
     expect((await get('/api/admin/members?q=zora&q=zora', admin.cookie)).statusCode).toBe(400);
   });
