@@ -149,7 +149,7 @@ describe('the host in a room', () => {
     const mine = ((await view(maya, mixerId)).json() as HostView).nudge;
     expect(mine?.prompt).toBe(host[0].body);
     // A reply to the room's current prompt: it takes the prompt up (quoted, cut at a word when long).
-    expect(mine?.reply).toContain(`“${host[0].body.slice(0, 30)}`);
+    expect(mine?.reply).toContain(`‘${host[0].body.slice(0, 30)}`);
     expect(((await view(rhys, mixerId)).json() as HostView).nudge).toBeNull();
 
     // One tap sends it as Maya's own line, once.

@@ -35,10 +35,10 @@ describe('default host prompts', () => {
 
   it("suggests a reply that takes up the room's current prompt, short enough to send", () => {
     const prompt = "What's the best gig you've ever been to, and who did you go with?";
-    for (const seed of ['a:b', 'c:d', 'e:f', 'g:h', 'i:j']) expect(suggestedReply(seed, prompt)).toContain(`“${prompt}”`);
+    for (const seed of ['a:b', 'c:d', 'e:f', 'g:h', 'i:j']) expect(suggestedReply(seed, prompt)).toContain(`‘${prompt}’`);
     const long = `${'Which tiny, overlooked detail of a place you love would you show a stranger first '.repeat(4)}?`;
     const reply = suggestedReply('a:b', long);
-    expect(reply).toMatch(/“Which tiny, overlooked detail[^”]*…”/);
+    expect(reply).toMatch(/‘Which tiny, overlooked detail[^’]*…’/);
     expect(reply.length).toBeLessThan(CHAT_MESSAGE_MAX);
     expect(suggestedReply('a:b', prompt)).not.toBe(suggestedReply('a:b', long));
   });

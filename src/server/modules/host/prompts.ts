@@ -218,14 +218,14 @@ function quoted(prompt: string): string {
 }
 
 /**
- * Suggested replies for the nudge: each takes up the room's current prompt (quoted) and hands the
+ * Suggested replies for the nudge: each takes up the room's current prompt (in single quotes: the app shows the reply itself in double ones) and hands the
  * question on, so it fits whatever was asked and puts no words in a member's mouth about themselves.
  */
 const REPLIES: ((prompt: string) => string)[] = [
-  (p) => `Hi all! “${p}” — great question. I've been reading along: who has the best answer so far?`,
-  (p) => `Hello everyone! Love this one: “${p}” I need a minute to think — what would you all say?`,
-  (p) => `Hi! Sorry I've been quiet. “${p}” is a tough one — does anyone want to go first?`,
-  (p) => `Ooh, “${p}” — I'm torn. Can someone share theirs to get me started?`,
+  (p) => `Hi all! ‘${p}’ — great question. I've been reading along: who has the best answer so far?`,
+  (p) => `Hello everyone! Love this one: ‘${p}’ I need a minute to think — what would you all say?`,
+  (p) => `Hi! Sorry I've been quiet. ‘${p}’ is a tough one — does anyone want to go first?`,
+  (p) => `Ooh, ‘${p}’ — I'm torn. Can someone share theirs to get me started?`,
 ];
 
 /** A reply to `prompt`: the same for the same member and mixer (`seed`), different across members. */
