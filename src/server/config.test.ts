@@ -71,4 +71,17 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ DATA_DIR: dir(), PUSH_SERVICE_HOSTS: bad }), bad).toThrow(/PUSH_SERVICE_HOSTS/);
     }
   });
+
+  it('hashes passwords the standard way everywhere but in tests, and refuses the light hash outside them', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).passwordHashing).toBe('standard');
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'test' }).passwordHashing).toBe('light');
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'test', PASSWORD_HASHING: 'standard' }).passwordHashing).toBe('standard');
+    for (const NODE_ENV of ['development', 'production']) {
+      const env = { DATA_DIR: dir(), NODE_ENV, AUTH_SECRET: 'x'.repeat(32), PUBLIC_URL: 'https://fancy.example', MAIL_OUTBOX_ONLY: 'true' };
+      expect(() => loadConfig({ ...env, PASSWORD_HASHING: 'light' }), NODE_ENV).toThrow(
+        /PASSWORD_HASHING: light is for the test suites only/,
+      );
+      expect(loadConfig(env).passwordHashing, NODE_ENV).toBe('standard');
+    }
+  });
 });

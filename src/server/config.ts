@@ -90,6 +90,8 @@ const envSchema = z.object({
   VERIFY_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8).default(1)),
   /** The mixer host's periodic job (issue 29): on by default, off under NODE_ENV=test unless HOST_JOB=on. */
   HOST_JOB: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
+  /** `light` only under NODE_ENV=test, where it is the default (src/server/auth/password-hashing.ts). */
+  PASSWORD_HASHING: z.preprocess(emptyToUndefined, z.enum(['standard', 'light']).optional()),
 });
 
 /** Needed together for the S3 driver; S3_ENDPOINT (AWS itself when unset) and S3_FORCE_PATH_STYLE are optional. */
@@ -153,6 +155,8 @@ export interface Config {
   verifyWorkers: number;
   /** Whether this instance runs the host's periodic job (tests run it at chosen moments instead). */
   hostJob?: boolean;
+  /** better-auth's scrypt everywhere but in tests (src/server/auth/password-hashing.ts). */
+  passwordHashing?: 'standard' | 'light';
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +180,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       );
     }
     if (lines.length) throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  if (e.PASSWORD_HASHING === 'light' && e.NODE_ENV !== 'test') {
+    throw new ConfigError('Invalid configuration:\n  PASSWORD_HASHING: light is for the test suites only (NODE_ENV=test)');
   }
   const s3Given = S3_ALL.filter((k) => e[k] !== undefined);
   if (s3Given.length > 0) {
@@ -228,6 +235,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     verificationKey: e.VERIFICATION_KEY ?? `derived:${authSecret}`,
     verifyWorkers: e.VERIFY_WORKERS,
     hostJob: e.HOST_JOB ? e.HOST_JOB === 'on' : e.NODE_ENV !== 'test',
+    passwordHashing: e.PASSWORD_HASHING ?? (e.NODE_ENV === 'test' ? 'light' : 'standard'),
   };
 }
 

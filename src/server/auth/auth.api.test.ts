@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp, setupTestApp } from '../../../tests/helpers/test-app';
-import { session, user } from '../db/schema';
+import { verifyPassword } from 'better-auth/crypto';
+import { account, session, user } from '../db/schema';
 
 const t = setupTestApp();
 
@@ -38,6 +39,19 @@ describe('register → verify → log in', () => {
     const cookie = cookieHeader(login.headers['set-cookie']);
     const session = await t.request({ method: 'GET', url: '/api/auth/session', cookie });
     expect(session.json().user).toMatchObject({ email, emailVerified: true, role: 'user', name: 'Ada Lovelace' });
+  });
+
+  it('stores better-auth’s standard scrypt hash outside the test suites’ light one, and signs in with it', async () => {
+    const a = await createTestApp({ PASSWORD_HASHING: 'standard' });
+    try {
+      const member = await a.member('Standard Hash');
+      const [row] = await a.database.db.select({ password: account.password }).from(account).where(eq(account.userId, member.id));
+      expect(row.password).not.toMatch(/^light\$/);
+      expect(await verifyPassword({ hash: row.password ?? '', password: TEST_PASSWORD })).toBe(true);
+      expect((await a.request({ method: 'GET', url: '/api/auth/session', cookie: member.cookie })).json().user.id).toBe(member.id);
+    } finally {
+      await a.close();
+    }
   });
 
   it('answers the same for an existing address and mails its owner instead', async () => {

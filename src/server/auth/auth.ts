@@ -10,6 +10,7 @@ import { HOUR } from '../http/rate-limiter';
 import { CLIENT_IP_HEADER } from './session';
 import type { Logger } from 'pino';
 import { safeError, scrubText } from '../infra/log';
+import { passwordHasher } from './password-hashing';
 
 const EXISTING_SIGNUP_SUBJECT = 'Someone tried to sign up with your address';
 
@@ -76,6 +77,7 @@ export function createAuth({ config, database, mailer, log }: Pick<AppDeps, 'con
       requireEmailVerification: false,
       // No session on sign-up, and an existing address gets the same answer (no enumeration).
       autoSignIn: false,
+      password: passwordHasher(config.passwordHashing ?? 'standard'),
       minPasswordLength: 8,
       maxPasswordLength: 128,
       resetPasswordTokenExpiresIn: 60 * 60,
