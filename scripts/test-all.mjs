@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: the browser journeys and the unit + API suite side by side (decision 039). Each
+ * suite is CPU-bound on its own part (Chromium for the journeys, the app and its database for the
+ * API tests), so together they finish sooner than one after the other. The journeys' output shows
+ * as it comes; the other suite's is printed whole when it ends. Exits non-zero if either failed.
+ *
+ * The API suite runs on embedded PGlite, or on the PostgreSQL server of TEST_DATABASE_URL
+ * (`.ci/run`). With one core the suites run one after the other.
+ */
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+
+const E2E = ['vitest', 'run', '--project', 'e2e'];
+// One worker beside the journeys: a second would take the CPU the browser needs.
+const UNIT_API = ['vitest', 'run', '--project', 'unit', '--project', 'api', '--maxWorkers=1'];
+
+function run(args, { buffered }) {
+  return new Promise((resolve) => {
+    const child = spawn('npx', args, { stdio: buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    const chunks = [];
+    if (buffered) {
+      child.stdout.on('data', (d) => chunks.push(d));
+      child.stderr.on('data', (d) => chunks.push(d));
+    }
+    child.on('close', (code, signal) => resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }));
+  });
+}
+
+let failed;
+if (availableParallelism() < 2) {
+  const e2e = await run(E2E, { buffered: false });
+  const unitApi = await run(UNIT_API, { buffered: false });
+  failed = [e2e.code !== 0 && 'browser journeys', unitApi.code !== 0 && 'unit + API'].filter(Boolean);
+} else {
+  const unitApiRun = run(UNIT_API, { buffered: true });
+  const e2e = await run(E2E, { buffered: false });
+  const unitApi = await unitApiRun;
+  console.log('\n==> Unit and API suite (run beside the browser journeys)\n');
+  process.stdout.write(unitApi.output);
+  failed = [e2e.code !== 0 && 'browser journeys', unitApi.code !== 0 && 'unit + API'].filter(Boolean);
+}
+console.log(failed.length ? `\nnpm test failed: ${failed.join(' and ')}.` : '\nnpm test passed: browser journeys, unit and API.');
+process.exit(failed.length ? 1 : 0);
