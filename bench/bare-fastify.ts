@@ -1,19 +1,16 @@
 /**
  * The framework's own ceiling: a bare Fastify (no logger, plugins or hooks) replying with the
- * exact bytes it is given, so the report can tell what Fastify itself costs against node:http.
+ * exact answers it is given (headers and body), so the report can tell what Fastify itself costs
+ * against node:http, and what our app adds to it.
  */
 import Fastify from 'fastify';
+import { acceptsBrotli, bareRoutes } from './bare-answers';
 
-const routes = JSON.parse(process.env.BARE_ROUTES ?? '{}') as Record<string, { type: string; body: string; br?: string }>;
 const app = Fastify({ logger: false });
-for (const [url, route] of Object.entries(routes)) {
-  const br = route.br ? Buffer.from(route.br, 'base64') : undefined;
+for (const [url, route] of bareRoutes()) {
   app.get(url, (req, reply) => {
-    if (br && req.headers['accept-encoding']?.includes('br')) {
-      reply.type(route.type).header('content-encoding', 'br').header('vary', 'accept-encoding').send(br);
-      return;
-    }
-    reply.type(route.type).send(route.body);
+    const answer = route.br && acceptsBrotli(req.headers['accept-encoding']) ? route.br : route.plain;
+    reply.headers(answer.headers).send(answer.body);
   });
 }
 await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });

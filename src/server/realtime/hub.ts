@@ -12,7 +12,7 @@ interface Client {
   userId: string;
   sessionId: string;
   rooms: Set<string>;
-  /** When this socket last relayed `typing` per room (a second one within TYPING_MIN_GAP_MS is dropped). */
+  /** When this socket last relayed `typing: true` per room, until its `typing: false` (a second true within TYPING_MIN_GAP_MS is dropped). */
   typedAt?: Map<string, number>;
 }
 
@@ -138,6 +138,9 @@ export class RealtimeHub {
     const typedAt = client.typedAt;
     const now = Date.now();
     if (typing && now - (typedAt.get(room) ?? 0) < TYPING_MIN_GAP_MS) return null;
+    // "Stopped typing" is news only after a "typing" this socket relayed: others are dropped, so
+    // a stream of them is never fanned out to the room.
+    if (!typing && !typedAt.has(room)) return null;
     if (typing) typedAt.set(room, now);
     else typedAt.delete(room);
     // Never back to the typist's own sockets: nobody is shown their own typing.

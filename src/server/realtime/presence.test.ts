@@ -124,4 +124,19 @@ describe('typing through the hub', () => {
     expect(await b.typing(cbob, 'mixer:other', true)).toBe('You are not in this room.');
     for (const h of [a, b]) h.closeAll();
   });
+
+  it('relays "stopped typing" once after a "typing", and drops the rest unsent', async () => {
+    const [a, b] = twoInstances({});
+    const sockets = Object.fromEntries(['ann', 'bob'].map((n) => [n, fakeSocket()]));
+    const ca = a.add(sockets.ann.socket, 'ann', 's1');
+    await a.subscribe(ca, 'mixer:m');
+    await b.subscribe(b.add(sockets.bob.socket, 'bob', 's2'), 'mixer:m');
+    const typing = () => sockets.bob.sent.filter((e) => e.type === 'typing').map((e) => (e as { typing: boolean }).typing);
+    for (let i = 0; i < 20; i++) expect(await a.typing(ca, 'mixer:m', false)).toBeNull();
+    expect(typing()).toEqual([]);
+    await a.typing(ca, 'mixer:m', true);
+    for (let i = 0; i < 20; i++) await a.typing(ca, 'mixer:m', false);
+    expect(typing()).toEqual([true, false]);
+    for (const h of [a, b]) h.closeAll();
+  });
 });

@@ -10,6 +10,7 @@ import { SAFETY_MESSAGES } from '../../../shared/schemas/safety';
 import { dailyActivity, mixerInvitations, mixers, profiles } from '../../db/schema';
 import { loadCandidates } from '../formation/job';
 import { deleteAccount } from '../settings/service';
+import { APPEAL_LINK_READS, APPEAL_LINK_SENDS } from './member-routes';
 import { appealToken } from './moderation-actions';
 import { liftEndedSuspensions, purgeOldEvidence } from './moderation-retention';
 
@@ -485,6 +486,26 @@ describe('evidence retention', () => {
     expect(await purgeOldEvidence(t.app, new Date())).toBe(1);
     expect(await quote()).toEqual({ quote: null, rule: 'hate' });
     expect((await get(sender, '/api/moderation/mine')).json().actions[0]).toMatchObject({ id: actionId, quote: null, rule: 'hate' });
+  });
+
+  it('the appeal link’s routes are limited per client address, with a 429 and Retry-After', async () => {
+    const token = encodeURIComponent(appealToken(t.app, '00000000-0000-4000-8000-000000000001'));
+    const read = (remoteAddress: string) => t.request({ method: 'GET', url: `/api/appeals/link?token=${token}`, remoteAddress });
+    for (let i = 0; i < APPEAL_LINK_READS[0].limit; i++) expect((await read('198.51.100.7')).statusCode).toBe(403);
+    const refused = await read('198.51.100.7');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await read('198.51.100.8')).statusCode).toBe(403);
+    const send = (remoteAddress: string) =>
+      t.request({
+        method: 'POST',
+        url: '/api/appeals/link',
+        remoteAddress,
+        payload: { token: `${decodeURIComponent(token)}x`, text: 'Please look again.' },
+      });
+    for (let i = 0; i < APPEAL_LINK_SENDS[0].limit; i++) expect((await send('198.51.100.9')).statusCode).toBe(403);
+    expect((await send('198.51.100.9')).statusCode).toBe(429);
+    expect((await send('198.51.100.10')).statusCode).toBe(403);
   });
 
   it('a token from another action or an old one is not an appeal link', async () => {
