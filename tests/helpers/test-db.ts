@@ -63,17 +63,30 @@ export async function freshDatabase(): Promise<Database> {
     ...database,
     async close() {
       await database.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      // Closed connections take a moment to leave the server; dropping under them would send
-      // "terminating connection" to clients that are just going away (an unhandled error).
-      for (let i = 0; i < 50; i++) {
-        const { rows } = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
-        if (!rows[0].n) break;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropDatabase(serverUrl, name);
     },
   };
+}
+
+/**
+ * Drops a test database on the PostgreSQL server at `serverUrl`. Closed connections take a moment
+ * to leave the server, and dropping `with (force)` under them sends "terminating connection" to
+ * clients that are just going away — an unhandled error in whichever process owned them, which
+ * fails the run (seen under CI load). So it waits, up to 5 s, for the database's connections to
+ * leave first; the ones still there after that are taken down by the force.
+ */
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const dropper = new pg.Client({ connectionString: serverUrl });
+  await dropper.connect();
+  try {
+    for (let i = 0; i < 50; i++) {
+      const { rows } = await dropper.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+      if (!rows[0].n) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    await dropper.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await dropper.end();
+  }
 }

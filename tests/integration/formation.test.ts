@@ -7,6 +7,7 @@ import { dailyActivity, profiles, user } from '../../src/server/db/schema';
 import { seedReferenceData } from '../../src/server/db/seed/reference';
 import { type FormationRun, runFormation } from '../../src/server/modules/formation/job';
 import { rowsOf } from '../../src/server/lib/sql';
+import { dropDatabase } from '../helpers/test-db';
 
 /**
  * The formation job on one PostgreSQL (TEST_DATABASE_URL) from two processes at the same
@@ -83,7 +84,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await database?.close();
-  await admin(`drop database if exists ${dbName} with (force)`);
+  await dropDatabase(serverUrl, dbName);
 });
 
 describe('formation on one PostgreSQL from several instances', () => {

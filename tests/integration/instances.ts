@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../src/server/db/client';
+import { dropDatabase } from '../helpers/test-db';
 import { matches, mixerMemberships, mixers, profiles, session, user } from '../../src/server/db/schema';
 
 /**
@@ -41,10 +42,7 @@ export async function createDatabase(prefix: string): Promise<TestDatabase> {
     url: u.toString(),
     dataDir,
     async drop() {
-      const dropper = new pg.Client({ connectionString: serverUrl() });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await dropDatabase(serverUrl(), name);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { parseServerEvent } from '../../src/shared/realtime/events';
 import { freePort } from '../helpers/ports';
+import { dropDatabase } from '../helpers/test-db';
 
 /**
  * Two server processes on one PostgreSQL (TEST_DATABASE_URL): an event published through
@@ -66,11 +67,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const c of children) c.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 500));
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`drop database if exists ${dbName} with (force)`);
-  await admin.end();
+  await dropDatabase(serverUrl, dbName);
   rmSync(dataDir, { recursive: true, force: true });
 });
 
