@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { errorBody } from '../../http/errors';
+import { RouteLatencyHistogram } from './route-latency';
 
 /**
  * Prometheus metrics (issue 16, docs/decisions/020). One registry per app, so several apps in
@@ -31,17 +32,15 @@ export function registerMetrics(app: FastifyInstance): AppMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'fancy_' });
 
-  const http = new Histogram({
-    name: 'fancy_http_request_duration_seconds',
-    help: 'HTTP request latency by route pattern (not the raw URL), method and status code.',
-    labelNames: ['method', 'route', 'status_code'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [registry],
-  });
+  const http = new RouteLatencyHistogram(
+    'fancy_http_request_duration_seconds',
+    'HTTP request latency by route pattern (not the raw URL), method and status code.',
+    LATENCY_BUCKETS,
+  );
+  registry.registerMetric(http.asMetric());
   app.addHook('onResponse', (req, reply, done) => {
     // The route's pattern (/api/mixers/:id), so ids never become labels; unmatched paths are one series.
-    const route = req.routeOptions.url ?? 'unmatched';
-    http.observe({ method: req.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    http.observe(req.method, req.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
 
