@@ -27,18 +27,14 @@ function run(args, { buffered }) {
   });
 }
 
-let failed;
-if (availableParallelism() < 2) {
-  const e2e = await run(E2E, { buffered: false });
-  const unitApi = await run(UNIT_API, { buffered: false });
-  failed = [e2e.code !== 0 && 'browser journeys', unitApi.code !== 0 && 'unit + API'].filter(Boolean);
-} else {
-  const unitApiRun = run(UNIT_API, { buffered: true });
-  const e2e = await run(E2E, { buffered: false });
-  const unitApi = await unitApiRun;
+const sideBySide = availableParallelism() >= 2;
+const unitApiRun = sideBySide ? run(UNIT_API, { buffered: true }) : undefined;
+const e2e = await run(E2E, { buffered: false });
+const unitApi = unitApiRun ? await unitApiRun : await run(UNIT_API, { buffered: false });
+if (sideBySide) {
   console.log('\n==> Unit and API suite (run beside the browser journeys)\n');
   process.stdout.write(unitApi.output);
-  failed = [e2e.code !== 0 && 'browser journeys', unitApi.code !== 0 && 'unit + API'].filter(Boolean);
 }
+const failed = [e2e.code !== 0 && 'browser journeys', unitApi.code !== 0 && 'unit + API'].filter(Boolean);
 console.log(failed.length ? `\nnpm test failed: ${failed.join(' and ')}.` : '\nnpm test passed: browser journeys, unit and API.');
 process.exit(failed.length ? 1 : 0);
