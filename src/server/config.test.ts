@@ -72,6 +72,13 @@ describe('loadConfig', () => {
     }
   });
 
+  it('runs the face models at the lowest CPU priority unless VERIFY_WORKER_PRIORITY says normal', () => {
+    expect(loadConfig({ DATA_DIR: dir() }).verifyWorkerPriority).toBe('lowest');
+    expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'test' }).verifyWorkerPriority).toBe('lowest');
+    expect(loadConfig({ DATA_DIR: dir(), VERIFY_WORKER_PRIORITY: 'normal' }).verifyWorkerPriority).toBe('normal');
+    expect(() => loadConfig({ DATA_DIR: dir(), VERIFY_WORKER_PRIORITY: 'high' })).toThrow(/VERIFY_WORKER_PRIORITY/);
+  });
+
   it('hashes passwords the standard way everywhere but in tests, and refuses the light hash outside them', () => {
     expect(loadConfig({ DATA_DIR: dir() }).passwordHashing).toBe('standard');
     expect(loadConfig({ DATA_DIR: dir(), NODE_ENV: 'test' }).passwordHashing).toBe('light');

@@ -88,6 +88,8 @@ const envSchema = z.object({
   DRAIN_DELAY_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(120_000).default(0)),
   VERIFICATION_KEY: z.preprocess(emptyToUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   VERIFY_WORKERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(8).default(1)),
+  /** `normal` for the test suites, whose machine is busy with nice-0 work the models would wait behind for minutes. */
+  VERIFY_WORKER_PRIORITY: z.preprocess(emptyToUndefined, z.enum(['lowest', 'normal']).default('lowest')),
   /** The mixer host's periodic job (issue 29): on by default, off under NODE_ENV=test unless HOST_JOB=on. */
   HOST_JOB: z.preprocess(emptyToUndefined, z.enum(['on', 'off']).optional()),
   /** `light` only under NODE_ENV=test, where it is the default (src/server/auth/password-hashing.ts). */
@@ -153,6 +155,8 @@ export interface Config {
   verificationKey: string;
   /** Processes running the face models, each at the lowest CPU priority (decision 022). */
   verifyWorkers: number;
+  /** `lowest` (every thread nice 19, decision 022) unless VERIFY_WORKER_PRIORITY says `normal`. */
+  verifyWorkerPriority?: 'lowest' | 'normal';
   /** Whether this instance runs the host's periodic job (tests run it at chosen moments instead). */
   hostJob?: boolean;
   /** better-auth's scrypt everywhere but in tests (src/server/auth/password-hashing.ts). */
@@ -234,6 +238,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     drainDelayMs: e.DRAIN_DELAY_MS,
     verificationKey: e.VERIFICATION_KEY ?? `derived:${authSecret}`,
     verifyWorkers: e.VERIFY_WORKERS,
+    verifyWorkerPriority: e.VERIFY_WORKER_PRIORITY,
     hostJob: e.HOST_JOB ? e.HOST_JOB === 'on' : e.NODE_ENV !== 'test',
     passwordHashing: e.PASSWORD_HASHING ?? (e.NODE_ENV === 'test' ? 'light' : 'standard'),
   };

@@ -69,6 +69,8 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
     SEED_DEMO: 'false',
     // Test members get distinct client addresses through X-Forwarded-For (per-IP limits).
     TRUST_PROXY: 'true',
+    // The suites keep both cores busy: at nice 19 a check could wait minutes for the CPU.
+    VERIFY_WORKER_PRIORITY: 'normal',
     ...env,
   });
   const server: Running = await startServer(config, { initialData: config.databaseUrl ? undefined : await databaseTemplate() });

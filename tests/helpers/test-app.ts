@@ -49,7 +49,15 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_ORIGIN, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: TEST_ORIGIN,
+    LOG_LEVEL: 'silent',
+    // The suites keep both cores busy: at nice 19 a check could wait minutes for the CPU.
+    VERIFY_WORKER_PRIORITY: 'normal',
+    ...env,
+  });
   const database = await freshDatabase();
   const mailer = createMailer({ db: database.db, from: config.mailFrom, transport: opts.transport, logger: pino({ level: 'silent' }) });
   const deps: AppDeps = {

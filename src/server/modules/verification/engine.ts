@@ -85,7 +85,7 @@ interface Job {
  * about half of a check's CPU ran there). Processes start on first use, so a server that never
  * verifies never loads the models. Jobs queue in order; each process takes one at a time.
  */
-export function createFaceEngine(size = 1): FaceEngine {
+export function createFaceEngine(size = 1, priority: 'lowest' | 'normal' = 'lowest'): FaceEngine {
   const workers: { child: ChildProcess; busy: Job | null }[] = [];
   const queue: Job[] = [];
   let nextId = 1;
@@ -103,7 +103,7 @@ export function createFaceEngine(size = 1): FaceEngine {
   };
 
   const spawn = () => {
-    const child = fork(workerFile(import.meta.url, 'verification', 'face-worker.mjs'), [import.meta.url], {
+    const child = fork(workerFile(import.meta.url, 'verification', 'face-worker.mjs'), [import.meta.url, priority], {
       serialization: 'advanced',
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

@@ -43,7 +43,7 @@ const challengeBody = z.object({
 
 /** Get verified (issue 21, decision 022): consent + challenge, the check, the admin queue. */
 export function registerVerificationRoutes(app: FastifyInstance) {
-  app.decorate('faces', createFaceEngine(app.deps.config.verifyWorkers));
+  app.decorate('faces', createFaceEngine(app.deps.config.verifyWorkers, app.deps.config.verifyWorkerPriority));
   app.addHook('onClose', () => app.faces.close());
   const limiter = app.limits.window('verification');
   const deps = () => app.deps;
