@@ -270,4 +270,38 @@ describe('the room', () => {
     await openMenuByKeyboard(b.page, 'The 8pm one');
     await viewportShot(b.page, 'room-dm-menu-375-dark');
   }, 600_000);
+
+  it('a busy room opens with its newest lines only; older ones show on the way up, and a quote far back finds its line', async () => {
+    // Seventy lines from Rhys ten minutes ago, and a reply now to the first of them: more than a page.
+    const [{ id: mixerId }] = (
+      (await e2e.db.execute(sql`select id from mixers where title = ${MIXER}`)) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await e2e.db.execute(sql`
+      insert into mixer_messages (mixer_id, sender_id, kind, body, created_at)
+      select ${mixerId}, u.id, 'member', 'Backlog line ' || g, now() - interval '10 minutes' + g * interval '1 second'
+        from generate_series(1, 70) g cross join "user" u where u.email = ${RHYS}`);
+    await e2e.db.execute(sql`
+      insert into mixer_messages (mixer_id, sender_id, kind, body, reply_to_id, created_at)
+      select ${mixerId}, u.id, 'member', 'Still thinking about the first one',
+             (select id from mixer_messages where mixer_id = ${mixerId} and body = 'Backlog line 1'), now()
+        from "user" u where u.email = ${RHYS}`);
+    const { page } = await e2e.newPage({ width: 375, height: 812 });
+    await e2e.login(page, MAYA, DEMO_PASSWORD);
+    await page.goto(`/mixers/${mixerId}`);
+    const reply = line(page, 'Still thinking about the first one');
+    await reply.waitFor();
+    await page.getByText('Live', { exact: true }).waitFor();
+    // The newest lines only: a phone's screen and a scroll's worth, not every loaded one.
+    const rendered = () => page.getByRole('log').locator('[data-line-id]').count();
+    expect(await rendered()).toBeLessThanOrEqual(30);
+    expect(await page.getByRole('log').getByText('Backlog line 40', { exact: true }).count()).toBe(0);
+    // On the way up, the lines above show, and the place in the chat is kept.
+    await page.getByRole('log').evaluate((el) => el.scrollTo({ top: 0 }));
+    await page.getByRole('log').getByText('Backlog line 40', { exact: true }).waitFor({ state: 'attached' });
+    // The quote's original is two pages back: found, scrolled to and highlighted.
+    await reply.getByRole('button', { name: /^Replying to Rhys: Backlog line 1(?!\d)/ }).click();
+    await page.waitForSelector('[data-line-id][data-highlight="true"]');
+    await expect.poll(() => page.locator('[data-highlight="true"]').innerText()).toMatch(/Backlog line 1(?!\d)/);
+    await page.context().close();
+  }, 300_000);
 });

@@ -41,6 +41,8 @@ export interface LineActionsProps {
 }
 
 const LONG_PRESS_MS = 450;
+const TRIGGER =
+  'shrink-0 self-center rounded-full p-1.5 text-muted-foreground opacity-0 transition-opacity hover:bg-muted hover:text-foreground focus-visible:opacity-100 group-hover/line:opacity-100 group-focus-within/line:opacity-100 data-[state=open]:opacity-100';
 
 /**
  * A chat line with its one menu of actions (issue 29): reply, react, edit, unsend, plus any
@@ -61,6 +63,14 @@ export function LineActions({
   lineId,
 }: LineActionsProps) {
   const [open, setOpen] = useState(false);
+  // Radix's menu is mounted the first time this line's menu opens, then kept: one per line on
+  // screen (each a Popper whose anchor sets state once mounted) made taking over a busy room one
+  // long task on a phone (issue 29, its TBT). Until then the "…" button is a plain button.
+  const [armed, setArmed] = useState(false);
+  const openMenu = () => {
+    setArmed(true);
+    setOpen(true);
+  };
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
   const hasActions = Boolean(onReply || onReact || onEdit || onUnsend || extraActions?.length);
 
@@ -71,7 +81,7 @@ export function LineActions({
   const onPointerDown = (e: PointerEvent) => {
     if (e.pointerType !== 'touch' || !hasActions) return;
     cancelPress();
-    press.current = { x: e.clientX, y: e.clientY, timer: setTimeout(() => setOpen(true), LONG_PRESS_MS) };
+    press.current = { x: e.clientX, y: e.clientY, timer: setTimeout(openMenu, LONG_PRESS_MS) };
   };
   const onPointerMove = (e: PointerEvent) => {
     // A scroll is not a long-press.
@@ -81,7 +91,7 @@ export function LineActions({
     if (e.target !== e.currentTarget || !hasActions) return;
     if (e.key === 'Enter' || e.key === ' ' || e.key === '.' || e.key === 'ContextMenu') {
       e.preventDefault();
-      setOpen(true);
+      openMenu();
     }
   };
 
@@ -111,15 +121,15 @@ export function LineActions({
       )}
     >
       <div className="min-w-0 max-w-full [-webkit-touch-callout:none]">{children}</div>
-      {hasActions && (
+      {hasActions && !armed && (
+        <button type="button" tabIndex={-1} aria-label="Message actions" aria-haspopup="menu" onClick={openMenu} className={TRIGGER}>
+          <MoreHorizontal className="size-4" aria-hidden />
+        </button>
+      )}
+      {hasActions && armed && (
         <DropdownMenu.Root open={open} onOpenChange={setOpen} modal={false}>
           <DropdownMenu.Trigger asChild>
-            <button
-              type="button"
-              tabIndex={-1}
-              aria-label="Message actions"
-              className="shrink-0 self-center rounded-full p-1.5 text-muted-foreground opacity-0 transition-opacity hover:bg-muted hover:text-foreground focus-visible:opacity-100 group-hover/line:opacity-100 group-focus-within/line:opacity-100 data-[state=open]:opacity-100"
-            >
+            <button type="button" tabIndex={-1} aria-label="Message actions" className={TRIGGER}>
               <MoreHorizontal className="size-4" aria-hidden />
             </button>
           </DropdownMenu.Trigger>

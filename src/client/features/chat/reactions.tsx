@@ -1,4 +1,5 @@
 import { Popover } from 'radix-ui';
+import { useState } from 'react';
 import type { ReactionGroup } from '../../../shared/schemas/chat';
 import { cn } from '../../lib/cn';
 
@@ -26,54 +27,76 @@ export function ReactionChips({
   if (!groups?.length) return null;
   return (
     <ul className={cn('mt-1 flex flex-wrap gap-1', align === 'end' ? 'justify-end' : 'justify-start')} aria-label="Reactions">
-      {groups.map((g) => {
-        const mine = g.by.some((p) => p.id === me);
-        const who = names(g, me);
-        return (
-          <li key={g.emoji}>
-            <Popover.Root>
-              <Popover.Trigger asChild>
+      {groups.map((g) => (
+        <ReactionChip key={g.emoji} group={g} me={me} onToggle={onToggle} />
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * One count. Radix's popover is mounted the first time the chip is tapped, then kept: one per
+ * chip on screen (each a Popper whose anchor sets state once mounted) made taking over a busy
+ * room one long task on a phone (issue 29, its TBT).
+ */
+function ReactionChip({ group: g, me, onToggle }: { group: ReactionGroup; me: string | undefined; onToggle?: (emoji: string) => void }) {
+  const [armed, setArmed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const mine = g.by.some((p) => p.id === me);
+  const who = names(g, me);
+  const chip = (
+    <button
+      type="button"
+      title={who}
+      aria-label={`${g.emoji} ${g.by.length}: ${who}`}
+      aria-haspopup={armed ? undefined : 'dialog'}
+      onClick={
+        armed
+          ? undefined
+          : () => {
+              setArmed(true);
+              setOpen(true);
+            }
+      }
+      className={cn(
+        'inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums shadow-sm transition-colors',
+        mine ? 'border-primary bg-primary/15 text-foreground' : 'border-border bg-card text-muted-foreground hover:bg-muted',
+      )}
+    >
+      <span aria-hidden>{g.emoji}</span>
+      <span aria-hidden className="text-xs font-semibold">
+        {g.by.length}
+      </span>
+    </button>
+  );
+  if (!armed) return <li>{chip}</li>;
+  return (
+    <li>
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger asChild>{chip}</Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            side="top"
+            sideOffset={6}
+            className="z-50 max-w-64 rounded-2xl border border-border bg-card p-3 text-sm text-card-foreground shadow-xl"
+          >
+            <p className="font-semibold">
+              <span aria-hidden>{g.emoji}</span> {who}
+            </p>
+            {onToggle && (
+              <Popover.Close asChild>
                 <button
                   type="button"
-                  title={who}
-                  aria-label={`${g.emoji} ${g.by.length}: ${who}`}
-                  className={cn(
-                    'inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums shadow-sm transition-colors',
-                    mine ? 'border-primary bg-primary/15 text-foreground' : 'border-border bg-card text-muted-foreground hover:bg-muted',
-                  )}
+                  onClick={() => onToggle(g.emoji)}
+                  className="mt-2 w-full rounded-full bg-muted px-3 py-1.5 text-xs font-semibold hover:bg-accent"
                 >
-                  <span aria-hidden>{g.emoji}</span>
-                  <span aria-hidden className="text-xs font-semibold">
-                    {g.by.length}
-                  </span>
+                  {mine ? 'Remove my reaction' : `React with ${g.emoji}`}
                 </button>
-              </Popover.Trigger>
-              <Popover.Portal>
-                <Popover.Content
-                  side="top"
-                  sideOffset={6}
-                  className="z-50 max-w-64 rounded-2xl border border-border bg-card p-3 text-sm text-card-foreground shadow-xl"
-                >
-                  <p className="font-semibold">
-                    <span aria-hidden>{g.emoji}</span> {who}
-                  </p>
-                  {onToggle && (
-                    <Popover.Close asChild>
-                      <button
-                        type="button"
-                        onClick={() => onToggle(g.emoji)}
-                        className="mt-2 w-full rounded-full bg-muted px-3 py-1.5 text-xs font-semibold hover:bg-accent"
-                      >
-                        {mine ? 'Remove my reaction' : `React with ${g.emoji}`}
-                      </button>
-                    </Popover.Close>
-                  )}
-                </Popover.Content>
-              </Popover.Portal>
-            </Popover.Root>
-          </li>
-        );
-      })}
-    </ul>
+              </Popover.Close>
+            )}
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+    </li>
   );
 }

@@ -232,6 +232,8 @@ function Detail({ mixer }: { mixer: MixerDetail }) {
           <>
             <div {...panel('chat')} className={cn('min-w-0 lg:row-span-3', phoneHidden(tab !== 'chat'))}>
               <ChatPanel
+                // A room of its own per mixer: where it opened, the lines on screen, the unread divider.
+                key={mixer.id}
                 mixer={mixer}
                 me={auth.user?.id ?? ''}
                 className="h-[calc(100dvh-17.5rem)] min-h-[20rem] md:h-[calc(100dvh-10rem)] lg:sticky lg:top-6 lg:h-[calc(100dvh-18rem)] lg:min-h-[26rem] lg:max-h-[52rem]"

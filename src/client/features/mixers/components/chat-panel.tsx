@@ -3,7 +3,13 @@ import { ArrowDown, EyeOff, Flag, LoaderCircle, Lock, SendHorizontal, Sparkles, 
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/realtime/events';
 import { myReaction, newClientKey, snippetOf, withinEditWindow } from '../../../../shared/schemas/chat';
-import { CHAT_MESSAGE_MAX, chatEditInputSchema, chatMessageInputSchema, type MixerDetail } from '../../../../shared/schemas/mixers';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_PAGE_SIZE,
+  chatEditInputSchema,
+  chatMessageInputSchema,
+  type MixerDetail,
+} from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
@@ -258,6 +264,9 @@ export function ChatPanel({
     [],
   );
   const firstUnread = useFirstUnread(messages, readState, me);
+  const { isFetchingNextPage } = history;
+  const lineWindow = useLineWindow(messages, firstUnread, history);
+  const shown = lineWindow.lines;
 
   // Scrolling: stick to the bottom when already there; otherwise count what arrived below.
   const scroller = useRef<HTMLDivElement>(null);
@@ -280,8 +289,8 @@ export function ChatPanel({
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
-    const first = messages[0]?.id;
-    const last = messages.at(-1)?.id;
+    const first = shown[0]?.id;
+    const last = shown.at(-1)?.id;
     const prev = previous.current;
     if (!prev.last && last) {
       if (firstUnread === undefined) return; // read state still loading: wait, so the room opens in the right place
@@ -291,7 +300,7 @@ export function ChatPanel({
       atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
       setScrolledUp(!atBottom.current);
     } else if (last !== prev.last) {
-      const added = messages.length - messages.findIndex((m) => m.id === prev.last) - 1;
+      const added = shown.length - shown.findIndex((m) => m.id === prev.last) - 1;
       if (atBottom.current || ownSend.current) scrollToBottom();
       else setUnseen((n) => n + Math.max(1, added));
       ownSend.current = false;
@@ -299,7 +308,7 @@ export function ChatPanel({
       el.scrollTop = prev.top + (el.scrollHeight - prev.height); // older page above: keep my place
     }
     previous.current = { first, last, height: el.scrollHeight, top: el.scrollTop };
-  }, [messages, scrollToBottom, firstUnread]);
+  }, [shown, scrollToBottom, firstUnread]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -310,28 +319,33 @@ export function ChatPanel({
     previous.current = { ...previous.current, height: el.scrollHeight, top: el.scrollTop };
   };
 
-  // Older pages load when the top comes into view (and from a button, for keyboards).
+  // Older lines show when the top comes into view (and from a button, for keyboards): first
+  // those already loaded, then older pages. Not before the room is in place: it opens at the top
+  // until then, which is no reason to load anything.
   const sentinel = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = history;
+  const { more, older } = lineWindow;
+  const positioned = firstUnread !== undefined;
+  const topLine = shown[0]?.id;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: made again once lines show above (topLine), so a sentinel still in view asks for more
   useEffect(() => {
     const el = sentinel.current;
     const root = scroller.current;
-    if (!el || !root || !hasNextPage) return;
+    if (!el || !root || !more || !positioned) return;
     const observer = new IntersectionObserver(
       (entries) => {
-        if (entries.some((e) => e.isIntersecting) && !isFetchingNextPage) void fetchNextPage();
+        if (entries.some((e) => e.isIntersecting)) void older();
       },
       { root, rootMargin: '200px 0px 0px 0px' },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
+  }, [more, older, positioned, topLine]);
 
-  const historyRef = useRef(history);
-  historyRef.current = history;
+  const windowRef = useRef(lineWindow);
+  windowRef.current = lineWindow;
   const jumpTo = useJumpToLine(scroller, {
-    hasMore: () => Boolean(historyRef.current.hasNextPage),
-    load: () => historyRef.current.fetchNextPage(),
+    hasMore: () => windowRef.current.more,
+    load: () => windowRef.current.older({ all: true }),
   });
 
   return (
@@ -388,9 +402,9 @@ export function ChatPanel({
           ) : (
             <>
               <div ref={sentinel} />
-              {hasNextPage ? (
+              {more ? (
                 <div className="mb-3 flex justify-center">
-                  <Button variant="ghost" size="sm" onClick={() => void fetchNextPage()} disabled={isFetchingNextPage}>
+                  <Button variant="ghost" size="sm" onClick={() => void older()} disabled={isFetchingNextPage}>
                     {isFetchingNextPage ? 'Loading earlier messages…' : 'Load earlier messages'}
                   </Button>
                 </div>
@@ -404,13 +418,13 @@ export function ChatPanel({
                 </p>
               )}
               <ol className="flex flex-col">
-                {messages.map((m, i) => (
+                {shown.map((m, i) => (
                   <Fragment key={m.id}>
                     {m.id === firstUnread && <NewMessagesDivider />}
                     <MessageItem
                       message={m}
-                      prev={messages[i - 1]}
-                      next={messages[i + 1]}
+                      prev={shown[i - 1]}
+                      next={shown[i + 1]}
                       me={me}
                       soft={theme.soft}
                       writable={writable}
@@ -848,6 +862,47 @@ const MessageItem = memo(function MessageItem({
     </Fragment>
   );
 });
+
+/** Lines a room opens with: a phone's screen and a scroll's worth above it. */
+const FIRST_LINES = 24;
+
+/**
+ * The lines on screen: the newest FIRST_LINES of those loaded when the room opens (more when the
+ * first unread line is further up), then more above each time `older` is called — first those
+ * already loaded, a page at a time, then older pages from the server. Rendering every loaded line
+ * at once made taking over a busy room one long task on a phone (issue 29, its TBT). The count
+ * hidden above is fixed when lines first arrive, so new lines below never push one out at the top.
+ */
+function useLineWindow(
+  messages: ChatMessage[],
+  firstUnread: string | null | undefined,
+  history: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> },
+) {
+  const opened = useRef<number | null>(null);
+  if (opened.current === null && messages.length) opened.current = Math.max(0, messages.length - FIRST_LINES);
+  const [revealed, setRevealed] = useState<number | null>(null);
+  let hidden = Math.min(revealed ?? opened.current ?? 0, messages.length);
+  // The room opens at the first unread line, with a few lines of context above it.
+  const unreadAt = firstUnread ? messages.findIndex((m) => m.id === firstUnread) : -1;
+  if (unreadAt >= 0 && revealed === null) hidden = Math.min(hidden, Math.max(0, unreadAt - 3));
+  const historyRef = useRef(history);
+  historyRef.current = history;
+  const hiddenRef = useRef(hidden);
+  hiddenRef.current = hidden;
+  const older = useCallback(async ({ all = false }: { all?: boolean } = {}) => {
+    const now = hiddenRef.current;
+    if (now > 0) {
+      setRevealed(all ? 0 : Math.max(0, now - CHAT_PAGE_SIZE));
+      await new Promise((r) => setTimeout(r));
+      return;
+    }
+    setRevealed(0);
+    const h = historyRef.current;
+    if (h.hasNextPage && !h.isFetchingNextPage) await h.fetchNextPage();
+  }, []);
+  const lines = useMemo(() => (hidden ? messages.slice(hidden) : messages), [messages, hidden]);
+  return { lines, more: hidden > 0 || history.hasNextPage, older };
+}
 
 /**
  * The first line I had not read when the chat opened (issue 29), fixed from then on so the
