@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type RefObject, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { insertMention, matchMentionable, mentionQueryAt, mentionsInBody } from '../../../shared/schemas/chat-live';
 import { Avatar } from '../../components/ui/avatar';
 import { cn } from '../../lib/cn';
@@ -51,15 +51,22 @@ export function useMentionPicker({
     const caret = input.current?.selectionStart ?? text.length;
     const next = insertMention(text, query.start, caret, person.firstName);
     picked.current.set(person.id, person);
+    caretAfterPick.current = next.caret;
     setText(next.text);
     setQuery(null);
-    requestAnimationFrame(() => {
-      const el = input.current;
-      if (!el) return;
-      el.focus();
-      el.setSelectionRange(next.caret, next.caret);
-    });
   };
+  // The caret goes after the inserted name as soon as the box shows it, before the next key: set
+  // in a later frame (as it was), keys typed in between went in before the name (seen in CI).
+  const caretAfterPick = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the picked name is in the text
+  useLayoutEffect(() => {
+    const el = input.current;
+    const caret = caretAfterPick.current;
+    if (!el || caret === null) return;
+    caretAfterPick.current = null;
+    el.focus();
+    el.setSelectionRange(caret, caret);
+  }, [text]);
 
   /** True when the key was the picker's (the box should do nothing else with it). */
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>): boolean => {
