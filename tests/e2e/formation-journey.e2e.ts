@@ -4,7 +4,7 @@ import { dailyActivity, fancies, mixerInvitations, mixerMemberships, mixerMessag
 import { runFormation } from '../../src/server/modules/formation/job';
 import { advanceAppMixers } from '../../src/server/modules/mixers/lifecycle';
 import { checkA11y } from './a11y';
-import { type E2E, startE2E } from './harness';
+import { type E2E, linesDelivered, startE2E } from './harness';
 
 /**
  * Issue 14 end to end: Maya says when she's free and what she'd join; the formation job forms
@@ -114,6 +114,8 @@ describe('mixers that form themselves', () => {
     await composer.fill('Anyone tried the new wall at Redpoint?');
     await composer.press('Enter');
     await page.getByRole('log').getByText('Anyone tried the new wall at Redpoint?').waitFor();
+    // Shown at once as it leaves; her attendance counts it only once the server has it.
+    await linesDelivered(page);
     await e2e.db
       .insert(mixerMessages)
       .values({ mixerId: formed.id, senderId: rhys.id, kind: 'member', body: 'Yes! The overhang is brutal.' });

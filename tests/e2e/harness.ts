@@ -192,3 +192,12 @@ export function appReady(page: Page) {
     return Boolean(root?.firstElementChild) && !root?.hasAttribute('data-waiting-for-app');
   });
 }
+
+/**
+ * Resolves once every line this page sent is on the server: a sent line shows in the log at once,
+ * as pending, and only leaves that state when the server has it (decision 032). A test
+ * that acts on the database after a send (ends the mixer, counts attendance) waits for this.
+ */
+export function linesDelivered(page: Page) {
+  return page.waitForFunction(() => !document.querySelector('[data-pending-line]'));
+}

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushIdle } from '../../src/server/modules/push/service';
 import { type PushServiceStandIn, startPushService } from '../helpers/push-service';
-import { type E2E, startE2E, viewportShot } from './harness';
+import { type E2E, linesDelivered, startE2E, viewportShot } from './harness';
 
 let e2e: E2E;
 let push: PushServiceStandIn;
@@ -151,7 +151,7 @@ describe('the live room', () => {
 
     // The notification: a push (discreet) and the Mixers badge. The line shows at once as it
     // leaves; the push goes once the server has it.
-    await a.page.waitForFunction(() => !document.querySelector('[data-pending-line]'));
+    await linesDelivered(a.page);
     const path = new URL(sub.endpoint).pathname;
     await until(async () => push.received.some((p) => p.path === path), 'the mention push');
     await pushIdle(e2e.app);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
-import { type E2E, startE2E, viewportShot } from './harness';
+import { type E2E, linesDelivered, startE2E, viewportShot } from './harness';
 
 /**
  * The room (issue 29, conversation): two demo members in a live demo mixer reply, react, edit
@@ -184,7 +184,7 @@ describe('the room', () => {
     }
     await a.page.getByRole('log').getByText(retried).waitFor();
     await b.page.getByRole('log').getByText(retried).waitFor();
-    await a.page.waitForFunction(() => !document.querySelector('[data-pending-line]'));
+    await linesDelivered(a.page);
     const count = (await e2e.db.execute(sql`select count(*)::int as n from mixer_messages where body = ${retried}`)) as unknown as {
       rows: { n: number }[];
     };
@@ -233,7 +233,7 @@ describe('the room', () => {
         .catch(() => undefined),
       a.page.locator('[data-pending-line]').waitFor({ state: 'detached' }),
     ]);
-    await a.page.waitForFunction(() => !document.querySelector('[data-pending-line]'));
+    await linesDelivered(a.page);
     expect(await a.page.getByRole('log').getByText(plan).count()).toBe(1);
     const dmCount = (await e2e.db.execute(sql`select count(*)::int as n from direct_messages where body = ${plan}`)) as unknown as {
       rows: { n: number }[];
