@@ -148,7 +148,9 @@ export function HostSwitch({ mixerId, title }: { mixerId: string; title: string 
   const toast = useToast();
   const set = useAdminMutation(hostApi.setEnabled);
   if (!host.data) return null;
-  const enabled = !host.data.disabledMixers.includes(mixerId);
+  // While the switch is saving (and the list refreshing after), it shows what was asked for, not
+  // the old state it would otherwise bounce back to.
+  const enabled = set.isPending && set.variables ? set.variables.enabled : !host.data.disabledMixers.includes(mixerId);
   return (
     <label className="inline-flex min-h-9 cursor-pointer items-center gap-2 whitespace-nowrap rounded-full px-2 text-sm font-medium">
       <input
