@@ -13,7 +13,7 @@ import {
   user,
 } from '../../src/server/db/schema';
 import { checkA11y } from './a11y';
-import { type E2E, startE2E } from './harness';
+import { type E2E, startE2E, toast } from './harness';
 import { ADMIN_LINKS } from '../../src/client/features/admin/admin-links';
 
 let e2e: E2E;
@@ -76,8 +76,6 @@ async function seedHistory() {
 }
 
 const a11y = (page: Page) => checkA11y(page);
-
-const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();
 
 async function adminPage(size: { width: number; height: number } = SIZES[0]) {
   if (!adminState) {

@@ -1,6 +1,5 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { E2E_PASSWORD, type E2E, startE2E } from './harness';
+import { E2E_PASSWORD, type E2E, startE2E, toast } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -9,8 +8,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await e2e?.close();
 });
-
-const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();
 
 describe('accounts', () => {
   it('register → open the mail in the dev mailbox → verify → reach the onboarding gate', async () => {

@@ -201,3 +201,9 @@ export function appReady(page: Page) {
 export function linesDelivered(page: Page) {
   return page.waitForFunction(() => !document.querySelector('[data-pending-line]'));
 }
+
+/**
+ * A toast by its title. Not `getByText`: while a toast is announced, its text is also in a
+ * screen-reader status line ("Notification …"), and a bare text match would find both.
+ */
+export const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();

@@ -5,7 +5,7 @@ import { HOST_TEXTS } from '../../src/shared/schemas/host';
 import { mixerMemberships, mixerMessages, mixers, user } from '../../src/server/db/schema';
 import { rowsOf } from '../../src/server/lib/sql';
 import { runAppHost } from '../../src/server/modules/host/service';
-import { type E2E, startE2E, viewportShot } from './harness';
+import { type E2E, startE2E, viewportShot, toast } from './harness';
 
 /**
  * Issue 29, the host: in a live mixer Maya and Rhys see the icebreaker, then a quiet-room prompt
@@ -176,7 +176,7 @@ describe('the host', () => {
     await hostSwitch.waitFor();
     expect(await hostSwitch.isChecked()).toBe(true);
     await hostSwitch.click();
-    await page.getByText('Host off', { exact: true }).waitFor();
+    await toast(page, 'Host off').waitFor();
     expect(await hostSwitch.isChecked()).toBe(false);
 
     await page.goto('/admin/formation');
@@ -186,7 +186,7 @@ describe('the host', () => {
     await prompts.fill('What made you smile this week?\nWhich café should everyone here try?');
     await viewportShot(page, 'host-admin-prompts-1280');
     await page.getByRole('button', { name: 'Save prompts' }).click();
-    await page.getByText('Host prompts saved').waitFor();
+    await toast(page, 'Host prompts saved').waitFor();
 
     const audit = rowsOf<{ action: string; target: string }>(
       await e2e.db.execute(sql`select action, target from audit_log where action like 'host.%' order by created_at`),

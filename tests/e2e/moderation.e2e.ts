@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mixerMemberships, mixerMessages, mixers, user } from '../../src/server/db/schema';
 import { GUARD_MESSAGES } from '../../src/shared/schemas/guard';
-import { type E2E, startE2E } from './harness';
+import { type E2E, startE2E, toast } from './harness';
 
 /**
  * Issue 30, one journey through the UI: a member's phone number is held in a mixer with the
@@ -24,8 +24,6 @@ afterAll(async () => {
 
 /** Vic's line: the abuse detector flags it, so it asks "Are you sure?" and arrives folded. */
 const THREAT = 'Answer me or I will find where you live';
-
-const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();
 
 /** Starts waiting for a locator now, to await later (no unhandled rejection if the test fails first). */
 function soon(locator: Locator): Promise<void> {

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portrait } from '../fixtures/images';
 import { axeViolations, describeViolations } from './a11y';
-import { appReady, type E2E, startE2E } from './harness';
+import { appReady, type E2E, startE2E, toast } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -12,7 +12,6 @@ afterAll(async () => {
   await e2e?.close();
 });
 
-const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();
 const card = (page: Page) => page.getByRole('region', { name: 'Your profile as others see it' });
 
 async function member(name: string) {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, reports, user } from '../../src/server/db/schema';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
-import { demoEmail, type E2E, startE2E } from './harness';
+import { demoEmail, type E2E, startE2E, toast } from './harness';
 
 /**
  * The one set of safety dialogs (src/client/components/safety) from the two places that use it
@@ -34,7 +34,6 @@ async function shot(page: Page, name: string) {
 }
 
 const idOf = async (name: string) => (await e2e.db.select({ id: user.id }).from(user).where(eq(user.name, name)))[0].id;
-const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();
 
 describe('safety dialogs', () => {
   it('a report from a conversation needs a reason and offers to block too; unticked, it only reports', async () => {

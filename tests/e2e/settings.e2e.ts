@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { session, user } from '../../src/server/db/schema';
 import { totpCode } from '../helpers/profile-fixtures';
 import { axeViolations, describeViolations } from './a11y';
-import { type E2E, E2E_PASSWORD, startE2E, viewportShot } from './harness';
+import { type E2E, E2E_PASSWORD, startE2E, viewportShot, toast } from './harness';
 
 let e2e: E2E;
 beforeAll(async () => {
@@ -16,8 +16,6 @@ afterAll(async () => {
 });
 
 /** Dialogs are fixed to the viewport: photograph the viewport, not the whole page. */
-
-const toast = (page: Page, title: string) => page.locator('[data-variant]', { hasText: title }).first();
 
 async function member(name: string) {
   const m = await e2e.createMember(name);
