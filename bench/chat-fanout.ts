@@ -1,6 +1,7 @@
 /**
  * Chat fan-out (issue 15, `npm run bench`): live mixers of 8 members, every member posting a
- * line about once a second, over loopback (127.0.0.1 only).
+ * line as often as the room's rules let them (every MEMBER_LINE_MS, bench/chat-load.ts), over
+ * loopback (127.0.0.1 only).
  *
  * Every server runs in its own process, as in production; this process is only the members:
  * one socket each, subscribed to their mixer's room, sending their lines over that socket as
@@ -19,8 +20,8 @@
  * of sockets up until p99 crosses 100 ms: the machine's ceiling, written in the README.
  *
  * Lost: accepted lines that did not reach every member of the mixer (must be 0). Refused:
- * sends answered with an error (the chat limit is 10 lines per 10 s, so a member posting every
- * 1.01 s must never be refused). Members are written to the database with signed session
+ * sends answered with an error (members keep to the chat limit and slow mode's flood rule, and
+ * their lines hold nothing the guard stops, so none may be refused). Members are written to the database with signed session
  * cookies before the server starts, so setup takes seconds rather than thousands of password hashes.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
@@ -33,6 +34,7 @@ import { type OpenOptions, openDatabase } from '../src/server/db/client';
 import { loadConfig } from '../src/server/config';
 import { mixerMemberships, mixers, profiles, session, user } from '../src/server/db/schema';
 import { type Running, startServer } from '../src/server/main';
+import { benchLine, lineToken, MEMBER_LINE_MS, refusalStatus } from './chat-load';
 import { freePort, spawnUntil } from './lib';
 
 export interface ChatFanoutOptions {
@@ -79,7 +81,7 @@ export function percentile(sorted: number[], p: number): number {
 async function drive(
   members: Member[],
   sockets: WebSocket[],
-  post: (m: Member, body: string) => Promise<number>,
+  post: (m: Member, body: string) => Promise<number | string>,
   opts: { seconds: number; intervalMs: number; membersPerMixer: number },
 ): Promise<RunResult> {
   const sentAt = new Map<string, number>();
@@ -110,6 +112,7 @@ async function drive(
   const rejected: Record<string, number> = {};
   const accepted = new Set<string>();
   let sent = 0;
+  let lineNo = 0;
   let counting = true;
   const count = Math.floor((opts.seconds * 1000) / opts.intervalMs);
   const start = performance.now() + 200;
@@ -122,11 +125,11 @@ async function drive(
         const due = start + offset + k * opts.intervalMs;
         const wait = due - performance.now();
         if (wait > 0) await sleep(wait);
-        const token = `${i}-${k}-${randomBytes(3).toString('hex')}`;
+        const token = lineToken(lineNo++);
         sentAt.set(token, performance.now());
         sent++;
         inflight.push(
-          post(m, `${token} hello from member ${i}, message ${k}`).then(
+          post(m, benchLine(token)).then(
             (status) => {
               if (!counting) return;
               if (status === 201 || status === 200) accepted.add(token);
@@ -219,22 +222,21 @@ export function openSockets(urls: { url: string; headers?: Record<string, string
  * Sends each member's lines over their own socket, as the app does while it is connected:
  * resolves with 201 on `sent`, or the HTTP status the refusal's code stands for.
  */
-function socketSender(members: Member[], sockets: WebSocket[]): (m: Member, body: string) => Promise<number> {
+function socketSender(members: Member[], sockets: WebSocket[]): (m: Member, body: string) => Promise<number | string> {
   const byMember = new Map(members.map((m, i) => [m, sockets[i]]));
-  const pending = new Map<string, (status: number) => void>();
-  const STATUS: Record<string, number> = { rate_limited: 429, forbidden: 403, not_found: 404, validation: 400, conflict: 409 };
+  const pending = new Map<string, (status: number | string) => void>();
   for (const socket of sockets) {
     socket.on('message', (raw) => {
       const text = raw.toString();
       if (!text.startsWith('{"type":"sent"') && !text.startsWith('{"type":"send-failed"')) return;
       const answer = JSON.parse(text) as { type: string; ref: string; code?: string };
-      pending.get(answer.ref)?.(answer.type === 'sent' ? 201 : (STATUS[answer.code ?? ''] ?? 500));
+      pending.get(answer.ref)?.(answer.type === 'sent' ? 201 : refusalStatus(answer.code));
       pending.delete(answer.ref);
     });
   }
   let refs = 0;
   return (m, body) =>
-    new Promise<number>((resolve) => {
+    new Promise<number | string>((resolve) => {
       const ref = `b${++refs}`;
       pending.set(ref, resolve);
       byMember.get(m)?.send(JSON.stringify({ type: 'send', room: `mixer:${m.mixerId}`, body, ref }));
@@ -425,10 +427,11 @@ export const GOALS = {
 
 export async function benchChatFanout(options: ChatFanoutOptions = {}): Promise<Record<string, unknown>> {
   const shape: Shape = {
-    mixers: options.mixers ?? 50,
+    // 800 sockets at the members' pace: about 380 lines a second.
+    mixers: options.mixers ?? 100,
     perMixer: options.membersPerMixer ?? 8,
     seconds: options.seconds ?? 30,
-    intervalMs: options.intervalMs ?? 1010,
+    intervalMs: options.intervalMs ?? MEMBER_LINE_MS,
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-fanout-'));
   const secret = randomBytes(32).toString('base64url');
@@ -495,10 +498,10 @@ export async function chatWithAndWithout(
   options: { mixers?: number; membersPerMixer?: number; seconds?: number } = {},
 ): Promise<{ without: ReturnType<typeof summarise>; with: ReturnType<typeof summarise> }> {
   const shape: Shape = {
-    mixers: options.mixers ?? 25,
+    mixers: options.mixers ?? 50,
     perMixer: options.membersPerMixer ?? 8,
     seconds: options.seconds ?? 15,
-    intervalMs: 1010,
+    intervalMs: MEMBER_LINE_MS,
   };
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-chat-bg-'));
   const secret = randomBytes(32).toString('base64url');
@@ -537,17 +540,22 @@ export async function chatWithAndWithout(
 }
 
 /**
- * Steps load up on one instance on PostgreSQL until p99 crosses 100 ms: first the rate with
- * 4,000 sockets, then the number of sockets at 0.1 msg/s each. Prints one row per step.
+ * Steps load up on one instance on PostgreSQL until p99 crosses 100 ms: first the rate (at least
+ * 4,000 sockets, more where the members' pace needs them for that rate), then the number of
+ * sockets at 0.1 msg/s each. Prints one row per step.
  */
 async function findCeiling(serverUrl: string, seconds: number) {
   const secret = randomBytes(32).toString('base64url');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-ceiling-'));
   const steps: { label: string; shape: Shape }[] = [
-    ...[400, 800, 1200, 1600, 2400].map((rate) => ({
-      label: `4,000 sockets, ${rate} msg/s`,
-      shape: { mixers: 500, perMixer: 8, seconds, intervalMs: Math.round(4_000_000 / rate) },
-    })),
+    ...[400, 800, 1200, 1600, 2000, 2400].map((rate) => {
+      // As many rooms as the rate needs with every member at most at their pace, at least 500.
+      const mixers = Math.max(500, Math.ceil((rate * MEMBER_LINE_MS) / 1000 / 8));
+      return {
+        label: `${(mixers * 8).toLocaleString('en-GB')} sockets, ${rate} msg/s`,
+        shape: { mixers, perMixer: 8, seconds, intervalMs: Math.round((mixers * 8 * 1000) / rate) },
+      };
+    }),
     ...[8_000, 12_000, 16_000].map((n) => ({
       label: `${n.toLocaleString('en-GB')} sockets, 0.1 msg/s each`,
       shape: { mixers: n / 8, perMixer: 8, seconds, intervalMs: 10_100 },

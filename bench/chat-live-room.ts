@@ -29,6 +29,7 @@ import {
   summarise,
   withPostgres,
 } from './chat-fanout';
+import { benchLine, lineToken } from './chat-load';
 
 const HOST = '127.0.0.1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -114,6 +115,7 @@ async function drive(
   const linesInRoom = new Map<string, number>();
   let sent = 0;
   let refs = 0;
+  let lineNo = 0;
   let reactions = 0;
   const inflight: Promise<void>[] = [];
 
@@ -124,7 +126,7 @@ async function drive(
     for (let k = 0; k < count; k++) {
       const wait = start + offset + k * memberInterval - performance.now();
       if (wait > 0) await sleep(wait);
-      const token = `${i}-${k}-${randomBytes(3).toString('hex')}`;
+      const token = lineToken(lineNo++);
       const ref = `l${++refs}`;
       sentAt.set(token, performance.now());
       sent++;
@@ -144,7 +146,7 @@ async function drive(
             } else rejected[answer.code ?? 'error'] = (rejected[answer.code ?? 'error'] ?? 0) + 1;
             resolve();
           });
-          sockets[i].send(JSON.stringify({ type: 'send', room, body: `${token} a line from member ${i}`, ref }));
+          sockets[i].send(JSON.stringify({ type: 'send', room, body: benchLine(token), ref }));
         }),
       );
     }

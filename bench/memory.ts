@@ -6,8 +6,8 @@
  * reference and demo data), then three more starts are timed from spawn to the "running" line.
  *
  * Memory (goals of issue 33): the resident set (VmRSS) of that server process, idle 5 s after a warm start, then
- * after each of two rounds of load: 400 sockets in 50 live mixers each posting a chat line
- * every 1.01 s for 20 s, while 16 connections read GET /api/mixers the whole time. Two rounds
+ * after each of two rounds of load: 400 sockets in 50 live mixers each posting a chat line as
+ * often as the room's rules let them (MEMBER_LINE_MS, bench/chat-load.ts) for 20 s, while 16 connections read GET /api/mixers the whole time. Two rounds
  * show whether memory is bounded (flat) or grows with use.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -21,6 +21,7 @@ import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { openDatabase } from '../src/server/db/client';
 import { mixerMemberships, mixers, profiles, session, user } from '../src/server/db/schema';
+import { benchLine, lineToken, MEMBER_LINE_MS } from './chat-load';
 import { freePort } from './lib';
 
 export const RESTART_GOAL_MS = 2000;
@@ -197,7 +198,11 @@ async function timedRead(port: number, cookie: string): Promise<number> {
   return Math.round((performance.now() - t0) * 10) / 10;
 }
 
-async function round(port: number, members: Member[], seconds: number): Promise<{ sends: number; accepted: number; reads: number }> {
+async function round(
+  port: number,
+  members: Member[],
+  seconds: number,
+): Promise<{ sends: number; accepted: number; refused: Record<number, number>; reads: number }> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const sockets: WebSocket[] = [];
   for (let i = 0; i < members.length; i += 50)
@@ -210,7 +215,9 @@ async function round(port: number, members: Member[], seconds: number): Promise<
   });
   let sends = 0;
   let accepted = 0;
-  const interval = 1010;
+  let lineNo = 0;
+  const refused: Record<number, number> = {};
+  const interval = MEMBER_LINE_MS;
   const begin = performance.now() + 100;
   await Promise.all(
     members.map(async (m, i) => {
@@ -219,15 +226,16 @@ async function round(port: number, members: Member[], seconds: number): Promise<
         const wait = begin + offset + k * interval - performance.now();
         if (wait > 0) await sleep(wait);
         sends++;
-        const status = await post(agent, port, m, `line ${k} from member ${i}: ${randomBytes(24).toString('hex')}`);
+        const status = await post(agent, port, m, benchLine(lineToken(lineNo++)));
         if (status === 201 || status === 200) accepted++;
+        else refused[status] = (refused[status] ?? 0) + 1;
       }
     }),
   );
   const result = await reads;
   for (const s of sockets) s.terminate();
   agent.destroy();
-  return { sends, accepted, reads: result.requests.total };
+  return { sends, accepted, refused, reads: result.requests.total };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -251,7 +259,7 @@ export async function benchMemoryAndRestart(opts: { seconds?: number } = {}): Pr
     let idle: number;
     let firstRead: number;
     let warmRead: number;
-    const after: { rss: number; sends: number; accepted: number; reads: number }[] = [];
+    const after: { rss: number; sends: number; accepted: number; refused: Record<number, number>; reads: number }[] = [];
     try {
       await sleep(5000);
       idle = rssMb(server.proc.pid ?? 0);
@@ -289,9 +297,14 @@ export async function benchMemoryAndRestart(opts: { seconds?: number } = {}): Pr
         value: `${firstRead} ms (then ${warmRead} ms)`,
       },
       loaded: {
-        what: `resident memory after load (2 rounds: 400 sockets chatting 1 msg/1.01 s + 16 readers of GET /api/mixers, ${seconds} s each)`,
+        what: `resident memory after load (2 rounds: 400 sockets chatting 1 line/${MEMBER_LINE_MS / 1000} s + 16 readers of GET /api/mixers, ${seconds} s each)`,
         value: `${after[0].rss} MB → ${after[1].rss} MB`,
-        runs: after.map((a) => `${a.accepted}/${a.sends} sends, ${a.reads} reads`).join('; '),
+        runs: after
+          .map((a) => {
+            const refused = Object.entries(a.refused).map(([status, n]) => `${n} × ${status}`);
+            return `${a.accepted}/${a.sends} sends${refused.length ? ` (refused: ${refused.join(', ')})` : ''}, ${a.reads} reads`;
+          })
+          .join('; '),
         goal: `≤ ${LOADED_GOAL_MB} MB, second round ≤ +${FLAT_MARGIN_MB} MB`,
         ok: Math.max(after[0].rss, after[1].rss) <= LOADED_GOAL_MB && growth <= FLAT_MARGIN_MB ? '✓' : '✗',
       },
