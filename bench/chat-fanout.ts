@@ -18,6 +18,7 @@
  *   memory per open socket.
  * `node --import tsx bench/chat-fanout.ts ceiling` (PostgreSQL) steps the rate and the number
  * of sockets up until p99 crosses 100 ms: the machine's ceiling, written in the README.
+ * BENCH_SERVER_ARGS adds node arguments to our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
  *
  * Lost: accepted lines that did not reach every member of the mixer (must be 0). Refused:
  * sends answered with an error (members keep to the chat limit and slow mode's flood rule, and
@@ -340,7 +341,7 @@ export async function spawnServer(args: string[], env: Record<string, string>, r
 /** The real server (src/server/serve.ts) in its own process on the given database. */
 export function startOurs(env: Record<string, string>): Promise<Server> {
   return spawnServer(
-    ['--import', 'tsx', 'src/server/serve.ts'],
+    ['--import', 'tsx', ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), 'src/server/serve.ts'],
     { NODE_ENV: 'test', HOST, SEED_DEMO: 'false', LOG_LEVEL: 'error', PUBLIC_URL: 'http://localhost:3000', ...env },
     'Fancy is running',
   );
