@@ -22,8 +22,9 @@
  *
  * Lost: accepted lines that did not reach every member of the mixer (must be 0). Refused:
  * sends answered with an error (members keep to the chat limit and slow mode's flood rule, and
- * their lines hold nothing the guard stops, so none may be refused). Members are written to the database with signed session
- * cookies before the server starts, so setup takes seconds rather than thousands of password hashes.
+ * their lines hold nothing the guard stops, so none may be refused). Members are written to the
+ * database with signed session cookies before the server starts, so setup takes seconds rather
+ * than thousands of password hashes.
  */
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

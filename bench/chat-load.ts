@@ -50,4 +50,4 @@ export const benchLine = (token: string) => `${token} anyone up for a walk along
 
 /** The HTTP status a socket refusal's code stands for, as the route would answer it; an unknown code is named, not made a 500. */
 export const refusalStatus = (code: string | undefined): number | string =>
-  code && code in ERROR_STATUS ? ERROR_STATUS[code as ErrorCode] : (code ?? 'no code');
+  code && Object.hasOwn(ERROR_STATUS, code) ? ERROR_STATUS[code as ErrorCode] : (code ?? 'no code');

@@ -18,10 +18,6 @@ export function spawnUntil(args: string[], env: Record<string, string>, ready: s
       if (out.includes(ready)) resolve(Object.assign(proc, { output: out }));
     });
     proc.stderr?.on('data', (d) => (out += d.toString()));
-    if (process.env.BENCH_SERVER_LOG) {
-      proc.stdout?.pipe(process.stderr);
-      proc.stderr?.pipe(process.stderr);
-    }
     proc.on('exit', (code) => reject(new Error(`process exited (${code}):\n${out}`)));
   });
 }

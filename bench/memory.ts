@@ -7,8 +7,9 @@
  *
  * Memory (goals of issue 33): the resident set (VmRSS) of that server process, idle 5 s after a warm start, then
  * after each of two rounds of load: 400 sockets in 50 live mixers each posting a chat line as
- * often as the room's rules let them (MEMBER_LINE_MS, bench/chat-load.ts) for 20 s, while 16 connections read GET /api/mixers the whole time. Two rounds
- * show whether memory is bounded (flat) or grows with use.
+ * often as the room's rules let them (MEMBER_LINE_MS, bench/chat-load.ts) for 20 s, while 16
+ * connections read GET /api/mixers the whole time. Two rounds show whether memory is bounded
+ * (flat) or grows with use.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHmac, randomBytes, randomUUID } from 'node:crypto';
