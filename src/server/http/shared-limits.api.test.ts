@@ -4,7 +4,7 @@ import { freshDatabase } from '../../../tests/helpers/test-db';
 import type { Database } from '../db/client';
 import { AppError } from './errors';
 import { HOUR } from './rate-limiter';
-import { consume, postgresLimits } from './shared-limits';
+import { consume, memoryLimits, postgresLimits } from './shared-limits';
 
 /**
  * The store every instance shares (docs/decisions/020), run against PGlite here and against
@@ -123,6 +123,54 @@ describe('sliding-log limits in PostgreSQL', () => {
     await b.hit('member', two);
     await b.hit('member', two);
     expect(await refusal(a.hit('member', two))).toBeInstanceOf(AppError);
+  });
+});
+
+describe('a hit unless another limiter is full (slow mode gating the flood count), in PostgreSQL and in memory', () => {
+  const three = [{ limit: 3, windowMs: 10_000 }];
+  const onRule = [{ limit: 1, windowMs: 60_000 }];
+
+  it('counts while the gate has room, counts nothing while it is full, and refuses at its own limit, across instances', async () => {
+    const c = clock();
+    const [a, b] = [postgresLimits(database, c.now), postgresLimits(database, c.now)];
+    const count = a.window('count');
+    const gate = { limiter: b.window('gate'), rules: onRule };
+    expect(await count.hitUnlessFull('k', three, gate)).toBe(c.now());
+    await gate.limiter.record('k', onRule);
+    // A full gate: nothing counted, however often.
+    for (let i = 0; i < 5; i++) expect(await count.hitUnlessFull('k', three, gate)).toBe('gated');
+    c.add(60_001);
+    for (let i = 0; i < 3; i++) expect(await count.hitUnlessFull('k', three, gate)).toBe(c.now());
+    // Its own rule: the fourth in 10 s is refused with a wait, not gated.
+    const error = await refusal(b.window('count').hitUnlessFull('k', three, gate, 'Too fast'));
+    expect(error?.message).toBe('Too fast');
+    expect(error?.headers).toEqual({ 'retry-after': '10' });
+    // Another key is its own.
+    expect(await count.hitUnlessFull('other', three, gate)).toBe(c.now());
+  });
+
+  it('in memory (the embedded mode) the same', async () => {
+    const limits = memoryLimits();
+    const count = limits.window('count');
+    const gate = { limiter: limits.window('gate'), rules: onRule };
+    expect(await count.hitUnlessFull('k', three, gate)).toEqual(expect.any(Number));
+    await gate.limiter.record('k', onRule);
+    expect(await count.hitUnlessFull('k', three, gate)).toBe('gated');
+    for (let i = 0; i < 3; i++) expect(await count.hitUnlessFull('other', three, gate)).toEqual(expect.any(Number));
+    expect((await refusal(count.hitUnlessFull('other', three, gate, 'Too fast')))?.message).toBe('Too fast');
+  });
+
+  it('lets exactly the limit through when hits race from several instances', async () => {
+    const c = clock();
+    const instances = [postgresLimits(database, c.now), postgresLimits(database, c.now)];
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        refusal(
+          instances[i % 2].window('race-count').hitUnlessFull('k', three, { limiter: instances[0].window('race-gate'), rules: onRule }),
+        ),
+      ),
+    );
+    expect(results.filter((r) => r === undefined)).toHaveLength(3);
   });
 });
 

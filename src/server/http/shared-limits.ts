@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { AppError } from './errors';
 import { MAX_LIMITER_KEYS, PaceLimiter, RateLimiter, type Rules, rateLimited, TOO_MANY, windowWait } from './rate-limiter';
 
 /**
@@ -13,8 +14,15 @@ import { MAX_LIMITER_KEYS, PaceLimiter, RateLimiter, type Rules, rateLimited, TO
  * message and Retry-After.
  */
 
+/** Another limiter's key that, while at its limit, stops `hitUnlessFull` (slow mode's "on" for the flood count). */
+export interface Gate {
+  limiter: WindowLimiter;
+  rules: Rules;
+}
+
 /** A sliding log with one or more rules (sign-in, sign-up, resend, reset, uploads, contact, reports…). */
 export interface WindowLimiter {
+  readonly namespace: string;
   /**
    * Counts a hit, or throws the 429 when any rule is used up (nothing is counted then). Checking
    * and counting are one step, so parallel requests can never all pass. Resolves to the hit's
@@ -23,6 +31,11 @@ export interface WindowLimiter {
   hit(key: string, rules: Rules, message?: string): Promise<number>;
   /** Throws the 429 when any rule is used up, without counting (a state to read, never to guard an action by: see `consume`). */
   check(key: string, rules: Rules, message?: string): Promise<void>;
+  /**
+   * As `hit`, unless the gate's limiter is at its limit for the same key: then nothing is counted
+   * and it resolves to 'gated'. One round trip in PostgreSQL (a chat line's common case).
+   */
+  hitUnlessFull(key: string, rules: Rules, gate: Gate, message?: string): Promise<number | 'gated'>;
   /** Counts one hit. */
   record(key: string, rules: Rules): Promise<void>;
   /** Takes back the hit counted at `at` (an action counted up front that turned out not to count). */
@@ -69,14 +82,29 @@ export interface Limits {
   sweep(): Promise<number>;
 }
 
+async function isFull({ limiter, rules }: Gate, key: string): Promise<boolean> {
+  try {
+    await limiter.check(key, rules);
+    return false;
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'rate_limited') return true;
+    throw err;
+  }
+}
+
 /** In memory, per process: the embedded mode. */
 export function memoryLimits(): Limits {
   return {
     kind: 'memory',
-    window() {
+    window(namespace) {
       const limiter = new RateLimiter();
       return {
+        namespace,
         async hit(key, rules, message = TOO_MANY) {
+          return limiter.hit(key, rules, message);
+        },
+        async hitUnlessFull(key, rules, gate, message = TOO_MANY) {
+          if (await isFull(gate, key)) return 'gated';
           return limiter.hit(key, rules, message);
         },
         async check(key, rules, message = TOO_MANY) {
@@ -127,29 +155,44 @@ export function postgresLimits(database: Pick<Database, 'db'>, clock: () => numb
     window(namespace) {
       const k = (key: string) => `${namespace}:${key}`;
       const longestOf = (rules: Rules) => Math.max(...rules.map((r) => r.windowMs));
+      /** No hit of `rules` may be at its limit among `hits` at `now` (an SQL condition). */
+      const roomIn = (hits: SQL, rules: Rules, now: number) => sql`not exists (
+                  select 1 from unnest(${pgArray(rules.map((r) => r.limit))}::int[], ${pgArray(rules.map((r) => r.windowMs))}::bigint[]) as rule(lim, win)
+                  where (select count(*) from unnest(${hits}) h where h > ${now}::bigint - rule.win) >= rule.lim
+                )`;
+      /**
+       * One statement checks every rule against the hits still in their windows and, only when all
+       * have room and `also` holds, appends this one (older hits are dropped on the way).
+       */
+      const tryHit = async (key: string, rules: Rules, now: number, also: SQL = sql`true`) =>
+        rowsOf(
+          await db.execute(sql`
+            insert into rate_limits as r (key, hits, expires_at)
+            select ${k(key)}, array[${now}::bigint], to_timestamp(${now + longestOf(rules)}::double precision / 1000)
+            where ${also}
+            on conflict (key) do update
+              set hits = array(select h from unnest(r.hits) h where h > ${now - longestOf(rules)}::bigint order by h) || ${now}::bigint,
+                  expires_at = excluded.expires_at
+              where ${roomIn(sql`r.hits`, rules, now)} and ${also}
+            returning 1 as counted`),
+        ).length > 0;
+      const refuse = async (key: string, rules: Rules, now: number, message: string) =>
+        rateLimited(windowWait(await readHits(k(key)), rules, now) || 1, message);
       return {
+        namespace,
         async hit(key, rules, message = TOO_MANY) {
           const now = clock();
-          const longest = longestOf(rules);
-          const limits = pgArray(rules.map((r) => r.limit));
-          const windows = pgArray(rules.map((r) => r.windowMs));
-          // One statement checks every rule against the hits still in their windows and, only
-          // when all have room, appends this one (older hits are dropped on the way).
-          const counted = rowsOf(
-            await db.execute(sql`
-              insert into rate_limits as r (key, hits, expires_at)
-              values (${k(key)}, array[${now}::bigint], to_timestamp(${now + longest}::double precision / 1000))
-              on conflict (key) do update
-                set hits = array(select h from unnest(r.hits) h where h > ${now - longest}::bigint order by h) || ${now}::bigint,
-                    expires_at = excluded.expires_at
-                where not exists (
-                  select 1 from unnest(${limits}::int[], ${windows}::bigint[]) as rule(lim, win)
-                  where (select count(*) from unnest(r.hits) h where h > ${now}::bigint - rule.win) >= rule.lim
-                )
-              returning 1 as counted`),
-          );
-          if (counted.length > 0) return now;
-          throw rateLimited(windowWait(await readHits(k(key)), rules, now) || 1, message);
+          if (await tryHit(key, rules, now)) return now;
+          throw await refuse(key, rules, now, message);
+        },
+        async hitUnlessFull(key, rules, gate, message = TOO_MANY) {
+          const now = clock();
+          const gateKey = `${gate.limiter.namespace}:${key}`;
+          const gateOpen = sql`not exists (select 1 from rate_limits g where g.key = ${gateKey} and not ${roomIn(sql`g.hits`, gate.rules, now)})`;
+          if (await tryHit(key, rules, now, gateOpen)) return now;
+          // Refused by the gate or by this limiter's own rules: which, read back (the rare case).
+          if (await isFull(gate, key)) return 'gated';
+          throw await refuse(key, rules, now, message);
         },
         async check(key, rules, message = TOO_MANY) {
           const now = clock();

@@ -125,25 +125,14 @@ export function slowMode(limits: Limits) {
   const flood = limits.window('flood');
   const on = limits.window('slow-mode');
   const pace = limits.window('slow-pace');
-  const isOn = async (key: string) => {
-    try {
-      await on.check(key, SLOW_ON_RULE);
-      return false;
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'rate_limited') return true;
-      throw err;
-    }
-  };
   return {
     /** Counts a line about to be sent, or throws the 429 of slow mode. */
     async take(userId: string, room: string): Promise<void> {
       const key = `${room}:${userId}`;
-      if (await isOn(key)) {
-        await pace.hit(key, SLOW_PACE_RULE, GUARD_MESSAGES.slowModeWait);
-        return;
-      }
+      let counted: number | 'gated';
       try {
-        await flood.hit(key, FLOOD_RULE);
+        // The common case in one round trip: counted in the flood window, unless slow mode is on.
+        counted = await flood.hitUnlessFull(key, FLOOD_RULE, { limiter: on, rules: SLOW_ON_RULE });
       } catch (err) {
         if (!(err instanceof AppError && err.code === 'rate_limited')) throw err;
         await on.record(key, SLOW_ON_RULE);
@@ -151,6 +140,7 @@ export function slowMode(limits: Limits) {
         await pace.record(key, SLOW_PACE_RULE);
         throw rateLimited(SLOW_MODE_INTERVAL_MS, GUARD_MESSAGES.slowMode);
       }
+      if (counted === 'gated') await pace.hit(key, SLOW_PACE_RULE, GUARD_MESSAGES.slowModeWait);
     },
   };
 }
