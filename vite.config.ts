@@ -470,10 +470,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // A journey waits more than it works (alone it keeps under two thirds of a core busy), so
-          // journeys run side by side; each has its own server, port, database and browser, and
-          // the server's modules load once per worker (decision 042).
-          fileParallelism: true,
+          // One journey at a time: beside the other suites in CI the cores are already full, and two
+          // at once made slow tests time out (decision 042). A worker loads the server's modules
+          // once for all its journeys.
+          fileParallelism: false,
           isolate: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
         },

@@ -12,9 +12,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 
-// Two journeys at a time, whatever the cores: a journey waits on its browser and server more than
-// it works, so two keep a 2-core machine busy where one left it idle a third of the time.
-const E2E = ['vitest', 'run', '--project', 'e2e', '--maxWorkers=2'];
+const E2E = ['vitest', 'run', '--project', 'e2e'];
 // One worker beside the journeys: a second would take the CPU the browser needs.
 const UNIT_API = ['vitest', 'run', '--project', 'unit', '--project', 'api', '--maxWorkers=1'];
 

@@ -28,7 +28,9 @@ afterEach(async () => {
 });
 
 describe('start-up skips only what is already done (decision 017)', () => {
-  it('applies a new migration to a data dir made by the previous version', async () => {
+  // Creates and migrates an embedded database on disk, then opens it again: ~10 s of CPU alone, and
+  // several times that while CI's other suites share the cores (it timed out at 30 s there).
+  it('applies a new migration to a data dir made by the previous version', { timeout: 180_000 }, async () => {
     const dataDir = tempDir('fancy-startup-');
     const first = await openAt(dataDir);
     const query = async (q: string) => ({ rows: await rows<{ created_at: unknown }>(first, sql.raw(q)) });

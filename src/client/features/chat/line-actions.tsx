@@ -1,9 +1,10 @@
 import { type LucideIcon, MoreHorizontal, Pencil, Reply, Undo2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef, useState } from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useRef } from 'react';
 import { REACTIONS } from '../../../shared/schemas/chat';
 import { MenuContent, MenuItem } from '../../components/ui/menu';
 import { cn } from '../../lib/cn';
+import { useOpenedOnce } from './opened-once';
 
 /**
  * One entry another part of the app adds to a line's menu (e.g. "Report", "Hide line",
@@ -62,15 +63,8 @@ export function LineActions({
   className,
   lineId,
 }: LineActionsProps) {
-  const [open, setOpen] = useState(false);
-  // Radix's menu is mounted the first time this line's menu opens, then kept: one per line on
-  // screen (each a Popper whose anchor sets state once mounted) made taking over a busy room one
-  // long task on a phone (issue 29, its TBT). Until then the "…" button is a plain button.
-  const [armed, setArmed] = useState(false);
-  const openMenu = () => {
-    setArmed(true);
-    setOpen(true);
-  };
+  // Until the menu first opens, the "…" button is a plain button (the Radix menu mounts then).
+  const { armed, open, setOpen, openNow: openMenu } = useOpenedOnce();
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
   const hasActions = Boolean(onReply || onReact || onEdit || onUnsend || extraActions?.length);
 

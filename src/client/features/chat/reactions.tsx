@@ -1,5 +1,5 @@
 import { Popover } from 'radix-ui';
-import { useState } from 'react';
+import { useOpenedOnce } from './opened-once';
 import type { ReactionGroup } from '../../../shared/schemas/chat';
 import { cn } from '../../lib/cn';
 
@@ -34,14 +34,9 @@ export function ReactionChips({
   );
 }
 
-/**
- * One count. Radix's popover is mounted the first time the chip is tapped, then kept: one per
- * chip on screen (each a Popper whose anchor sets state once mounted) made taking over a busy
- * room one long task on a phone (issue 29, its TBT).
- */
+/** One count; who reacted is in a card whose Radix popover mounts the first time the chip is tapped. */
 function ReactionChip({ group: g, me, onToggle }: { group: ReactionGroup; me: string | undefined; onToggle?: (emoji: string) => void }) {
-  const [armed, setArmed] = useState(false);
-  const [open, setOpen] = useState(false);
+  const { armed, open, setOpen, openNow } = useOpenedOnce();
   const mine = g.by.some((p) => p.id === me);
   const who = names(g, me);
   const chip = (
@@ -50,14 +45,7 @@ function ReactionChip({ group: g, me, onToggle }: { group: ReactionGroup; me: st
       title={who}
       aria-label={`${g.emoji} ${g.by.length}: ${who}`}
       aria-haspopup={armed ? undefined : 'dialog'}
-      onClick={
-        armed
-          ? undefined
-          : () => {
-              setArmed(true);
-              setOpen(true);
-            }
-      }
+      onClick={armed ? undefined : openNow}
       className={cn(
         'inline-flex h-7 items-center gap-1 rounded-full border px-2 text-sm tabular-nums shadow-sm transition-colors',
         mine ? 'border-primary bg-primary/15 text-foreground' : 'border-border bg-card text-muted-foreground hover:bg-muted',
