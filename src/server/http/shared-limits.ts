@@ -82,6 +82,7 @@ export interface Limits {
   sweep(): Promise<number>;
 }
 
+/** Whether the gate's limiter is at its limit for `key` (a read: nothing counted). */
 async function isFull({ limiter, rules }: Gate, key: string): Promise<boolean> {
   try {
     await limiter.check(key, rules);
@@ -157,9 +158,9 @@ export function postgresLimits(database: Pick<Database, 'db'>, clock: () => numb
       const longestOf = (rules: Rules) => Math.max(...rules.map((r) => r.windowMs));
       /** No hit of `rules` may be at its limit among `hits` at `now` (an SQL condition). */
       const roomIn = (hits: SQL, rules: Rules, now: number) => sql`not exists (
-                  select 1 from unnest(${pgArray(rules.map((r) => r.limit))}::int[], ${pgArray(rules.map((r) => r.windowMs))}::bigint[]) as rule(lim, win)
-                  where (select count(*) from unnest(${hits}) h where h > ${now}::bigint - rule.win) >= rule.lim
-                )`;
+        select 1 from unnest(${pgArray(rules.map((r) => r.limit))}::int[], ${pgArray(rules.map((r) => r.windowMs))}::bigint[]) as rule(lim, win)
+        where (select count(*) from unnest(${hits}) h where h > ${now}::bigint - rule.win) >= rule.lim
+      )`;
       /**
        * One statement checks every rule against the hits still in their windows and, only when all
        * have room and `also` holds, appends this one (older hits are dropped on the way).
