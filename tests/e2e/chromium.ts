@@ -3,36 +3,58 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { shiftClock, testClockOffset } from '../clock/test-now.mjs';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const BROWSERS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+/** Debian's `chromium-headless-shell` (the binary itself: /usr/bin's is a shell script that starts it). */
+const HEADLESS_SHELLS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell'];
+
+const canInstall = () => process.getuid?.() === 0 && existsSync('/etc/debian_version');
+
+function aptInstall(pkg: string): void {
+  console.log(`Installing Debian's "${pkg}" package with apt-get…`);
+  execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
+  execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+function fromEnv(): string | undefined {
+  const path = process.env.CHROMIUM_PATH;
+  if (path && !existsSync(path)) throw new Error(`CHROMIUM_PATH=${path} does not exist.`);
+  return path;
+}
 
 /**
- * Finds Chromium: CHROMIUM_PATH, then the usual paths. As root on Debian with none found it
- * installs Debian's `chromium`; otherwise it stops with a message saying how to get one.
+ * Finds Chromium, the whole browser (the benches measure pages with it, as the web does):
+ * CHROMIUM_PATH, then the usual paths. As root on Debian with none found it installs Debian's
+ * `chromium`; otherwise it stops with a message saying how to get one.
  */
 export function findChromium(): string {
-  const fromEnv = process.env.CHROMIUM_PATH;
-  if (fromEnv) {
-    if (!existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH=${fromEnv} does not exist.`);
-    return fromEnv;
-  }
-  const found = CANDIDATES.find((p) => existsSync(p));
+  const found = fromEnv() ?? BROWSERS.find((p) => existsSync(p));
   if (found) return found;
-  const isRoot = process.getuid?.() === 0;
-  if (isRoot && existsSync('/etc/debian_version')) {
-    console.log('Chromium not found: installing Debian\'s "chromium" package with apt-get…');
-    execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
-    execFileSync('apt-get', ['install', '-y', '-qq', 'chromium'], {
-      stdio: 'inherit',
-      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
-    });
-    const installed = CANDIDATES.find((p) => existsSync(p));
+  if (canInstall()) {
+    aptInstall('chromium');
+    const installed = BROWSERS.find((p) => existsSync(p));
     if (installed) return installed;
   }
   throw new Error(
-    'Browser tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install chromium`; macOS: install Google Chrome) or set CHROMIUM_PATH to its executable.',
+    'Browser tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install chromium-headless-shell`, or `chromium`; macOS: install Google Chrome) or set CHROMIUM_PATH to its executable.',
   );
 }
 
+/**
+ * The Chromium the browser tests drive: CHROMIUM_PATH, then Debian's headless shell (the same
+ * engine without the browser's own windows and tabs, which Playwright also runs headless tests
+ * in), installed with apt-get as root on Debian; else the whole browser (findChromium). The shell
+ * needs about two thirds of the CPU for the same journeys (decision 043).
+ */
+export function findTestChromium(): string {
+  const found = fromEnv() ?? HEADLESS_SHELLS.find((p) => existsSync(p));
+  if (found) return found;
+  if (canInstall()) {
+    aptInstall('chromium-headless-shell');
+    const installed = HEADLESS_SHELLS.find((p) => existsSync(p));
+    if (installed) return installed;
+  }
+  return findChromium();
+}
 /** Flags for a closed network (no background calls home) and root in a container. */
 export const CHROMIUM_ARGS = [
   '--headless',

@@ -1,8 +1,13 @@
 import { ensureClientBuild } from '../../src/server/build-client';
-import { findChromium } from './chromium';
+import { findChromium, findTestChromium } from './chromium';
 
-/** Once per browser run: a current client build and a Chromium to drive. */
+/**
+ * Once per browser run: a current client build, and the Chromium the journeys drive (its headless
+ * shell) with the whole browser for what only it has (decision 043), installed here if they must be,
+ * before any journey starts its clock.
+ */
 export default async function setup() {
-  process.env.CHROMIUM_PATH = findChromium();
+  findTestChromium();
+  findChromium();
   await ensureClientBuild();
 }

@@ -11,7 +11,7 @@ import { type Running, startServer } from '../../src/server/main';
 import { jobsSettled } from '../../src/server/infra/jobs/periodic';
 import { databaseTemplate } from '../helpers/db-template';
 import { freePort } from '../helpers/ports';
-import { CHROMIUM_ARGS, findChromium, withTestClock } from './chromium';
+import { CHROMIUM_ARGS, findChromium, findTestChromium, withTestClock } from './chromium';
 
 export const E2E_PASSWORD = 'velvet-otter-lantern';
 
@@ -54,9 +54,10 @@ let memberCounter = 0;
 
 /**
  * The built app on a real server on a random loopback port, with its own empty embedded
- * database, and a real headless Chromium.
+ * database, and a real headless Chromium: its headless shell, or with `wholeBrowser` the whole
+ * browser, for what only it has (Web Push; decision 043).
  */
-export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
+export async function startE2E(env: Record<string, string> = {}, { wholeBrowser = false } = {}): Promise<E2E> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-e2e-'));
   const port = await freePort();
   const config = loadConfig({
@@ -77,7 +78,7 @@ export async function startE2E(env: Record<string, string> = {}): Promise<E2E> {
   await jobsSettled(server.app);
   const baseUrl = `http://localhost:${port}`;
   const browser = withTestClock(
-    await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? findChromium(), args: CHROMIUM_ARGS }),
+    await chromium.launch({ executablePath: wholeBrowser ? findChromium() : findTestChromium(), args: CHROMIUM_ARGS }),
   );
 
   const mailsTo = async (address: string) => {

@@ -19,7 +19,8 @@ import { type E2E, startE2E, viewportShot } from './harness';
 let e2e: E2E;
 let push: PushServiceStandIn;
 beforeAll(async () => {
-  e2e = await startE2E();
+  // Web Push needs the whole browser: the headless shell has no push service (decision 043).
+  e2e = await startE2E({}, { wholeBrowser: true });
   push = await startPushService();
   mkdirSync('test-results/screenshots', { recursive: true });
 });

@@ -10,7 +10,7 @@ import { BLINK_TEXT, FAIL_REASONS, FRAME_PROBLEMS } from '../../src/shared/verif
 import { seedAgeReview } from '../helpers/verification-fixtures';
 import { face, type Who } from '../fixtures/faces';
 import { checkA11y } from './a11y';
-import { CHROMIUM_ARGS, findChromium } from './chromium';
+import { CHROMIUM_ARGS, findTestChromium } from './chromium';
 import { writeStillY4m } from './y4m';
 import { appReady, E2E_PASSWORD, type E2E, startE2E } from './harness';
 
@@ -46,7 +46,7 @@ beforeAll(async () => {
   writeStillY4m(dark, Buffer.from(rgb.map((v) => Math.round(v * 0.12))), 640, 480, 20);
   const launch = (file: string) =>
     chromium.launch({
-      executablePath: process.env.CHROMIUM_PATH ?? findChromium(),
+      executablePath: findTestChromium(),
       args: [
         ...CHROMIUM_ARGS,
         '--use-fake-ui-for-media-stream',
