@@ -21,9 +21,10 @@ import { axeViolations, describeViolations } from './a11y';
 import { demoEmail, type E2E, startE2E } from './harness';
 
 /**
- * Every page of the route table (src/shared/routes.ts), in the states members actually see,
- * at 1280×800 and 375×812, light and dark (issue 17): no serious or critical axe violation,
- * nothing wider than the window, and (with $SHOTS_DIR set) a screenshot of each. The data is the embedded demo data
+ * Every page of the route table (src/shared/routes.ts) and the not-found pages, in the states
+ * members actually see, at 1280×800 and 375×812, light and dark (issue 17): no serious or critical
+ * axe violation, nothing wider than the window, no animation that never ends once the page has
+ * settled, and (with $SHOTS_DIR set) a screenshot of each. The data is the embedded demo data
  * plus what members meet on a busy day: a live mixer joined, a full one waitlisted, verified
  * badges, an unread message, a match with a conversation, admin queues with rows.
  *
@@ -188,7 +189,8 @@ const hydrationWarnings: string[] = [];
 interface Visit {
   /** File name stem and test name. */
   name: string;
-  route: AppRoute;
+  /** The route table's entry it shows; none for the not-found page, which no route names. */
+  route?: AppRoute;
   url: () => string;
   who: Who;
   /** Resolves once the state being checked is on screen (after an h1 is visible). */
@@ -223,6 +225,7 @@ const VISITS: Visit[] = [
   { name: 'status', route: '/status', url: () => '/status', who: 'out' },
   { name: 'appeal', route: '/appeal', url: () => '/appeal', who: 'out' },
   { name: 'test-onboarding', route: '/test-onboarding', url: () => '/test-onboarding', who: 'out' },
+  { name: 'not-found', url: () => '/no/such/page', who: 'out', ready: text("We couldn't find that page") },
   // Signed in, as Maya on a busy evening.
   { name: 'home', route: '/home', url: () => '/home', who: 'member', ready: text('Board Game Night: Catan & Co.') },
   {
@@ -290,6 +293,13 @@ const VISITS: Visit[] = [
     route: '/modern-love-letters/:slug',
     url: () => '/modern-love-letters/from-group-chat-to-first-date',
     who: 'member',
+  },
+  {
+    name: 'blog-post-not-found',
+    route: '/modern-love-letters/:slug',
+    url: () => '/modern-love-letters/no-such-letter',
+    who: 'member',
+    ready: text("We couldn't find that letter"),
   },
   { name: 'profile', route: '/profile', url: () => '/profile', who: 'member', ready: text('Your profile as others see it') },
   { name: 'settings', route: '/settings', url: () => '/settings', who: 'member', ready: (p) => p.getByRole('switch').first().waitFor() },
@@ -359,6 +369,15 @@ describe('every page, in both themes at 1280 and 375 px', () => {
         const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
         if (scroll > width) problems.push(`${theme} ${size.width}: the page is ${scroll}px wide`);
         problems.push(...hydrationWarnings.splice(0));
+        // A settled page redraws nothing: an animation that never ends (a live dot's ping, a spinner
+        // left behind) keeps the screen redrawing for as long as the page is open.
+        const endless = await page.evaluate(() =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
+            .map((a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.outerHTML.slice(0, 120) ?? String(a)),
+        );
+        if (endless.length) problems.push(`${theme} ${size.width}: animations that never end:\n${endless.join('\n')}`);
         // Label in name (WCAG 2.5.3) is experimental in axe, so off unless asked for.
         const violations = await axeViolations(page, { enableRules: ['label-content-name-mismatch'] });
         if (violations.length) problems.push(`${theme} ${size.width}:\n${describeViolations(violations)}`);

@@ -7,19 +7,11 @@ import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';
 import { type MixerFilters, mixerListQuery, topicsQuery, useTopics } from './api';
 import { preloadQueries } from '../../lib/query';
+import { LiveDot } from './components/live-dot';
 import { MixerSection } from './components/mixer-section';
 import { usePageTitle } from '../../lib/use-page-title';
 
 type Tab = 'foryou' | 'discover' | 'mine';
-
-function LiveDot() {
-  return (
-    <span className="relative flex size-2.5" aria-hidden>
-      <span className="absolute inline-flex size-full animate-ping rounded-full bg-rose-500 opacity-75" />
-      <span className="relative inline-flex size-2.5 rounded-full bg-rose-600" />
-    </span>
-  );
-}
 
 /** For you is empty: what the member can do about it. */
 function ForYouEmpty() {
@@ -246,7 +238,7 @@ export default function MixersPage() {
             filters={filters}
             filtered={filtered}
             title="Live now"
-            icon={<LiveDot />}
+            icon={<LiveDot className="size-2.5" />}
             empty={<p className="text-muted-foreground">No mixers are live right now. Pick one coming up below and we'll see you there.</p>}
           />
           <MixerSection
