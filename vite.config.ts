@@ -470,9 +470,10 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Journeys side by side (npm test runs two; decisions 042, 043): each has its own server,
-          // port, database and browser. A worker loads the server's modules once for all its journeys.
-          fileParallelism: true,
+          // One journey at a time: beside the other suites in CI the cores are already full, and two
+          // at once made slow tests time out (decisions 042, 043). A worker loads the server's modules
+          // once for all its journeys.
+          fileParallelism: false,
           isolate: false,
           globalSetup: ['tests/e2e/global-setup.ts'],
         },

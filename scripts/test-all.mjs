@@ -12,9 +12,7 @@ import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { stripVTControlCharacters } from 'node:util';
 
-// Two journeys at a time: a journey waits on its browser and server for a third of its time, and in
-// Chromium's headless shell (decision 043) two fit beside the other suites.
-const E2E = ['vitest', 'run', '--project', 'e2e', '--maxWorkers=2'];
+const E2E = ['vitest', 'run', '--project', 'e2e'];
 // One worker beside the journeys: a second would take the CPU the browser needs.
 const UNIT_API = ['vitest', 'run', '--project', 'unit', '--project', 'api', '--maxWorkers=1'];
 

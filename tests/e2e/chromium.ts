@@ -35,15 +35,15 @@ export function findChromium(): string {
     if (installed) return installed;
   }
   throw new Error(
-    'Browser tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install chromium-headless-shell`, or `chromium`; macOS: install Google Chrome) or set CHROMIUM_PATH to its executable.',
+    'Browser tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install chromium chromium-headless-shell`; macOS: install Google Chrome) or set CHROMIUM_PATH to its executable.',
   );
 }
 
 /**
  * The Chromium the browser tests drive: CHROMIUM_PATH, then Debian's headless shell (the same
  * engine without the browser's own windows and tabs, which Playwright also runs headless tests
- * in), installed with apt-get as root on Debian; else the whole browser (findChromium). The shell
- * needs about two thirds of the CPU for the same journeys (decision 043).
+ * in), installed with apt-get as root on Debian; else the whole browser (findChromium). The same
+ * journeys took 0.44–0.70× the CPU in the shell (decision 043).
  */
 export function findTestChromium(): string {
   const found = fromEnv() ?? HEADLESS_SHELLS.find((p) => existsSync(p));
@@ -55,6 +55,7 @@ export function findTestChromium(): string {
   }
   return findChromium();
 }
+
 /** Flags for a closed network (no background calls home) and root in a container. */
 export const CHROMIUM_ARGS = [
   '--headless',
