@@ -370,13 +370,17 @@ describe('every page, in both themes at 1280 and 375 px', () => {
         if (scroll > width) problems.push(`${theme} ${size.width}: the page is ${scroll}px wide`);
         problems.push(...hydrationWarnings.splice(0));
         // A settled page redraws nothing: an animation that never ends (a live dot's ping, a spinner
-        // left behind) keeps the screen redrawing for as long as the page is open.
-        const endless = await page.evaluate(() =>
-          document
-            .getAnimations()
-            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
-            .map((a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.outerHTML.slice(0, 120) ?? String(a)),
-        );
+        // left behind) keeps the screen redrawing for as long as the page is open. A loading
+        // skeleton is one until its data comes, which on a loaded machine can take a while.
+        const endlessNow = () =>
+          page.evaluate(() =>
+            document
+              .getAnimations()
+              .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY)
+              .map((a) => ((a.effect as KeyframeEffect | null)?.target as Element | null)?.outerHTML.slice(0, 120) ?? String(a)),
+          );
+        for (let waited = 0; waited < 20_000 && (await endlessNow()).length; waited += 500) await page.waitForTimeout(500);
+        const endless = await endlessNow();
         if (endless.length) problems.push(`${theme} ${size.width}: animations that never end:\n${endless.join('\n')}`);
         // Label in name (WCAG 2.5.3) is experimental in axe, so off unless asked for.
         const violations = await axeViolations(page, { enableRules: ['label-content-name-mismatch'] });
