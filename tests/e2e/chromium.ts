@@ -9,16 +9,19 @@ const HEADLESS_SHELLS = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/
 
 const canInstall = () => process.getuid?.() === 0 && existsSync('/etc/debian_version');
 
-function aptInstall(pkg: string): void {
+/**
+ * CHROMIUM_PATH when set, else the first of `paths` that exists; failing that, as root on Debian,
+ * Debian's package `pkg` installed with apt-get. Undefined when none is found.
+ */
+function findOrInstall(paths: string[], pkg: string): string | undefined {
+  const fromEnv = process.env.CHROMIUM_PATH;
+  if (fromEnv && !existsSync(fromEnv)) throw new Error(`CHROMIUM_PATH=${fromEnv} does not exist.`);
+  const found = fromEnv ?? paths.find((p) => existsSync(p));
+  if (found || !canInstall()) return found;
   console.log(`Installing Debian's "${pkg}" package with apt-get…`);
   execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit' });
   execFileSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-}
-
-function fromEnv(): string | undefined {
-  const path = process.env.CHROMIUM_PATH;
-  if (path && !existsSync(path)) throw new Error(`CHROMIUM_PATH=${path} does not exist.`);
-  return path;
+  return paths.find((p) => existsSync(p));
 }
 
 /**
@@ -27,13 +30,8 @@ function fromEnv(): string | undefined {
  * `chromium`; otherwise it stops with a message saying how to get one.
  */
 export function findChromium(): string {
-  const found = fromEnv() ?? BROWSERS.find((p) => existsSync(p));
+  const found = findOrInstall(BROWSERS, 'chromium');
   if (found) return found;
-  if (canInstall()) {
-    aptInstall('chromium');
-    const installed = BROWSERS.find((p) => existsSync(p));
-    if (installed) return installed;
-  }
   throw new Error(
     'Browser tests need Chromium. Install it (Debian/Ubuntu: `sudo apt-get install chromium chromium-headless-shell`; macOS: install Google Chrome) or set CHROMIUM_PATH to its executable.',
   );
@@ -42,18 +40,11 @@ export function findChromium(): string {
 /**
  * The Chromium the browser tests drive: CHROMIUM_PATH, then Debian's headless shell (the same
  * engine without the browser's own windows and tabs, which Playwright also runs headless tests
- * in), installed with apt-get as root on Debian; else the whole browser (findChromium). The same
- * journeys took 0.44–0.70× the CPU in the shell (decision 043).
+ * in), installed with apt-get as root on Debian; else the whole browser (findChromium). Three
+ * journey files took 0.44–0.70× the CPU in the shell (decision 043).
  */
 export function findTestChromium(): string {
-  const found = fromEnv() ?? HEADLESS_SHELLS.find((p) => existsSync(p));
-  if (found) return found;
-  if (canInstall()) {
-    aptInstall('chromium-headless-shell');
-    const installed = HEADLESS_SHELLS.find((p) => existsSync(p));
-    if (installed) return installed;
-  }
-  return findChromium();
+  return findOrInstall(HEADLESS_SHELLS, 'chromium-headless-shell') ?? findChromium();
 }
 
 /** Flags for a closed network (no background calls home) and root in a container. */

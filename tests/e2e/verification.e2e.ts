@@ -99,7 +99,7 @@ async function signedInMember(page: Page, name: string, photo: Who) {
 // A check is seconds of frames and then the server's analysis, which beside CI's other suites on
 // two cores took over a minute (session 17): every wait here is a safety net, not a measurement.
 describe('Get verified', { timeout: 300_000 }, () => {
-  // One test per width: each runs a whole check, so each gets its own allowance.
+  // One test per width, each a whole check.
   for (const width of [1280, 375]) {
     it(`consent, the camera with the challenge, and a still face refused with a reason (${width} px)`, async () => {
       const { context, page } = await camPage(width);
