@@ -470,6 +470,9 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A journey's polls wait as long as Playwright's own waits (30 s): vitest's 1 s default
+          // failed a poll for a socket subscription in CI while the cores were full.
+          expect: { poll: { timeout: 30_000 } },
           // One journey at a time: beside the other suites in CI the cores are already full, and two
           // at once made slow tests time out (decisions 042, 043). A worker loads the server's modules
           // once for all its journeys.
