@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
-import { type E2E, linesDelivered, startE2E, viewportShot } from './harness';
+import { appReady, type E2E, linesDelivered, startE2E, viewportShot } from './harness';
 
 /**
  * The room (issue 29, conversation): two demo members in a live demo mixer reply, react, edit
@@ -30,6 +30,16 @@ async function joinChat(page: Page, mixerId: string) {
 }
 
 /** The line (its focusable group) whose text contains `text`. */
+/** Scrolls the chat up, as a member keeps doing, until the one line containing `text` has come into the page. */
+async function scrollUpTo(page: Page, text: string) {
+  const log = page.getByRole('log');
+  await expect
+    .poll(async () => {
+      await log.evaluate((el) => el.scrollTo({ top: 0 }));
+      return log.getByText(text).count();
+    })
+    .toBe(1);
+}
 const line = (page: Page, text: string) => page.getByRole('log').locator('[data-line-id]', { hasText: text }).first();
 
 async function openMenuByKeyboard(page: Page, text: string) {
@@ -271,7 +281,7 @@ describe('the room', () => {
     await viewportShot(b.page, 'room-dm-menu-375-dark');
   }, 600_000);
 
-  it('a busy room opens with its newest lines only; older ones show on the way up, and a quote far back finds its line', async () => {
+  it('a busy room and a long private conversation open with their newest lines only; older ones show on the way up, and a quote far back finds its line', async () => {
     // Seventy lines from Rhys ten minutes ago, and a reply now to the first of them: more than a page.
     const [{ id: mixerId }] = (
       (await e2e.db.execute(sql`select id from mixers where title = ${MIXER}`)) as unknown as { rows: { id: string }[] }
@@ -294,14 +304,39 @@ describe('the room', () => {
     // The newest lines only: a phone's screen and a scroll's worth, not every loaded one.
     const rendered = () => page.getByRole('log').locator('[data-line-id]').count();
     expect(await rendered()).toBeLessThanOrEqual(30);
-    expect(await page.getByRole('log').getByText('Backlog line 40', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('log').getByText('Backlog line 40').count()).toBe(0);
     // On the way up, the lines above show, and the place in the chat is kept.
-    await page.getByRole('log').evaluate((el) => el.scrollTo({ top: 0 }));
-    await page.getByRole('log').getByText('Backlog line 40', { exact: true }).waitFor({ state: 'attached' });
+    await scrollUpTo(page, 'Backlog line 40');
     // The quote's original is two pages back: found, scrolled to and highlighted.
     await reply.getByRole('button', { name: /^Replying to Rhys: Backlog line 1(?!\d)/ }).click();
     await page.waitForSelector('[data-line-id][data-highlight="true"]');
     await expect.poll(() => page.locator('[data-highlight="true"]').innerText()).toMatch(/Backlog line 1(?!\d)/);
+
+    // The private conversation the same way: seventy read lines from Rhys and a reply to the first.
+    const [{ id: matchId, maya, rhys }] = (
+      (await e2e.db.execute(sql`
+        select m.id, a.id as maya, b.id as rhys from matches m
+          join "user" a on a.id in (m.profile1_id, m.profile2_id) join "user" b on b.id in (m.profile1_id, m.profile2_id)
+         where a.email = ${MAYA} and b.email = ${RHYS}`)) as unknown as { rows: { id: string; maya: string; rhys: string }[] }
+    ).rows;
+    await e2e.db.execute(sql`
+      insert into direct_messages (match_id, sender_id, recipient_id, body, is_read, created_at)
+      select ${matchId}, ${rhys}, ${maya}, 'Earlier note ' || g, true, now() - interval '10 minutes' + g * interval '1 second'
+        from generate_series(1, 70) g`);
+    await e2e.db.execute(sql`
+      insert into direct_messages (match_id, sender_id, recipient_id, body, is_read, reply_to_id, created_at)
+      select ${matchId}, ${rhys}, ${maya}, 'Back to my first note', true,
+             (select id from direct_messages where match_id = ${matchId} and body = 'Earlier note 1'), now()`);
+    await page.goto(`/messages/${matchId}`);
+    const dmReply = line(page, 'Back to my first note');
+    await dmReply.waitFor();
+    expect(await rendered()).toBeLessThanOrEqual(30);
+    expect(await page.getByRole('log').getByText('Earlier note 40').count()).toBe(0);
+    // The thread arrives rendered by the server: it scrolls once the app has taken it over.
+    await appReady(page);
+    await scrollUpTo(page, 'Earlier note 40');
+    await dmReply.getByRole('button', { name: /^Replying to Rhys: Earlier note 1(?!\d)/ }).click();
+    await expect.poll(() => page.locator('[data-highlight="true"]').innerText()).toMatch(/Earlier note 1(?!\d)/);
     await page.context().close();
   }, 300_000);
 });

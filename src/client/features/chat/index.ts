@@ -9,6 +9,7 @@ export { ReactionChips } from './reactions';
 export { ComposerBanner, ReplyQuote } from './reply-quote';
 export { useDraft } from './use-draft';
 export { useJumpToLine } from './use-jump-to-line';
+export { useLineWindow } from './line-window';
 export { applyLineChange, applyLineReaction } from './lines';
 export { usePendingLines } from './use-pending-lines';
 /** The live room around a chat (issue 29): typing, presence, mentions, read state, announcements, the composer on a phone. */

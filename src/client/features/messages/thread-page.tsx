@@ -4,7 +4,7 @@ import { EyeOff, Flag, Heart, Lock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { preloadQueries } from '../../lib/query';
-import { type ConversationDetail, DM_MESSAGES, sendMessageSchema } from '../../../shared/schemas/messages';
+import { type ConversationDetail, DM_MESSAGES, DM_PAGE_SIZE, sendMessageSchema } from '../../../shared/schemas/messages';
 import { AreYouSureDialog, guardOutcome, useSendGuard } from '../../components/safety/send-guard';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -40,6 +40,7 @@ import {
   type PendingLine,
   useDraft,
   useJumpToLine,
+  useLineWindow,
   usePendingLines,
 } from '../chat';
 import { ErrorState } from './components/states';
@@ -173,6 +174,11 @@ function LoadedThread({
   if (firstUnread.current === undefined && messagesQ.data) {
     firstUnread.current = messages.find((m) => !m.isRead && m.senderId !== myId)?.id ?? null;
   }
+  // The newest lines (or from just above the first unread one), more as the top comes into view.
+  const lineWindow = useLineWindow(messages, firstUnread.current, messagesQ, DM_PAGE_SIZE);
+  const shown = lineWindow.lines;
+  const windowRef = useRef(lineWindow);
+  windowRef.current = lineWindow;
 
   useRealtimeEvents((event) => {
     if (event.type === 'dm.message' && event.message.matchId === id) {
@@ -224,8 +230,8 @@ function LoadedThread({
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el || !messagesQ.data) return;
-    const first = messages[0]?.id;
-    const last = messages[messages.length - 1]?.id;
+    const first = shown[0]?.id;
+    const last = shown.at(-1)?.id;
     const prev = edges.current;
     if (!prev.ready) {
       el.scrollTop = el.scrollHeight;
@@ -235,12 +241,12 @@ function LoadedThread({
       el.scrollTop = el.scrollHeight - restore.current.height + restore.current.top;
       restore.current = null;
     } else if (last !== prev.last || pending.length > prev.pending) {
-      const mine = pending.length > prev.pending || messages[messages.length - 1]?.senderId === myId;
+      const mine = pending.length > prev.pending || shown.at(-1)?.senderId === myId;
       if (mine || atBottom.current) el.scrollTo({ top: el.scrollHeight, behavior: prev.ready ? 'smooth' : 'auto' });
       else setShowJump(true);
     }
     edges.current = { first, last, pending: pending.length, ready: true };
-  }, [messages, pending, messagesQ.data, myId]);
+  }, [shown, pending, messagesQ.data, myId]);
 
   // Keep the latest message in view when the pane shrinks (phone keyboard, composer → read-only notice).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the scroller only exists once the first page has loaded
@@ -258,10 +264,10 @@ function LoadedThread({
 
   const loadOlder = () => {
     const el = scroller.current;
-    if (!el || !messagesQ.hasNextPage || messagesQ.isFetchingNextPage) return;
+    if (!el || !lineWindow.more || messagesQ.isFetchingNextPage) return;
     restore.current = { height: el.scrollHeight, top: el.scrollTop };
-    void messagesQ.fetchNextPage().then((r) => {
-      if (r.isError) restore.current = null;
+    void lineWindow.older().then((r) => {
+      if (r?.isError) restore.current = null;
     });
   };
 
@@ -326,14 +332,12 @@ function LoadedThread({
 
   const retry = (p: PendingLine) => deliver(p);
 
-  const loaderRef = useRef(messagesQ);
-  loaderRef.current = messagesQ;
   const jumpTo = useJumpToLine(scroller, {
-    hasMore: () => Boolean(loaderRef.current.hasNextPage),
+    hasMore: () => windowRef.current.more,
     load: async () => {
       const el = scroller.current;
       if (el) restore.current = { height: el.scrollHeight, top: el.scrollTop };
-      await loaderRef.current.fetchNextPage();
+      await windowRef.current.older({ all: true });
     },
   });
 
@@ -445,13 +449,13 @@ function LoadedThread({
         >
           <MessageList
             ref={scroller}
-            messages={messages}
+            messages={shown}
             pending={pending}
             myId={myId}
             otherName={name}
             now={now}
             firstUnreadId={firstUnread.current ?? null}
-            hasOlder={Boolean(messagesQ.hasNextPage)}
+            hasOlder={lineWindow.more}
             loadingOlder={messagesQ.isFetchingNextPage}
             onLoadOlder={loadOlder}
             onRetry={retry}

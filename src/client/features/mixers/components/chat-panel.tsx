@@ -29,6 +29,7 @@ import {
   ReplyQuote,
   useDraft,
   useJumpToLine,
+  useLineWindow,
   usePendingLines,
 } from '../../chat';
 import { ApiError } from '../../../lib/api';
@@ -265,7 +266,7 @@ export function ChatPanel({
   );
   const firstUnread = useFirstUnread(messages, readState, me);
   const { isFetchingNextPage } = history;
-  const lineWindow = useLineWindow(messages, firstUnread, history);
+  const lineWindow = useLineWindow(messages, firstUnread, history, CHAT_PAGE_SIZE);
   const shown = lineWindow.lines;
 
   // Scrolling: stick to the bottom when already there; otherwise count what arrived below.
@@ -862,47 +863,6 @@ const MessageItem = memo(function MessageItem({
     </Fragment>
   );
 });
-
-/** Lines a room opens with: a phone's screen and a scroll's worth above it. */
-const FIRST_LINES = 24;
-
-/**
- * The lines on screen: the newest FIRST_LINES of those loaded when the room opens (more when the
- * first unread line is further up), then more above each time `older` is called — first those
- * already loaded, a page at a time, then older pages from the server. Rendering every loaded line
- * at once made taking over a busy room one long task on a phone (issue 29, its TBT). The count
- * hidden above is fixed when lines first arrive, so new lines below never push one out at the top.
- */
-function useLineWindow(
-  messages: ChatMessage[],
-  firstUnread: string | null | undefined,
-  history: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> },
-) {
-  const opened = useRef<number | null>(null);
-  if (opened.current === null && messages.length) opened.current = Math.max(0, messages.length - FIRST_LINES);
-  const [revealed, setRevealed] = useState<number | null>(null);
-  let hidden = Math.min(revealed ?? opened.current ?? 0, messages.length);
-  // The room opens at the first unread line, with a few lines of context above it.
-  const unreadAt = firstUnread ? messages.findIndex((m) => m.id === firstUnread) : -1;
-  if (unreadAt >= 0 && revealed === null) hidden = Math.min(hidden, Math.max(0, unreadAt - 3));
-  const historyRef = useRef(history);
-  historyRef.current = history;
-  const hiddenRef = useRef(hidden);
-  hiddenRef.current = hidden;
-  const older = useCallback(async ({ all = false }: { all?: boolean } = {}) => {
-    const now = hiddenRef.current;
-    if (now > 0) {
-      setRevealed(all ? 0 : Math.max(0, now - CHAT_PAGE_SIZE));
-      await new Promise((r) => setTimeout(r));
-      return;
-    }
-    setRevealed(0);
-    const h = historyRef.current;
-    if (h.hasNextPage && !h.isFetchingNextPage) await h.fetchNextPage();
-  }, []);
-  const lines = useMemo(() => (hidden ? messages.slice(hidden) : messages), [messages, hidden]);
-  return { lines, more: hidden > 0 || history.hasNextPage, older };
-}
 
 /**
  * The first line I had not read when the chat opened (issue 29), fixed from then on so the
