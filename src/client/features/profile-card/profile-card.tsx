@@ -89,8 +89,8 @@ export function ProfileCard({
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
               {profile.pronouns && <span>{profile.pronouns}</span>}
               {profile.cityRegion && (
-                <span className="inline-flex items-center gap-1">
-                  <MapPin className="size-3.5" aria-hidden />
+                <span className="inline-flex min-w-0 max-w-full items-center gap-1 wrap-anywhere">
+                  <MapPin className="size-3.5 shrink-0" aria-hidden />
                   {profile.cityRegion}
                 </span>
               )}
