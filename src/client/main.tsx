@@ -11,6 +11,7 @@ import { cn } from './lib/cn';
 import { pageCookies } from './lib/cookies';
 import { londonDay } from './lib/london-time';
 import { startPwa } from './lib/pwa';
+import { forgetInheritedScroll } from './lib/scroll-start';
 import './styles.css';
 
 /**
@@ -30,6 +31,7 @@ async function start() {
     await nextTask();
   }
   const container = document.getElementById('root') as HTMLElement;
+  forgetInheritedScroll();
   const router = createBrowserRouter(routes);
   startPwa((path) => void router.navigate(path));
 

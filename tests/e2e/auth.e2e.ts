@@ -32,6 +32,7 @@ describe('accounts', () => {
     // The link alone signs no one in: the password confirms the address (docs/decisions/006).
     await page.waitForURL(/\/auth\/login\?verify=/);
     await page.getByText('Log in with the password you chose to confirm your email address.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Confirm your email' }).waitFor();
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
     await e2e.screenshot(page, 'verify-login-desktop');

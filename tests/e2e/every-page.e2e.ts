@@ -349,6 +349,39 @@ async function settle(page: Page) {
     .catch(() => undefined);
 }
 
+/**
+ * Blocks in the main column whose right edge passes their parent's padding: a page can be no wider
+ * than the window and still push a card out of its column (an off-screen card sized wider than its
+ * grid once did). Positioned boxes, negative margins (full-bleed rows) and anything inside a box
+ * that clips or scrolls sideways are left out. Runs in the page.
+ */
+function sticksOut(): string[] {
+  const found: string[] = [];
+  const main = document.querySelector('main');
+  if (!main) return found;
+  const clips = (el: Element) => ['auto', 'scroll', 'hidden', 'clip'].includes(getComputedStyle(el).overflowX);
+  for (const el of main.querySelectorAll<HTMLElement>('*')) {
+    const parent = el.parentElement;
+    if (!parent || found.length >= 3) break;
+    const style = getComputedStyle(el);
+    if (style.position !== 'static' && style.position !== 'relative') continue;
+    if (style.display === 'inline' || style.display === 'contents' || Number.parseFloat(style.marginRight) < 0) continue;
+    let clipped = false;
+    for (let a: Element | null = parent; a && a !== main.parentElement; a = a.parentElement) if (clips(a)) clipped = true;
+    if (clipped) continue;
+    const box = el.getBoundingClientRect();
+    const outer = parent.getBoundingClientRect();
+    const inner =
+      outer.right - Number.parseFloat(getComputedStyle(parent).paddingRight) - Number.parseFloat(getComputedStyle(parent).borderRightWidth);
+    if (box.width > 0 && box.right > inner + 1) {
+      found.push(
+        `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}: right edge ${Math.round(box.right)} past ${Math.round(inner)}`,
+      );
+    }
+  }
+  return found;
+}
+
 describe('every page, in both themes at 1280 and 375 px', () => {
   it('the walk covers every route in the route table', () => {
     const covered = new Set(VISITS.map((v) => v.route));
@@ -368,6 +401,8 @@ describe('every page, in both themes at 1280 and 375 px', () => {
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(theme === 'dark');
         const { scroll, width } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, width: window.innerWidth }));
         if (scroll > width) problems.push(`${theme} ${size.width}: the page is ${scroll}px wide`);
+        const sticking = await page.evaluate(sticksOut);
+        if (sticking.length) problems.push(`${theme} ${size.width}: sticks out of its container:\n${sticking.join('\n')}`);
         problems.push(...hydrationWarnings.splice(0));
         // A settled page redraws nothing: an animation that never ends (a live dot's ping, a spinner
         // left behind) keeps the screen redrawing for as long as the page is open. A loading

@@ -146,8 +146,15 @@ describe('the room', () => {
     await send(a.page, 'Message', oops);
     await line(b.page, oops).waitFor();
     await openMenuByKeyboard(a.page, oops);
-    await a.page.getByRole('menuitem', { name: 'Unsend' }).click();
+    await a.page.getByRole('menuitem', { name: 'Unsend' }).focus();
+    await a.page.keyboard.press('Enter');
     await b.page.getByText('Maya unsent a message').waitFor();
+    // By keyboard, focus stays on the line whose menu went with the unsend, not lost to the page.
+    await expect
+      .poll(() =>
+        a.page.evaluate(() => `${document.activeElement?.getAttribute('aria-roledescription')}: ${document.activeElement?.textContent}`),
+      )
+      .toMatch(/^message: .*You unsent a message/);
     expect(await b.page.getByRole('log').getByText(oops).count()).toBe(0);
 
     // Tapping a quote scrolls to the original and highlights it.
@@ -311,6 +318,50 @@ describe('the room', () => {
     await reply.getByRole('button', { name: /^Replying to Rhys: Backlog line 1(?!\d)/ }).click();
     await page.waitForSelector('[data-line-id][data-highlight="true"]');
     await expect.poll(() => page.locator('[data-highlight="true"]').innerText()).toMatch(/Backlog line 1(?!\d)/);
+
+    // A long-press opens the menu under the finger; lifting the finger chooses nothing and leaves
+    // the menu open. The finger goes where an item of the menu will be: found by opening it by keyboard first.
+    const touch = await e2e.browser.newContext({
+      baseURL: e2e.baseUrl,
+      viewport: { width: 375, height: 812 },
+      hasTouch: true,
+      isMobile: true,
+    });
+    const phone = await touch.newPage();
+    await e2e.login(phone, MAYA, DEMO_PASSWORD);
+    await phone.goto(`/mixers/${mixerId}`);
+    await phone.getByText('Live', { exact: true }).waitFor();
+    const pressed = line(phone, 'Still thinking about the first one');
+    await pressed.scrollIntoViewIfNeeded();
+    await openMenuByKeyboard(phone, 'Still thinking about the first one');
+    const lineBox = await pressed.boundingBox();
+    const under: { x: number; y: number; name: string }[] = [];
+    for (const item of await phone.getByRole('menuitem').all()) {
+      const b = await item.boundingBox();
+      if (!lineBox || !b) continue;
+      const top = Math.max(b.y, lineBox.y);
+      const bottom = Math.min(b.y + b.height, lineBox.y + lineBox.height);
+      if (bottom - top > 4)
+        under.push({
+          x: b.x + b.width / 2,
+          y: (top + bottom) / 2,
+          name: (await item.getAttribute('aria-label')) ?? (await item.innerText()),
+        });
+    }
+    expect(under.length, 'no item of the menu lies over the line: move the finger').toBeGreaterThan(0);
+    await phone.keyboard.press('Escape');
+    const cdp = await touch.newCDPSession(phone);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: under[0].x, y: under[0].y }] });
+    await phone.getByRole('menu', { name: 'Message actions' }).waitFor();
+    await phone.waitForTimeout(300);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await phone.waitForTimeout(700);
+    expect(await phone.getByRole('menu', { name: 'Message actions' }).isVisible(), `the lift over "${under[0].name}" closed the menu`).toBe(
+      true,
+    );
+    expect(await pressed.getByRole('button', { name: /\d+: / }).count(), `the lift over "${under[0].name}" reacted`).toBe(0);
+    expect(await phone.getByText(/^Replying to /).count(), `the lift over "${under[0].name}" chose Reply`).toBe(0);
+    await touch.close();
 
     // The private conversation the same way: seventy read lines from Rhys and a reply to the first.
     const [{ id: matchId, maya, rhys }] = (

@@ -46,6 +46,8 @@ export function CityPicker({ value, onChange }: { value: string; onChange: (city
   const choose = (index: number) => {
     if (index >= matches.length) {
       setOpen(false);
+      // Back in the search later, the first city is highlighted again, not "Other".
+      setActive(0);
       setMode('other');
       setOtherText('');
       requestAnimationFrame(() => otherRef.current?.focus());

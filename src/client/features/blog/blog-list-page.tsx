@@ -27,7 +27,7 @@ function PostCard({ post, featured = false }: { post: PostSummary; featured?: bo
   return (
     <Card
       className={cn(
-        'group relative flex h-full flex-col p-6 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md',
+        'group relative flex h-full flex-col p-6 transition-shadow has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-background hover:shadow-md',
         featured && 'border-primary/25 bg-gradient-to-br from-accent/70 via-card to-card p-7 sm:p-9',
       )}
     >

@@ -132,7 +132,7 @@ export default function BlogPostPage() {
           <ul className="mt-5 grid gap-4 sm:grid-cols-2">
             {more.map((o) => (
               <li key={o.slug}>
-                <Card className="relative h-full p-5 transition-shadow focus-within:ring-2 focus-within:ring-ring hover:shadow-md">
+                <Card className="relative h-full p-5 transition-shadow has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-ring has-[:focus-visible]:ring-offset-2 has-[:focus-visible]:ring-offset-background hover:shadow-md">
                   <PostMeta post={o} />
                   <h3 className="mt-2 font-bold leading-snug">
                     <Link to={`/modern-love-letters/${o.slug}`} className="outline-none after:absolute after:inset-0 hover:text-primary">

@@ -1,6 +1,6 @@
 import { type LucideIcon, MoreHorizontal, Pencil, Reply, Undo2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { type KeyboardEvent, type PointerEvent, type ReactNode, type SyntheticEvent, useRef } from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, type SyntheticEvent, useLayoutEffect, useRef } from 'react';
 import { REACTIONS } from '../../../shared/schemas/chat';
 import { MenuContent, MenuItem } from '../../components/ui/menu';
 import { cn } from '../../lib/cn';
@@ -73,6 +73,15 @@ export function LineActions({
   // the menu is down, then the time it lifted; the lift and its click are swallowed.
   const heldOpen = useRef<number | null>(null);
   const hasActions = Boolean(onReply || onReact || onEdit || onUnsend || extraActions?.length);
+  // Unsending takes the line's last action and its "…" button with it: keyboard focus, which the
+  // menu gave back to that button, stays on the line instead of falling to the top of the page.
+  const lineRef = useRef<HTMLDivElement>(null);
+  const unsending = useRef(false);
+  useLayoutEffect(() => {
+    if (hasActions || !unsending.current) return;
+    unsending.current = false;
+    if (!document.activeElement || document.activeElement === document.body) lineRef.current?.focus();
+  }, [hasActions]);
 
   const cancelPress = () => {
     if (press.current) clearTimeout(press.current.timer);
@@ -115,6 +124,7 @@ export function LineActions({
   return (
     // biome-ignore lint/a11y/useSemanticElements: a chat line is not a form's fieldset; "group" names it for screen readers
     <div
+      ref={lineRef}
       data-line-id={lineId}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: each line is focusable so its actions are reachable by keyboard (issue 29)
       tabIndex={0}
@@ -193,7 +203,14 @@ export function LineActions({
               </MenuItem>
             )}
             {onUnsend && (
-              <MenuItem icon={Undo2} destructive onSelect={onUnsend}>
+              <MenuItem
+                icon={Undo2}
+                destructive
+                onSelect={() => {
+                  unsending.current = true;
+                  onUnsend();
+                }}
+              >
                 Unsend
               </MenuItem>
             )}

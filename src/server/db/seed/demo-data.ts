@@ -903,7 +903,7 @@ export const DEMO_MIXERS: readonly DemoMixer[] = [
   {
     key: 'pub-quiz-warm-up',
     title: 'Pub Quiz Warm-Up Round',
-    topic: 'Pub quiz',
+    topic: 'Pub quizzes',
     description:
       'Sharpen your general knowledge before quiz night. We will trade useless facts, argue about capital cities and maybe, finally, come up with a team name that is genuinely funny.',
     theme: 'citrus',

@@ -75,8 +75,11 @@ export default function LoginPage() {
 
   return (
     <div>
-      <h1 className="font-display text-3xl font-extrabold">Welcome back</h1>
-      <p className="mt-2 text-muted-foreground">Log in to see your mixers, matches and messages.</p>
+      {/* A new member from their verification link is confirming an address, not coming back. */}
+      <h1 className="font-display text-3xl font-extrabold">{verifyToken ? 'Confirm your email' : 'Welcome back'}</h1>
+      <p className="mt-2 text-muted-foreground">
+        {verifyToken ? 'One last step before your first mixer.' : 'Log in to see your mixers, matches and messages.'}
+      </p>
       {changeToken && (
         <p role="status" className="mt-4 rounded-xl border border-border bg-muted/50 p-3 text-sm">
           To move your account to this new email address, log in with your current address and password. Did not ask for this? Close this
