@@ -352,8 +352,8 @@ async function settle(page: Page) {
 /**
  * Blocks in the main column whose right edge passes their parent's padding: a page can be no wider
  * than the window and still push a card out of its column (an off-screen card sized wider than its
- * grid once did). Positioned boxes, negative margins (full-bleed rows) and anything inside a box
- * that clips or scrolls sideways are left out. Runs in the page.
+ * grid once did). Positioned boxes, negative margins (full-bleed rows), boxes of no width and
+ * anything inside a box that clips or scrolls sideways are left out. Runs in the page.
  */
 function sticksOut(): string[] {
   const found: string[] = [];
@@ -371,6 +371,8 @@ function sticksOut(): string[] {
     if (clipped) continue;
     const box = el.getBoundingClientRect();
     const outer = parent.getBoundingClientRect();
+    // A box of no width is a positioning device (a chart's measuring wrapper), not a column.
+    if (outer.width < 1) continue;
     const inner =
       outer.right - Number.parseFloat(getComputedStyle(parent).paddingRight) - Number.parseFloat(getComputedStyle(parent).borderRightWidth);
     if (box.width > 0 && box.right > inner + 1) {

@@ -293,6 +293,11 @@ describe('the room', () => {
     const [{ id: mixerId }] = (
       (await e2e.db.execute(sql`select id from mixers where title = ${MIXER}`)) as unknown as { rows: { id: string }[] }
     ).rows;
+    // Both in the room whichever test ran before (this one also runs alone).
+    await e2e.db.execute(sql`
+      insert into mixer_memberships (mixer_id, user_id, state)
+      select ${mixerId}, u.id, 'joined' from "user" u where u.email in (${MAYA}, ${RHYS})
+      on conflict (mixer_id, user_id) do update set state = 'joined', left_at = null`);
     await e2e.db.execute(sql`
       insert into mixer_messages (mixer_id, sender_id, kind, body, created_at)
       select ${mixerId}, u.id, 'member', 'Backlog line ' || g, now() - interval '10 minutes' + g * interval '1 second'

@@ -12,25 +12,29 @@ function storage(positions?: Record<string, number>) {
 }
 
 describe('a page reached anew opens at its top', () => {
-  it('forgets the position the last document kept under the first entry’s key, and only that', () => {
-    const s = storage({ default: 531, abc123: 40 });
-    forgetInheritedScroll(s, 'navigate');
-    expect(s.positions()).toEqual({ abc123: 40 });
+  it('forgets the position kept for the entry the page loads in, and only that one', () => {
+    const first = storage({ default: 531, abc123: 40 });
+    forgetInheritedScroll(first, 'navigate', 'default');
+    expect(first.positions()).toEqual({ abc123: 40 });
+    // The same address loaded again keeps its entry's key.
+    const same = storage({ default: 12, zrz25fvs: 1041 });
+    forgetInheritedScroll(same, 'navigate', 'zrz25fvs');
+    expect(same.positions()).toEqual({ default: 12 });
   });
 
   it('keeps it on a reload and on back/forward, where the browser returns to the same place', () => {
     for (const type of ['reload', 'back_forward'] as const) {
       const s = storage({ default: 531 });
-      forgetInheritedScroll(s, type);
+      forgetInheritedScroll(s, type, 'default');
       expect(s.positions()).toEqual({ default: 531 });
     }
   });
 
   it('does nothing when nothing was kept or what was kept is unreadable', () => {
     const empty = storage();
-    forgetInheritedScroll(empty, 'navigate');
+    forgetInheritedScroll(empty, 'navigate', 'default');
     expect(empty.positions()).toEqual({});
     const broken = { getItem: () => '{not json', setItem: () => undefined };
-    expect(() => forgetInheritedScroll(broken, 'navigate')).not.toThrow();
+    expect(() => forgetInheritedScroll(broken, 'navigate', 'default')).not.toThrow();
   });
 });
