@@ -468,7 +468,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           environment: 'node',
-          testTimeout: 60_000,
+          // A safety net, not a measurement: beside the other suites in CI a journey takes 2–3 times
+          // as long as alone, and the admin pages' walk (twelve visits, six axe runs) passed 60 s there.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // A journey's polls wait as long as Playwright's own waits (30 s): vitest's 1 s default
           // failed a poll for a socket subscription in CI while the cores were full.

@@ -152,7 +152,7 @@ describe('matches and messages', () => {
 
     await arjun.context.close();
     await nathan.context.close();
-  }, 150_000);
+  });
 
   it("Maya's matches, conversations and a thread at 1280 and 375 px", async () => {
     for (const [width, height] of [
@@ -194,7 +194,7 @@ describe('matches and messages', () => {
       await expectNoSeriousA11yIssues(page, `thread ${width}`);
       await context.close();
     }
-  }, 150_000);
+  });
 
   it('block takes the conversation away from the other side and leaves it read-only for the blocker; unmatch from /matches asks first', async () => {
     const maya = await e2e.newPage({ width: 1280, height: 800 });
@@ -248,5 +248,5 @@ describe('matches and messages', () => {
 
     await maya.context.close();
     await sam.context.close();
-  }, 150_000);
+  });
 });

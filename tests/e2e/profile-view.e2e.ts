@@ -117,7 +117,7 @@ describe('profile card', () => {
 
     await nathan.context.close();
     await arjun.context.close();
-  }, 150_000);
+  });
 
   it("Maya opens a match's card from /matches and from their conversation", async () => {
     const { context, page } = await e2e.newPage({ width: 1280, height: 800 });
@@ -163,5 +163,5 @@ describe('profile card', () => {
     await page.getByRole('menuitem', { name: 'Unmatch' }).waitFor();
     await page.keyboard.press('Escape');
     await context.close();
-  }, 120_000);
+  });
 });

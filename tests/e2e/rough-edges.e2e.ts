@@ -141,7 +141,7 @@ describe('participant rows', () => {
       await focusBackOn(page, "View Olly's profile");
       await context.close();
     }
-  }, 120_000);
+  });
 });
 
 describe('focus goes back to the opener', () => {
@@ -194,7 +194,7 @@ describe('focus goes back to the opener', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await focusBackOn(page, 'New campaign');
     await context.close();
-  }, 120_000);
+  });
 });
 
 /** Every toast the page shows, by its id (a toast re-rendered by another toaster is the same toast). */
@@ -263,7 +263,7 @@ describe('sign-in toasts', () => {
     expect(await count2('Welcome back!')).toBe(1);
     expect(await count2('Login failed')).toBe(1);
     await second.context.close();
-  }, 120_000);
+  });
 });
 
 describe('admin sidebar', () => {
@@ -310,5 +310,5 @@ describe('admin sidebar', () => {
     await phone.page.waitForTimeout(300);
     await shot(phone.page, 'admin-menu-375');
     await phone.context.close();
-  }, 120_000);
+  });
 });
