@@ -23,8 +23,8 @@ import { demoEmail, type E2E, startE2E } from './harness';
 /**
  * Every page of the route table (src/shared/routes.ts) and the not-found pages, in the states
  * members actually see, at 1280×800 and 375×812, light and dark (issue 17): no serious or critical
- * axe violation, nothing wider than the window, no animation that never ends once the page has
- * settled, and (with $SHOTS_DIR set) a screenshot of each. The data is the embedded demo data
+ * axe violation, nothing wider than the window or sticking out of its column, no animation that
+ * never ends once the page has settled, and (with $SHOTS_DIR set) a screenshot of each. The data is the embedded demo data
  * plus what members meet on a busy day: a live mixer joined, a full one waitlisted, verified
  * badges, an unread message, a match with a conversation, admin queues with rows.
  *

@@ -29,7 +29,6 @@ async function joinChat(page: Page, mixerId: string) {
   await page.getByText('Live', { exact: true }).waitFor();
 }
 
-/** The line (its focusable group) whose text contains `text`. */
 /** Scrolls the chat up, as a member keeps doing, until the one line containing `text` has come into the page. */
 async function scrollUpTo(page: Page, text: string) {
   const log = page.getByRole('log');
@@ -40,6 +39,8 @@ async function scrollUpTo(page: Page, text: string) {
     })
     .toBe(1);
 }
+
+/** The line (its focusable group) whose text contains `text`. */
 const line = (page: Page, text: string) => page.getByRole('log').locator('[data-line-id]', { hasText: text }).first();
 
 async function openMenuByKeyboard(page: Page, text: string) {
