@@ -66,4 +66,6 @@ for (const [name, result] of [
 }
 const failed = [e2e.code !== 0 && 'browser journeys', unitApi.code !== 0 && 'unit + API'].filter(Boolean);
 console.log(failed.length ? `\nnpm test failed: ${failed.join(' and ')}.` : '\nnpm test passed: browser journeys, unit and API.');
-process.exit(failed.length ? 1 : 0);
+// Not process.exit(): into a pipe (CI's `| tee`) the suite's output is still being written, and
+// exiting at once cut the unit + API output, failures and all, mid-line.
+process.exitCode = failed.length ? 1 : 0;

@@ -90,4 +90,4 @@ for (const [label, at] of moments) {
   if (journeys.length) ok = run(label, at, ['--project', 'e2e', ...only, ...journeys]) && ok;
 }
 console.log(ok ? '\nEvery moment passed.' : '\nSome moment failed: see above.');
-process.exit(ok ? 0 : 1);
+process.exitCode = ok ? 0 : 1; // not process.exit(): a failed run's whole output may still be on its way into a pipe

@@ -46,7 +46,7 @@ async function controlled(page: Page) {
     });
 }
 
-async function until<T>(fn: () => Promise<T | undefined> | T | undefined, what: string, ms = 10_000): Promise<T> {
+async function until<T>(fn: () => Promise<T | undefined> | T | undefined, what: string, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await fn();
