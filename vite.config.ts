@@ -445,8 +445,10 @@ export default defineConfig({
           // imports were a fifth of the suite's time in CI): each file makes its own app and
           // database and leaves nothing behind (decision 042).
           isolate: false,
-          testTimeout: 30_000,
-          hookTimeout: 60_000,
+          // A safety net, not a measurement: beside the journeys in CI, creating a fresh embedded
+          // database and migrating it (~5 s of CPU alone) passed 30 s.
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
           fileParallelism: true,
         },
       },

@@ -182,5 +182,5 @@ describe('embedded backups', () => {
     expect(await offline(dataDir, fingerprint)).toEqual(beforeRows);
     expect(photos()).toEqual(beforePhotos);
     expect(readdirSync(dataDir).filter((f) => f.startsWith('.restoring') || f.startsWith('before-restore'))).toEqual([]);
-  }, 60_000);
+  });
 });

@@ -89,7 +89,7 @@ describe('Verification limits', () => {
     const other = await memberWithPhoto('Otto Other');
     const mine = await challenge(m.cookie);
     expect((await check(other.cookie, mine.id, frames)).statusCode).toBe(409);
-  }, 60_000);
+  });
 
   it('a damaged, cut-short, non-picture or HEIC frame is a clear 4xx that spends no try', async () => {
     const m = await memberWithPhoto('Corrie Corrupt');
@@ -125,7 +125,7 @@ describe('Verification limits', () => {
       expect(await triesLeft(m.cookie)).toBe(Math.min(3, 6 - (i + 1)));
     }
     expect(await count(sql`select count(*)::int as n from verification_attempts where user_id = ${m.id}`)).toBe(0);
-  }, 60_000);
+  });
 
   it('a very dark or black-and-white camera gets told what to do, and spends no try', async () => {
     const m = await memberWithPhoto('Dora Dark');
@@ -149,7 +149,7 @@ describe('Verification limits', () => {
       expect(await triesLeft(m.cookie)).toBe(3);
     }
     expect(FRAME_PROBLEMS.too_dark).toMatch(/^More light on your face, please/);
-  }, 60_000);
+  });
 
   it('tries given back still count towards the day’s cap on challenges', async () => {
     const m = await memberWithPhoto('Vic Void');
@@ -159,5 +159,5 @@ describe('Verification limits', () => {
       expect(res.statusCode).toBe(415);
     }
     expect((await askChallenge(m.cookie)).statusCode).toBe(429);
-  }, 60_000);
+  });
 });
