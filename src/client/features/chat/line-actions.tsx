@@ -1,6 +1,6 @@
 import { type LucideIcon, MoreHorizontal, Pencil, Reply, Undo2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { type KeyboardEvent, type PointerEvent, type ReactNode, type SyntheticEvent, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
 import { REACTIONS } from '../../../shared/schemas/chat';
 import { MenuContent, MenuItem } from '../../components/ui/menu';
 import { cn } from '../../lib/cn';
@@ -42,8 +42,6 @@ export interface LineActionsProps {
 }
 
 const LONG_PRESS_MS = 450;
-/** How long after that finger lifts its click may still arrive. */
-const LIFT_MS = 500;
 const TRIGGER =
   'shrink-0 self-center rounded-full p-1.5 text-muted-foreground opacity-0 transition-opacity hover:bg-muted hover:text-foreground focus-visible:opacity-100 group-hover/line:opacity-100 group-focus-within/line:opacity-100 data-[state=open]:opacity-100';
 
@@ -68,10 +66,9 @@ export function LineActions({
   // Until the menu first opens, the "…" button is a plain button (the Radix menu mounts then).
   const { armed, open, setOpen, openNow: openMenu } = useOpenedOnce();
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
-  // A long-press opens the menu under the finger, and lifting it must not choose what it lands on
-  // (Radix picks an item on a pointer-up that started elsewhere): 0 while the finger that opened
-  // the menu is down, then the time it lifted; the lift and its click are swallowed.
-  const heldOpen = useRef<number | null>(null);
+  // A long-press opens the menu under the finger: its lift must not become a tap, which would
+  // choose the item it lands on or close the menu as a tap outside it.
+  const openedByPress = useRef(false);
   const hasActions = Boolean(onReply || onReact || onEdit || onUnsend || extraActions?.length);
   // Unsending takes the line's last action and its "…" button with it: keyboard focus, which the
   // menu gave back to that button, stays on the line instead of falling to the top of the page.
@@ -86,28 +83,16 @@ export function LineActions({
   const cancelPress = () => {
     if (press.current) clearTimeout(press.current.timer);
     press.current = null;
-    if (heldOpen.current === 0) heldOpen.current = performance.now();
   };
   const onPointerDown = (e: PointerEvent) => {
     if (e.pointerType !== 'touch' || !hasActions) return;
     cancelPress();
-    heldOpen.current = null;
+    openedByPress.current = false;
     const timer = setTimeout(() => {
-      heldOpen.current = 0;
+      openedByPress.current = true;
       openMenu();
     }, LONG_PRESS_MS);
     press.current = { x: e.clientX, y: e.clientY, timer };
-  };
-  const swallowLift = (e: SyntheticEvent) => {
-    const lifted = heldOpen.current;
-    if (lifted === null) return;
-    if (lifted !== 0 && performance.now() - lifted > LIFT_MS) {
-      heldOpen.current = null;
-      return;
-    }
-    e.preventDefault();
-    e.stopPropagation();
-    if (lifted === 0) heldOpen.current = performance.now();
   };
   const onPointerMove = (e: PointerEvent) => {
     // A scroll is not a long-press.
@@ -138,9 +123,10 @@ export function LineActions({
       onPointerUp={cancelPress}
       onPointerCancel={cancelPress}
       onTouchEnd={(e) => {
-        // No click, focus change or tap from the lift of a press that opened the menu: they would
-        // choose the item under the finger, or close the menu as a tap outside it.
-        if (heldOpen.current !== null) e.preventDefault();
+        // No click or focus change from the lift of the press that opened the menu.
+        if (!openedByPress.current) return;
+        openedByPress.current = false;
+        e.preventDefault();
       }}
       onContextMenu={(e) => {
         // The phone's own long-press menu would cover ours.
@@ -165,16 +151,7 @@ export function LineActions({
               <MoreHorizontal className="size-4" aria-hidden />
             </button>
           </DropdownMenu.Trigger>
-          <MenuContent
-            align={side === 'right' ? 'end' : 'start'}
-            aria-label="Message actions"
-            className="min-w-52"
-            onPointerDownCapture={() => {
-              heldOpen.current = null;
-            }}
-            onPointerUpCapture={swallowLift}
-            onClickCapture={swallowLift}
-          >
+          <MenuContent align={side === 'right' ? 'end' : 'start'} aria-label="Message actions" className="min-w-52">
             {onReact && (
               <DropdownMenu.Group aria-label="React" className="mb-1 flex justify-between gap-0.5 border-b border-border px-1 pb-1.5">
                 {REACTIONS.map((emoji) => (
