@@ -71,13 +71,10 @@ async function registrationId(context: BrowserContext, page: Page) {
         for (const r of e.registrations) if (!r.isDeleted && r.scopeURL.startsWith(e2e.baseUrl)) ours.add(r.registrationId);
       },
     );
-    cdp.on(
-      'ServiceWorker.workerVersionUpdated',
-      (e: { versions: { registrationId: string; status: string; runningStatus: string }[] }) => {
-        const ready = e.versions.find((v) => ours.has(v.registrationId) && v.status === 'activated' && v.runningStatus === 'running');
-        if (ready) resolve(ready.registrationId);
-      },
-    );
+    cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: { registrationId: string; status: string; runningStatus: string }[] }) => {
+      const ready = e.versions.find((v) => ours.has(v.registrationId) && v.status === 'activated' && v.runningStatus === 'running');
+      if (ready) resolve(ready.registrationId);
+    });
   });
   await cdp.send('ServiceWorker.enable');
   // A worker idle long enough is stopped: start it (a running one is left as it is).
