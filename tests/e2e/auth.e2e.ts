@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { E2E_PASSWORD, type E2E, startE2E, toast } from './harness';
 
@@ -9,9 +10,24 @@ afterAll(async () => {
   await e2e?.close();
 });
 
+/**
+ * The API reads the server refuses (401, 403) while the page is open. A visitor, or a member held
+ * at a gate (the address to confirm, onboarding), sees the gate instead of the page, and the
+ * page's data is not asked for: each refusal was an error in the browser's console.
+ */
+function refusedReads(page: Page): string[] {
+  const refused: string[] = [];
+  page.on('response', (res) => {
+    const { pathname } = new URL(res.url());
+    if (pathname.startsWith('/api/') && (res.status() === 401 || res.status() === 403)) refused.push(`${res.status()} ${pathname}`);
+  });
+  return refused;
+}
+
 describe('accounts', () => {
   it('register → open the mail in the dev mailbox → verify → reach the onboarding gate', async () => {
     const { context, page } = await e2e.newPage();
+    const refused = refusedReads(page);
     await page.goto('/auth/register?utm_source=poster&code=LDN1');
     await page.getByLabel('Full name').fill('Nia Patel');
     const email = `nia.${Date.now()}@example.com`;
@@ -39,6 +55,8 @@ describe('accounts', () => {
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.waitForURL(/\/home/);
     await page.getByRole('heading', { name: 'Hey there – ready to create your profile?' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
     await context.close();
   });
 
@@ -61,8 +79,11 @@ describe('accounts', () => {
     const m = await e2e.createMember('Ruth Ellis');
     await e2e.completeProfile(m.email);
     const { context, page } = await e2e.newPage();
+    const refused = refusedReads(page);
     await page.goto('/home?tab=1');
     await page.waitForURL(/\/auth\/login/);
+    await page.getByLabel('Email').waitFor();
+    expect(refused, 'a visitor to a member page').toEqual([]);
     await page.getByLabel('Email').fill(m.email);
     await page.getByLabel('Password', { exact: true }).fill(m.password);
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -144,9 +165,14 @@ describe('accounts', () => {
       body: JSON.stringify({ fullName: 'Una Verified', email, password: E2E_PASSWORD }),
     });
     const { context, page } = await e2e.newPage({ width: 375, height: 812 });
+    const refused = refusedReads(page);
     await e2e.login(page, email);
     await page.getByRole('heading', { name: 'Check your email' }).waitFor();
     await page.getByRole('button', { name: 'Resend verification email' }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Check your email' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
     expect(await page.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('/contact-support');
     await e2e.screenshot(page, 'verify-gate-375');
     await context.close();
@@ -157,8 +183,11 @@ describe('accounts', () => {
     await e2e.completeProfile(m.email);
     const { context, page } = await e2e.newPage();
     await e2e.login(page, m.email);
+    const refused = refusedReads(page);
     await page.goto('/admin');
     await page.waitForURL((u) => u.pathname === '/home');
+    await page.waitForLoadState('networkidle');
+    expect(refused).toEqual([]);
     await context.close();
   });
 });

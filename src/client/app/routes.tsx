@@ -17,17 +17,27 @@ function RedirectKeepingQuery({ to }: { to: string }) {
  * read is the page's own error state.
  */
 type PageModule = { default: React.ComponentType; preload?: (args: LoaderFunctionArgs) => Promise<unknown> };
-const page = (load: () => Promise<PageModule>) => async () => {
-  const { default: Component, preload } = await load();
-  if (!preload) return { Component };
-  return {
-    Component,
-    loader: async (args: LoaderFunctionArgs) => {
-      await preload(args);
-      return null;
-    },
+const page =
+  (load: () => Promise<PageModule>, may: () => boolean | Promise<boolean> = () => true) =>
+  async () => {
+    const { default: Component, preload } = await load();
+    if (!preload) return { Component };
+    return {
+      Component,
+      loader: async (args: LoaderFunctionArgs) => {
+        if (await may()) await preload(args);
+        return null;
+      },
+    };
   };
-};
+/**
+ * A page behind the sign-in gates: its first data is read only once the gates are passed (the
+ * module is the gate's own, loaded beside it), so a visitor or a member held at a gate makes no
+ * reads that could only be refused.
+ */
+const memberData = (admin: boolean) => async () => (await import('../features/auth/protected-route')).mayLoadMemberData(admin);
+const memberPage = (load: () => Promise<PageModule>) => page(load, memberData(false));
+const adminPage = (load: () => Promise<PageModule>) => page(load, memberData(true));
 const gate = (name: 'ProtectedRoute' | 'AdminRoute') => async () => ({
   Component: (await import('../features/auth/protected-route'))[name],
 });
@@ -74,40 +84,40 @@ export const routes: RouteObject[] = [
             lazy: gate('ProtectedRoute'),
             children: [
               {
-                lazy: page(() => import('../features/shell/app-shell')),
+                lazy: memberPage(() => import('../features/shell/app-shell')),
                 children: [
-                  { path: '/home', lazy: page(() => import('../features/home/home-page')) },
-                  { path: '/mixers', lazy: page(() => import('../features/mixers/mixers-page')) },
-                  { path: '/mixers/:id', lazy: page(() => import('../features/mixers/mixer-detail-page')) },
-                  { path: '/mixers/:id/after', lazy: page(() => import('../features/mixers/after-mixer-page')) },
-                  { path: '/matches', lazy: page(() => import('../features/matches/matches-page')) },
+                  { path: '/home', lazy: memberPage(() => import('../features/home/home-page')) },
+                  { path: '/mixers', lazy: memberPage(() => import('../features/mixers/mixers-page')) },
+                  { path: '/mixers/:id', lazy: memberPage(() => import('../features/mixers/mixer-detail-page')) },
+                  { path: '/mixers/:id/after', lazy: memberPage(() => import('../features/mixers/after-mixer-page')) },
+                  { path: '/matches', lazy: memberPage(() => import('../features/matches/matches-page')) },
                   {
                     path: '/messages',
-                    lazy: page(() => import('../features/messages/messages-layout')),
+                    lazy: memberPage(() => import('../features/messages/messages-layout')),
                     children: [
-                      { index: true, lazy: page(() => import('../features/messages/messages-index-page')) },
-                      { path: ':id', lazy: page(() => import('../features/messages/thread-page')) },
+                      { index: true, lazy: memberPage(() => import('../features/messages/messages-index-page')) },
+                      { path: ':id', lazy: memberPage(() => import('../features/messages/thread-page')) },
                     ],
                   },
-                  { path: '/modern-love-letters', lazy: page(() => import('../features/blog/blog-list-page')) },
-                  { path: '/modern-love-letters/:slug', lazy: page(() => import('../features/blog/blog-post-page')) },
-                  { path: '/profile', lazy: page(() => import('../features/profile/profile-page')) },
-                  { path: '/settings', lazy: page(() => import('../features/settings/settings-page')) },
-                  { path: '/settings/safety', lazy: page(() => import('../features/settings/safety-page')) },
-                  { path: '/verify', lazy: page(() => import('../features/verification/verify-page')) },
+                  { path: '/modern-love-letters', lazy: memberPage(() => import('../features/blog/blog-list-page')) },
+                  { path: '/modern-love-letters/:slug', lazy: memberPage(() => import('../features/blog/blog-post-page')) },
+                  { path: '/profile', lazy: memberPage(() => import('../features/profile/profile-page')) },
+                  { path: '/settings', lazy: memberPage(() => import('../features/settings/settings-page')) },
+                  { path: '/settings/safety', lazy: memberPage(() => import('../features/settings/safety-page')) },
+                  { path: '/verify', lazy: memberPage(() => import('../features/verification/verify-page')) },
                   {
                     lazy: gate('AdminRoute'),
                     children: [
-                      { path: '/admin', lazy: page(() => import('../features/admin/pages/overview-page')) },
-                      { path: '/admin/interest-suggestions', lazy: page(() => import('../features/admin/pages/suggestions-page')) },
-                      { path: '/admin/metrics', lazy: page(() => import('../features/admin/pages/metrics-page')) },
-                      { path: '/admin/mixers', lazy: page(() => import('../features/admin/pages/mixers-page')) },
-                      { path: '/admin/formation', lazy: page(() => import('../features/admin/pages/formation-page')) },
-                      { path: '/admin/campaigns', lazy: page(() => import('../features/admin/pages/campaigns-page')) },
-                      { path: '/admin/reports', lazy: page(() => import('../features/admin/pages/reports-page')) },
-                      { path: '/admin/verification', lazy: page(() => import('../features/admin/pages/verification-page')) },
-                      { path: '/admin/members', lazy: page(() => import('../features/admin/pages/members-page')) },
-                      { path: '/admin/members/:id', lazy: page(() => import('../features/admin/pages/member-page')) },
+                      { path: '/admin', lazy: adminPage(() => import('../features/admin/pages/overview-page')) },
+                      { path: '/admin/interest-suggestions', lazy: adminPage(() => import('../features/admin/pages/suggestions-page')) },
+                      { path: '/admin/metrics', lazy: adminPage(() => import('../features/admin/pages/metrics-page')) },
+                      { path: '/admin/mixers', lazy: adminPage(() => import('../features/admin/pages/mixers-page')) },
+                      { path: '/admin/formation', lazy: adminPage(() => import('../features/admin/pages/formation-page')) },
+                      { path: '/admin/campaigns', lazy: adminPage(() => import('../features/admin/pages/campaigns-page')) },
+                      { path: '/admin/reports', lazy: adminPage(() => import('../features/admin/pages/reports-page')) },
+                      { path: '/admin/verification', lazy: adminPage(() => import('../features/admin/pages/verification-page')) },
+                      { path: '/admin/members', lazy: adminPage(() => import('../features/admin/pages/members-page')) },
+                      { path: '/admin/members/:id', lazy: adminPage(() => import('../features/admin/pages/member-page')) },
                     ],
                   },
                 ],

@@ -26,10 +26,21 @@ export interface AuthProfile {
   /** Signed thumbnail URL of the profile picture, or null. */
   avatarUrl: string | null;
 }
-interface SessionResponse {
+export interface SessionResponse {
   user: AuthUser | null;
   session: AuthSession | null;
   profile: AuthProfile | null;
+}
+
+/** The session as the app last knew it (undefined until the first answer). */
+let current: SessionResponse | undefined;
+
+/**
+ * The session as the app knows it now, outside React (route loaders): the last answer, or on a
+ * first load the one the page came with; undefined when not known yet.
+ */
+export function knownSession(): SessionResponse | undefined {
+  return current ?? (peekEmbedded('/api/auth/session')?.data as SessionResponse | undefined);
 }
 
 /** The auth events of spec §4. */
@@ -90,6 +101,11 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const [state, setState] = useState<SessionResponse>(() => initial ?? { user: null, session: null, profile: null });
   const [isLoading, setLoading] = useState(!initial);
   const [exitTo, setExitTo] = useState<string | null>(null);
+  /** Every new answer, kept for the route loaders too (knownSession), which run before the next render. */
+  const know = useCallback((next: SessionResponse) => {
+    current = next;
+    setState(next);
+  }, []);
   const listeners = useRef(new Set<(event: AuthEvent, session: AuthSession | null) => void>());
   const emit = useCallback((event: AuthEvent, session: AuthSession | null) => {
     for (const l of listeners.current) l(event, session);
@@ -105,7 +121,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
           // renders it in slices, so a slow phone stays responsive (decision 018).
           (event === 'INITIAL_SESSION' ? startTransition : (update: () => void) => update())(() => {
             if (next.user) setExitTo(null);
-            setState(next);
+            know(next);
           });
           emit(next.user ? event : 'SIGNED_OUT', next.session);
           return;
@@ -113,7 +129,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
           const retryable = err instanceof ApiError && (err.status === 0 || err.status >= 500);
           if (!retryable || attempt >= MAX_REFRESH_ATTEMPTS) {
             if (!retryable) {
-              setState({ user: null, session: null, profile: null });
+              know({ user: null, session: null, profile: null });
               emit('SIGNED_OUT', null);
             }
             return;
@@ -122,7 +138,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         }
       }
     },
-    [emit],
+    [emit, know],
   );
 
   useEffect(() => {
@@ -212,7 +228,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       await api('/api/auth/logout', { method: 'POST', body: {} });
       // Spec §2: log out returns to /auth/login (not to a login that sends the next person to this page).
       setExitTo('/auth/login');
-      setState({ user: null, session: null, profile: null });
+      know({ user: null, session: null, profile: null });
       emit('SIGNED_OUT', null);
       toast({ title: 'Logged out', description: "You've been successfully logged out." });
     } catch (err) {
@@ -221,7 +237,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     } finally {
       setLoading(false);
     }
-  }, [emit, toast]);
+  }, [emit, know, toast]);
 
   const deleteAccount = useCallback(async () => {
     if (!state.user) {
@@ -233,7 +249,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     try {
       await api('/api/me', { method: 'DELETE' });
       setExitTo('/');
-      setState({ user: null, session: null, profile: null });
+      know({ user: null, session: null, profile: null });
       emit('SIGNED_OUT', null);
       toast({ title: 'Account deleted', description: 'Your account and all data have been permanently deleted.' });
     } catch (err) {
@@ -246,7 +262,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     } finally {
       setLoading(false);
     }
-  }, [emit, state.user, toast]);
+  }, [emit, know, state.user, toast]);
 
   const value = useMemo<AuthContextValue>(
     () => ({
