@@ -433,6 +433,10 @@ export default defineConfig({
           exclude: ['src/**/*.api.test.ts', 'node_modules/**'],
           environment: 'node',
           isolate: false,
+          // A safety net, not a measurement, as for the other projects: beside the journeys in CI,
+          // four scrypt hashes (password-hashing.test.ts) passed vitest's 5 s default.
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
         },
       },
       {
