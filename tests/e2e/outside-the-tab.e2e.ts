@@ -63,17 +63,27 @@ async function until<T>(fn: () => Promise<T | undefined> | T | undefined, what: 
  */
 async function registrationId(context: BrowserContext, page: Page) {
   const cdp = await context.newCDPSession(page);
+  // The two events come in either order: each one checks what both have said so far.
   const ours = new Set<string>();
+  const ready = new Set<string>();
   const found = new Promise<string>((resolve) => {
+    const settle = () => {
+      const id = [...ready].find((r) => ours.has(r));
+      if (id) resolve(id);
+    };
     cdp.on(
       'ServiceWorker.workerRegistrationUpdated',
       (e: { registrations: { registrationId: string; scopeURL: string; isDeleted: boolean }[] }) => {
         for (const r of e.registrations) if (!r.isDeleted && r.scopeURL.startsWith(e2e.baseUrl)) ours.add(r.registrationId);
+        settle();
       },
     );
     cdp.on('ServiceWorker.workerVersionUpdated', (e: { versions: { registrationId: string; status: string; runningStatus: string }[] }) => {
-      const ready = e.versions.find((v) => ours.has(v.registrationId) && v.status === 'activated' && v.runningStatus === 'running');
-      if (ready) resolve(ready.registrationId);
+      for (const v of e.versions) {
+        if (v.status === 'activated' && v.runningStatus === 'running') ready.add(v.registrationId);
+        else ready.delete(v.registrationId);
+      }
+      settle();
     });
   });
   await cdp.send('ServiceWorker.enable');
