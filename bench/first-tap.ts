@@ -4,8 +4,9 @@
  * throttled phone (Chromium at 375 px with touch, 4× CPU, slow 4G: 1.6 Mbit/s, 150 ms RTT, cold
  * cache, signed in as the demo member), a real touch tap (CDP touch events) at the first
  * contentful paint, +250 ms and +500 ms:
- * - on a primary link (the bottom bar's first link to another page): landed when the browser shows
- *   the target page's heading; goal every tap lands, within 1.5 s of the tap;
+ * - on a primary link (the bottom bar's first link to another page; on a page that covers the bar,
+ *   a conversation, its back link): landed when the browser shows the target page's heading; goal
+ *   every tap lands, within 1.5 s of the tap;
  * - on a primary control (the account menu): landed when the menu is open; goal every tap lands.
  * Reported per page and tap: where it landed and how long after the tap the result showed, and
  * from the page's first contentful paint to the app's take-over (`fancy:taken-over`; goal ≤ 1 s).
@@ -37,7 +38,7 @@ const DELAYS = [0, 250, 500] as const;
 /** How long a tap may take to show anything before it counts as lost. */
 const LOST_AFTER_MS = 8000;
 
-const LINK = 'nav[aria-label="Quick"] a[href]:not([aria-current="page"])';
+const LINK = 'nav[aria-label="Quick"] a[href]:not([aria-current="page"]), [data-covers-shell] a[href][aria-label^="Back"]';
 const CONTROL = 'header button[aria-haspopup="menu"]';
 
 interface Tap {

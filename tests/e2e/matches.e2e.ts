@@ -89,6 +89,11 @@ describe('matches and messages', () => {
     await nathan.page.getByText('You and Arjun fancy each other').waitFor();
     await nathan.page.getByRole('button', { name: 'Hey Arjun! So glad we matched.' }).waitFor();
     await viewportShot(nathan.page, 'thread-empty-375');
+    // The thread has the phone's screen to itself: the shell's bars under it are out of the tab
+    // order and the accessibility tree (getByRole leaves hidden elements out), not merely covered.
+    expect(await nathan.page.getByRole('navigation', { name: 'Quick' }).count()).toBe(0);
+    expect(await nathan.page.getByRole('button', { name: 'Open menu' }).count()).toBe(0);
+    await nathan.page.getByRole('link', { name: 'Back to messages' }).waitFor();
     const hello = 'Hey Arjun! Still thinking about that sheep trade 🐑';
     const composerN = nathan.page.getByLabel('Message Arjun');
     await composerN.fill(hello);

@@ -72,6 +72,7 @@ function Frame({ children, labelledBy }: { children: React.ReactNode; labelledBy
     <section
       aria-labelledby={labelledBy}
       aria-label={labelledBy ? undefined : 'Conversation'}
+      data-covers-shell
       className="fixed inset-0 z-40 flex flex-col bg-background md:static md:z-auto md:min-w-0 md:flex-1"
     >
       {children}

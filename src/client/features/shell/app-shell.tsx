@@ -158,7 +158,10 @@ function Shell() {
       </aside>
 
       {/* Mobile top bar */}
-      <header className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-border bg-background/90 px-3 backdrop-blur md:hidden">
+      <header
+        data-shell-bar
+        className="sticky top-0 z-30 flex h-14 items-center justify-between border-b border-border bg-background/90 px-3 backdrop-blur md:hidden"
+      >
         <div className="flex items-center gap-1">
           <Dialog.Root open={sheetOpen} onOpenChange={setSheetOpen}>
             <Dialog.Trigger className="flex size-10 items-center justify-center rounded-full hover:bg-muted" aria-label="Open menu">
@@ -198,6 +201,7 @@ function Shell() {
       {/* Mobile bottom bar */}
       <nav
         aria-label="Quick"
+        data-shell-bar
         className="fixed inset-x-0 bottom-0 z-30 border-t border-border bg-background/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
       >
         <ul className="grid grid-cols-5">
