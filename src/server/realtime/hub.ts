@@ -55,6 +55,10 @@ export interface SendInput {
 export type SendHandler = (userId: string, room: Room, input: SendInput) => Promise<ChatMessage>;
 /** The members of a room hidden from `userId` either way (blocks, suspensions): they never see each other's typing or presence. */
 export type HiddenLookup = (room: Room) => Promise<Map<string, string[]>>;
+/** Whether `userId` may not write in these rooms now (a moderator's mute): their typing is not relayed. */
+export type SilencedLookup = (userId: string) => Promise<boolean>;
+/** "Is this member muted?" is remembered this long per member, so typing costs no query per key. */
+export const SILENCED_TTL_MS = 5000;
 
 /**
  * Delivers bus messages to this instance's sockets. Modules never touch sockets: they call
@@ -81,6 +85,8 @@ export class RealtimeHub {
    */
   private coalescing = new Map<string, { pending: boolean; timer: ReturnType<typeof setTimeout> }>();
   private hiders = new Map<string, HiddenLookup>();
+  private silencers = new Map<string, SilencedLookup>();
+  private silencedCache = new Map<string, { silenced: Promise<boolean>; until: number }>();
   private hiddenCache = new Map<string, { members: Promise<Map<string, string[]>>; until: number }>();
   private presence: PresenceTracker;
 
@@ -101,6 +107,27 @@ export class RealtimeHub {
   /** Modules say who in their rooms is hidden from whom (member → hidden members), e.g. `mixer` → blocked participants. */
   hideWith(prefix: 'mixer' | 'conversation', lookup: HiddenLookup) {
     this.hiders.set(prefix, lookup);
+  }
+
+  /** Modules say who may not write in their rooms now, e.g. `mixer` → members a moderator muted. */
+  silenceWith(prefix: 'mixer' | 'conversation', lookup: SilencedLookup) {
+    this.silencers.set(prefix, lookup);
+  }
+
+  private async silenced(room: string, userId: string): Promise<boolean> {
+    const prefix = room.split(':')[0];
+    const lookup = this.silencers.get(prefix);
+    if (!lookup) return false;
+    const key = `${prefix} ${userId}`;
+    let cached = this.silencedCache.get(key);
+    if (!cached || cached.until <= Date.now()) {
+      if (this.silencedCache.size >= MAX_GRANTS) this.silencedCache.clear();
+      const silenced = lookup(userId);
+      cached = { silenced, until: Date.now() + SILENCED_TTL_MS };
+      this.silencedCache.set(key, cached);
+      silenced.catch(() => this.silencedCache.delete(key));
+    }
+    return cached.silenced;
   }
 
   /** Blocks changed between these members: every instance asks again who is hidden from them. */
@@ -130,10 +157,12 @@ export class RealtimeHub {
 
   /**
    * `typing` from a socket (issue 29): relayed to the room it has joined, never to members
-   * hidden from the typist either way; never stored. An error text when it is not in the room.
+   * hidden from the typist either way, never from a member who may not write there (muted:
+   * dropped quietly, their sends say why); never stored. An error text when it is not in the room.
    */
   async typing(client: Client, room: Room, typing: boolean): Promise<string | null> {
     if (!isChatRoom(room) || !client.rooms.has(room)) return 'You are not in this room.';
+    if (typing && (await this.silenced(room, client.userId))) return null;
     client.typedAt ??= new Map();
     const typedAt = client.typedAt;
     const now = Date.now();

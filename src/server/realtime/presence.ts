@@ -112,7 +112,7 @@ export class PresenceTracker {
       users.set(userId, instances);
     }
     instances.set(instance, seen);
-    if (arrived) this.sendToRoom(room, { type: 'presence.changed', room, userId, online: true }, seen.except);
+    if (arrived) this.tell(room, userId, true, seen.except);
   }
 
   private unset(room: string, userId: string, instance: string) {
@@ -124,7 +124,23 @@ export class PresenceTracker {
     if (instances.size) return;
     users.delete(userId);
     if (!users.size) this.present.delete(room);
-    this.sendToRoom(room, { type: 'presence.changed', room, userId, online: false }, seen.except);
+    this.tell(room, userId, false, seen.except);
+  }
+
+  /**
+   * Tells this instance's sockets in `room` that `userId` came or went, except those hidden from
+   * them either way. `except` was taken when they arrived; a block made since then (both in the
+   * room) is asked again here, so neither sees the other leave.
+   */
+  private tell(room: string, userId: string, online: boolean, except: string[]) {
+    const event: ServerEvent = { type: 'presence.changed', room, userId, online };
+    void this.hidden(room, userId).then(
+      (now) => this.sendToRoom(room, event, now.length ? [...new Set([...except, ...now])] : except),
+      (err) => {
+        this.log(err);
+        this.sendToRoom(room, event, except);
+      },
+    );
   }
 
   /** Re-announces this instance's members, one bus message per room (NOTIFY payloads stay small). */

@@ -117,6 +117,20 @@ describe('the host in a room', () => {
     await t.database.db.execute(sql`delete from blocks where blocker_id = ${maya.id}`);
   });
 
+  it('a member a moderator muted cannot vote: a vote is a say in the room, like a reaction', async () => {
+    const muted = await t.member('Mo Muted');
+    const mixerId = await liveMixer(32, [maya, muted]);
+    await runHost(t.database.db, new Date(), () => {});
+    const pollId = ((await view(maya, mixerId)).json() as HostView).polls[0].id;
+    await t.database.db.execute(
+      sql`insert into moderation_actions (member_id, action, rule, days, ends_at) values (${muted.id}, 'mute', 'hate', 1, now() + interval '1 day')`,
+    );
+    const refused = await vote(muted, pollId, 0);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.message).toMatch(/^You're muted in mixers until /);
+    expect(((await view(maya, mixerId)).json() as HostView).polls[0].total).toBe(0);
+  });
+
   it('voting closes when the mixer ends (409), and the results stay in the history', async () => {
     const mixerId = await liveMixer(33, [maya, rhys]);
     await runHost(t.database.db, new Date(), () => {});

@@ -8,7 +8,7 @@ import { isUuid } from '../../http/cursor';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
 import { query, rowsOf } from '../../lib/sql';
-import { postMessage } from '../mixers/service';
+import { postMessage, refuseMuted } from '../mixers/service';
 import { hiddenFrom } from '../safety/service';
 import { defaultPrompts, isKnownTopic } from './prompts';
 
@@ -90,6 +90,9 @@ export async function votePoll(db: Db, publish: Publish, userId: string, pollId:
   if (!poll) throw new AppError('not_found', HOST_MESSAGES.pollNotFound);
   const { live } = await requireParticipant(db, userId, poll.mixer_id);
   if (!live) throw new AppError('conflict', HOST_MESSAGES.pollClosed);
+  // A vote is a say in the room, like a reaction: a member a moderator muted has none.
+  const muted = await refuseMuted(db, userId);
+  if (muted) throw muted;
   if (option >= poll.options.length) throw new AppError('validation', HOST_MESSAGES.optionUnknown, { option: HOST_MESSAGES.optionUnknown });
   const inserted = rowsOf<{ option: number }>(
     await db.execute(sql`

@@ -96,7 +96,7 @@ export async function editLine(
       returning ${isoMs('mm.edited_at')} as edited_at, ${hiddenMembers(mixerId, userId)} as hidden`),
   );
   if (!row)
-    throw (await refuseMuted(deps, userId)) ?? refuseChange(await lineState(deps, userId, mixerId, messageId), userId, { edit: true });
+    throw (await refuseMuted(deps.database.db, userId)) ?? refuseChange(await lineState(deps, userId, mixerId, messageId), userId, { edit: true });
   const event: Changed = { type: 'mixer.line.changed', mixerId, messageId, body, editedAt: row.edited_at, unsentAt: null, flag };
   await deliver(deps, publish, mixerId, event, row.hidden);
   return event;
@@ -174,7 +174,7 @@ export async function reactToLine(
   if (!row?.ok) {
     const state = await lineState(deps, userId, mixerId, messageId);
     if (!state.member) throw new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
-    const muted = await refuseMuted(deps, userId);
+    const muted = await refuseMuted(deps.database.db, userId);
     if (muted) throw muted;
     if (!state.found || !state.visible) throw new AppError('not_found', LINE_MESSAGES.notFound);
     if (state.unsent) throw new AppError('conflict', LINE_MESSAGES.unsent);

@@ -4,6 +4,7 @@ import { LINE_MESSAGES, type ReactionGroup, type ReplyQuote } from '../../../sha
 import { type ChatPage, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { AppDeps, Publish } from '../../deps';
 import { compiledWrite } from '../../db/prepared';
+import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { isCursorTimestamp, isUuid } from '../../http/cursor';
 import { hiddenFrom, mixerMuteUntil, mutedInMixers } from '../safety/service';
@@ -293,9 +294,9 @@ export async function joinedMembers(deps: Deps, mixerId: string): Promise<string
   return rows.map((r) => r.user_id);
 }
 
-/** A member muted by a moderator writes nothing in mixers: no line, no edit, no reaction (issue 30). */
-export async function refuseMuted(deps: Deps, userId: string): Promise<AppError | null> {
-  const muted = await mixerMuteUntil(deps.database.db, userId);
+/** A member muted by a moderator writes nothing in mixers: no line, no edit, no reaction, no vote (issue 30). */
+export async function refuseMuted(db: Pick<Db, 'execute'>, userId: string): Promise<AppError | null> {
+  const muted = await mixerMuteUntil(db, userId);
   return muted ? new AppError('forbidden', MODERATION_MESSAGES.mutedInMixers(muteDate(muted))) : null;
 }
 
@@ -312,7 +313,7 @@ export async function whyNotPosted(deps: Deps, userId: string, mixerId: string, 
   );
   if (!row) return new AppError('not_found', MIXER_MESSAGES.notFound);
   if (!row.member) return new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
-  const muted = await refuseMuted(deps, userId);
+  const muted = await refuseMuted(deps.database.db, userId);
   if (muted) return muted;
   if (!row.reply_ok) return new AppError('validation', LINE_MESSAGES.replyElsewhere);
   if (row.status === 'scheduled' && row.open) return new AppError('conflict', MIXER_MESSAGES.chatNotStarted);

@@ -5,7 +5,7 @@ import { createMixer, joinMixer, type Member, stats } from '../../../../tests/he
 import { type PushServiceStandIn, startPushService } from '../../../../tests/helpers/push-service';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import { MENTION_MESSAGES } from '../../../shared/schemas/chat-live';
-import { blocks } from '../../db/schema';
+import { blocks, moderationActions } from '../../db/schema';
 import { pushIdle } from '../push/service';
 
 /** The live room (issue 29): typing, presence, mentions and read state, over HTTP and the socket. */
@@ -124,6 +124,24 @@ describe('typing', () => {
     expect(cd.events.slice(mark).filter((e) => e.type === 'typing')).toEqual([]);
     closeAll(cd, ce);
   });
+
+  it('a member a moderator muted shows no typing: they cannot write there', async () => {
+    const { people, room: r } = await room(['Hal Muted', 'Ivy Watching']);
+    const [hal, ivy] = people;
+    await t.database.db
+      .insert(moderationActions)
+      .values({ memberId: hal.id, action: 'mute', rule: 'hate', days: 1, endsAt: new Date(Date.now() + 86_400_000) });
+    const [ch, ci] = [await connect(hal.cookie, r), await connect(ivy.cookie, r)];
+    const mark = ci.events.length;
+    ch.typing(r);
+    // Ivy's own typing still reaches Hal: the room works, only Hal's is held back.
+    ci.typing(r);
+    await ch.next(ch.is('typing', (e) => e.userId === ivy.id));
+    await ch.drain();
+    await ci.drain();
+    expect(ci.events.slice(mark).filter((e) => e.type === 'typing')).toEqual([]);
+    closeAll(ch, ci);
+  });
 });
 
 describe('presence', () => {
@@ -190,6 +208,39 @@ describe('presence', () => {
       ),
     ).toMatchObject({ online: false });
     closeAll(ch, ci, cj);
+  });
+
+  it('a block made while both are in the room: neither sees the other leave', async () => {
+    const { people, room: r } = await room(['Kit Blocker', 'Lou Blocked', 'Max Bystander']);
+    const [kit, lou, max] = people;
+    const [ck, cl, cm] = [await connect(kit.cookie, r), await connect(lou.cookie, r), await connect(max.cookie, r)];
+    await ck.next(ck.is('presence.changed', (e) => e.userId === max.id && e.online));
+    await cl.next(cl.is('presence.changed', (e) => e.userId === max.id && e.online));
+    expect(
+      (await t.request({ method: 'POST', url: '/api/blocks', cookie: kit.cookie, payload: { userId: lou.id } })).statusCode,
+    ).toBeLessThan(300);
+    const [mk, mm] = [ck.events.length, cm.events.length];
+    cl.socket.close();
+    // The bystander still sees Lou go; Kit does not.
+    await cm.next(
+      cm.is('presence.changed', (e) => e.userId === lou.id && !e.online),
+      mm,
+    );
+    await ck.drain();
+    expect(ck.events.slice(mk).filter((e) => e.type === 'presence.changed' && e.userId === lou.id)).toEqual([]);
+
+    // And the other way round: Lou, back in the room, never sees Kit leave.
+    const cl2 = await connect(lou.cookie, r);
+    expect(cl2.events.find(cl2.is('presence'))?.userIds).not.toContain(kit.id);
+    const ml = cl2.events.length;
+    ck.socket.close();
+    await cm.next(
+      cm.is('presence.changed', (e) => e.userId === kit.id && !e.online),
+      mm,
+    );
+    await cl2.drain();
+    expect(cl2.events.slice(ml).filter((e) => e.type === 'presence.changed' && e.userId === kit.id)).toEqual([]);
+    closeAll(cl2, cm);
   });
 });
 

@@ -17,7 +17,7 @@ import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { consume } from '../../http/shared-limits';
 import { confirmedShape } from '../../../shared/schemas/guard';
 import { firstNamesInMixer, guardMixerLine, slowMode } from '../guard/service';
-import { listMessages, postMessage, whyNotPosted } from './chat';
+import { listMessages, postMessage, refuseMuted, whyNotPosted } from './chat';
 import { editLine, reactToLine, unsendLine } from './chat-lines';
 import { announceMentions, checkMentions, hiddenInMixer, markRead, readState } from './chat-live';
 import { listForYou } from './foryou';
@@ -111,6 +111,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
     async (userId, room, input) => (await postChatLine(userId, room.slice('mixer:'.length), input)).message,
   );
   app.realtime.hideWith('mixer', (room) => hiddenInMixer(deps, room.slice('mixer:'.length)));
+  app.realtime.silenceWith('mixer', async (userId) => (await refuseMuted(deps.database.db, userId)) !== null);
 
   app.get('/api/mixers', { onRequest, schema: { querystring: mixerListQuerySchema } }, async (req, reply) => {
     const { user } = await requireVerified(req);

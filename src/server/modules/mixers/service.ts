@@ -31,7 +31,7 @@ import { decodeCursor, encodeCursor, epochMs, isoFromMs, rowsOf } from '../../li
 /** What other modules use of mixers' seats, audiences and "For you" (DESIGN §3, decision 027). */
 export { audienceOf, ensureEligible, loadViewer } from './eligibility';
 /** The host's nudge sends a member's suggested reply as their own line (issue 29). */
-export { postMessage } from './chat';
+export { postMessage, refuseMuted } from './chat';
 export { forgetForYou } from './foryou-cache';
 export { tellPromoted } from './promotion';
 export { unreadCounts } from './chat-live';
