@@ -6,11 +6,18 @@ import { z } from 'zod';
  * import no schema module, so the member pages' shared-code chunk never imports the schemas chunk
  * that imports it (a chunk cycle leaves one side undefined when evaluated; decision 029).
  */
-/** The quote a reply carries: `body` null means the original is unsent or hidden from you (show none of it). */
+/**
+ * The quote a reply carries: `body` null means the original is unsent or hidden from you (show
+ * none of it). A shown quote also says who wrote the original and its safety flag, so the
+ * reader's app folds the quote wherever it folds the line itself (a line I hid, a member I muted,
+ * a line sent after "Are you sure?", one of my hidden words).
+ */
 export const replyQuoteSchema = z.object({
   id: z.string(),
   senderName: z.string().nullable(),
   body: z.string().nullable(),
+  senderId: z.string().nullable().optional(),
+  flag: z.string().nullable().optional(),
 });
 export type ReplyQuote = z.infer<typeof replyQuoteSchema>;
 

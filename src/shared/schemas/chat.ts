@@ -24,6 +24,8 @@ export const LINE_MESSAGES = {
   replyElsewhere: 'You can only reply to a message in this chat.',
   unsent: 'This message was unsent.',
   unavailable: 'Original message unavailable',
+  /** A quote of a line the reader sees folded (hidden by them, a muted member, flagged, a hidden word). */
+  quoteFolded: 'Hidden message',
   badKey: 'This message could not be sent. Please try again.',
   reactionRateLimited: "You're reacting very quickly. Please wait a few seconds.",
   editRateLimited: "You're editing very quickly. Please wait a few seconds.",

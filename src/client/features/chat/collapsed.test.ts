@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hiddenWordMatcher } from '../../../shared/safety/hidden-words';
-import { announcementOf, type CollapsibleLine, collapsedReason, NO_PRIVACY } from './collapsed';
+import { announcementOf, type CollapsibleLine, collapsedReason, NO_PRIVACY, quoteFolded } from './collapsed';
 
 /** Issue 29: the screen reader never reads out a line the screen shows collapsed. */
 const ME = 'me';
@@ -44,5 +44,23 @@ describe('announcementOf follows collapsedReason', () => {
     expect(collapsedReason(line({ senderId: ME, flag: 'abuse' }), ME, NO_PRIVACY, hides)).toBeNull();
     expect(collapsedReason(line({ flag: 'contact' }), ME, NO_PRIVACY, hides)).toBeNull();
     expect(collapsedReason(line({ flag: 'scam' }), ME, NO_PRIVACY, hides)).toBeNull();
+  });
+});
+
+describe('quoteFolded: a quote folds wherever the line it quotes would', () => {
+  const quote = { id: 'q1', senderName: 'Rhys', body: 'you are such an idiot', senderId: 'rhys', flag: null };
+  const none = () => false;
+  it('folds a quote of a flagged line, a line I hid, a member I muted, or one of my hidden words', () => {
+    expect(quoteFolded({ ...quote, flag: 'abuse' }, 'maya', NO_PRIVACY, none)).toBe(true);
+    expect(quoteFolded(quote, 'maya', { hiddenLineIds: ['q1'], mutedMemberIds: [] }, none)).toBe(true);
+    expect(quoteFolded(quote, 'maya', { hiddenLineIds: [], mutedMemberIds: ['rhys'] }, none)).toBe(true);
+    expect(quoteFolded(quote, 'maya', NO_PRIVACY, hiddenWordMatcher(['idiot']))).toBe(true);
+  });
+  it('leaves my own lines, the host, an unavailable quote and an ordinary line as they are', () => {
+    expect(quoteFolded({ ...quote, flag: 'abuse' }, 'rhys', NO_PRIVACY, none)).toBe(false);
+    expect(quoteFolded({ ...quote, senderId: null }, 'maya', NO_PRIVACY, hiddenWordMatcher(['idiot']))).toBe(false);
+    expect(quoteFolded({ id: 'q1', senderName: null, body: null }, 'maya', NO_PRIVACY, none)).toBe(false);
+    expect(quoteFolded(quote, 'maya', NO_PRIVACY, none)).toBe(false);
+    expect(quoteFolded(null, 'maya', NO_PRIVACY, none)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { SafetyFlag } from '../../../shared/safety/flags';
+import type { ReplyQuote } from '../../../shared/realtime/line-extras';
 import type { LinePrivacy } from '../../../shared/schemas/line-privacy';
 
 /**
@@ -52,4 +53,21 @@ export function announcementOf(
   hides: (body: string) => boolean,
 ): string {
   return collapsedReason(line, me, privacy, hides) ? `${name} sent a message` : `${name}: ${line.body}`;
+}
+
+/** Whether a reply's quote shows folded for me: wherever the line it quotes would (its text never shows then). */
+export function quoteFolded(
+  quote: ReplyQuote | null | undefined,
+  me: string | undefined,
+  privacy: LinePrivacy,
+  hides: (body: string) => boolean,
+): boolean {
+  if (!quote || quote.body === null) return false;
+  const line = {
+    id: quote.id,
+    body: quote.body,
+    senderId: quote.senderId ?? null,
+    flag: quote.flag === 'abuse' ? ('abuse' as const) : null,
+  };
+  return collapsedReason(line, me, privacy, hides) !== null;
 }

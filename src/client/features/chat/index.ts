@@ -23,6 +23,6 @@ export { useLiveRoomEvents, useTypingSender } from './use-live-room';
 /** Chat pieces shared by mixer chat and private chat (issue 30: hide a line, mute a member). */
 export { CollapsedLine, useHideLine, useLinePrivacy, useMuteMember } from './hide-mute';
 /** Whether a line shows collapsed, and why: for the line and for the screen-reader announcer alike (issues 29, 30). */
-export { announcementOf, type CollapsedReason, collapsedReason, NO_PRIVACY } from './collapsed';
+export { announcementOf, type CollapsedReason, collapsedReason, NO_PRIVACY, quoteFolded } from './collapsed';
 /** The chat feature's public surface: the report dialog for a line (issue 30), shared by mixer and private chats. */
 export { useReportLine } from './report-line-dialog';

@@ -1,4 +1,5 @@
 import { RotateCw } from 'lucide-react';
+import type { ReplyQuote } from '../../../shared/realtime/line-extras';
 import { cn } from '../../lib/cn';
 
 /** A line the server has not confirmed yet, or one that failed (its text kept). */
@@ -9,7 +10,7 @@ export interface PendingLine {
   createdAt: string;
   status: 'sending' | 'failed';
   error?: string;
-  replyTo?: { id: string; senderName: string | null; body: string | null } | null;
+  replyTo?: ReplyQuote | null;
   /** Participants the line mentions (mixer chat). */
   mentions?: string[];
   /** "Send anyway" after Are you sure? (issue 30). */

@@ -4,14 +4,30 @@ import { cn } from '../../lib/cn';
 
 /**
  * The quote a reply carries, above its text. Tapping it scrolls to the original and highlights
- * it. An unsent or hidden original shows only "Original message unavailable" (none of its text).
+ * it. An unsent or hidden original shows only "Original message unavailable" (none of its text);
+ * one the reader sees folded (`folded`: `quoteFolded`) shows its author and "Hidden message", and
+ * still leads to the original, folded there with its own way to show it.
  */
-export function ReplyQuote({ quote, onJump, own }: { quote: Quote; onJump?: (id: string) => void; own?: boolean }) {
+export function ReplyQuote({
+  quote,
+  onJump,
+  own,
+  folded,
+}: {
+  quote: Quote;
+  onJump?: (id: string) => void;
+  own?: boolean;
+  folded?: boolean;
+}) {
   const available = quote.body !== null;
   const content = available ? (
     <>
       <span className="block text-xs font-semibold">{quote.senderName}</span>
-      <span className="line-clamp-2 text-xs opacity-90">{quote.body}</span>
+      {folded ? (
+        <span className="text-xs italic opacity-90">{LINE_MESSAGES.quoteFolded}</span>
+      ) : (
+        <span className="line-clamp-2 text-xs opacity-90">{quote.body}</span>
+      )}
     </>
   ) : (
     <span className="text-xs italic">{LINE_MESSAGES.unavailable}</span>
@@ -25,7 +41,7 @@ export function ReplyQuote({ quote, onJump, own }: { quote: Quote; onJump?: (id:
     <button
       type="button"
       className={cn(classes, 'hover:opacity-90')}
-      aria-label={`Replying to ${quote.senderName}: ${quote.body}. Show the original message`}
+      aria-label={`Replying to ${quote.senderName}: ${folded ? LINE_MESSAGES.quoteFolded.toLowerCase() : quote.body}. Show the original message`}
       onClick={(e) => {
         e.stopPropagation();
         onJump(quote.id);

@@ -321,7 +321,15 @@ function LoadedThread({
       body: parsed.data.body,
       createdAt: new Date().toISOString(),
       status: 'sending',
-      replyTo: replyTo ? { id: replyTo.id, senderName: replyTo.senderId === myId ? 'You' : name, body: snippetOf(replyTo.body) } : null,
+      replyTo: replyTo
+        ? {
+            id: replyTo.id,
+            senderName: replyTo.senderId === myId ? 'You' : name,
+            body: snippetOf(replyTo.body),
+            senderId: replyTo.senderId,
+            flag: replyTo.flag ?? null,
+          }
+        : null,
       confirmed,
     };
     guard.clear();

@@ -78,7 +78,15 @@ describe('replies, reactions, edit and unsend in a conversation', () => {
 
     const reply = await post(b, matchId, { body: 'Will do', replyToId: original.id });
     expect(reply.statusCode).toBe(201);
-    expect(reply.json().message.replyTo).toEqual({ id: original.id, senderName: 'Maya', body: 'My number is 07700 900123, text me' });
+    expect(reply.json().message.replyTo).toEqual({
+      id: original.id,
+      senderName: 'Maya',
+      body: 'My number is 07700 900123, text me',
+      senderId: a.id,
+      flag: original.flag,
+    });
+    // The page (JSON written by the database) carries the same quote.
+    expect((await page(a, matchId)).find((m) => m.id === reply.json().message.id)?.replyTo).toEqual(reply.json().message.replyTo);
 
     const events = captured();
     const gone = await unsend(a, matchId, original.id);

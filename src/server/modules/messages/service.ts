@@ -154,7 +154,8 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
                case when r.id is null or r.unsent_at is not null or r.removed_at is not null or ${hiddenFrom(me, sql`r.sender_id`)} then null
                     else ${firstNameSql(sql`coalesce(rp.full_name, ru.name)`)} end as reply_name,
                case when r.id is null or r.unsent_at is not null or r.removed_at is not null or ${hiddenFrom(me, sql`r.sender_id`)} then null
-                    else ${snippetSql(sql`r.body`)} end as reply_body
+                    else ${snippetSql(sql`r.body`)} end as reply_body,
+               r.sender_id as reply_sender_id, r.flag as reply_flag
           from direct_messages d
           left join direct_messages r on r.id = d.reply_to_id
           left join "user" ru on ru.id = r.sender_id
@@ -177,7 +178,11 @@ function pageSql(v: Record<PageKeys, unknown>, withBefore: boolean) {
                  || ',"createdAt":"' || ${isoSql('p.created_at')} || '"'
                  || ',"replyTo":' || case when p.reply_to_id is null then 'null'
                       else '{"id":"' || p.reply_to_id || '","senderName":' || coalesce(to_json(p.reply_name)::text, 'null')
-                        || ',"body":' || coalesce(to_json(p.reply_body)::text, 'null') || '}' end
+                        || ',"body":' || coalesce(to_json(p.reply_body)::text, 'null')
+                        || case when p.reply_body is null then ''
+                             else ',"senderId":' || coalesce(to_json(p.reply_sender_id)::text, 'null')
+                               || ',"flag":' || coalesce(to_json(p.reply_flag)::text, 'null') end
+                        || '}' end
                  || ',"reactions":' || case when p.unsent_at is not null then '[]' else ${reactionsTextSql(me, sql`p.id`)} end
                  || ',"editedAt":' || coalesce('"' || ${isoSql('p.edited_at')} || '"', 'null')
                  || ',"unsentAt":' || coalesce('"' || ${isoSql('p.unsent_at')} || '"', 'null')
@@ -249,6 +254,8 @@ interface SendRow {
   reply_to_id: string | null;
   reply_name: string | null;
   reply_body: string | null;
+  reply_sender_id: string | null;
+  reply_flag: string | null;
   prior_count: number;
   recipient_email: string | null;
   recipient_name: string | null;
@@ -266,7 +273,6 @@ export interface DirectMessageInput {
 }
 
 function toDirectMessage(matchId: string, me: string, row: SendRow): DirectMessage {
-  const available = row.reply_body !== null;
   return {
     id: row.id as string,
     matchId,
@@ -275,9 +281,17 @@ function toDirectMessage(matchId: string, me: string, row: SendRow): DirectMessa
     flag: row.flag ?? null,
     isRead: Boolean(row.is_read),
     createdAt: toIso(row.created_at) as string,
-    replyTo: row.reply_to_id
-      ? { id: row.reply_to_id, senderName: available ? firstNameOf(row.reply_name) : null, body: available ? row.reply_body : null }
-      : null,
+    replyTo: !row.reply_to_id
+      ? null
+      : row.reply_body === null
+        ? { id: row.reply_to_id, senderName: null, body: null }
+        : {
+            id: row.reply_to_id,
+            senderName: firstNameOf(row.reply_name),
+            body: row.reply_body,
+            senderId: row.reply_sender_id,
+            flag: row.reply_flag,
+          },
     reactions: [],
     editedAt: toIso(row.edited_at),
     unsentAt: toIso(row.unsent_at),
@@ -330,6 +344,7 @@ export async function sendMessage(
         line.created_at, line.edited_at, line.unsent_at, line.client_key, line.reply_to_id,
         case when r.id is null or r.unsent_at is not null or r.removed_at is not null then null else coalesce(rp.full_name, ru.name) end as reply_name,
         case when r.id is null or r.unsent_at is not null or r.removed_at is not null then null else ${snippetSql(sql`r.body`)} end as reply_body,
+        r.sender_id as reply_sender_id, r.flag as reply_flag,
         (select count(*) from direct_messages d where d.match_id = m.id) as prior_count,
         xu.email as recipient_email, coalesce(nullif(trim(xp.full_name), ''), xu.name) as recipient_name,
         xp.preferences as recipient_prefs,

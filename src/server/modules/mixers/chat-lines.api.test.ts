@@ -110,6 +110,19 @@ describe('replies', () => {
     expect(JSON.stringify(seen)).not.toContain('Best film');
   });
 
+  it("a quote says who wrote the original and its flag, so the reader's app folds it where it folds the line", async () => {
+    const {
+      people: [maya, rhys],
+      mixerId,
+    } = await room();
+    const rude = await post(maya, mixerId, { body: 'you are such an idiot', confirmed: true });
+    expect(rude.json().flag).toBe('abuse');
+    const reply = (await post(rhys, mixerId, { body: '^ read this', replyToId: rude.json().id })).json() as ChatMessage;
+    expect(reply.flag).toBeNull();
+    expect(reply.replyTo).toMatchObject({ id: rude.json().id, senderId: maya.id, flag: 'abuse' });
+    expect((await history(rhys, mixerId)).find((m) => m.id === reply.id)?.replyTo).toMatchObject({ senderId: maya.id, flag: 'abuse' });
+  });
+
   it('a quote of a member hidden from the viewer is unavailable to them, and the live line reaches them that way', async () => {
     const {
       people: [maya, rhys, priya],

@@ -96,7 +96,10 @@ export async function editLine(
       returning ${isoMs('mm.edited_at')} as edited_at, ${hiddenMembers(mixerId, userId)} as hidden`),
   );
   if (!row)
-    throw (await refuseMuted(deps.database.db, userId)) ?? refuseChange(await lineState(deps, userId, mixerId, messageId), userId, { edit: true });
+    throw (
+      (await refuseMuted(deps.database.db, userId)) ??
+      refuseChange(await lineState(deps, userId, mixerId, messageId), userId, { edit: true })
+    );
   const event: Changed = { type: 'mixer.line.changed', mixerId, messageId, body, editedAt: row.edited_at, unsentAt: null, flag };
   await deliver(deps, publish, mixerId, event, row.hidden);
   return event;

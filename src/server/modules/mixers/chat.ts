@@ -30,6 +30,8 @@ export interface MessageRow {
   reply_name?: string | null;
   /** null when the original is unsent or hidden from the viewer. */
   reply_body?: string | null;
+  reply_sender_id?: string | null;
+  reply_flag?: string | null;
   edited_at?: string | null;
   unsent_at?: string | null;
   client_key?: string | null;
@@ -38,13 +40,15 @@ export interface MessageRow {
   hidden?: boolean;
 }
 
-function quoteOf(row: Pick<MessageRow, 'reply_to_id' | 'reply_name' | 'reply_body'>): ReplyQuote | null {
+function quoteOf(row: Pick<MessageRow, 'reply_to_id' | 'reply_name' | 'reply_body' | 'reply_sender_id' | 'reply_flag'>): ReplyQuote | null {
   if (!row.reply_to_id) return null;
-  const available = row.reply_body !== null && row.reply_body !== undefined;
+  if (row.reply_body === null || row.reply_body === undefined) return { id: row.reply_to_id, senderName: null, body: null };
   return {
     id: row.reply_to_id,
-    senderName: available ? firstNameOf(row.reply_name) : null,
-    body: available ? (row.reply_body ?? null) : null,
+    senderName: firstNameOf(row.reply_name),
+    body: row.reply_body,
+    senderId: row.reply_sender_id ?? null,
+    flag: row.reply_flag ?? null,
   };
 }
 
@@ -85,7 +89,8 @@ export const quoteColumns = (
                   else coalesce(rp.full_name, ru.name, 'Fancy') end as reply_name,
                 case when r.id is null or r.unsent_at is not null or r.hidden_at is not null or r.removed_at is not null
                    or (r.sender_id is not null and ${hiddenFrom(viewer, sql`r.sender_id`)}) then null
-                  else ${snippetSql(sql`r.body`)} end as reply_body`;
+                  else ${snippetSql(sql`r.body`)} end as reply_body,
+                r.sender_id as reply_sender_id, r.flag as reply_flag`;
 
 type ChatCursor = [string, string];
 const isChatCursor = (v: unknown[]): v is ChatCursor => v.length === 2 && isCursorTimestamp(v[0]) && isUuid(v[1]);
@@ -153,6 +158,8 @@ interface InsertedRow {
   reply_to_id: string | null;
   reply_name: string | null;
   reply_body: string | null;
+  reply_sender_id: string | null;
+  reply_flag: string | null;
   reply_hidden_for: string[] | null;
   mentions: string[] | null;
   flag: SafetyFlag | null;

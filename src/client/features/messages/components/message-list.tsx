@@ -7,7 +7,7 @@ import { type LineAction, LineActions, type PendingLine, PendingStatus, Reaction
 import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
 import { ContactNote, LineNotice, ScamWarning } from '../../../components/safety/line-notice';
 import { clockTime, dayLabel, fullTime, isSameDay } from '../time';
-import { CollapsedLine, type CollapsedReason, collapsedReason, NO_PRIVACY } from '../../chat';
+import { CollapsedLine, type CollapsedReason, collapsedReason, NO_PRIVACY, quoteFolded } from '../../chat';
 import type { LinePrivacy } from '../../../../shared/schemas/line-privacy';
 
 /** What a message's menu does (reply, edit, unsend, react, jump to a quoted original, extra entries). */
@@ -179,6 +179,7 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
               handlers={handlers}
               canWrite={canWrite}
               collapsed={hiddenByMe ? collapsedReason(m, myId, NO_PRIVACY, hides) : collapsed}
+              quoteFolded={quoteFolded(m.replyTo, myId, privacy, hides)}
             />
           );
           return (
@@ -221,7 +222,7 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
                 first={i === 0 && messages[messages.length - 1]?.senderId !== myId}
                 last={i === pending.length - 1}
                 muted={p.status === 'sending'}
-                quote={p.replyTo ? <ReplyQuote quote={p.replyTo} own /> : undefined}
+                quote={p.replyTo ? <ReplyQuote quote={p.replyTo} own folded={quoteFolded(p.replyTo, myId, privacy, hides)} /> : undefined}
               />
               <PendingStatus line={p} onRetry={() => onRetry(p)} />
             </div>
@@ -252,6 +253,7 @@ function MessageLine({
   handlers,
   canWrite,
   collapsed,
+  quoteFolded: folded,
 }: {
   m: DirectMessage;
   own: boolean;
@@ -263,6 +265,8 @@ function MessageLine({
   canWrite: boolean;
   /** Why it shows collapsed (`collapsedReason`): flagged or holding one of my hidden words, it arrives folded (issue 30). */
   collapsed: CollapsedReason | null;
+  /** The quote of the message it answers shows folded for me (`quoteFolded`). */
+  quoteFolded: boolean;
 }) {
   const unsent = Boolean(m.unsentAt);
   const who = own ? 'You' : otherName;
@@ -297,7 +301,7 @@ function MessageLine({
             first={first}
             last={last}
             edited={Boolean(m.editedAt)}
-            quote={m.replyTo ? <ReplyQuote quote={m.replyTo} own={own} onJump={handlers.jump} /> : undefined}
+            quote={m.replyTo ? <ReplyQuote quote={m.replyTo} own={own} onJump={handlers.jump} folded={folded} /> : undefined}
           />
         ) : (
           // Flagged lines and hidden words arrive folded, with "Does this bother you?" (issue 30).
@@ -313,7 +317,7 @@ function MessageLine({
                 first={false}
                 last={last}
                 edited={Boolean(m.editedAt)}
-                quote={m.replyTo ? <ReplyQuote quote={m.replyTo} own={own} onJump={handlers.jump} /> : undefined}
+                quote={m.replyTo ? <ReplyQuote quote={m.replyTo} own={own} onJump={handlers.jump} folded={folded} /> : undefined}
               />
             </LineNotice>
           </div>

@@ -63,6 +63,7 @@ import {
   type CollapsedReason,
   collapsedReason,
   NO_PRIVACY,
+  quoteFolded,
   useHideLine,
   useLinePrivacy,
   useMuteMember,
@@ -195,7 +196,15 @@ export function ChatPanel({
       status: 'sending',
       mentions,
       confirmed,
-      replyTo: replyTo ? { id: replyTo.id, senderName: replyTo.sender?.firstName ?? 'Fancy', body: snippetOf(replyTo.body) } : null,
+      replyTo: replyTo
+        ? {
+            id: replyTo.id,
+            senderName: replyTo.sender?.firstName ?? 'Fancy',
+            body: snippetOf(replyTo.body),
+            senderId: replyTo.sender?.id ?? null,
+            flag: replyTo.flag ?? null,
+          }
+        : null,
     };
     pending.add(line);
     setReplyTo(null);
@@ -433,6 +442,7 @@ export function ChatPanel({
                       people={people}
                       collapsed={collapsedReason(m, me, privacy, hides)}
                       collapsedWhenShown={collapsedReason(m, me, NO_PRIVACY, hides)}
+                      quoteFolded={quoteFolded(m.replyTo, me, privacy, hides)}
                       onUnhide={unhide}
                     />
                   </Fragment>
@@ -445,7 +455,7 @@ export function ChatPanel({
                         p.status === 'sending' && 'opacity-70',
                       )}
                     >
-                      {p.replyTo && <ReplyQuote quote={p.replyTo} own />}
+                      {p.replyTo && <ReplyQuote quote={p.replyTo} own folded={quoteFolded(p.replyTo, me, privacy, hides)} />}
                       {p.body}
                     </div>
                     <PendingStatus line={p} onRetry={() => void deliver(p)} />
@@ -689,6 +699,7 @@ const MessageItem = memo(function MessageItem({
   people,
   collapsed,
   collapsedWhenShown,
+  quoteFolded: folded,
   onUnhide,
   bare,
 }: {
@@ -708,6 +719,8 @@ const MessageItem = memo(function MessageItem({
   collapsed?: CollapsedReason | null;
   /** How it shows once that row is opened: still folded when flagged or holding a hidden word. */
   collapsedWhenShown?: CollapsedReason | null;
+  /** The quote of the line it answers shows folded for me (`quoteFolded`). */
+  quoteFolded?: boolean;
   onUnhide?: (lineId: string) => void;
   /** The line alone, inside its collapsed row: no day separator, its own group. */
   bare?: boolean;
@@ -732,6 +745,7 @@ const MessageItem = memo(function MessageItem({
                 handlers={handlers}
                 people={people}
                 collapsed={collapsedWhenShown}
+                quoteFolded={folded}
                 bare
               />
             </ol>
@@ -792,7 +806,7 @@ const MessageItem = memo(function MessageItem({
       )}
       data-mentions-me={mentionsMe || undefined}
     >
-      {message.replyTo && <ReplyQuote quote={message.replyTo} own={mine} onJump={handlers.jump} />}
+      {message.replyTo && <ReplyQuote quote={message.replyTo} own={mine} onJump={handlers.jump} folded={folded} />}
       {message.hidden ? (
         <span className="inline-flex items-center gap-1.5 italic text-muted-foreground">
           <EyeOff className="size-3.5" aria-hidden /> Hidden while we check
