@@ -15,7 +15,8 @@
  *   0 lost, 0 refused), two instances on the same database with each mixer's members spread
  *   over both, so every line crosses instances through LISTEN/NOTIFY (same goal), and the scale
  *   run: 4,000 sockets at 0.1 msg/s each (p99 ≤ 100 ms, 0 lost), with the server's resident
- *   memory per open socket.
+ *   memory per open socket, and issue 33's: 10,000 sockets with one line per 10 s per room (same
+ *   goal; `… chat-fanout.ts rooms [seconds]` runs it alone).
  * `node --import tsx bench/chat-fanout.ts ceiling` (PostgreSQL) steps the rate and the number
  * of sockets up until p99 crosses 100 ms: the machine's ceiling, written in the README.
  * BENCH_SERVER_ARGS adds node arguments to our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
@@ -84,7 +85,7 @@ async function drive(
   members: Member[],
   sockets: WebSocket[],
   post: (m: Member, body: string) => Promise<number | string>,
-  opts: { seconds: number; intervalMs: number; membersPerMixer: number },
+  opts: { seconds: number; intervalMs: number; membersPerMixer: number; roomIntervalMs?: number },
 ): Promise<RunResult> {
   const sentAt = new Map<string, number>();
   const received = new Map<string, number>();
@@ -116,15 +117,13 @@ async function drive(
   let sent = 0;
   let lineNo = 0;
   let counting = true;
-  const count = Math.floor((opts.seconds * 1000) / opts.intervalMs);
   const start = performance.now() + 200;
   const inflight: Promise<void>[] = [];
+  const dueTimes = sendTimes(members, opts);
   await Promise.all(
     members.map(async (m, i) => {
-      // Spread the members evenly over the interval, then keep each on its own schedule.
-      const offset = (i / members.length) * opts.intervalMs;
-      for (let k = 0; k < count; k++) {
-        const due = start + offset + k * opts.intervalMs;
+      for (const at of dueTimes[i]) {
+        const due = start + at;
         const wait = due - performance.now();
         if (wait > 0) await sleep(wait);
         const token = lineToken(lineNo++);
@@ -167,6 +166,34 @@ async function drive(
     latenciesMs: latencies.sort((a, b) => a - b),
     sendPhaseS,
   };
+}
+
+/**
+ * When each member sends, in ms from the start of the run. Each member on their own schedule every
+ * `intervalMs`, the members spread evenly over it; or, with `roomIntervalMs`, each room one line
+ * every `roomIntervalMs` with its members taking turns and the rooms spread evenly over it.
+ */
+export function sendTimes(
+  members: Member[],
+  opts: { seconds: number; intervalMs: number; roomIntervalMs?: number; membersPerMixer: number },
+): number[][] {
+  const end = opts.seconds * 1000;
+  const every = (offset: number, interval: number) => {
+    const times: number[] = [];
+    for (let t = offset; t < end; t += interval) times.push(t);
+    return times;
+  };
+  const roomInterval = opts.roomIntervalMs;
+  if (!roomInterval) return members.map((_, i) => every((i / members.length) * opts.intervalMs, opts.intervalMs));
+  const rooms = [...new Set(members.map((m) => m.mixerId))];
+  const roomIndex = new Map(rooms.map((id, r) => [id, r]));
+  const seats = new Map<string, number>();
+  return members.map((m) => {
+    const seat = seats.get(m.mixerId) ?? 0;
+    seats.set(m.mixerId, seat + 1);
+    const phase = ((roomIndex.get(m.mixerId) ?? 0) / rooms.length) * roomInterval;
+    return every(phase + seat * roomInterval, roomInterval * opts.membersPerMixer);
+  });
 }
 
 export function summarise(name: string, r: RunResult, goal?: { p99Ms: number; noRefusals?: boolean }) {
@@ -301,6 +328,8 @@ export interface Shape {
   perMixer: number;
   seconds: number;
   intervalMs: number;
+  /** Instead of every member every `intervalMs`: one line per room every this many ms, members taking turns. */
+  roomIntervalMs?: number;
 }
 
 export interface Server {
@@ -404,7 +433,9 @@ export async function withPostgres<T>(serverUrl: string, use: (url: string) => P
 const meta = (shape: Shape, instances = 1) => ({
   sockets: shape.mixers * shape.perMixer,
   instances,
-  msg_per_s: Math.round((shape.mixers * shape.perMixer * 1000) / shape.intervalMs),
+  msg_per_s: Math.round(
+    shape.roomIntervalMs ? (shape.mixers * 1000) / shape.roomIntervalMs : (shape.mixers * shape.perMixer * 1000) / shape.intervalMs,
+  ),
   seconds: shape.seconds,
 });
 
@@ -482,6 +513,7 @@ export async function benchChatFanout(options: ChatFanoutOptions = {}): Promise<
           rss_mb_after: scale.memory.after,
           kb_per_socket: Math.round(perSocketKb),
         };
+        rows.rooms = await roomsRow(env, url, secret, shape.seconds);
       });
     }
     return rows;
@@ -489,6 +521,24 @@ export async function benchChatFanout(options: ChatFanoutOptions = {}): Promise<
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+/**
+ * Issue 33's open-sockets row: 10,000 sockets on one instance (1,250 rooms of 8) with one line per
+ * 10 s per room, on PostgreSQL; p99 ≤ 100 ms, 0 lost, and the server's resident memory.
+ */
+async function roomsRow(env: Record<string, string>, url: string, secret: string, seconds: number) {
+  const shape: Shape = { mixers: ROOMS_SOCKETS / 8, perMixer: 8, seconds, intervalMs: 0, roomIntervalMs: 10_000 };
+  const run = await runOurs(env, { databaseUrl: url }, secret, shape);
+  return {
+    ...summarise(`ours, ${ROOMS_SOCKETS.toLocaleString('en-GB')} sockets, 1 line per 10 s per room (PostgreSQL)`, run.result, GOALS.scale),
+    ...meta(shape),
+    rss_mb_idle: run.memory.before,
+    rss_mb_with_sockets: run.memory.withSockets,
+    rss_mb_after: run.memory.after,
+    kb_per_socket: Math.round(((run.memory.withSockets - run.memory.before) * 1024) / ROOMS_SOCKETS),
+  };
+}
+const ROOMS_SOCKETS = Number(process.env.BENCH_ROOMS_SOCKETS) || 10_000;
 
 /**
  * Chat alone, then chat while `background` runs inside the server (issue 21: ten face checks
@@ -577,9 +627,22 @@ async function findCeiling(serverUrl: string, seconds: number) {
   }
 }
 
-// On its own: `node --import tsx bench/chat-fanout.ts [seconds]`, or `… ceiling [seconds]`.
+// On its own: `node --import tsx bench/chat-fanout.ts [seconds]`, `… ceiling [seconds]`, or `… rooms [seconds]`.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  if (process.argv[2] === 'ceiling') {
+  if (process.argv[2] === 'rooms') {
+    const url = process.env.BENCH_DATABASE_URL;
+    if (!url) throw new Error('The rooms run needs BENCH_DATABASE_URL (a PostgreSQL server).');
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-rooms-'));
+    const secret = randomBytes(32).toString('base64url');
+    try {
+      const row = await withPostgres(url, (db) =>
+        roomsRow({ DATA_DIR: dataDir, DATABASE_URL: db }, db, secret, Number(process.argv[3]) || 30),
+      );
+      console.table([row]);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  } else if (process.argv[2] === 'ceiling') {
     const url = process.env.BENCH_DATABASE_URL;
     if (!url) throw new Error('The ceiling run needs BENCH_DATABASE_URL (a PostgreSQL server).');
     await findCeiling(url, process.argv[3] ? Number(process.argv[3]) : 20);
