@@ -330,6 +330,21 @@ export interface Shape {
   intervalMs: number;
   /** Instead of every member every `intervalMs`: one line per room every this many ms, members taking turns. */
   roomIntervalMs?: number;
+  /**
+   * Chat starts once the servers have finished with the sockets' arrival (sessions checked,
+   * rooms joined, presence told): the steady state of many open sockets, not the connection storm.
+   */
+  settle?: boolean;
+}
+
+/** Waits until the servers use under a fifth of a core over a second (at most a minute). */
+async function settle(cpuMs: () => number) {
+  const until = performance.now() + 60_000;
+  while (performance.now() < until) {
+    const before = cpuMs();
+    await sleep(1000);
+    if (cpuMs() - before < 200) return;
+  }
 }
 
 export interface Server {
@@ -393,6 +408,7 @@ async function runOn(servers: Server[], members: Member[], shape: Shape, opts: {
   const withSockets = servers[0].rssMb();
   const cpu = () => servers.reduce((sum, s) => sum + s.cpuMs(), 0);
   try {
+    if (shape.settle) await settle(cpu);
     const cpuBefore = cpu();
     const result = await drive(members, sockets, socketSender(members, sockets), { ...shape, membersPerMixer: shape.perMixer });
     // CPU per accepted line, all instances together: a figure a busy machine disturbs less than latency.
@@ -527,7 +543,7 @@ export async function benchChatFanout(options: ChatFanoutOptions = {}): Promise<
  * 10 s per room, on PostgreSQL; p99 ≤ 100 ms, 0 lost, and the server's resident memory.
  */
 async function roomsRow(env: Record<string, string>, url: string, secret: string, seconds: number) {
-  const shape: Shape = { mixers: ROOMS_SOCKETS / 8, perMixer: 8, seconds, intervalMs: 0, roomIntervalMs: 10_000 };
+  const shape: Shape = { mixers: ROOMS_SOCKETS / 8, perMixer: 8, seconds, intervalMs: 0, roomIntervalMs: 10_000, settle: true };
   const run = await runOurs(env, { databaseUrl: url }, secret, shape);
   return {
     ...summarise(`ours, ${ROOMS_SOCKETS.toLocaleString('en-GB')} sockets, 1 line per 10 s per room (PostgreSQL)`, run.result, GOALS.scale),

@@ -143,6 +143,19 @@ describe('matches and messages', () => {
     await viewportShot(nathan.page, 'thread-live-375');
     await expectNoSeriousA11yIssues(arjun.page, 'thread 1280');
 
+    // Offline, a line fails at once with Retry and keeps its text (not "Sending…" for ever);
+    // back online, Retry delivers it once.
+    const offline = 'Sent from a tunnel';
+    await nathan.context.setOffline(true);
+    await composerN.fill(offline);
+    await composerN.press('Enter');
+    const failed = nathan.page.locator('[data-pending-line="failed"]');
+    await failed.getByText(offline).waitFor();
+    await nathan.context.setOffline(false);
+    await failed.getByRole('button', { name: 'Retry' }).click();
+    await nathan.page.getByRole('log').getByText(offline).waitFor();
+    await expect.poll(() => nathan.page.getByText(offline).count()).toBe(1);
+
     // The back button returns to the list on a phone.
     await nathan.page.getByRole('link', { name: 'Back to messages' }).click();
     await nathan.page.getByRole('heading', { level: 1, name: 'Messages' }).waitFor();

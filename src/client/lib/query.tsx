@@ -8,6 +8,9 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       retry: (count, err) => count < 2 && !(err instanceof ApiError && err.status >= 400 && err.status < 500),
     },
+    // An action taken offline fails at once with its error and a way to retry (a chat line: "Not
+    // sent." and Retry, its text kept) instead of waiting, paused and silent, for the network.
+    mutations: { networkMode: 'always' },
   },
 });
 

@@ -112,7 +112,7 @@ export function useMentionPicker({
         id={listId}
         role="listbox"
         aria-label="People to mention"
-        className="max-h-[min(15rem,40dvh)] overflow-y-auto overscroll-contain rounded-2xl border border-border bg-popover p-1 text-popover-foreground shadow-lg"
+        className="max-h-[min(15rem,40dvh)] overflow-y-auto overscroll-contain rounded-2xl border border-border bg-card p-1 text-card-foreground shadow-lg"
       >
         {options.map((p, i) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the box handles the keyboard (aria-activedescendant)

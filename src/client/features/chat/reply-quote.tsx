@@ -24,9 +24,9 @@ export function ReplyQuote({
     <>
       <span className="block text-xs font-semibold">{quote.senderName}</span>
       {folded ? (
-        <span className="text-xs italic opacity-90">{LINE_MESSAGES.quoteFolded}</span>
+        <span className="text-xs italic">{LINE_MESSAGES.quoteFolded}</span>
       ) : (
-        <span className="line-clamp-2 text-xs opacity-90">{quote.body}</span>
+        <span className="line-clamp-2 text-xs">{quote.body}</span>
       )}
     </>
   ) : (
@@ -41,7 +41,8 @@ export function ReplyQuote({
     <button
       type="button"
       className={cn(classes, 'hover:opacity-90')}
-      aria-label={`Replying to ${quote.senderName}: ${folded ? LINE_MESSAGES.quoteFolded.toLowerCase() : quote.body}. Show the original message`}
+      // Starts with what it shows (the name, then the quote), then what a press does (WCAG 2.5.3).
+      aria-label={`${quote.senderName}: ${folded ? LINE_MESSAGES.quoteFolded : quote.body}. Show the original message`}
       onClick={(e) => {
         e.stopPropagation();
         onJump(quote.id);

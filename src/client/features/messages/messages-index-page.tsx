@@ -3,7 +3,7 @@ import { MessagesSquare } from 'lucide-react';
 /** Desktop: the right-hand pane before a conversation is chosen. */
 export default function MessagesIndexPage() {
   return (
-    <div className="hidden flex-1 flex-col items-center justify-center p-10 text-center md:flex">
+    <div className="hidden flex-1 flex-col items-center justify-center p-10 text-center lg:flex">
       <span className="flex size-20 items-center justify-center rounded-3xl bg-secondary text-secondary-foreground">
         <MessagesSquare className="size-10" aria-hidden />
       </span>

@@ -8,8 +8,9 @@ import { useLiveInbox, useNow } from './hooks';
 import { usePageTitle } from '../../lib/use-page-title';
 
 /**
- * /messages and /messages/{id}: the conversation list beside the open thread on desktop; on
- * a phone the list, or the thread full-screen.
+ * /messages and /messages/{id}: the conversation list beside the open thread on a desktop
+ * (from 1024 px); narrower, the list or the thread (full-screen on a phone, beside the sidebar
+ * on a tablet): three columns at 768 px left the thread 192 px and its bubbles a word wide.
  */
 /** The conversation list, loaded with the page (decision 018). */
 export const preload = () =>
@@ -25,7 +26,10 @@ export default function MessagesLayout() {
     <div className="md:flex md:h-dvh md:overflow-hidden">
       <section
         aria-labelledby="messages-heading"
-        className={cn('md:flex md:w-80 md:shrink-0 md:flex-col md:border-r md:border-border lg:w-96', id && 'hidden')}
+        className={cn(
+          'lg:flex lg:w-80 lg:flex-none lg:shrink-0 lg:flex-col lg:border-r lg:border-border xl:w-96',
+          id ? 'hidden' : 'md:flex md:min-w-0 md:flex-1 md:flex-col',
+        )}
       >
         <header className="px-5 pb-2 pt-6 md:pt-8">
           <h1 id="messages-heading" className="font-display text-3xl font-extrabold">
@@ -37,7 +41,7 @@ export default function MessagesLayout() {
           <ConversationList activeId={id} myId={auth.user?.id} now={now} />
         </div>
       </section>
-      <div className={cn('md:flex md:min-w-0 md:flex-1', !id && 'hidden')}>
+      <div className={cn('lg:flex lg:min-w-0 lg:flex-1', id ? 'md:flex md:min-w-0 md:flex-1' : 'hidden')}>
         <Outlet />
       </div>
     </div>

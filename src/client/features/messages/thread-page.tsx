@@ -100,7 +100,7 @@ function Thread({ id }: { id: string }) {
     const gone = err instanceof ApiError && (err.status === 404 || err.status === 403 || err.status === 400);
     return (
       <Frame>
-        <div className="flex h-16 items-center border-b border-border px-2 md:hidden">
+        <div className="flex h-16 items-center border-b border-border px-2 lg:hidden">
           <BackToMessages />
         </div>
         <div className="flex flex-1 flex-col items-center justify-center">

@@ -23,7 +23,7 @@ function ConversationRow({ c, active, myId, now }: { c: ConversationSummary; act
         to={`/messages/${c.id}`}
         aria-current={active ? 'page' : undefined}
         className={cn(
-          'flex items-center gap-3 rounded-2xl px-3 py-3 outline-none transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
+          'flex items-center gap-3 rounded-2xl px-3 py-3 transition-colors hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring',
           active && 'bg-accent hover:bg-accent',
         )}
       >

@@ -47,7 +47,8 @@ function Bubble({
     <div className={cn('flex', own ? 'justify-end' : 'justify-start', first ? 'mt-3' : 'mt-0.5')}>
       <div
         className={cn(
-          'max-w-full whitespace-pre-wrap break-words rounded-3xl px-3.5 py-2 text-[15px] leading-snug shadow-sm md:max-w-[68%]',
+          // The line around it sets the width (a share of the thread): a share of that share wrapped short lines early.
+          'max-w-full whitespace-pre-wrap break-words rounded-3xl px-3.5 py-2 text-[15px] leading-snug shadow-sm',
           own ? 'bg-primary text-primary-foreground' : 'bg-card text-card-foreground ring-1 ring-border',
           own ? !last && 'rounded-br-lg' : !last && 'rounded-bl-lg',
           own ? !first && 'rounded-tr-lg' : !first && 'rounded-tl-lg',
@@ -141,7 +142,7 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
         aria-live="off"
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1)
         tabIndex={0}
-        className="h-full overflow-y-auto overscroll-contain px-3 pb-4 pt-2 focus-visible:outline-none md:px-6"
+        className="h-full overflow-y-auto overscroll-contain px-3 pb-4 pt-2 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring md:px-6"
       >
         {hasOlder ? (
           <div className="flex justify-center py-3">

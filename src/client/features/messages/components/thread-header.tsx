@@ -30,7 +30,7 @@ export function ThreadHeader({ conversation }: { conversation: ConversationDetai
 
   return (
     <header className="flex h-16 shrink-0 items-center gap-2 border-b border-border bg-background/95 px-2 backdrop-blur md:px-4">
-      <BackToMessages className="md:hidden" />
+      <BackToMessages className="lg:hidden" />
       {/* The avatar and the name both open the profile card; the name is the keyboard stop. */}
       <button
         type="button"
