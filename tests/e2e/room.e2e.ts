@@ -111,7 +111,7 @@ describe('the room', () => {
     await send(b.page, 'Reply to Maya', answer);
     const replyOnA = line(a.page, answer);
     await replyOnA.waitFor();
-    await replyOnA.getByRole('button', { name: /^Replying to Maya: Who has been to Fabric/ }).waitFor();
+    await replyOnA.getByRole('button', { name: /^Maya: Who has been to Fabric/ }).waitFor();
 
     // Maya reacts with the mouse: hover, the "…" button, a reaction. Rhys sees it live; one
     // reaction per member: another replaces it.
@@ -159,7 +159,7 @@ describe('the room', () => {
     expect(await b.page.getByRole('log').getByText(oops).count()).toBe(0);
 
     // Tapping a quote scrolls to the original and highlights it.
-    await replyOnA.getByRole('button', { name: /^Replying to Maya/ }).click();
+    await replyOnA.getByRole('button', { name: /^Maya: .*Show the original message$/ }).click();
     await a.page.waitForSelector('[data-line-id][data-highlight="true"]');
 
     // Busy-room screenshots (before the cut, so the room looks normal).
@@ -265,7 +265,7 @@ describe('the room', () => {
     await b.page.getByRole('menuitem', { name: 'Reply' }).click();
     await send(b.page, 'Message Maya', 'Yes! The 8pm one?');
     await line(a.page, 'The 8pm one')
-      .getByRole('button', { name: /^Replying to Maya: Fancy the Barbican/ })
+      .getByRole('button', { name: /^Maya: Fancy the Barbican/ })
       .waitFor();
     await openMenuByKeyboard(a.page, plan);
     await a.page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -321,7 +321,7 @@ describe('the room', () => {
     // On the way up, the lines above show, and the place in the chat is kept.
     await scrollUpTo(page, 'Backlog line 40');
     // The quote's original is two pages back: found, scrolled to and highlighted.
-    await reply.getByRole('button', { name: /^Replying to Rhys: Backlog line 1(?!\d)/ }).click();
+    await reply.getByRole('button', { name: /^Rhys: Backlog line 1(?!\d)/ }).click();
     await page.waitForSelector('[data-line-id][data-highlight="true"]');
     await expect.poll(() => page.locator('[data-highlight="true"]').innerText()).toMatch(/Backlog line 1(?!\d)/);
 
@@ -392,7 +392,7 @@ describe('the room', () => {
     // The thread arrives rendered by the server: it scrolls once the app has taken it over.
     await appReady(page);
     await scrollUpTo(page, 'Earlier note 40');
-    await dmReply.getByRole('button', { name: /^Replying to Rhys: Earlier note 1(?!\d)/ }).click();
+    await dmReply.getByRole('button', { name: /^Rhys: Earlier note 1(?!\d)/ }).click();
     await expect.poll(() => page.locator('[data-highlight="true"]').innerText()).toMatch(/Earlier note 1(?!\d)/);
     await page.context().close();
   }, 300_000);
