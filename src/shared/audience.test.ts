@@ -102,6 +102,8 @@ describe('seat plans', () => {
   it('sums seats, labels plans and falls back to one open pool', () => {
     expect(planSeats(straight)).toBe(8);
     expect(planLabel(straight)).toBe('4 women into men + 4 men into women');
+    // A number alone ("8 · open to everyone") read as nothing in particular: it says what it counts.
+    expect(planLabel([{ side: 'everyone', seats: 8 }])).toBe('8 seats open to everyone (queer mixer)');
     expect(seatPools([], 6)).toEqual([{ key: OPEN_POOL, seats: 6 }]);
     expect(fittingPools([], memberFacts(profile({ lookingFor: ['Friends'] }), '2025-01-01'))).toEqual([OPEN_POOL]);
   });

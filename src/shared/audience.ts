@@ -119,7 +119,7 @@ export function seatPools(plan: SeatPlan, maxParticipants: number): { key: SeatK
 
 /** "4 women into men + 4 men into women". */
 export function planLabel(plan: SeatPlan): string {
-  if (plan.length === 1 && plan[0].side === 'everyone') return `${plan[0].seats} · open to everyone (queer mixer)`;
+  if (plan.length === 1 && plan[0].side === 'everyone') return `${plan[0].seats} seats open to everyone (queer mixer)`;
   return plan.map((s) => `${s.seats} ${SIDE_LABELS[s.side]}`).join(' + ');
 }
 
