@@ -83,6 +83,9 @@ export class PresenceTracker {
     }
     const until = message.instance === this.instance ? Number.POSITIVE_INFINITY : Date.now() + PRESENCE_EXPIRY_MS;
     if (message.kind === 'presence-refresh') {
+      // Our own re-announcement is for the other instances: this one knows its members already
+      // (10,000 sockets made it ten thousand no-op updates every PRESENCE_REFRESH_MS here).
+      if (message.instance === this.instance) return;
       for (const [userId, except] of message.entries) this.set(message.room, userId, message.instance, { except, until });
       return;
     }
