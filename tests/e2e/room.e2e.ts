@@ -182,6 +182,8 @@ describe('the room', () => {
       await openMenuByKeyboard(a.page, 'Both. Obviously.');
       await viewportShot(a.page, `room-line-menu-1280-${theme}`);
       await a.page.keyboard.press('Escape');
+      // Escape gives focus back to the line, not to its hidden "…" button.
+      await expect.poll(() => a.page.evaluate(() => document.activeElement?.getAttribute('aria-roledescription'))).toBe('message');
       await openMenuByKeyboard(b.page, 'Both. Obviously.');
       await viewportShot(b.page, `room-line-menu-375-${theme}`);
       await b.page.keyboard.press('Escape');

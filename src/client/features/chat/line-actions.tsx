@@ -151,7 +151,18 @@ export function LineActions({
               <MoreHorizontal className="size-4" aria-hidden />
             </button>
           </DropdownMenu.Trigger>
-          <MenuContent align={side === 'right' ? 'end' : 'start'} aria-label="Message actions" className="min-w-52">
+          <MenuContent
+            align={side === 'right' ? 'end' : 'start'}
+            aria-label="Message actions"
+            className="min-w-52"
+            // Back to the line, not to the hidden "…" button (Escape, or an action that moved focus nowhere);
+            // an action that focused something (Reply: the composer) keeps it.
+            onCloseAutoFocus={(e) => {
+              e.preventDefault();
+              const active = document.activeElement;
+              if (!active || active === document.body || lineRef.current?.contains(active)) lineRef.current?.focus({ preventScroll: true });
+            }}
+          >
             {onReact && (
               <DropdownMenu.Group aria-label="React" className="mb-1 flex justify-between gap-0.5 border-b border-border px-1 pb-1.5">
                 {REACTIONS.map((emoji) => (
