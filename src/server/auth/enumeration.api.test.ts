@@ -5,8 +5,10 @@ import { createTestApp, TEST_PASSWORD, type TestApp } from '../../../tests/helpe
 // its time. Times are compared pair by pair (a known and an unknown address one after the other,
 // so a busy spell of the machine falls on both), as the median of the pairs' ratios, with a wide bound.
 const SAMPLES = 21;
-// A leak shows as a ratio of 10 to 250 (a hash, a mail, a query skipped); noise on a busy machine stays under 2.
-const MAX_RATIO = 2.5;
+// A leak shows as a ratio of 10 to 250 (a hash, a mail, a query skipped). Noise: 1.0–1.5 on a quiet
+// machine, and 2.6 once in a fresh-clone CI run beside the journeys (resend verification,
+// 2026-11-29), so the bound sits well above noise and well below a leak.
+const MAX_RATIO = 4;
 
 let t: TestApp;
 const known: string[] = [];
