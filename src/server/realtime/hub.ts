@@ -60,6 +60,27 @@ export type SilencedLookup = (userId: string) => Promise<boolean>;
 /** "Is this member muted?" is remembered this long per member, so typing costs no query per key. */
 export const SILENCED_TTL_MS = 5000;
 
+interface Remembered<T> {
+  value: Promise<T>;
+  until: number;
+}
+
+/**
+ * The answer for `key` while it is younger than `ttlMs`, else a fresh `load()` remembered in its
+ * place (a failed one is forgotten; the map is emptied when it reaches MAX_GRANTS).
+ */
+function remembered<T>(cache: Map<string, Remembered<T>>, key: string, ttlMs: number, load: () => Promise<T>): Remembered<T> {
+  const cached = cache.get(key);
+  if (cached && cached.until > Date.now()) return cached;
+  if (cache.size >= MAX_GRANTS) cache.clear();
+  const fresh = { value: load(), until: Date.now() + ttlMs };
+  cache.set(key, fresh);
+  fresh.value.catch(() => {
+    if (cache.get(key) === fresh) cache.delete(key);
+  });
+  return fresh;
+}
+
 /**
  * Delivers bus messages to this instance's sockets. Modules never touch sockets: they call
  * `publish(room, event)` and the hub (here and on every other instance) delivers.
@@ -86,8 +107,8 @@ export class RealtimeHub {
   private coalescing = new Map<string, { pending: boolean; timer: ReturnType<typeof setTimeout> }>();
   private hiders = new Map<string, HiddenLookup>();
   private silencers = new Map<string, SilencedLookup>();
-  private silencedCache = new Map<string, { silenced: Promise<boolean>; until: number }>();
-  private hiddenCache = new Map<string, { members: Promise<Map<string, string[]>>; until: number }>();
+  private silencedCache = new Map<string, Remembered<boolean>>();
+  private hiddenCache = new Map<string, Remembered<Map<string, string[]>>>();
   private presence: PresenceTracker;
 
   constructor(
@@ -118,16 +139,7 @@ export class RealtimeHub {
     const prefix = room.split(':')[0];
     const lookup = this.silencers.get(prefix);
     if (!lookup) return false;
-    const key = `${prefix} ${userId}`;
-    let cached = this.silencedCache.get(key);
-    if (!cached || cached.until <= Date.now()) {
-      if (this.silencedCache.size >= MAX_GRANTS) this.silencedCache.clear();
-      const silenced = lookup(userId);
-      cached = { silenced, until: Date.now() + SILENCED_TTL_MS };
-      this.silencedCache.set(key, cached);
-      silenced.catch(() => this.silencedCache.delete(key));
-    }
-    return cached.silenced;
+    return remembered(this.silencedCache, `${prefix} ${userId}`, SILENCED_TTL_MS, () => lookup(userId)).value;
   }
 
   /** Blocks changed between these members: every instance asks again who is hidden from them. */
@@ -139,20 +151,12 @@ export class RealtimeHub {
   async hiddenIn(room: string, userId: string): Promise<string[]> {
     const lookup = this.hiders.get(room.split(':')[0]);
     if (!lookup) return [];
-    let cached = this.hiddenCache.get(room);
-    if (cached && cached.until > Date.now() && !(await cached.members).has(userId)) {
+    const cached = this.hiddenCache.get(room);
+    if (cached && cached.until > Date.now() && !(await cached.value).has(userId)) {
       // Someone the answer does not know (joined since): ask again.
       if (this.hiddenCache.get(room) === cached) this.hiddenCache.delete(room);
-      cached = undefined;
     }
-    if (!cached || cached.until <= Date.now()) {
-      if (this.hiddenCache.size >= MAX_GRANTS) this.hiddenCache.clear();
-      const members = lookup(room);
-      cached = { members, until: Date.now() + HIDDEN_TTL_MS };
-      this.hiddenCache.set(room, cached);
-      members.catch(() => this.hiddenCache.delete(room));
-    }
-    return (await cached.members).get(userId) ?? [];
+    return (await remembered(this.hiddenCache, room, HIDDEN_TTL_MS, () => lookup(room)).value).get(userId) ?? [];
   }
 
   /**
@@ -375,7 +379,7 @@ export class RealtimeHub {
     if (message.kind === 'visibility-changed') {
       const who = new Set(message.userIds);
       for (const [room, entry] of [...this.hiddenCache]) {
-        void entry.members.then(
+        void entry.value.then(
           (members) => {
             if ([...who].some((u) => members.has(u)) && this.hiddenCache.get(room) === entry) this.hiddenCache.delete(room);
           },
