@@ -41,6 +41,15 @@ async function scrollUpTo(page: Page, text: string) {
 }
 
 /** The line (its focusable group) whose text contains `text`. */
+/** Whether the foot of the log's newest line is in the log's view (a reader at the bottom sees it whole). */
+async function newestLineInView(page: Page): Promise<boolean> {
+  return page.getByRole('log').evaluate((log) => {
+    const lines = log.querySelectorAll('[data-line-id]');
+    const last = lines[lines.length - 1];
+    return Boolean(last) && last.getBoundingClientRect().bottom <= log.getBoundingClientRect().bottom + 1;
+  });
+}
+
 const line = (page: Page, text: string) => page.getByRole('log').locator('[data-line-id]', { hasText: text }).first();
 
 async function openMenuByKeyboard(page: Page, text: string) {
@@ -122,6 +131,13 @@ describe('the room', () => {
     await openMenuByKeyboard(a.page, answer);
     await a.page.getByRole('menuitem', { name: 'React with 🔥' }).click();
     await b.page.getByRole('button', { name: '🔥 1: Maya' }).waitFor();
+    // Rhys was at the bottom: the reaction that made the newest line taller did not push its foot out of view.
+    await expect.poll(() => newestLineInView(b.page)).toBe(true);
+    // Nor does a composer grown to four lines, which leaves the log less room.
+    const composerB = b.page.getByLabel('Message', { exact: true });
+    await composerB.fill('one\ntwo\nthree\nfour');
+    await expect.poll(() => newestLineInView(b.page)).toBe(true);
+    await composerB.fill('');
     expect(await b.page.getByRole('button', { name: /^😂 1/ }).count()).toBe(0);
     await b.page.getByRole('button', { name: '🔥 1: Maya' }).click();
     await b.page.getByRole('button', { name: 'React with 🔥' }).click();

@@ -15,6 +15,7 @@ export { usePendingLines } from './use-pending-lines';
 /** The live room around a chat (issue 29): typing, presence, mentions, read state, announcements, the composer on a phone. */
 export { useComposerOnScreen } from './composer-room';
 export { useKeyboardSafe } from './keyboard';
+export { usePinnedToBottom } from './pinned-to-bottom';
 export { useLiveRoomState } from './live-store';
 export { type Mentionable, MentionText, useMentionPicker } from './mention-picker';
 export { NewMessagesDivider, useMarkRead, useReadState } from './read-state';

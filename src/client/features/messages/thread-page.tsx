@@ -27,7 +27,7 @@ import {
   useMessages,
   useSendMessage,
 } from './api';
-import { TypingIndicator, useLiveRoomEvents, useTypingSender } from '../chat';
+import { TypingIndicator, useLiveRoomEvents, usePinnedToBottom, useTypingSender } from '../chat';
 import { Composer } from './components/composer';
 import { type LineHandlers, MessageList } from './components/message-list';
 import type { DirectMessage } from '../../../shared/realtime/events';
@@ -249,19 +249,8 @@ function LoadedThread({
     edges.current = { first, last, pending: pending.length, ready: true };
   }, [shown, pending, messagesQ.data, myId]);
 
-  // Keep the latest message in view when the pane shrinks (phone keyboard, composer → read-only notice).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the scroller only exists once the first page has loaded
-  useEffect(() => {
-    const el = scroller.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let height = el.clientHeight;
-    const observer = new ResizeObserver(() => {
-      if (el.clientHeight !== height && atBottom.current) el.scrollTop = el.scrollHeight;
-      height = el.clientHeight;
-    });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [messagesQ.isPending]);
+  // The latest message stays in view when the pane shrinks (phone keyboard, composer → read-only notice) or a line grows.
+  usePinnedToBottom(scroller, atBottom, messagesQ.isPending);
 
   const loadOlder = () => {
     const el = scroller.current;

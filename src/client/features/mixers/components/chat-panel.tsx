@@ -50,6 +50,7 @@ import {
   useKeyboardSafe,
   useLiveRoomEvents,
   useMarkRead,
+  usePinnedToBottom,
   useMentionPicker,
   useReadState,
   useTypingSender,
@@ -285,6 +286,7 @@ export function ChatPanel({
   const [unseen, setUnseen] = useState(0);
   const [scrolledUp, setScrolledUp] = useState(false);
   const ownSend = useRef(false);
+  usePinnedToBottom(scroller, atBottom, history.isPending);
   useMarkRead(mixer.id, messages.at(-1)?.id, !scrolledUp && !history.isPending);
 
   const scrollToBottom = useCallback((smooth = false) => {
