@@ -621,12 +621,12 @@ async function findCeiling(serverUrl: string, seconds: number) {
       const mixers = Math.max(500, Math.ceil((rate * MEMBER_LINE_MS) / 1000 / 8));
       return {
         label: `${(mixers * 8).toLocaleString('en-GB')} sockets, ${rate} msg/s`,
-        shape: { mixers, perMixer: 8, seconds, intervalMs: Math.round((mixers * 8 * 1000) / rate) },
+        shape: { mixers, perMixer: 8, seconds, intervalMs: Math.round((mixers * 8 * 1000) / rate), settle: true },
       };
     }),
     ...[8_000, 12_000, 16_000].map((n) => ({
       label: `${n.toLocaleString('en-GB')} sockets, 0.1 msg/s each`,
-      shape: { mixers: n / 8, perMixer: 8, seconds, intervalMs: 10_100 },
+      shape: { mixers: n / 8, perMixer: 8, seconds, intervalMs: 10_100, settle: true },
     })),
   ];
   try {
