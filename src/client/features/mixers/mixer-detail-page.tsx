@@ -7,7 +7,7 @@ import type { MixerDetail } from '../../../shared/schemas/mixers';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';
-import { ApiError } from '../../lib/api';
+import { ApiError, peekEmbedded } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../../lib/auth';
@@ -26,13 +26,21 @@ import { usePageTitle } from '../../lib/use-page-title';
 type MobileTab = 'chat' | 'people' | 'about';
 
 /** /mixers/:id — the mixer, who's in it, Join / Leave, and (for joined members) the group chat. */
-/** The mixer and its chat's newest page, loaded with the page (decision 018). */
+/**
+ * The mixer and, for a member who joined it, its chat's newest page, loaded with the page
+ * (decision 018). Anyone else is refused the chat, so it is not asked for: beside the mixer when
+ * the mixer is already known (cached, or in the page the server sent) as joined, otherwise once
+ * the mixer has come.
+ */
 export const preload = ({ params }: LoaderFunctionArgs) => {
   const id = params.id ?? '';
-  return preloadQueries((client) => [
-    client.ensureQueryData({ ...mixerQuery(id), revalidateIfStale: true }),
-    client.ensureInfiniteQueryData({ ...chatHistoryQuery(id), revalidateIfStale: true }),
-  ]);
+  return preloadQueries((client) => {
+    const chat = (m: MixerDetail | undefined) =>
+      m?.myState === 'joined' ? client.ensureInfiniteQueryData({ ...chatHistoryQuery(id), revalidateIfStale: true }) : undefined;
+    const mixer = client.ensureQueryData({ ...mixerQuery(id), revalidateIfStale: true });
+    const known = client.getQueryData(mixerQuery(id).queryKey) ?? (peekEmbedded(`/api/mixers/${id}`)?.data as MixerDetail | undefined);
+    return [mixer, known ? Promise.resolve(chat(known)) : mixer.then(chat)];
+  });
 };
 
 export default function MixerDetailPage() {
