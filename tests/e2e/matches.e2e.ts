@@ -139,6 +139,8 @@ describe('matches and messages', () => {
     const theirs = arjun.page.getByRole('log').getByText(hello).locator('xpath=ancestor::div[contains(@class,"flex")][1]');
     expect(await theirs.getAttribute('class')).toContain('justify-start');
 
+    // Beside the list on a desktop, the conversation's name is the page's one level-1 heading.
+    expect(await arjun.page.getByRole('heading', { level: 1 }).allTextContents()).toEqual([expect.stringContaining('Nathan')]);
     await viewportShot(arjun.page, 'thread-live-1280');
     await viewportShot(nathan.page, 'thread-live-375');
     await expectNoSeriousA11yIssues(arjun.page, 'thread 1280');

@@ -22,6 +22,8 @@ export default function MessagesLayout() {
   const now = useNow();
   useLiveInbox();
   usePageTitle(id ? null : 'Messages');
+  // With a conversation open, its name is the page's heading; the list beside it is a section.
+  const ListHeading = id ? 'h2' : 'h1';
   return (
     <div className="md:flex md:h-dvh md:overflow-hidden">
       <section
@@ -32,9 +34,9 @@ export default function MessagesLayout() {
         )}
       >
         <header className="px-5 pb-2 pt-6 md:pt-8">
-          <h1 id="messages-heading" className="font-display text-3xl font-extrabold">
+          <ListHeading id="messages-heading" className="font-display text-3xl font-extrabold">
             Messages
-          </h1>
+          </ListHeading>
           <p className="mt-1 text-sm text-muted-foreground">Private chats with your matches.</p>
         </header>
         <div className="md:min-h-0 md:flex-1 md:overflow-y-auto md:overflow-x-hidden">
