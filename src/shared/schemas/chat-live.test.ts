@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chatMessageInputSchema } from './mixers';
-import { insertMention, MENTION_MESSAGES, matchMentionable, mentionQueryAt, mentionsInBody, splitMentions } from './chat-live';
+import { insertMention, MENTION_MESSAGES, matchMentionable, mentionQueryAt, mentionsInBody, splitMentions, typedMentions } from './chat-live';
 
 const maya = { id: 'u-maya', firstName: 'Maya' };
 const mark = { id: 'u-mark', firstName: 'Mark' };
@@ -38,6 +38,13 @@ describe('picking and sending mentions', () => {
     expect(mentionsInBody('@Rhys hi', [maya, rhys])).toEqual(['u-rhys']);
     // @Mayan is not @Maya; an email is not a mention.
     expect(mentionsInBody('@Mayan hi, maya@x.com', [maya])).toEqual([]);
+  });
+
+  it('counts a first name typed in full as a mention when no one else in the room shares it', () => {
+    expect(typedMentions('@maya did you go? and @Rhys.', [maya, mark, rhys])).toEqual(['u-maya', 'u-rhys']);
+    // Not a mention: a longer name, an email, no @, a name two people share.
+    expect(typedMentions('@Mayan hi, maya@x.com, Mark', [maya, mark])).toEqual([]);
+    expect(typedMentions('@Maya hi', [maya, { id: 'u-maya-2', firstName: 'maya' }])).toEqual([]);
   });
 
   it('splits a body into text and the mentioned names for highlighting', () => {

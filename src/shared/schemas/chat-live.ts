@@ -60,6 +60,18 @@ export function mentionsInBody(body: string, picked: { id: string; firstName: st
   return [...ids];
 }
 
+/**
+ * The people a body names by a typed `@First` (any case) instead of a pick from the list: only
+ * those whose first name nobody else in `people` shares (two Sams: only a pick says which).
+ */
+export function typedMentions(body: string, people: { id: string; firstName: string }[]): string[] {
+  const seen = new Map<string, number>();
+  for (const p of people) seen.set(p.firstName.toLocaleLowerCase(), (seen.get(p.firstName.toLocaleLowerCase()) ?? 0) + 1);
+  return people
+    .filter((p) => seen.get(p.firstName.toLocaleLowerCase()) === 1 && new RegExp(mentionPattern(p.firstName).source, 'iu').test(body))
+    .map((p) => p.id);
+}
+
 /** The body cut into text and `@First` parts of the mentioned people, for highlighting. */
 export function splitMentions(body: string, mentioned: { id: string; firstName: string }[]): { text: string; userId?: string }[] {
   if (!mentioned.length) return [{ text: body }];

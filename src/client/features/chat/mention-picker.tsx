@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type RefObject, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { insertMention, matchMentionable, mentionQueryAt, mentionsInBody } from '../../../shared/schemas/chat-live';
+import { insertMention, matchMentionable, mentionQueryAt, mentionsInBody, typedMentions } from '../../../shared/schemas/chat-live';
 import { Avatar } from '../../components/ui/avatar';
 import { cn } from '../../lib/cn';
 
@@ -90,8 +90,8 @@ export function useMentionPicker({
     return false;
   };
 
-  /** The ids to send with `body`: people picked whose `@First` is still in it. */
-  const mentionsFor = (body: string) => mentionsInBody(body, [...picked.current.values()]);
+  /** The ids to send with `body`: people picked whose `@First` is still in it, and anyone's `@First` typed in full. */
+  const mentionsFor = (body: string) => [...new Set([...mentionsInBody(body, [...picked.current.values()]), ...typedMentions(body, people)])];
   const reset = () => {
     picked.current.clear();
     setQuery(null);
