@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { chatMessageInputSchema } from './mixers';
-import { insertMention, MENTION_MESSAGES, matchMentionable, mentionQueryAt, mentionsInBody, splitMentions, typedMentions } from './chat-live';
+import {
+  insertMention,
+  MENTION_MESSAGES,
+  matchMentionable,
+  mentionQueryAt,
+  mentionsInBody,
+  splitMentions,
+  typedMentions,
+} from './chat-live';
 
 const maya = { id: 'u-maya', firstName: 'Maya' };
 const mark = { id: 'u-mark', firstName: 'Mark' };

@@ -91,7 +91,9 @@ export function useMentionPicker({
   };
 
   /** The ids to send with `body`: people picked whose `@First` is still in it, and anyone's `@First` typed in full. */
-  const mentionsFor = (body: string) => [...new Set([...mentionsInBody(body, [...picked.current.values()]), ...typedMentions(body, people)])];
+  const mentionsFor = (body: string) => [
+    ...new Set([...mentionsInBody(body, [...picked.current.values()]), ...typedMentions(body, people)]),
+  ];
   const reset = () => {
     picked.current.clear();
     setQuery(null);
