@@ -128,8 +128,15 @@ describe('the room', () => {
     await replyOnA.getByRole('button', { name: 'Message actions' }).click();
     await a.page.getByRole('menuitem', { name: 'React with 😂' }).click();
     await b.page.getByRole('button', { name: '😂 1: Maya' }).waitFor();
+    // By keyboard: Left from the first reaction wraps round to the last, 🔥, and Enter picks it.
     await openMenuByKeyboard(a.page, answer);
-    await a.page.getByRole('menuitem', { name: 'React with 🔥' }).click();
+    await a.page.getByRole('menuitem', { name: /❤️/ }).focus();
+    await a.page.keyboard.press('ArrowLeft');
+    expect(await a.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('React with 🔥');
+    await a.page.keyboard.press('ArrowRight');
+    expect(await a.page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toMatch(/❤️/);
+    await a.page.keyboard.press('ArrowLeft');
+    await a.page.keyboard.press('Enter');
     await b.page.getByRole('button', { name: '🔥 1: Maya' }).waitFor();
     // Rhys was at the bottom: the reaction that made the newest line taller did not push its foot out of view.
     await expect.poll(() => newestLineInView(b.page)).toBe(true);

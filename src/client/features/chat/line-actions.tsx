@@ -164,7 +164,19 @@ export function LineActions({
             }}
           >
             {onReact && (
-              <DropdownMenu.Group aria-label="React" className="mb-1 flex justify-between gap-0.5 border-b border-border px-1 pb-1.5">
+              <DropdownMenu.Group
+                aria-label="React"
+                className="mb-1 flex justify-between gap-0.5 border-b border-border px-1 pb-1.5"
+                // The reactions sit in a row: Left and Right move along it (Up and Down go through the whole menu).
+                onKeyDown={(e) => {
+                  if (e.key !== 'ArrowRight' && e.key !== 'ArrowLeft') return;
+                  const items = [...e.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]')];
+                  const at = items.indexOf(document.activeElement as HTMLElement);
+                  if (at < 0) return;
+                  e.preventDefault();
+                  items[(at + (e.key === 'ArrowRight' ? 1 : items.length - 1)) % items.length].focus();
+                }}
+              >
                 {REACTIONS.map((emoji) => (
                   <DropdownMenu.Item
                     key={emoji}
