@@ -1,6 +1,7 @@
 import {
   type InfiniteData,
   infiniteQueryOptions,
+  type QueryClient,
   keepPreviousData,
   queryOptions,
   useInfiniteQuery,
@@ -9,7 +10,16 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { ChatMessage } from '../../../shared/realtime/events';
-import type { ChatPage, JoinResult, MixerDetail, MixerIntent, MixerPage, MixerSection, TopicFacets } from '../../../shared/schemas/mixers';
+import type {
+  ChatPage,
+  JoinResult,
+  MixerDetail,
+  MixerIntent,
+  MixerPage,
+  MixerSection,
+  MixerSummary,
+  TopicFacets,
+} from '../../../shared/schemas/mixers';
 import { api } from '../../lib/api';
 import { useRealtime } from '../../lib/realtime';
 import { applyLineChange, applyLineReaction } from '../chat';
@@ -67,6 +77,17 @@ export const topicsQuery = queryOptions({
 
 export function useTopics() {
   return useQuery(topicsQuery);
+}
+
+/** A mixer's `myState` as a list in the cache shows it (the list the member came from), if any does. */
+export function listedMyState(client: QueryClient, id: string): MixerSummary['myState'] | undefined {
+  for (const [, data] of client.getQueriesData<InfiniteData<MixerPage>>({ queryKey: mixerKeys.lists() })) {
+    for (const page of data?.pages ?? []) {
+      const listed = page.items.find((m) => m.id === id);
+      if (listed) return listed.myState;
+    }
+  }
+  return undefined;
 }
 
 export const mixerQuery = (id: string) =>

@@ -11,7 +11,7 @@ import { ApiError, peekEmbedded } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useRealtimeEvents } from '../../lib/realtime';
 import { useAuth } from '../../lib/auth';
-import { chatHistoryQuery, mixerKeys, mixerQuery, useMixer } from './api';
+import { chatHistoryQuery, listedMyState, mixerKeys, mixerQuery, useMixer } from './api';
 import { preloadQueries } from '../../lib/query';
 import { NotForYou, VerifiedOnly } from './components/audience';
 import { ChatPanel } from './components/chat-panel';
@@ -29,16 +29,20 @@ type MobileTab = 'chat' | 'people' | 'about';
 /**
  * The mixer and, for a member who joined it, its chat's newest page, loaded with the page
  * (decision 018). Anyone else is refused the chat, so it is not asked for: beside the mixer when
- * the mixer is already known (cached, or in the page the server sent) as joined, otherwise once
- * the mixer has come.
+ * the mixer is already known as joined (cached, in the page the server sent, or in a list the
+ * member came from), otherwise once the mixer has come.
  */
 export const preload = ({ params }: LoaderFunctionArgs) => {
   const id = params.id ?? '';
   return preloadQueries((client) => {
-    const chat = (m: MixerDetail | undefined) =>
+    const chat = (m: Pick<MixerDetail, 'myState'> | undefined) =>
       m?.myState === 'joined' ? client.ensureInfiniteQueryData({ ...chatHistoryQuery(id), revalidateIfStale: true }) : undefined;
     const mixer = client.ensureQueryData({ ...mixerQuery(id), revalidateIfStale: true });
-    const known = client.getQueryData(mixerQuery(id).queryKey) ?? (peekEmbedded(`/api/mixers/${id}`)?.data as MixerDetail | undefined);
+    const listed = listedMyState(client, id);
+    const known =
+      client.getQueryData(mixerQuery(id).queryKey) ??
+      (peekEmbedded(`/api/mixers/${id}`)?.data as MixerDetail | undefined) ??
+      (listed === undefined ? undefined : { myState: listed });
     return [mixer, known ? Promise.resolve(chat(known)) : mixer.then(chat)];
   });
 };
