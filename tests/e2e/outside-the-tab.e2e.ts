@@ -159,7 +159,10 @@ describe('installable, offline, push', () => {
     // The loser of the race times out later: caught, so it is not an unhandled rejection.
     const outcomes = [section.getByTestId('push-this-device').waitFor(), refused.waitFor()];
     for (const o of outcomes) o.catch(() => {});
-    await Promise.race(outcomes);
+    // Neither: say what the section showed instead (a CI run at Monday 00:01 timed out here once).
+    await Promise.race(outcomes).catch(async (err) => {
+      throw new Error(`After Turn on, the push section showed: ${await section.textContent()}`, { cause: err });
+    });
     if (await refused.isVisible()) throw new Error(`Turn on refused: ${await refused.locator('xpath=..').textContent()}`);
     expect(await section.getByRole('switch', { name: 'Show names and previews' }).getAttribute('aria-checked')).toBe('false');
     await section.scrollIntoViewIfNeeded();
