@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pushIdle } from '../../src/server/modules/push/service';
 import { type PushServiceStandIn, startPushService } from '../helpers/push-service';
+import { axeViolations } from './a11y';
 import { type E2E, linesDelivered, startE2E, viewportShot } from './harness';
 
 let e2e: E2E;
@@ -130,7 +131,14 @@ describe('the live room', () => {
     await input.pressSequentially('@R');
     const list = a.page.getByTestId('mention-list');
     await list.getByRole('option', { name: 'Rhys' }).waitFor();
-    expect(await input.getAttribute('aria-expanded')).toBe('true');
+    // The box names the list and its active option, with no role or state a textarea may not carry.
+    const listId = await input.getAttribute('aria-controls');
+    expect(await a.page.locator(`[id="${listId}"][role="listbox"]`).getByRole('option').count()).toBeGreaterThan(0);
+    expect(await input.getAttribute('aria-activedescendant')).toBe(`${listId}-0`);
+    const misused = (await axeViolations(a.page, { impacts: ['minor', 'moderate', 'serious', 'critical'] })).filter((v) =>
+      ['aria-allowed-role', 'aria-allowed-attr'].includes(v.id),
+    );
+    expect(misused).toEqual([]);
     await viewportShot(a.page, 'live-room-mentions-1280-light');
     await setTheme(a.page, 'dark');
     await viewportShot(a.page, 'live-room-mentions-1280-dark');

@@ -100,10 +100,10 @@ export function useMentionPicker({
   };
 
   const activeId = open ? `${listId}-${Math.min(active, options.length - 1)}` : undefined;
+  // A textarea keeps its own role (ARIA in HTML allows a textarea no other, so not `combobox` and
+  // no `aria-expanded`); the list and its active option are named the ways a textbox may name them.
   const inputProps = {
-    role: 'combobox' as const,
     'aria-autocomplete': 'list' as const,
-    'aria-expanded': open,
     'aria-controls': open ? listId : undefined,
     'aria-activedescendant': activeId,
   };
