@@ -11,7 +11,9 @@ export function ErrorScreen() {
   console.error(error);
   return (
     <div className="flex min-h-dvh flex-col px-5 py-8">
-      <Logo />
+      <header>
+        <Logo />
+      </header>
       <main role="alert" className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center text-center">
         <span className="flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
           <TriangleAlert className="size-8" aria-hidden />

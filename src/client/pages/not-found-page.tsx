@@ -8,7 +8,9 @@ export function NotFoundPage() {
   usePageTitle('Page not found');
   return (
     <div className="flex min-h-dvh flex-col px-5 py-8">
-      <Logo />
+      <header>
+        <Logo />
+      </header>
       <main className="mx-auto flex max-w-md flex-1 flex-col items-center justify-center text-center">
         <span className="flex size-16 items-center justify-center rounded-2xl bg-accent text-accent-foreground">
           <Compass className="size-8" aria-hidden />

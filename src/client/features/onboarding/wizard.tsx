@@ -165,12 +165,12 @@ function WizardBody({ userId, preview }: { userId: string | null; preview: boole
         saving={leaving}
       />
       {preview && (
-        <div className="border-b border-secondary bg-secondary/70 text-secondary-foreground">
+        <aside aria-label="Preview mode" className="border-b border-secondary bg-secondary/70 text-secondary-foreground">
           <p className="mx-auto flex max-w-3xl items-center gap-2 px-4 py-2.5 text-sm font-medium sm:px-6">
             <Eye className="size-4 shrink-0" aria-hidden />
             Preview mode — nothing you enter here is saved.
           </p>
-        </div>
+        </aside>
       )}
       <main className="px-4 pt-8 pb-16 sm:px-6 sm:pt-12" key={step}>
         {body}

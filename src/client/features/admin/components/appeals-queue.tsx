@@ -34,9 +34,9 @@ export function AppealsQueue() {
         {appeals.map((a) => (
           <Card key={a.id} className="grid gap-3 p-4 sm:p-5" data-testid="appeal-card">
             <header className="flex flex-wrap items-center justify-between gap-2">
-              <h3 className="font-semibold">
+              <h2 className="font-semibold">
                 {a.member?.name ?? 'A closed account'} appeals: {actionLabel(a.action.action, a.action.days)}
-              </h3>
+              </h2>
               <span className="text-xs text-muted-foreground">Appealed {fmtDateTime(a.createdAt)}</span>
             </header>
             <dl className="grid gap-1 text-sm">

@@ -184,7 +184,7 @@ function GroupCard({ group, onAct }: { group: QueueGroup; onAct: (a: Acting) => 
       <section aria-label={`Reports about ${name}`}>
         <header className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-muted/40 px-4 py-3 sm:px-5">
           <div className="min-w-0">
-            <h3 className="font-semibold">
+            <h2 className="font-semibold">
               {group.member ? (
                 <Link to={`/admin/members/${encodeURIComponent(group.member.id)}`} className="underline-offset-4 hover:underline">
                   {name}
@@ -192,7 +192,7 @@ function GroupCard({ group, onAct }: { group: QueueGroup; onAct: (a: Acting) => 
               ) : (
                 name
               )}
-            </h3>
+            </h2>
             <p className="break-all text-xs text-muted-foreground">
               {group.member?.email ?? 'They deleted their account after the report: the evidence stays.'}
             </p>
