@@ -51,7 +51,7 @@ export function insertMention(text: string, start: number, caret: number, firstN
   return { text: text.slice(0, start) + inserted + text.slice(caret), caret: start + inserted.length };
 }
 
-const mentionPattern = (firstName: string) => new RegExp(`(^|\\s)@${escapeRegExp(firstName)}(?![\\p{L}\\p{N}_])`, 'u');
+const mentionPattern = (firstName: string, flags = 'u') => new RegExp(`(^|\\s)@${escapeRegExp(firstName)}(?![\\p{L}\\p{N}_])`, flags);
 
 /** The picked people still named in the body (a deleted `@Maya` takes Maya's mention with it), each once. */
 export function mentionsInBody(body: string, picked: { id: string; firstName: string }[]): string[] {
@@ -65,11 +65,10 @@ export function mentionsInBody(body: string, picked: { id: string; firstName: st
  * those whose first name nobody else in `people` shares (two Sams: only a pick says which).
  */
 export function typedMentions(body: string, people: { id: string; firstName: string }[]): string[] {
-  const seen = new Map<string, number>();
-  for (const p of people) seen.set(p.firstName.toLocaleLowerCase(), (seen.get(p.firstName.toLocaleLowerCase()) ?? 0) + 1);
-  return people
-    .filter((p) => seen.get(p.firstName.toLocaleLowerCase()) === 1 && new RegExp(mentionPattern(p.firstName).source, 'iu').test(body))
-    .map((p) => p.id);
+  const named = (p: { firstName: string }) => p.firstName.toLocaleLowerCase();
+  const shared = new Map<string, number>();
+  for (const p of people) shared.set(named(p), (shared.get(named(p)) ?? 0) + 1);
+  return people.filter((p) => shared.get(named(p)) === 1 && mentionPattern(p.firstName, 'iu').test(body)).map((p) => p.id);
 }
 
 /** The body cut into text and `@First` parts of the mentioned people, for highlighting. */
