@@ -14,7 +14,6 @@
 import { appendFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../src/server/config';
 import { PGLITE_SETTINGS } from '../src/server/db/client';
 import { PGliteThread } from '../src/server/db/pglite-thread';
@@ -65,10 +64,7 @@ const steady = [await recordOne(), await recordOne(), await recordOne()].sort((a
 if (steady.status !== 200) throw new Error(`bare capture: ${target} answered ${steady.status}: ${steady.body.slice(0, 200)}`);
 await running.close();
 
-const client = await PGliteThread.create(path.resolve(dataDir, 'pglite'), [
-  ...PGlite.defaultStartParams,
-  ...PGLITE_SETTINGS.flatMap((s) => ['-c', s]),
-]);
+const client = await PGliteThread.create(path.resolve(dataDir, 'pglite'), PGLITE_SETTINGS);
 const run = async (calls: Call[], tolerant: boolean) => {
   for (const c of calls) {
     const call = (client[c.method] as (...a: unknown[]) => Promise<unknown>).apply(client, c.args);

@@ -304,3 +304,16 @@ function embeddedSecret(dataDir: string): string {
     return secret;
   }
 }
+
+/** The configuration from the environment; an invalid one is said in one message and exits (code 2). */
+export function configOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(2);
+    }
+    throw err;
+  }
+}

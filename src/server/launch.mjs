@@ -4,7 +4,7 @@
  * and Node's per-module resolution took ~1.5 s of every start and ~60 MB resident.
  *
  * dist/server/start.mjs is src/server/start.ts bundled by esbuild (packages stay in
- * node_modules); it is rebuilt here, in well under a second, whenever any file under
+ * node_modules; each dynamic import a chunk beside it); it is rebuilt here, in well under a second, whenever any file under
  * src/server or src/shared (or package.json) is newer than it. Plain JavaScript so that it runs
  * before anything is compiled.
  */
@@ -40,8 +40,15 @@ async function buildServer() {
   const next = path.join(ROOT, 'dist', `server-next-${process.pid}`);
   rmSync(next, { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [path.join(ROOT, 'src/server/start.ts')],
-    outfile: path.join(next, 'start.mjs'),
+    entryPoints: { start: path.join(ROOT, 'src/server/start.ts') },
+    outdir: next,
+    outExtension: { '.js': '.mjs' },
+    // A dynamic import() is a chunk of its own, loaded (with the packages it imports) only when
+    // reached: serve.ts opens the database before it loads the rest of the server. Chunks sit
+    // beside start.mjs, so modules that find files beside themselves (migrations, workers) do so
+    // from any chunk.
+    splitting: true,
+    chunkNames: '[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,15 +1,13 @@
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { promoteAdmins } from './auth/admins';
-import { ConfigError, type Config, loadConfig } from './config';
-import { type Database, openDatabase } from './db/client';
+import type { Config } from './config';
+import type { Database } from './db/client';
 import { seedDemoData } from './db/seed/demo';
 import { ensureReferenceData } from './db/seed/reference';
 import { writeBackup } from './infra/backup/archive';
-import { type Control, openControl } from './infra/backup/control';
 import { embeddedBackupSource } from './infra/backup/embedded';
 import { createLogger } from './infra/log';
 import { createMailer, createTransport } from './infra/mail/mailer';
@@ -17,6 +15,7 @@ import { createStorage } from './infra/storage/create';
 import { createUrlSigner } from './infra/storage/storage';
 import { createLocalBus, createPostgresBus } from './realtime/bus';
 import { drain } from './http/drain';
+import { openStore, type Store } from './open-store';
 
 export const CLIENT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/client');
 
@@ -32,9 +31,15 @@ export interface Running {
   drain(): Promise<void>;
 }
 
-/** Opens everything, listens, and returns a handle; start.ts adds signals around it. */
-/** `initialData`: what a new embedded database starts from (openDatabase's option; tests start from a migrated copy). */
-export async function startServer(config: Config, opts: { clientDir?: string; initialData?: Uint8Array } = {}): Promise<Running> {
+/**
+ * Opens everything, listens, and returns a handle; serve.ts adds signals around it. `initialData`:
+ * what a new embedded database starts from (openDatabase's option; tests start from a migrated
+ * copy). `store`: the store already being opened (serve.ts opens it while this module loads).
+ */
+export async function startServer(
+  config: Config,
+  opts: { clientDir?: string; initialData?: Uint8Array; store?: Promise<Store> } = {},
+): Promise<Running> {
   const started = Date.now();
   // Where start-up time goes, logged with the listening line (decision 017).
   const phases: Record<string, number> = {};
@@ -45,19 +50,7 @@ export async function startServer(config: Config, opts: { clientDir?: string; in
     last = now;
   };
   const logger = createLogger(config.logLevel);
-  // The embedded database takes one process at a time: DATA_DIR's control socket is its lock,
-  // and how `npm run db:backup` reaches this server (decision 019).
-  let control: Control | undefined;
-  if (!config.databaseUrl) {
-    mkdirSync(config.dataDir, { recursive: true });
-    control = await openControl(config.dataDir, { holder: 'a running Fancy server' });
-  }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, initialData: opts.initialData }).catch(
-    async (err) => {
-      await control?.close();
-      throw err;
-    },
-  );
+  const { database, control } = await (opts.store ?? openStore(config, opts.initialData));
   phase('database');
   await ensureReferenceData(database.db);
   phase('reference');
@@ -127,16 +120,4 @@ export async function startServer(config: Config, opts: { clientDir?: string; in
     },
   };
   return running;
-}
-
-export function configOrExit(): Config {
-  try {
-    return loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(err.message);
-      process.exit(2);
-    }
-    throw err;
-  }
 }

@@ -1,8 +1,14 @@
 /** Serves the app from this process until SIGINT/SIGTERM, then shuts down gracefully. */
-import { configOrExit, startServer } from './main';
+import { configOrExit } from './config';
+import { openStore } from './open-store';
 
 const config = configOrExit();
-const running = await startServer(config);
+// The database opens (the embedded one on its own thread) while the rest of the server loads:
+// a warm restart waits for the slower of the two, not for both (decision 017).
+const store = openStore(config);
+store.catch(() => {}); // startServer awaits it and reports a failure
+const { startServer } = await import('./main');
+const running = await startServer(config, { store });
 const lines = [`\n  Fancy is running on ${running.url}`];
 if (running.demo) lines.push(`  Demo sign-ins (password "${running.demo.password}"): ${running.demo.accounts.join(', ')}`);
 if (config.devMailbox) lines.push(`  Dev mailbox: ${running.url}/dev/mailbox`);

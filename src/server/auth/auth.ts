@@ -1,6 +1,8 @@
-import { betterAuth } from 'better-auth';
+// The build without Kysely (better-auth's own choice for an adapter such as drizzle's): a third less to load at start.
+import { betterAuth } from 'better-auth/minimal';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, twoFactor } from 'better-auth/plugins';
+import { admin } from 'better-auth/plugins/admin';
+import { twoFactor } from 'better-auth/plugins/two-factor';
 import type { AppDeps } from '../deps';
 import * as schema from '../db/schema';
 import { composeMail } from '../infra/mail/template';

@@ -1,6 +1,6 @@
 /** `npm run admin -- promote EMAIL`: gives an existing account the admin role. */
 import { promoteAdmins } from '../auth/admins';
-import { configOrExit } from '../main';
+import { configOrExit } from '../config';
 import { openDatabase } from '../db/client';
 
 const [command, email] = process.argv.slice(2);

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
@@ -84,9 +85,6 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
 }
 
 async function openPglite(dataDir: string, folder: string, initialData?: Uint8Array): Promise<Database> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   let target = dataDir;
   let fresh = true;
   if (!dataDir.startsWith('memory://')) {
@@ -94,10 +92,15 @@ async function openPglite(dataDir: string, folder: string, initialData?: Uint8Ar
     fresh = !existsSync(path.join(target, 'PG_VERSION'));
     mkdirSync(target, { recursive: true });
   }
-  const startParams = [...PGlite.defaultStartParams, ...PGLITE_SETTINGS.flatMap((s) => ['-c', s])];
-  // On its own thread (decision 023): a long statement never stalls sockets and HTTP.
-  const client = await PGliteThread.create(target, startParams, fresh ? initialData : undefined);
-  const db = drizzle({ client: client as unknown as InstanceType<typeof PGlite>, schema });
+  // On its own thread (decision 023): a long statement never stalls sockets and HTTP. The thread
+  // starts first, so the database opens while this one loads the driver (and, at `npm start`, the
+  // rest of the server: serve.ts).
+  const opening = PGliteThread.create(target, PGLITE_SETTINGS, fresh ? initialData : undefined);
+  opening.catch(() => {});
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = await opening;
+  const db = drizzle({ client: client as unknown as PGlite, schema });
   if (!(await isAtLatestMigration((q) => client.query<{ created_at: unknown }>(q), folder))) {
     await migrate(db, { migrationsFolder: folder });
   }

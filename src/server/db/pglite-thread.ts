@@ -50,12 +50,13 @@ export class PGliteThread implements Queries {
 
   /**
    * Starts the thread and opens the database in `dataDir` (or `memory://`) with PostgreSQL's `-c`
-   * settings; a new data folder starts from `initialData` (a `dumpDataDir` tar) when given.
+   * `settings` (e.g. `shared_buffers=16MB`); a new data folder starts from `initialData` (a
+   * `dumpDataDir` tar) when given.
    */
-  static async create(dataDir: string, startParams: string[], initialData?: Uint8Array): Promise<PGliteThread> {
+  static async create(dataDir: string, settings: string[], initialData?: Uint8Array): Promise<PGliteThread> {
     const client = new PGliteThread();
     try {
-      await client.call({ op: 'init', dataDir, startParams, initialData });
+      await client.call({ op: 'init', dataDir, settings, initialData });
     } catch (err) {
       await client.worker.terminate();
       throw err;

@@ -49,8 +49,9 @@ async function handle(req) {
   switch (req.op) {
     case 'init':
       // `initialData`: a dump to start a new data folder from (tests start from a migrated copy).
+      // PGlite's own start parameters, then ours (`-c` settings): PGlite is loaded here, not on the server's thread.
       db = await PGlite.create(req.dataDir, {
-        startParams: req.startParams,
+        startParams: [...PGlite.defaultStartParams, ...req.settings.flatMap((s) => ['-c', s])],
         loadDataDir: req.initialData ? new Blob([req.initialData]) : undefined,
       });
       return null;
