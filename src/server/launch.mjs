@@ -4,9 +4,9 @@
  * and Node's per-module resolution took ~1.5 s of every start and ~60 MB resident.
  *
  * dist/server/start.mjs is src/server/start.ts bundled by esbuild (packages stay in
- * node_modules; each dynamic import a chunk beside it); it is rebuilt here, in well under a second, whenever any file under
- * src/server or src/shared (or package.json) is newer than it. Plain JavaScript so that it runs
- * before anything is compiled.
+ * node_modules; each dynamic import is a chunk beside it); it is rebuilt here, in well under a
+ * second, whenever any file under src/server or src/shared (or package.json) is newer than it.
+ * Plain JavaScript so that it runs before anything is compiled.
  */
 import { cpSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
