@@ -100,7 +100,7 @@ export const ageOutcome = (estimate: number): 'confirmed' | 'second_check' => (e
 
 /**
  * Why a person looks: an age under the challenge age, the same face as another account, an
- * appeal, or a close match with the main photo across an apparent gender difference (decision 031).
+ * appeal, or a match with the main photo across an apparent gender difference (decision 031).
  */
 export type ReviewKind = 'age' | 'duplicate' | 'appeal' | 'match';
 

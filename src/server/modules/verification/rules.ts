@@ -25,11 +25,10 @@ export const DUPLICATE_SIMILARITY = 0.72;
 /** A new main photo this far from the verified face is "clearly someone else": the badge goes. */
 export const OTHER_PERSON_SIMILARITY = 0.5;
 /**
- * A match this close above MATCH_SIMILARITY between faces the model reads as different genders
- * (each at least MIN_GENDER_SCORE sure) goes to a person instead of verifying (decision 031): a
- * different-gender pair that scores near the threshold is the issue's wrong-person accept.
+ * A match between faces the model reads as different genders (each at least MIN_GENDER_SCORE
+ * sure) goes to a person instead of verifying, whatever its score (decision 031): no score rules
+ * out two people; on the shipped grid, faces read as different genders scored up to 0.75.
  */
-export const MATCH_REVIEW_MARGIN = 0.05;
 export const MIN_GENDER_SCORE = 0.7;
 
 /** The apparent gender of faces, when the model is sure enough of it; else null. */
@@ -234,7 +233,7 @@ export function judge(
   const scores = { ...base, photoMatch, age };
   const selfieGender = apparentGender(straightDescribed);
   const photoGender = apparentGender([photoFace]);
-  if (photoMatch < MATCH_SIMILARITY + MATCH_REVIEW_MARGIN && selfieGender && photoGender && selfieGender !== photoGender) {
+  if (selfieGender && photoGender && selfieGender !== photoGender) {
     return { result: 'match_review', scores, vector };
   }
   return ageOutcome(age) === 'confirmed' ? { result: 'verified', scores, vector } : { result: 'age_review', scores, vector };

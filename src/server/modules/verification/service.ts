@@ -291,7 +291,7 @@ async function recordVerdict(
         face_vector = excluded.face_vector, photo_key = excluded.photo_key, verified_at = excluded.verified_at, revoked_reason = null, updated_at = now()`);
 
   if (verdict.result === 'match_review') {
-    // A close match across an apparent gender difference: a person compares (frames kept only with consent).
+    // A match across an apparent gender difference: a person compares (frames kept only with consent).
     await attempt('review', 'match');
     await saveTemplate('pending');
     await openReview(deps, userId, 'match', verdict.scores, keepForReview ? frames : [], duplicate?.userId ?? null);

@@ -29,9 +29,9 @@ const KIND = {
   duplicate: { label: 'Same face', tone: 'danger', hint: 'This face looks like another verified or removed member.' },
   appeal: { label: 'Appeal', tone: 'primary', hint: 'The member asked for a person to look again.' },
   match: {
-    label: 'Close match',
+    label: 'Gender differs',
     tone: 'warning',
-    hint: 'The selfie only just matched the main photo, and the two look like different genders. Approve only if they are clearly the same person.',
+    hint: 'The selfie matched the main photo, but the two look like different genders. Approve only if they are clearly the same person.',
   },
 } as const;
 
