@@ -111,8 +111,8 @@ export async function benchFaceMatch(engine: FaceEngine): Promise<Record<string,
   // faces are one man in several photographs), so these are the pairs a person would have to check,
   // not counted false accepts.
   const gridScores: number[] = [];
-  // Pairs over the threshold that the model itself reads as different genders: certainly two people
-  // (unless a gender estimate is wrong), and what the check sends to a person instead of verifying.
+  // Pairs over the threshold that the model reads as different genders: two people unless a gender
+  // estimate is wrong. The check sends such a match to a person when both genders are sure.
   const crossGender: number[] = [];
   let crossGenderSure = 0;
   for (let i = 0; i < gridRead.length; i++)
