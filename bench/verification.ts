@@ -113,6 +113,7 @@ export async function benchFaceMatch(engine: FaceEngine): Promise<Record<string,
   const gridScores: number[] = [];
   // Pairs over the threshold that the model reads as different genders: two people unless a gender
   // estimate is wrong. The check sends such a match to a person when both genders are sure.
+  const sure = gridRead.map((f) => apparentGender([f]));
   const crossGender: number[] = [];
   let crossGenderSure = 0;
   for (let i = 0; i < gridRead.length; i++)
@@ -121,8 +122,7 @@ export async function benchFaceMatch(engine: FaceEngine): Promise<Record<string,
       gridScores.push(score);
       if (score < MATCH_SIMILARITY || gridRead[i].gender === gridRead[j].gender) continue;
       crossGender.push(score);
-      const [a, b] = [apparentGender([gridRead[i]]), apparentGender([gridRead[j]])];
-      if (a && b && a !== b) crossGenderSure++;
+      if (sure[i] && sure[j] && sure[i] !== sure[j]) crossGenderSure++;
     }
   const at = (t: number) => ({
     model: 'FaceRes (@vladmandic/human, WASM)',
