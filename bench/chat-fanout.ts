@@ -15,8 +15,9 @@
  *   0 lost, 0 refused), two instances on the same database with each mixer's members spread
  *   over both, so every line crosses instances through LISTEN/NOTIFY (same goal), and the scale
  *   run: 4,000 sockets at 0.1 msg/s each (p99 ≤ 100 ms, 0 lost), with the server's resident
- *   memory per open socket, and issue 33's: 10,000 sockets with one line per 10 s per room (same
- *   goal; `… chat-fanout.ts rooms [seconds]` runs it alone).
+ *   memory per open socket, and issue 33's two: 10,000 sockets with one line per 10 s per room (same
+ *   goal; `… chat-fanout.ts rooms [seconds]` runs it alone) and 2,000 lines a second in rooms of 8
+ *   on one instance (p99 ≤ 50 ms, 0 lost).
  * `node --import tsx bench/chat-fanout.ts ceiling` (PostgreSQL) steps the rate and the number
  * of sockets up until p99 crosses 100 ms: the machine's ceiling, written in the README.
  * BENCH_SERVER_ARGS adds node arguments to our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
@@ -530,6 +531,10 @@ export async function benchChatFanout(options: ChatFanoutOptions = {}): Promise<
           kb_per_socket: Math.round(perSocketKb),
         };
         rows.rooms = await roomsRow(env, url, secret, shape.seconds);
+        // Issue 33's rate: 2,000 lines a second in rooms of 8 on one instance.
+        const rate = rateShape(2_000, shape.seconds);
+        const fast = await runOurs(env, { databaseUrl: url }, secret, rate);
+        rows.rate = { ...summarise('ours, 2,000 lines/s in rooms of 8 (PostgreSQL)', fast.result, GOALS.postgres), ...meta(rate) };
       });
     }
     return rows;
@@ -607,22 +612,24 @@ export async function chatWithAndWithout(
   }
 }
 
+/** `rate` lines a second in rooms of 8: as many rooms as it needs with every member at most at their pace, at least 500. */
+function rateShape(rate: number, seconds: number): Shape {
+  const mixers = Math.max(500, Math.ceil((rate * MEMBER_LINE_MS) / 1000 / 8));
+  return { mixers, perMixer: 8, seconds, intervalMs: Math.round((mixers * 8 * 1000) / rate), settle: true };
+}
+
 /**
  * Steps load up on one instance on PostgreSQL until p99 crosses 100 ms: first the rate (at least
  * 4,000 sockets, more where the members' pace needs them for that rate), then the number of
  * sockets at 0.1 msg/s each. Prints one row per step.
  */
-async function findCeiling(serverUrl: string, seconds: number) {
+async function findCeiling(serverUrl: string, seconds: number, rates = [400, 800, 1200, 1600, 2000, 2400]) {
   const secret = randomBytes(32).toString('base64url');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-bench-ceiling-'));
   const steps: { label: string; shape: Shape }[] = [
-    ...[400, 800, 1200, 1600, 2000, 2400].map((rate) => {
-      // As many rooms as the rate needs with every member at most at their pace, at least 500.
-      const mixers = Math.max(500, Math.ceil((rate * MEMBER_LINE_MS) / 1000 / 8));
-      return {
-        label: `${(mixers * 8).toLocaleString('en-GB')} sockets, ${rate} msg/s`,
-        shape: { mixers, perMixer: 8, seconds, intervalMs: Math.round((mixers * 8 * 1000) / rate), settle: true },
-      };
+    ...rates.map((rate) => {
+      const shape = rateShape(rate, seconds);
+      return { label: `${(shape.mixers * 8).toLocaleString('en-GB')} sockets, ${rate} msg/s`, shape };
     }),
     ...[8_000, 12_000, 16_000].map((n) => ({
       label: `${n.toLocaleString('en-GB')} sockets, 0.1 msg/s each`,
@@ -643,7 +650,7 @@ async function findCeiling(serverUrl: string, seconds: number) {
   }
 }
 
-// On its own: `node --import tsx bench/chat-fanout.ts [seconds]`, `… ceiling [seconds]`, or `… rooms [seconds]`.
+// On its own: `node --import tsx bench/chat-fanout.ts [seconds]`, `… ceiling [seconds] [rate,rate…]`, or `… rooms [seconds]`.
 if (import.meta.url === `file://${process.argv[1]}`) {
   if (process.argv[2] === 'rooms') {
     const url = process.env.BENCH_DATABASE_URL;
@@ -661,7 +668,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } else if (process.argv[2] === 'ceiling') {
     const url = process.env.BENCH_DATABASE_URL;
     if (!url) throw new Error('The ceiling run needs BENCH_DATABASE_URL (a PostgreSQL server).');
-    await findCeiling(url, process.argv[3] ? Number(process.argv[3]) : 20);
+    await findCeiling(url, process.argv[3] ? Number(process.argv[3]) : 20, process.argv[4]?.split(',').map(Number));
   } else {
     const seconds = process.argv[2] ? Number(process.argv[2]) : undefined;
     console.table(Object.values(await benchChatFanout({ seconds })));

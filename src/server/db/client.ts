@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
+import type { QueryConfig } from 'pg';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { PGliteThread } from './pglite-thread';
 import * as schema from './schema';
@@ -21,6 +22,12 @@ export interface Database {
   dump?(): Promise<Blob>;
   /** The PostgreSQL pool's connections (metrics); absent on PGlite. */
   poolStats?(): { total: number; idle: number; waiting: number; max: number };
+  /**
+   * PostgreSQL: runs a named statement in autocommit (each connection parses and plans it once)
+   * over the pipelined lanes (db/pipelined-lanes.ts), its rows typed as `db.execute()` types
+   * them. For db/prepared.ts's hot statements only: short ones, never part of a transaction.
+   */
+  named?<T>(name: string, text: string, values: readonly unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
 
@@ -121,11 +128,21 @@ async function openPglite(dataDir: string, folder: string, initialData?: Uint8Ar
   };
 }
 
+/** timestamptz, timestamp, date, interval and their arrays: the types drizzle's driver leaves as text. */
+const AS_TEXT_OIDS = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+
 async function openPostgres(url: string, folder: string): Promise<Database> {
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  const { pipelinedLanes } = await import('./pipelined-lanes');
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const lanes = pipelinedLanes(pg.Client, { connectionString: url }, pool);
+  // As drizzle's node-postgres driver reads them: dates, timestamps and intervals stay text.
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      AS_TEXT_OIDS.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text'),
+  };
   const db = drizzle({ client: pool, schema });
   if (!(await isAtLatestMigration((q) => pool.query(q), folder))) await migrate(db, { migrationsFolder: folder });
   // A second close waits for the first: whoever drops the database next must find the pool ended.
@@ -137,8 +154,11 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
       await pool.query('select 1');
     },
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max ?? 10 }),
+    async named<T>(name: string, text: string, values: readonly unknown[]) {
+      return (await lanes.query({ name, text, values: values as unknown[], types } as QueryConfig)).rows as T[];
+    },
     close() {
-      closing ??= pool.end();
+      closing ??= lanes.end().then(() => pool.end());
       return closing;
     },
   };

@@ -103,6 +103,18 @@ describe('compiledRead', () => {
     await expect(byLabel(database, { label: 'a\0b', min: 0 })).rejects.toThrow();
     expect(await byLabel(database, { label: 'plain', min: 1 })).toEqual([expect.objectContaining({ id: 1, label: 'plain' })]);
   });
+
+  it('is prepared once: by PREPARE on PGlite, as a named statement over the pipelined lanes on PostgreSQL', async () => {
+    // The statement lists the prepared statements of the connection it runs on: its own among them.
+    const mine = compiledRead<{ names: string[]; pid: number }, 'n'>(
+      (v) => sql`select array(select name from pg_prepared_statements where ${v.n}::int > 0) as names, pg_backend_pid() as pid`,
+    );
+    const answers = (await Promise.all(Array.from({ length: 20 }, () => mine(database, { n: 1 })))).flat();
+    const prefix = database.kind === 'postgres' ? 'fancy_compiled_' : 'fancy_stmt_';
+    for (const { names } of answers) expect(names.some((n) => n.startsWith(prefix))).toBe(true);
+    // Twenty at once: on PostgreSQL over the two lanes, never a pooled connection each.
+    expect(new Set(answers.map((a) => a.pid)).size).toBeLessThanOrEqual(2);
+  });
 });
 
 describe('toLiterals', () => {

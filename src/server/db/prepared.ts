@@ -3,6 +3,9 @@ import type { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import type { PGliteThread } from './pglite-thread';
 
+/** What a hot statement needs of the database. */
+type Hot = Pick<Database, 'db' | 'kind' | 'named'>;
+
 /**
  * Hot reads on the embedded database, as cheap as PGlite allows (DESIGN §7).
  *
@@ -11,12 +14,13 @@ import type { PGliteThread } from './pglite-thread';
  * distinct statement text is prepared once per database (`PREPARE`), and every later call is
  * a single simple-protocol `EXECUTE` with the parameters as quoted literals: about a third of
  * the cost for a page of 50 messages. Rows come back exactly as `db.execute()` returns them
- * (same type parsers). On PostgreSQL this is `db.execute()`: the server plans in native code.
+ * (same type parsers). On PostgreSQL `readRows` is `db.execute()`: the server plans in native
+ * code; a compiled statement (below) is a named one there, and skips drizzle's SQL building too.
  *
  * Only for reads outside transactions. Parameters other than strings, finite numbers,
  * bigints, booleans, dates and null (arrays, JSON objects, buffers) use `db.execute()`.
  */
-export async function readRows<T>(database: Database, query: SQL): Promise<T[]> {
+export async function readRows<T>(database: Hot, query: SQL): Promise<T[]> {
   if (database.kind === 'pglite') {
     const { sql: text, params } = (database.db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
     const rows = await executePrepared<T>(database, text, params);
@@ -36,22 +40,27 @@ export async function readRows<T>(database: Database, query: SQL): Promise<T[]> 
  */
 export function compiledRead<T, K extends string>(
   build: (values: Record<K, unknown>) => SQL,
-): (database: Database, values: Record<K, string | number | boolean | null>) => Promise<T[]> {
+): (database: Hot, values: Record<K, string | number | boolean | null>) => Promise<T[]> {
   let compiled: { text: string; slots: ({ name: string } | { value: unknown })[] } | undefined;
+  const name = `fancy_compiled_${++compiledCount}`;
   return async (database, values) => {
-    if (database.kind === 'pglite') {
+    if (database.kind === 'pglite' || database.named) {
       if (!compiled) {
         const names = new Proxy({} as Record<K, unknown>, { get: (_, name) => sql.placeholder(String(name)) });
         const q = (database.db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build(names));
         compiled = { text: q.sql, slots: q.params.map((p) => (is(p, Placeholder) ? { name: p.name } : { value: p })) };
       }
       const params = compiled.slots.map((slot) => ('name' in slot ? values[slot.name as K] : slot.value));
+      // PostgreSQL: a named statement, parsed and planned once per connection.
+      if (database.named) return database.named<T>(name, compiled.text, params);
       const rows = await executePrepared<T>(database, compiled.text, params);
       if (rows) return rows;
     }
     return ((await database.db.execute(build(values))) as unknown as { rows: T[] }).rows;
   };
 }
+
+let compiledCount = 0;
 
 /**
  * A hot single-statement write (e.g. an INSERT … RETURNING) outside any transaction, prepared
@@ -61,7 +70,7 @@ export function compiledRead<T, K extends string>(
 export const compiledWrite = compiledRead;
 
 /** The rows of `text` with `params` from its prepared statement, or undefined where that cannot be used. */
-async function executePrepared<T>(database: Database, text: string, params: readonly unknown[]): Promise<T[] | undefined> {
+async function executePrepared<T>(database: Hot, text: string, params: readonly unknown[]): Promise<T[] | undefined> {
   const client = (database.db as unknown as { $client: PGliteThread }).$client;
   const cache = cacheFor(client);
   const literals = toLiterals(params);

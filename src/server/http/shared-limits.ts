@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { compiledWrite } from '../db/prepared';
 import { AppError } from './errors';
 import { MAX_LIMITER_KEYS, PaceLimiter, RateLimiter, type Rules, rateLimited, TOO_MANY, windowWait } from './rate-limiter';
 
@@ -142,8 +143,51 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 const num = (v: unknown) => Number(v);
 const pgArray = (values: readonly number[]) => `{${values.join(',')}}`;
 
+/** No hit of the rules (limits and windows, as arrays) may be at its limit among `hits` at `now` (an SQL condition). */
+const roomIn = (hits: SQL, limits: unknown, windows: unknown, now: unknown) => sql`not exists (
+  select 1 from unnest(${limits}::int[], ${windows}::bigint[]) as rule(lim, win)
+  where (select count(*) from unnest(${hits}) h where h > ${now}::bigint - rule.win) >= rule.lim
+)`;
+
+type HitValues = 'key' | 'now' | 'since' | 'expires' | 'limits' | 'windows';
+/**
+ * One statement checks every rule against the hits still in their windows and, only when all
+ * have room and `also` holds, appends this one (older hits are dropped on the way). Compiled
+ * once (db/prepared.ts): every chat line runs it.
+ */
+const hitStatement = <K extends string>(also: (v: Record<HitValues | K, unknown>) => SQL) =>
+  compiledWrite<{ counted: number }, HitValues | K>(
+    (v) => sql`
+      insert into rate_limits as r (key, hits, expires_at)
+      select ${v.key}::text, array[${v.now}::bigint], to_timestamp(${v.expires}::double precision / 1000)
+      where ${also(v)}
+      on conflict (key) do update
+        set hits = array(select h from unnest(r.hits) h where h > ${v.since}::bigint order by h) || ${v.now}::bigint,
+            expires_at = excluded.expires_at
+        where ${roomIn(sql`r.hits`, v.limits, v.windows, v.now)} and ${also(v)}
+      returning 1 as counted`,
+  );
+const plainHit = hitStatement<never>(() => sql`true`);
+/** As plainHit, unless the gate's key is at its own limit. */
+const gatedHit = hitStatement<'gateKey' | 'gateLimits' | 'gateWindows'>(
+  (v) =>
+    sql`not exists (select 1 from rate_limits g where g.key = ${v.gateKey}::text and not ${roomIn(sql`g.hits`, v.gateLimits, v.gateWindows, v.now)})`,
+);
+
+/** The generic cell rate algorithm's step: allowed, the row's arrival time moves on by one interval; refused, nothing changes. */
+const paceStatement = compiledWrite<{ tat: unknown }, 'key' | 'now' | 'interval' | 'tolerance' | 'divisor'>(
+  (v) => sql`
+    insert into rate_limits as r (key, tat, expires_at)
+    values (${v.key}::text, ${v.now}::bigint + ${v.interval}::bigint, to_timestamp((${v.now}::bigint + ${v.interval}::bigint)::double precision / ${v.divisor}::bigint))
+    on conflict (key) do update
+      set tat = greatest(coalesce(r.tat, 0), ${v.now}::bigint) + ${v.interval}::bigint,
+          expires_at = to_timestamp((greatest(coalesce(r.tat, 0), ${v.now}::bigint) + ${v.interval}::bigint)::double precision / ${v.divisor}::bigint)
+      where greatest(coalesce(r.tat, 0), ${v.now}::bigint) - ${v.tolerance}::bigint <= ${v.now}::bigint
+    returning tat`,
+);
+
 /** Shared through PostgreSQL: every instance on the database counts together. */
-export function postgresLimits(database: Pick<Database, 'db'>, clock: () => number = Date.now): Limits {
+export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>, clock: () => number = Date.now): Limits {
   const { db } = database;
 
   const readHits = async (key: string): Promise<number[]> => {
@@ -156,27 +200,15 @@ export function postgresLimits(database: Pick<Database, 'db'>, clock: () => numb
     window(namespace) {
       const k = (key: string) => `${namespace}:${key}`;
       const longestOf = (rules: Rules) => Math.max(...rules.map((r) => r.windowMs));
-      /** No hit of `rules` may be at its limit among `hits` at `now` (an SQL condition). */
-      const roomIn = (hits: SQL, rules: Rules, now: number) => sql`not exists (
-        select 1 from unnest(${pgArray(rules.map((r) => r.limit))}::int[], ${pgArray(rules.map((r) => r.windowMs))}::bigint[]) as rule(lim, win)
-        where (select count(*) from unnest(${hits}) h where h > ${now}::bigint - rule.win) >= rule.lim
-      )`;
-      /**
-       * One statement checks every rule against the hits still in their windows and, only when all
-       * have room and `also` holds, appends this one (older hits are dropped on the way).
-       */
-      const tryHit = async (key: string, rules: Rules, now: number, also: SQL = sql`true`) =>
-        rowsOf(
-          await db.execute(sql`
-            insert into rate_limits as r (key, hits, expires_at)
-            select ${k(key)}, array[${now}::bigint], to_timestamp(${now + longestOf(rules)}::double precision / 1000)
-            where ${also}
-            on conflict (key) do update
-              set hits = array(select h from unnest(r.hits) h where h > ${now - longestOf(rules)}::bigint order by h) || ${now}::bigint,
-                  expires_at = excluded.expires_at
-              where ${roomIn(sql`r.hits`, rules, now)} and ${also}
-            returning 1 as counted`),
-        ).length > 0;
+      const ruleValues = (rules: Rules) => ({ limits: pgArray(rules.map((r) => r.limit)), windows: pgArray(rules.map((r) => r.windowMs)) });
+      const hitValues = (key: string, rules: Rules, now: number) => ({
+        key: k(key),
+        now,
+        since: now - longestOf(rules),
+        expires: now + longestOf(rules),
+        ...ruleValues(rules),
+      });
+      const tryHit = async (key: string, rules: Rules, now: number) => (await plainHit(database, hitValues(key, rules, now))).length > 0;
       const refuse = async (key: string, rules: Rules, now: number, message: string) =>
         rateLimited(windowWait(await readHits(k(key)), rules, now) || 1, message);
       return {
@@ -188,9 +220,9 @@ export function postgresLimits(database: Pick<Database, 'db'>, clock: () => numb
         },
         async hitUnlessFull(key, rules, gate, message = TOO_MANY) {
           const now = clock();
-          const gateKey = `${gate.limiter.namespace}:${key}`;
-          const gateOpen = sql`not exists (select 1 from rate_limits g where g.key = ${gateKey} and not ${roomIn(sql`g.hits`, gate.rules, now)})`;
-          if (await tryHit(key, rules, now, gateOpen)) return now;
+          const { limits: gateLimits, windows: gateWindows } = ruleValues(gate.rules);
+          const gated = { ...hitValues(key, rules, now), gateKey: `${gate.limiter.namespace}:${key}`, gateLimits, gateWindows };
+          if ((await gatedHit(database, gated)).length > 0) return now;
           // Refused by the gate or by this limiter's own rules: which, read back (the rare case).
           if (await isFull(gate, key)) return 'gated';
           throw await refuse(key, rules, now, message);
@@ -243,17 +275,7 @@ export function postgresLimits(database: Pick<Database, 'db'>, clock: () => numb
         const known = seen.get(key);
         if (known !== undefined && known - tolerance > now) return Math.ceil((known - tolerance - now) / limit);
         const id = `${namespace}:${key}`;
-        // Allowed: the row's arrival time moves on by one interval. Refused: nothing changes.
-        const [row] = rowsOf(
-          await db.execute(sql`
-            insert into rate_limits as r (key, tat, expires_at)
-            values (${id}, ${now + interval}::bigint, to_timestamp(${now + interval}::double precision / ${limit * 1000}))
-            on conflict (key) do update
-              set tat = greatest(coalesce(r.tat, 0), ${now}::bigint) + ${interval}::bigint,
-                  expires_at = to_timestamp((greatest(coalesce(r.tat, 0), ${now}::bigint) + ${interval})::double precision / ${limit * 1000})
-              where greatest(coalesce(r.tat, 0), ${now}::bigint) - ${tolerance}::bigint <= ${now}::bigint
-            returning tat`),
-        );
+        const [row] = await paceStatement(database, { key: id, now, interval, tolerance, divisor: limit * 1000 });
         if (row) {
           remember(key, num(row.tat));
           return 0;
@@ -284,6 +306,6 @@ export function postgresLimits(database: Pick<Database, 'db'>, clock: () => numb
 }
 
 /** PostgreSQL-shared limits on a PostgreSQL database, in memory on the embedded PGlite. */
-export function createLimits(database: Pick<Database, 'db' | 'kind'>): Limits {
+export function createLimits(database: Pick<Database, 'db' | 'kind' | 'named'>): Limits {
   return database.kind === 'postgres' ? postgresLimits(database) : memoryLimits();
 }
