@@ -128,8 +128,8 @@ async function openPglite(dataDir: string, folder: string, initialData?: Uint8Ar
   };
 }
 
-/** timestamptz, timestamp, date, interval and their arrays: the types drizzle's driver leaves as text. */
-const AS_TEXT_OIDS = new Set([1184, 1114, 1082, 1186, 1231, 1115, 1185, 1187, 1182]);
+/** Timestamps, dates, intervals, numeric[] and their arrays: the types drizzle's drivers leave as text (db/prepared.ts too). */
+export const AS_TEXT_OIDS: readonly number[] = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 
 async function openPostgres(url: string, folder: string): Promise<Database> {
   const { default: pg } = await import('pg');
@@ -141,7 +141,7 @@ async function openPostgres(url: string, folder: string): Promise<Database> {
   // As drizzle's node-postgres driver reads them: dates, timestamps and intervals stay text.
   const types = {
     getTypeParser: (oid: number, format?: 'text' | 'binary') =>
-      AS_TEXT_OIDS.has(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text'),
+      AS_TEXT_OIDS.includes(oid) ? (value: string) => value : pg.types.getTypeParser(oid, format as 'text'),
   };
   const db = drizzle({ client: pool, schema });
   if (!(await isAtLatestMigration((q) => pool.query(q), folder))) await migrate(db, { migrationsFolder: folder });

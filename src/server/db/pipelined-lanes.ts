@@ -27,7 +27,7 @@ export const LANE_STALL_MS = 2_000;
  */
 export interface Lanes {
   query(config: pg.QueryConfig): Promise<pg.QueryResult>;
-  /** Statements in flight per lane (tests, metrics). */
+  /** Statements in flight per lane (what the tests look at). */
   inFlight(): number[];
   end(): Promise<void>;
 }

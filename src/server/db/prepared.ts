@@ -1,6 +1,6 @@
 import { is, Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
-import type { Database } from './client';
+import { AS_TEXT_OIDS, type Database } from './client';
 import type { PGliteThread } from './pglite-thread';
 
 /** What a hot statement needs of the database. */
@@ -29,14 +29,17 @@ export async function readRows<T>(database: Hot, query: SQL): Promise<T[]> {
   return ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
+/** Names the compiled statements apart (PostgreSQL prepares each name once per connection). */
+let compiledCount = 0;
+
 /**
  * A hot read whose statement text is the same on every call (decision 016). `build` is called
  * once with a drizzle placeholder for each value to make the text; every call after that only
  * fills in the values: no SQL building, and the same text string (whose hash V8 keeps) to look
- * the prepared statement up by. `build` with the real values answers wherever the prepared path
- * does not apply (PostgreSQL, a value without a literal form). The values must only ever be
- * used as parameters inside `build`, never in JavaScript conditions (a placeholder is truthy):
- * make one reader per statement shape.
+ * the prepared statement up by; on PostgreSQL it is a named statement. `build` with the real
+ * values answers where neither applies (on PGlite, a value without a literal form). The values
+ * must only ever be used as parameters inside `build`, never in JavaScript conditions (a
+ * placeholder is truthy): make one reader per statement shape.
  */
 export function compiledRead<T, K extends string>(
   build: (values: Record<K, unknown>) => SQL,
@@ -59,8 +62,6 @@ export function compiledRead<T, K extends string>(
     return ((await database.db.execute(build(values))) as unknown as { rows: T[] }).rows;
   };
 }
-
-let compiledCount = 0;
 
 /**
  * A hot single-statement write (e.g. an INSERT … RETURNING) outside any transaction, prepared
@@ -89,13 +90,12 @@ async function executePrepared<T>(database: Hot, text: string, params: readonly 
 }
 
 /** drizzle's PGlite driver returns dates, timestamps and intervals as strings; so do we. */
-const AS_STRING = [1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182];
 const asString = (value: string) => value;
 /**
  * Passed only to statements with such columns: PGlite copies its ~300 type parsers into a
  * new object on every query given parsers, which costs more than a small query itself.
  */
-const DRIZZLE_OPTIONS = { parsers: Object.fromEntries(AS_STRING.map((oid) => [oid, asString])) };
+const DRIZZLE_OPTIONS = { parsers: Object.fromEntries(AS_TEXT_OIDS.map((oid) => [oid, asString])) };
 
 interface Statement {
   name: string;
@@ -149,7 +149,7 @@ class StatementCache {
         ]),
       )
       .then(
-        (r): Statement => ((r.rows[0]?.types ?? []).some((t) => AS_STRING.includes(t)) ? { name, options: DRIZZLE_OPTIONS } : { name }),
+        (r): Statement => ((r.rows[0]?.types ?? []).some((t) => AS_TEXT_OIDS.includes(t)) ? { name, options: DRIZZLE_OPTIONS } : { name }),
         () => null,
       );
     this.names.set(text, prepared);
