@@ -38,8 +38,13 @@ const TIME_FILES = [
   'src/server/modules/formation/formation.api.test.ts',
 ];
 
-/** Browser journeys that show or act on times: quiet hours, the post-mixer window, invitations, formation, day separators. */
+/**
+ * Browser journeys that show or act on times: quiet hours, the post-mixer window, invitations,
+ * formation, day separators, For you's reasons (beside the demo's mixers, which start a fixed time
+ * from now, formation holds seats at members' next free slot: at some hours the two overlap).
+ */
 const TIME_JOURNEYS = [
+  'tests/e2e/audiences.e2e.ts',
   'tests/e2e/outside-the-tab.e2e.ts',
   'tests/e2e/after-mixer.e2e.ts',
   'tests/e2e/invitations.e2e.ts',
@@ -47,7 +52,7 @@ const TIME_JOURNEYS = [
   'tests/e2e/matches.e2e.ts',
 ];
 /** Of those journeys, the tests that touch times (the rest of each file runs with the whole suite). */
-const TIME_JOURNEY_TESTS = "a discreet push|sets times and an ask|sees the invitation on Home|availability and an ask|Maya's matches";
+const TIME_JOURNEY_TESTS = "For you with reasons|a discreet push|sets times and an ask|sees the invitation on Home|availability and an ask|Maya's matches";
 
 function run(label, at, args) {
   console.log(`\n==> ${label} (FANCY_TEST_NOW=${at}): vitest ${args.join(' ')}`);

@@ -85,6 +85,40 @@ describe('who a mixer is for', () => {
     await maya.page.getByText("You're in!", { exact: true }).first().waitFor();
     const wineUrl = maya.page.url();
 
+    // A mixer at the same time says so before any Join, and leads back to the one she is in.
+    const [wine] = await e2e.db.select({ id: mixers.id, startsAt: mixers.startsAt }).from(mixers).where(eq(mixers.title, WINE));
+    const sketchStart = new Date(wine.startsAt.getTime() + 30 * 60_000);
+    const [sketch] = await e2e.db
+      .insert(mixers)
+      .values({
+        title: 'Canal-side Sketching',
+        topic: 'Drawing',
+        description:
+          'Bring a pencil and a small sketchbook: swap the views along the canal worth drawing and the tricks that make water look wet.',
+        theme: 'ocean',
+        intent: 'Friends',
+        status: 'scheduled',
+        startsAt: sketchStart,
+        endsAt: new Date(sketchStart.getTime() + 60 * 60_000),
+        maxParticipants: 6,
+        icebreaker: 'What did you last draw, and who saw it?',
+      })
+      .returning({ id: mixers.id });
+    await maya.page.setViewportSize({ width: 375, height: 812 });
+    await maya.page.goto(`/mixers/${sketch.id}`);
+    const clash = maya.page.getByTestId('mixer-clash');
+    await clash.getByText(`This overlaps with ${WINE}`).waitFor();
+    expect(await clash.textContent()).toContain("which you're in. Leave that one first if you'd rather go to this one.");
+    expect(await maya.page.getByRole('button', { name: 'Join mixer' }).count()).toBe(0);
+    expect(await noSideScroll(maya.page)).toBe(true);
+    await clash.scrollIntoViewIfNeeded();
+    await viewportShot(maya.page, 'mixer-clash-375');
+    await checkA11y(maya.page);
+    await maya.page.setViewportSize({ width: 1280, height: 900 });
+    await viewportShot(maya.page, 'mixer-clash-1280');
+    await clash.getByRole('link', { name: `Open ${WINE}` }).click();
+    await maya.page.getByRole('heading', { level: 1, name: WINE }).waitFor();
+
     // Rhys, on a phone, sees For you too, without sideways scrolling.
     const rhys = await e2e.newPage({ width: 375, height: 812 });
     await e2e.login(rhys.page, demoEmail('rhys-llewellyn'), DEMO_PASSWORD);

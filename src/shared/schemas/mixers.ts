@@ -193,6 +193,20 @@ export interface MixerDetail extends MixerSummary {
   waitlistPosition: number | null;
   /** Whether my profile is complete enough to join. */
   canJoin: boolean;
+  /**
+   * Another mixer I hold (joined, or a seat held for me by an invitation) at an overlapping time:
+   * a Join here would be refused until I leave or decline it. Null when there is none.
+   */
+  clash: MixerClash | null;
+}
+
+/** A mixer whose time overlaps the one shown, and how I hold it. */
+export interface MixerClash {
+  id: string;
+  title: string;
+  startsAt: string;
+  /** Held for me by an invitation (decline it), rather than joined (leave it). */
+  invited: boolean;
 }
 
 export interface ChatPage {

@@ -2,7 +2,8 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
 import type { MixerPage } from '../../../shared/schemas/mixers';
-import { blocks, mixerMemberships, mixers, profiles, user } from '../../db/schema';
+import { blocks, mixerInvitations, mixerMemberships, mixers, profiles, user } from '../../db/schema';
+import { forgetForYou } from './foryou-cache';
 import { whenLabel } from './ranking';
 
 /** GET /api/mixers?section=foryou: eligible mixers, ranked, with reasons, cursor-paginated. */
@@ -77,7 +78,12 @@ describe('For you', () => {
     });
     await t.database.db.insert(mixerMemberships).values({ mixerId: full, userId: climber.id, side: 'women-into-men' });
     const notForMe = await mixer('Not for me', { audienceRegion: 'South East', topic: 'Climbing' });
-    const mine = await mixer('Already mine', { topic: 'Climbing' });
+    // Another day than the rest: a mixer I hold keeps those at the same time out (next test).
+    const mine = await mixer('Already mine', {
+      topic: 'Climbing',
+      startsAt: new Date(Date.now() + 4 * 24 * HOUR),
+      endsAt: new Date(Date.now() + 4 * 24 * HOUR + HOUR),
+    });
     await t.database.db.insert(mixerMemberships).values({ mixerId: mine, userId: me.id });
 
     // The time reason depends on the hour ("Tomorrow evening", or "Sunday morning" late on a Friday):
@@ -115,6 +121,29 @@ describe('For you', () => {
     // Hidden from everyone once suspended, like a blocked member (docs/decisions/007).
     await t.database.db.update(user).set({ banned: true }).where(eq(user.id, seated.id));
     expect(await firstReason(await viewer())).not.toMatch(/shared interest/);
+  });
+
+  it('leaves out mixers a Join would refuse for overlapping one I hold, and keeps the one held for me', async () => {
+    await t.database.db.update(mixers).set({ status: 'ended' }).where(sql`true`);
+    const me = await person();
+    const at = (hours: number) => ({ startsAt: new Date(Date.now() + hours * HOUR), endsAt: new Date(Date.now() + (hours + 1) * HOUR) });
+    const joined = await mixer('Joined one', at(48));
+    const invited = await mixer('Held for me', at(72));
+    const overJoined = await mixer('Same evening as the joined one', at(48.5));
+    const overInvited = await mixer('Same evening as the held one', at(71.5));
+    const free = await mixer('Another evening', at(49));
+    const ids = async () => (await forYou(me.cookie)).items.map((i) => i.id);
+    expect(await ids()).toEqual(expect.arrayContaining([joined, invited, overJoined, overInvited, free]));
+
+    await t.database.db.insert(mixerMemberships).values({ mixerId: joined, userId: me.id });
+    await t.database.db.insert(mixerInvitations).values({ mixerId: invited, userId: me.id, expiresAt: new Date(Date.now() + 24 * HOUR) });
+    // The ranking is kept a few seconds; a join through the API forgets it, these rows did not.
+    forgetForYou(me.id);
+    const after = await ids();
+    expect(after).toContain(invited);
+    expect(after).toContain(free);
+    expect(after).not.toContain(overJoined);
+    expect(after).not.toContain(overInvited);
   });
 
   it('pages through the ranking with a cursor, each mixer once, and keeps filters', async () => {

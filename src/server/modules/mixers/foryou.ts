@@ -3,6 +3,7 @@ import { fittingPools, seatPools } from '../../../shared/audience';
 import { type MixerListQuery, type MixerPage, UPCOMING_DAYS } from '../../../shared/schemas/mixers';
 import type { AppDeps } from '../../deps';
 import { readRows } from '../../db/prepared';
+import { heldMixersSql } from './holds';
 import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer, type Viewer } from './eligibility';
 import { searchFilters } from './filters';
 import { keepRanking, keptRanking, type Ranked } from './foryou-cache';
@@ -77,6 +78,8 @@ async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery,
     sql`m.ends_at > ${nowIso}::timestamptz`,
     sql`(m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${nowIso}::timestamptz + make_interval(days => ${UPCOMING_DAYS})))`,
     sql`not exists (select 1 from mixer_memberships x where x.mixer_id = m.id and x.user_id = ${userId} and x.state in ('joined', 'waitlisted'))`,
+    // Not one a Join would refuse for overlapping a mixer I hold (its page says so, see `clashSql`).
+    sql`not exists (select 1 from held where held.id <> m.id and held.starts_at < m.ends_at and held.ends_at > m.starts_at)`,
     ...searchFilters(query),
     // Settings → "only with verified members": nobody without the badge in it.
     ...(viewer.onlyVerified
@@ -96,6 +99,7 @@ async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery,
              coalesce((select p.looking_for from profiles p where p.id = ${userId}), '{}'::text[]) as looking_for
     ),
     hidden as materialized (${hiddenSetOf(userId)}),
+    held as materialized (${heldMixersSql(userId, now)}),
     cand as materialized (
       select m.id, m.status, ${epochMs(sql`m.starts_at`)} as starts_ms, m.max_participants, m.topic, m.tags, m.intent,
              m.audience_region, m.age_min, m.age_max, m.seat_plan

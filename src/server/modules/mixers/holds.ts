@@ -29,6 +29,24 @@ const overlaps = (user: Who, mixerId: Who, now: SQL) => sql`exists (
     select 1 from mixers t, mixers h
      where t.id = ${mixerId} and h.id <> t.id and h.starts_at < t.ends_at and h.ends_at > t.starts_at and ${holds(user, now)})`;
 
+/** SQL rows (id, starts_at, ends_at): every mixer `user` holds on `now` (For you leaves out what overlaps them). */
+export const heldMixersSql = (user: Who, now: Date) =>
+  sql`select h.id, h.starts_at, h.ends_at from mixers h where ${holds(user, sql`${now.toISOString()}::timestamptz`)}`;
+
+/**
+ * SQL: for the mixer aliased `m`, the first other mixer `user` holds at an overlapping time, as
+ * json (id, title, starts_at, invited: held by an invitation rather than joined), or null — what
+ * the mixer page shows before a Join that `assertCanHold` would refuse.
+ */
+export const clashSql = (user: Who, now: Date) => {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  return sql`(select json_build_object('id', h.id, 'title', h.title, 'starts_at', h.starts_at,
+        'invited', not exists (select 1 from mixer_memberships hj where hj.mixer_id = h.id and hj.user_id = ${user} and hj.state = 'joined'))
+      from mixers h
+     where h.id <> m.id and h.starts_at < m.ends_at and h.ends_at > m.starts_at and ${holds(user, at)}
+     order by h.starts_at, h.id limit 1)`;
+};
+
 /** SQL: true when `user` may take a seat in `mixerId` now (for promotions from a waitlist). */
 export const canHoldSql = (user: Who, mixerId: Who, now: Date) => {
   const at = sql`${now.toISOString()}::timestamptz`;

@@ -122,6 +122,42 @@ describe('how many mixers a member holds', () => {
     expect(refusedLive.json().error.message).toBe(MIXER_MESSAGES.overlaps);
   });
 
+  it("says on the mixer's page, before any Join, which mixer it overlaps and how the member holds it", async () => {
+    const m = await onboarded('Clara Clash');
+    const clashOf = async (id: string) =>
+      ((await t.request({ method: 'GET', url: `/api/mixers/${id}`, cookie: m.cookie })).json() as MixerDetail).clash;
+    const held = await mixer(7 * DAY);
+    const invited = await mixer(8 * DAY);
+    const overHeld = await mixer(7 * DAY + 30 * 60_000);
+    const overInvited = await mixer(8 * DAY - 30 * 60_000);
+    const backToBack = await mixer(7 * DAY + 90 * 60_000);
+    expect(await clashOf(overHeld)).toBeNull();
+
+    expect((await join(m, held)).statusCode).toBe(200);
+    await t.database.db.insert(mixerInvitations).values({ mixerId: invited, userId: m.id, expiresAt: new Date(Date.now() + DAY) });
+    const [heldTitle, invitedTitle] = await Promise.all(
+      [held, invited].map(
+        async (id) => (await t.database.db.select({ title: mixers.title }).from(mixers).where(eq(mixers.id, id)))[0].title,
+      ),
+    );
+    expect(await clashOf(overHeld)).toMatchObject({ id: held, title: heldTitle, invited: false });
+    expect(await clashOf(overInvited)).toMatchObject({ id: invited, title: invitedTitle, invited: true });
+    // What the page says is what a Join meets.
+    expect((await join(m, overHeld)).json().error.message).toBe(MIXER_MESSAGES.overlaps);
+    expect((await join(m, overInvited)).json().error.message).toBe(MIXER_MESSAGES.overlaps);
+    // Back to back, and the held mixers' own pages, clash with nothing.
+    expect(await clashOf(backToBack)).toBeNull();
+    expect(await clashOf(held)).toBeNull();
+    expect(await clashOf(invited)).toBeNull();
+
+    // Leaving, or the invitation no longer pending, clears it.
+    expect((await leave(m, held)).statusCode).toBe(200);
+    await t.database.db.update(mixerInvitations).set({ status: 'declined' }).where(eq(mixerInvitations.mixerId, invited));
+    expect(await clashOf(overHeld)).toBeNull();
+    expect(await clashOf(overInvited)).toBeNull();
+    expect((await join(m, overHeld)).statusCode).toBe(200);
+  });
+
   it('keeps a waiting member waiting when the freed seat would overlap a mixer they hold', async () => {
     const [a, b] = [await onboarded('Aya Seated'), await onboarded('Ben Busy')];
     const full = await mixer(4 * DAY, { maxParticipants: 1 });

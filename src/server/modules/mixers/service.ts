@@ -4,6 +4,7 @@ import {
   CARD_AVATARS,
   type JoinResult,
   MIXER_MESSAGES,
+  type MixerClash,
   type MixerDetail,
   type MixerListQuery,
   type MixerPage,
@@ -23,6 +24,7 @@ import { MODERATION_MESSAGES, muteDate } from '../../../shared/schemas/moderatio
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
+import { clashSql } from './holds';
 import { tellPromoted } from './promotion';
 import { promoteOnSide, takeSeat, waitlistKey } from './seats';
 import { ageFromDob, firstNameOf } from '../../lib/members';
@@ -235,7 +237,9 @@ interface DetailRow extends SummaryRow {
     | null;
   waitlist_position: number | string | null;
   can_join: boolean | null;
+  clash: ClashRow | string | null;
 }
+type ClashRow = { id: string; title: string; starts_at: string; invited: boolean };
 
 /** One mixer with its participants as I may see them (`visibleMember`), in one round trip. */
 export async function getMixer(deps: Deps, userId: string, mixerId: string, now = new Date()): Promise<MixerDetail> {
@@ -263,7 +267,8 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
       (select count(*) from mixer_memberships w, mixer_memberships mine
         where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
           and w.mixer_id = m.id and w.state = 'waitlisted' and w.side = mine.side and ${waitlistKey('w')} <= ${waitlistKey('mine')}) as waitlist_position,
-      (select onboarding_completed from profiles where id = ${userId}) as can_join
+      (select onboarding_completed from profiles where id = ${userId}) as can_join,
+      ${clashSql(userId, now)} as clash
     from mixers m
     ${membershipJoin(userId)}
     where m.id = ${mixerId}`,
@@ -286,7 +291,12 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     participants,
     waitlistPosition: row.my_state === 'waitlisted' ? Number(row.waitlist_position) || null : null,
     canJoin: Boolean(row.can_join),
+    clash: clashOf(json(row.clash)),
   };
+}
+
+function clashOf(c: ClashRow | null): MixerClash | null {
+  return c ? { id: c.id, title: c.title, startsAt: new Date(c.starts_at).toISOString(), invited: Boolean(c.invited) } : null;
 }
 
 /** Topics and tags of live and upcoming mixers I am eligible for, for the list's filter. */

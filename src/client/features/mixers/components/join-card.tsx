@@ -1,7 +1,8 @@
-import { CalendarClock, CheckCircle2, Hourglass, type LucideIcon, Ticket, UserRoundPen } from 'lucide-react';
+import { CalendarClock, CalendarX2, CheckCircle2, Hourglass, type LucideIcon, Ticket, UserRoundPen } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
+import { Link } from 'react-router';
 import { useState } from 'react';
-import { type MixerDetail, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
+import { type MixerClash, type MixerDetail, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
@@ -161,6 +162,8 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
               <Hourglass aria-hidden /> {join.isPending ? 'Joining…' : 'Join the waitlist'}
             </Button>
           </div>
+        ) : mixer.clash ? (
+          <ClashNote clash={mixer.clash} />
         ) : (
           <div className="flex flex-col gap-3">
             <Button size="lg" onClick={() => doJoin(false)} disabled={join.isPending}>
@@ -200,6 +203,27 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
         </AlertDialog.Portal>
       </AlertDialog.Root>
     </Card>
+  );
+}
+
+/**
+ * A Join the server would refuse, said before the tap: another mixer the member holds overlaps
+ * this one. The way out is that mixer's page, to leave it or decline its held seat.
+ */
+function ClashNote({ clash }: { clash: MixerClash }) {
+  return (
+    <div className="flex flex-col gap-3" data-testid="mixer-clash">
+      <StateNote icon={CalendarX2} tone="text-amber-600 dark:text-amber-400">
+        <span className="font-semibold">This overlaps with {clash.title}</span>
+        {` (${inSentence(dayLabel(clash.startsAt))} at ${formatTime(clash.startsAt)}), `}
+        {clash.invited
+          ? "where a seat is held for you. Decline that seat first if you'd rather go to this one."
+          : "which you're in. Leave that one first if you'd rather go to this one."}
+      </StateNote>
+      <Button variant="outline" asChild>
+        <Link to={`/mixers/${clash.id}`}>Open {clash.title}</Link>
+      </Button>
+    </div>
   );
 }
 
