@@ -38,6 +38,20 @@ const noSideScroll = (page: Page) => page.evaluate(() => document.documentElemen
 
 describe('who a mixer is for', () => {
   it('For you with reasons, a full side with its waitlist, a join, and a kind no for someone else', async () => {
+    // Below, Maya joins a London mixer from For you. The formation job ran when the app started and
+    // may have held her a seat in a formed mixer at the same time as that one (it starts a fixed
+    // time from now, the formed one at her next free slot, so at some hours they overlap, and For
+    // you then leaves it out): first the test turns those invitations down for her and pauses
+    // formation, so no new one is held.
+    await e2e.db.update(formationSettings).set({ paused: true });
+    const [mayaRow] = await e2e.db
+      .select({ id: user.id })
+      .from(user)
+      .where(eq(user.email, demoEmail('maya-okafor')));
+    await e2e.db
+      .update(mixerInvitations)
+      .set({ status: 'declined', respondedAt: new Date() })
+      .where(and(eq(mixerInvitations.userId, mayaRow.id), eq(mixerInvitations.status, 'pending')));
     const maya = await e2e.newPage({ width: 1280, height: 900 });
     await e2e.login(maya.page, demoEmail('maya-okafor'), DEMO_PASSWORD);
 
@@ -65,19 +79,7 @@ describe('who a mixer is for', () => {
     await maya.page.getByText("You're #1 on the waitlist.").waitFor();
     const supperUrl = maya.page.url();
 
-    // She joins a London mixer from For you. The formation job ran when the app started and may
-    // have held her a seat in a formed mixer at the same time as this one (it starts a fixed time
-    // from now, the formed one at her next free slot, so at some hours they overlap): here
-    // the test turns those invitations down for her and pauses formation so no new one is held.
-    await e2e.db.update(formationSettings).set({ paused: true });
-    const [mayaRow] = await e2e.db
-      .select({ id: user.id })
-      .from(user)
-      .where(eq(user.email, demoEmail('maya-okafor')));
-    await e2e.db
-      .update(mixerInvitations)
-      .set({ status: 'declined', respondedAt: new Date() })
-      .where(and(eq(mixerInvitations.userId, mayaRow.id), eq(mixerInvitations.status, 'pending')));
+    // She joins a London mixer from For you.
     await maya.page.goto('/mixers');
     await maya.page.getByRole('link', { name: WINE }).click();
     await maya.page.getByRole('heading', { level: 1, name: WINE }).waitFor();
