@@ -52,7 +52,8 @@ const TIME_JOURNEYS = [
   'tests/e2e/matches.e2e.ts',
 ];
 /** Of those journeys, the tests that touch times (the rest of each file runs with the whole suite). */
-const TIME_JOURNEY_TESTS = "For you with reasons|a discreet push|sets times and an ask|sees the invitation on Home|availability and an ask|Maya's matches";
+const TIME_JOURNEY_TESTS =
+  "For you with reasons|a discreet push|sets times and an ask|sees the invitation on Home|availability and an ask|Maya's matches";
 
 function run(label, at, args) {
   console.log(`\n==> ${label} (FANCY_TEST_NOW=${at}): vitest ${args.join(' ')}`);
