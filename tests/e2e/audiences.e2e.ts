@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formationSettings, mixerInvitations, mixers, profiles, user } from '../../src/server/db/schema';
+import { formationSettings, mixerInvitations, mixerMemberships, mixers, profiles, user } from '../../src/server/db/schema';
+import { MIXER_MESSAGES } from '../../src/shared/schemas/mixers';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
 import { checkA11y } from './a11y';
 import { demoEmail, type E2E, startE2E, viewportShot } from './harness';
@@ -120,6 +121,41 @@ describe('who a mixer is for', () => {
     await viewportShot(maya.page, 'mixer-clash-1280');
     await clash.getByRole('link', { name: `Open ${WINE}` }).click();
     await maya.page.getByRole('heading', { level: 1, name: WINE }).waitFor();
+
+    // Holding as many upcoming mixers as a member may, another one's page says so before any Join.
+    const DAY = 24 * 3_600_000;
+    const later = await e2e.db
+      .insert(mixers)
+      .values(
+        [8, 9, 10, 11].map((days) => ({
+          title: `Sketch walk ${days}`,
+          topic: 'Drawing',
+          intent: 'Friends',
+          status: 'scheduled',
+          startsAt: new Date(Date.now() + days * DAY),
+          endsAt: new Date(Date.now() + days * DAY + 60 * 60_000),
+          maxParticipants: 6,
+        })),
+      )
+      .returning({ id: mixers.id });
+    await e2e.db.insert(mixerMemberships).values(later.slice(0, 3).map((m) => ({ mixerId: m.id, userId: mayaRow.id, state: 'joined' })));
+    await maya.page.goto(`/mixers/${later[3].id}`);
+    const limit = maya.page.getByTestId('mixer-limit');
+    await limit.getByText(MIXER_MESSAGES.tooManyUpcoming).waitFor();
+    expect(await maya.page.getByRole('button', { name: 'Join mixer' }).count()).toBe(0);
+    await viewportShot(maya.page, 'mixer-limit-1280');
+    await limit.getByRole('link', { name: 'Your mixers' }).click();
+    await maya.page.getByRole('heading', { name: 'Your mixers' }).waitFor();
+    await e2e.db.delete(mixerMemberships).where(
+      and(
+        eq(mixerMemberships.userId, mayaRow.id),
+        eq(mixerMemberships.state, 'joined'),
+        inArray(
+          mixerMemberships.mixerId,
+          later.map((m) => m.id),
+        ),
+      ),
+    );
 
     // Rhys, on a phone, sees For you too, without sideways scrolling.
     const rhys = await e2e.newPage({ width: 375, height: 812 });

@@ -198,6 +198,8 @@ export interface MixerDetail extends MixerSummary {
    * a Join here would be refused until I leave or decline it. Null when there is none.
    */
   clash: MixerClash | null;
+  /** I already hold MAX_UPCOMING_MIXERS upcoming mixers: a Join here would be refused until I leave one. */
+  upcomingLimitReached: boolean;
 }
 
 /** A mixer whose time overlaps the one shown, and how I hold it. */

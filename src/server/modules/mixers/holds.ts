@@ -29,6 +29,9 @@ const overlaps = (user: Who, mixerId: Who, now: SQL) => sql`exists (
     select 1 from mixers t, mixers h
      where t.id = ${mixerId} and h.id <> t.id and h.starts_at < t.ends_at and h.ends_at > t.starts_at and ${holds(user, now)})`;
 
+/** SQL: true when a seat in the mixer aliased `m` would give `user` one upcoming mixer too many (its page says so before a Join). */
+export const overCapSql = (user: Who, now: Date) => overCap(user, sql`m.id`, sql`${now.toISOString()}::timestamptz`);
+
 /** SQL rows (id, starts_at, ends_at): every mixer `user` holds on `now` (For you leaves out what overlaps them). */
 export const heldMixersSql = (user: Who, now: Date) =>
   sql`select h.id, h.starts_at, h.ends_at from mixers h where ${holds(user, sql`${now.toISOString()}::timestamptz`)}`;

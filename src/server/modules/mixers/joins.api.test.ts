@@ -77,14 +77,23 @@ describe('how many mixers a member holds', () => {
     // Six mixers on six different days, well apart.
     const ids: string[] = [];
     for (let i = 0; i < MAX_UPCOMING_MIXERS + 1; i++) ids.push(await mixer(2 * DAY + i * DAY));
-    for (const id of ids.slice(0, MAX_UPCOMING_MIXERS)) expect((await join(m, id)).statusCode).toBe(200);
+    const limitShown = async (id: string) => ((await get(m, `/api/mixers/${id}`)).json() as MixerDetail).upcomingLimitReached;
+    for (const id of ids.slice(0, MAX_UPCOMING_MIXERS)) {
+      expect(await limitShown(ids[MAX_UPCOMING_MIXERS])).toBe(false);
+      expect((await join(m, id)).statusCode).toBe(200);
+    }
+    // The mixer's page says so before the Join that is then refused.
+    expect(await limitShown(ids[MAX_UPCOMING_MIXERS])).toBe(true);
     const refused = await join(m, ids[MAX_UPCOMING_MIXERS]);
     expect(refused.statusCode).toBe(409);
     expect(refused.json().error.message).toBe(MIXER_MESSAGES.tooManyUpcoming);
     expect(await stateOf(ids[MAX_UPCOMING_MIXERS], m.id)).toBeNull();
     // A live mixer is not upcoming: it does not count, and may be joined on top.
-    expect((await join(m, await mixer(-10 * 60_000))).statusCode).toBe(200);
+    const live = await mixer(-10 * 60_000);
+    expect(await limitShown(live)).toBe(false);
+    expect((await join(m, live)).statusCode).toBe(200);
     expect((await leave(m, ids[0])).statusCode).toBe(200);
+    expect(await limitShown(ids[MAX_UPCOMING_MIXERS])).toBe(false);
     expect((await join(m, ids[MAX_UPCOMING_MIXERS])).statusCode).toBe(200);
   });
 

@@ -24,7 +24,7 @@ import { MODERATION_MESSAGES, muteDate } from '../../../shared/schemas/moderatio
 import { withAudience } from './audience';
 import { audienceNotice, eligibleSql, ensureEligible, loadViewer } from './eligibility';
 import { searchFilters } from './filters';
-import { clashSql } from './holds';
+import { clashSql, overCapSql } from './holds';
 import { tellPromoted } from './promotion';
 import { promoteOnSide, takeSeat, waitlistKey } from './seats';
 import { ageFromDob, firstNameOf } from '../../lib/members';
@@ -238,6 +238,7 @@ interface DetailRow extends SummaryRow {
   waitlist_position: number | string | null;
   can_join: boolean | null;
   clash: ClashRow | string | null;
+  over_cap: boolean | null;
 }
 type ClashRow = { id: string; title: string; starts_at: string; invited: boolean };
 
@@ -268,7 +269,8 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
         where mine.mixer_id = m.id and mine.user_id = ${userId} and mine.state = 'waitlisted'
           and w.mixer_id = m.id and w.state = 'waitlisted' and w.side = mine.side and ${waitlistKey('w')} <= ${waitlistKey('mine')}) as waitlist_position,
       (select onboarding_completed from profiles where id = ${userId}) as can_join,
-      ${clashSql(userId, now)} as clash
+      ${clashSql(userId, now)} as clash,
+      ${overCapSql(userId, now)} as over_cap
     from mixers m
     ${membershipJoin(userId)}
     where m.id = ${mixerId}`,
@@ -292,6 +294,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     waitlistPosition: row.my_state === 'waitlisted' ? Number(row.waitlist_position) || null : null,
     canJoin: Boolean(row.can_join),
     clash: clashOf(json(row.clash)),
+    upcomingLimitReached: Boolean(row.over_cap),
   };
 }
 

@@ -2,7 +2,7 @@ import { CalendarClock, CalendarX2, CheckCircle2, Hourglass, type LucideIcon, Ti
 import { AlertDialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { useState } from 'react';
-import { type MixerClash, type MixerDetail, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
+import { MIXER_MESSAGES, type MixerClash, type MixerDetail, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';
@@ -164,6 +164,15 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
           </div>
         ) : mixer.clash ? (
           <ClashNote clash={mixer.clash} />
+        ) : mixer.upcomingLimitReached ? (
+          <div className="flex flex-col gap-3" data-testid="mixer-limit">
+            <StateNote icon={CalendarX2} tone="text-amber-600 dark:text-amber-400">
+              {MIXER_MESSAGES.tooManyUpcoming}
+            </StateNote>
+            <Button variant="outline" asChild>
+              <Link to="/mixers?tab=mine">Your mixers</Link>
+            </Button>
+          </div>
         ) : (
           <div className="flex flex-col gap-3">
             <Button size="lg" onClick={() => doJoin(false)} disabled={join.isPending}>
@@ -207,8 +216,9 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
 }
 
 /**
- * A Join the server would refuse, said before the tap: another mixer the member holds overlaps
- * this one. The way out is that mixer's page, to leave it or decline its held seat.
+ * A Join the server would refuse, said before the tap (as is the limit of upcoming mixers): another
+ * mixer the member holds overlaps this one. The way out is that mixer's page, to leave it or
+ * decline its held seat.
  */
 function ClashNote({ clash }: { clash: MixerClash }) {
   return (
