@@ -144,6 +144,10 @@ describe('who a mixer is for', () => {
     await limit.getByText(MIXER_MESSAGES.tooManyUpcoming).waitFor();
     expect(await maya.page.getByRole('button', { name: 'Join mixer' }).count()).toBe(0);
     await viewportShot(maya.page, 'mixer-limit-1280');
+    await maya.page.setViewportSize({ width: 375, height: 812 });
+    await limit.scrollIntoViewIfNeeded();
+    await viewportShot(maya.page, 'mixer-limit-375');
+    await maya.page.setViewportSize({ width: 1280, height: 900 });
     await limit.getByRole('link', { name: 'Your mixers' }).click();
     await maya.page.getByRole('heading', { name: 'Your mixers' }).waitFor();
     await e2e.db.delete(mixerMemberships).where(

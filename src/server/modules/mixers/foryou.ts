@@ -3,7 +3,7 @@ import { fittingPools, seatPools } from '../../../shared/audience';
 import { type MixerListQuery, type MixerPage, UPCOMING_DAYS } from '../../../shared/schemas/mixers';
 import type { AppDeps } from '../../deps';
 import { readRows } from '../../db/prepared';
-import { heldMixersSql } from './holds';
+import { heldMixersSql, sameTime } from './holds';
 import { type AudienceRow, audienceNotice, audienceOf, eligibleSql, loadViewer, type Viewer } from './eligibility';
 import { searchFilters } from './filters';
 import { keepRanking, keptRanking, type Ranked } from './foryou-cache';
@@ -79,7 +79,7 @@ async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery,
     sql`(m.status = 'live' or (m.status = 'scheduled' and m.starts_at < ${nowIso}::timestamptz + make_interval(days => ${UPCOMING_DAYS})))`,
     sql`not exists (select 1 from mixer_memberships x where x.mixer_id = m.id and x.user_id = ${userId} and x.state in ('joined', 'waitlisted'))`,
     // Not one a Join would refuse for overlapping a mixer I hold (its page says so, see `clashSql`).
-    sql`not exists (select 1 from held where held.id <> m.id and held.starts_at < m.ends_at and held.ends_at > m.starts_at)`,
+    sql`not exists (select 1 from held where held.id <> m.id and ${sameTime('held', 'm')})`,
     ...searchFilters(query),
     // Settings → "only with verified members": nobody without the badge in it.
     ...(viewer.onlyVerified

@@ -14,6 +14,12 @@ import { rowsOf } from '../../lib/sql';
 
 type Who = SQL | string;
 
+/** SQL: the instant `now`. */
+const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
+
+/** SQL: the mixers aliased `a` and `b` overlap in time (back to back does not). Aliases are fixed names in this code, never input. */
+export const sameTime = (a: string, b: string) => sql.raw(`${a}.starts_at < ${b}.ends_at and ${a}.ends_at > ${b}.starts_at`);
+
 /** SQL: true when member `user` holds mixer `h` (joined, or a seat held by a pending invitation) and it is not over. */
 const holds = (user: Who, now: SQL) => sql`h.status in ('scheduled', 'live') and h.ends_at > ${now}
     and (exists (select 1 from mixer_memberships hc where hc.mixer_id = h.id and hc.user_id = ${user} and hc.state = 'joined')
@@ -27,34 +33,29 @@ const overCap = (user: Who, mixerId: Who, now: SQL) => sql`(
 /** SQL: true when `mixerId` overlaps in time another mixer `user` holds. */
 const overlaps = (user: Who, mixerId: Who, now: SQL) => sql`exists (
     select 1 from mixers t, mixers h
-     where t.id = ${mixerId} and h.id <> t.id and h.starts_at < t.ends_at and h.ends_at > t.starts_at and ${holds(user, now)})`;
+     where t.id = ${mixerId} and h.id <> t.id and ${sameTime('h', 't')} and ${holds(user, now)})`;
 
 /** SQL: true when a seat in the mixer aliased `m` would give `user` one upcoming mixer too many (its page says so before a Join). */
-export const overCapSql = (user: Who, now: Date) => overCap(user, sql`m.id`, sql`${now.toISOString()}::timestamptz`);
+export const overCapSql = (user: Who, now: Date) => overCap(user, sql`m.id`, at(now));
 
 /** SQL rows (id, starts_at, ends_at): every mixer `user` holds on `now` (For you leaves out what overlaps them). */
-export const heldMixersSql = (user: Who, now: Date) =>
-  sql`select h.id, h.starts_at, h.ends_at from mixers h where ${holds(user, sql`${now.toISOString()}::timestamptz`)}`;
+export const heldMixersSql = (user: Who, now: Date) => sql`select h.id, h.starts_at, h.ends_at from mixers h where ${holds(user, at(now))}`;
 
 /**
  * SQL: for the mixer aliased `m`, the first other mixer `user` holds at an overlapping time, as
  * json (id, title, starts_at, invited: held by an invitation rather than joined), or null — what
  * the mixer page shows before a Join that `assertCanHold` would refuse.
  */
-export const clashSql = (user: Who, now: Date) => {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(select json_build_object('id', h.id, 'title', h.title, 'starts_at', h.starts_at,
+export const clashSql = (user: Who, now: Date) =>
+  sql`(select json_build_object('id', h.id, 'title', h.title, 'starts_at', h.starts_at,
         'invited', not exists (select 1 from mixer_memberships hj where hj.mixer_id = h.id and hj.user_id = ${user} and hj.state = 'joined'))
       from mixers h
-     where h.id <> m.id and h.starts_at < m.ends_at and h.ends_at > m.starts_at and ${holds(user, at)}
+     where h.id <> m.id and ${sameTime('h', 'm')} and ${holds(user, at(now))}
      order by h.starts_at, h.id limit 1)`;
-};
 
 /** SQL: true when `user` may take a seat in `mixerId` now (for promotions from a waitlist). */
-export const canHoldSql = (user: Who, mixerId: Who, now: Date) => {
-  const at = sql`${now.toISOString()}::timestamptz`;
-  return sql`(not ${overCap(user, mixerId, at)} and not ${overlaps(user, mixerId, at)})`;
-};
+export const canHoldSql = (user: Who, mixerId: Who, now: Date) =>
+  sql`(not ${overCap(user, mixerId, at(now))} and not ${overlaps(user, mixerId, at(now))})`;
 
 /**
  * Refuses a seat in `mixerId` that would break the rules above, with the reason. Runs inside the
@@ -63,9 +64,8 @@ export const canHoldSql = (user: Who, mixerId: Who, now: Date) => {
  */
 export async function assertCanHold(tx: Db, userId: string, mixerId: string, now: Date): Promise<void> {
   await tx.execute(sql`select 1 from "user" where id = ${userId} for update`);
-  const at = sql`${now.toISOString()}::timestamptz`;
   const [row] = rowsOf<{ over_cap: boolean; overlaps: boolean }>(
-    await tx.execute(sql`select ${overlaps(userId, mixerId, at)} as overlaps, ${overCap(userId, mixerId, at)} as over_cap`),
+    await tx.execute(sql`select ${overlaps(userId, mixerId, at(now))} as overlaps, ${overCap(userId, mixerId, at(now))} as over_cap`),
   );
   if (row?.overlaps) throw new AppError('conflict', MIXER_MESSAGES.overlaps);
   if (row?.over_cap) throw new AppError('conflict', MIXER_MESSAGES.tooManyUpcoming);

@@ -133,8 +133,7 @@ describe('how many mixers a member holds', () => {
 
   it("says on the mixer's page, before any Join, which mixer it overlaps and how the member holds it", async () => {
     const m = await onboarded('Clara Clash');
-    const clashOf = async (id: string) =>
-      ((await t.request({ method: 'GET', url: `/api/mixers/${id}`, cookie: m.cookie })).json() as MixerDetail).clash;
+    const clashOf = async (id: string) => ((await get(m, `/api/mixers/${id}`)).json() as MixerDetail).clash;
     const held = await mixer(7 * DAY);
     const invited = await mixer(8 * DAY);
     const overHeld = await mixer(7 * DAY + 30 * 60_000);

@@ -165,14 +165,9 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
         ) : mixer.clash ? (
           <ClashNote clash={mixer.clash} />
         ) : mixer.upcomingLimitReached ? (
-          <div className="flex flex-col gap-3" data-testid="mixer-limit">
-            <StateNote icon={CalendarX2} tone="text-amber-600 dark:text-amber-400">
-              {MIXER_MESSAGES.tooManyUpcoming}
-            </StateNote>
-            <Button variant="outline" asChild>
-              <Link to="/mixers?tab=mine">Your mixers</Link>
-            </Button>
-          </div>
+          <RefusalNote testId="mixer-limit" to="/mixers?tab=mine" action="Your mixers">
+            {MIXER_MESSAGES.tooManyUpcoming}
+          </RefusalNote>
         ) : (
           <div className="flex flex-col gap-3">
             <Button size="lg" onClick={() => doJoin(false)} disabled={join.isPending}>
@@ -216,22 +211,30 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
 }
 
 /**
- * A Join the server would refuse, said before the tap (as is the limit of upcoming mixers): another
- * mixer the member holds overlaps this one. The way out is that mixer's page, to leave it or
- * decline its held seat.
+ * A Join the server would refuse, said before the tap, with the way out: another mixer the member
+ * holds overlaps this one (its page, to leave it or decline its held seat), or they hold as many
+ * upcoming mixers as they may (their list).
  */
 function ClashNote({ clash }: { clash: MixerClash }) {
   return (
-    <div className="flex flex-col gap-3" data-testid="mixer-clash">
+    <RefusalNote testId="mixer-clash" to={`/mixers/${clash.id}`} action={`Open ${clash.title}`}>
+      <span className="font-semibold">This overlaps with {clash.title}</span>
+      {` (${inSentence(dayLabel(clash.startsAt))} at ${formatTime(clash.startsAt)}), `}
+      {clash.invited
+        ? "where a seat is held for you. Decline that seat first if you'd rather go to this one."
+        : "which you're in. Leave that one first if you'd rather go to this one."}
+    </RefusalNote>
+  );
+}
+
+function RefusalNote({ testId, to, action, children }: { testId: string; to: string; action: string; children: React.ReactNode }) {
+  return (
+    <div className="flex flex-col gap-3" data-testid={testId}>
       <StateNote icon={CalendarX2} tone="text-amber-600 dark:text-amber-400">
-        <span className="font-semibold">This overlaps with {clash.title}</span>
-        {` (${inSentence(dayLabel(clash.startsAt))} at ${formatTime(clash.startsAt)}), `}
-        {clash.invited
-          ? "where a seat is held for you. Decline that seat first if you'd rather go to this one."
-          : "which you're in. Leave that one first if you'd rather go to this one."}
+        {children}
       </StateNote>
       <Button variant="outline" asChild>
-        <Link to={`/mixers/${clash.id}`}>Open {clash.title}</Link>
+        <Link to={to}>{action}</Link>
       </Button>
     </div>
   );
