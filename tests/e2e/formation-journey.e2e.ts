@@ -4,7 +4,7 @@ import { dailyActivity, fancies, mixerInvitations, mixerMemberships, mixerMessag
 import { runFormation } from '../../src/server/modules/formation/job';
 import { advanceAppMixers } from '../../src/server/modules/mixers/lifecycle';
 import { checkA11y } from './a11y';
-import { type E2E, linesDelivered, startE2E } from './harness';
+import { type E2E, linesDelivered, realtimeLive, startE2E } from './harness';
 
 /**
  * Issue 14 end to end: Maya says when she's free and what she'd join; the formation job forms
@@ -61,6 +61,8 @@ describe('mixers that form themselves', () => {
     await page.goto('/home');
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page.waitForLoadState('networkidle');
+    // The notice is shown live only once her socket is ready (under load that can be after the page is idle).
+    await realtimeLive(page);
     const run = await runFormation(e2e.app, new Date());
     expect(run.mixers).toHaveLength(1);
     expect(run.invitations).toHaveLength(6);

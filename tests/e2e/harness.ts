@@ -195,6 +195,14 @@ export function appReady(page: Page) {
 }
 
 /**
+ * Resolves once the page's socket is ready: what the server sends the member from then on (a
+ * notice, a counter) reaches the page live. Before that, an event is only in the next fetch.
+ */
+export function realtimeLive(page: Page) {
+  return page.waitForFunction(() => document.documentElement.dataset.realtime === 'open');
+}
+
+/**
  * Resolves once every line this page sent is on the server: a sent line shows in the log at once,
  * as pending, and only leaves that state when the server has it (decision 032). A test
  * that acts on the database after a send (ends the mixer, counts attendance) waits for this.

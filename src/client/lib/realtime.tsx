@@ -182,6 +182,8 @@ export class RealtimeClient {
 
   private setStatus(s: RealtimeClient['status']) {
     this.status = s;
+    // On the page for whoever needs to know events now arrive live (the browser tests).
+    if (typeof document !== 'undefined') document.documentElement.dataset.realtime = s;
     this.onStatus?.(s);
   }
 
