@@ -268,10 +268,7 @@ describe('the room', () => {
     // Maya's line shows as not sent (text kept, Retry) — or as sent, when a fetch of the
     // conversation still under way from opening it (the socket's catch-up) lands after the line
     // was stored and finds it by its key. Either is true; a line that stays "sending" is not.
-    await Promise.race([
-      a.page.getByText('Not sent.').waitFor(),
-      a.page.locator('[data-pending-line]').waitFor({ state: 'detached' }),
-    ]);
+    await Promise.race([a.page.getByText('Not sent.').waitFor(), a.page.locator('[data-pending-line]').waitFor({ state: 'detached' })]);
     relay.muted = false;
     // Live again, an event can make the app fetch the conversation first: the line it finds by
     // its key takes the Retry away. Either way, one line.
