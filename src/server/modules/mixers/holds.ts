@@ -20,10 +20,15 @@ const at = (now: Date) => sql`${now.toISOString()}::timestamptz`;
 /** SQL: the mixers aliased `a` and `b` overlap in time (back to back does not). Aliases are fixed names in this code, never input. */
 export const sameTime = (a: string, b: string) => sql.raw(`${a}.starts_at < ${b}.ends_at and ${a}.ends_at > ${b}.starts_at`);
 
-/** SQL: true when member `user` holds mixer `h` (joined, or a seat held by a pending invitation) and it is not over. */
+/**
+ * SQL: true when member `user` holds mixer `h` (joined, or a seat held by a pending invitation) and
+ * it is not over. Read from the member's own rows (indexed by member), so the cost follows what
+ * they hold, not how many mixers are upcoming.
+ */
 const holds = (user: Who, now: SQL) => sql`h.status in ('scheduled', 'live') and h.ends_at > ${now}
-    and (exists (select 1 from mixer_memberships hc where hc.mixer_id = h.id and hc.user_id = ${user} and hc.state = 'joined')
-         or exists (select 1 from mixer_invitations hi where hi.mixer_id = h.id and hi.user_id = ${user} and hi.status = 'pending' and hi.expires_at > ${now}))`;
+    and h.id in (select hc.mixer_id from mixer_memberships hc where hc.user_id = ${user} and hc.state = 'joined'
+                 union all
+                 select hi.mixer_id from mixer_invitations hi where hi.user_id = ${user} and hi.status = 'pending' and hi.expires_at > ${now})`;
 
 /** SQL: true when taking a seat in `mixerId` would give `user` one upcoming mixer too many. */
 const overCap = (user: Who, mixerId: Who, now: SQL) => sql`(
