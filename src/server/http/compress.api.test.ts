@@ -234,4 +234,17 @@ describe('negotiateEncoding', () => {
     expect(negotiateEncoding('deflate')).toBeUndefined();
     expect(negotiateEncoding('br;q=banana, gzip')).toBe('gzip');
   });
+
+  it('gives a header seen before the same answer, also once more distinct headers than it keeps have passed', () => {
+    const cases: [string, string | undefined][] = [
+      ['gzip, deflate, br', 'br'],
+      ['br;q=0, gzip', 'gzip'],
+      ['identity', undefined],
+    ];
+    for (let round = 0; round < 3; round++) {
+      for (const [header, want] of cases) expect(negotiateEncoding(header)).toBe(want);
+      // Many distinct values (a client making them up) must not change any answer.
+      for (let i = 0; i < 100; i++) expect(negotiateEncoding(`x-${round}-${i}, gzip`)).toBe('gzip');
+    }
+  });
 });

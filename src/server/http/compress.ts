@@ -25,6 +25,20 @@ export function negotiateEncoding(header: string | string[] | undefined): Encodi
   if (!header) return undefined;
   const value = Array.isArray(header) ? header.join(',') : header;
   if (value.length > 512) return undefined;
+  // Browsers send a handful of distinct values: each is parsed once (the map is bounded).
+  const known = negotiated.get(value);
+  if (known !== undefined) return known || undefined;
+  const encoding = parseAcceptEncoding(value);
+  if (negotiated.size >= NEGOTIATED_MAX) negotiated.clear();
+  negotiated.set(value, encoding ?? '');
+  return encoding;
+}
+
+/** Accept-Encoding values already negotiated ('' for identity), at most NEGOTIATED_MAX of them. */
+const negotiated = new Map<string, Encoding | ''>();
+const NEGOTIATED_MAX = 64;
+
+function parseAcceptEncoding(value: string): Encoding | undefined {
   let star: number | undefined;
   let br: number | undefined;
   let gz: number | undefined;
