@@ -69,9 +69,13 @@ export const canHoldSql = (user: Who, mixerId: Who, now: Date) =>
  */
 export async function assertCanHold(tx: Db, userId: string, mixerId: string, now: Date): Promise<void> {
   await tx.execute(sql`select 1 from "user" where id = ${userId} for update`);
-  const [row] = rowsOf<{ over_cap: boolean; overlaps: boolean }>(
-    await tx.execute(sql`select ${overlaps(userId, mixerId, at(now))} as overlaps, ${overCap(userId, mixerId, at(now))} as over_cap`),
+  // The same clash the mixer's page names (clashSql), so the refusal says how that mixer is held.
+  const [row] = rowsOf<{ clash: { invited: boolean } | string | null; over_cap: boolean }>(
+    await tx.execute(
+      sql`select ${clashSql(userId, now)} as clash, ${overCap(userId, mixerId, at(now))} as over_cap from mixers m where m.id = ${mixerId}`,
+    ),
   );
-  if (row?.overlaps) throw new AppError('conflict', MIXER_MESSAGES.overlaps);
+  const clash = typeof row?.clash === 'string' ? (JSON.parse(row.clash) as { invited: boolean }) : row?.clash;
+  if (clash) throw new AppError('conflict', clash.invited ? MIXER_MESSAGES.overlapsHeld : MIXER_MESSAGES.overlaps);
   if (row?.over_cap) throw new AppError('conflict', MIXER_MESSAGES.tooManyUpcoming);
 }

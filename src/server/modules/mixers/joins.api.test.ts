@@ -152,7 +152,7 @@ describe('how many mixers a member holds', () => {
     expect(await clashOf(overInvited)).toMatchObject({ id: invited, title: invitedTitle, invited: true });
     // What the page says is what a Join meets.
     expect((await join(m, overHeld)).json().error.message).toBe(MIXER_MESSAGES.overlaps);
-    expect((await join(m, overInvited)).json().error.message).toBe(MIXER_MESSAGES.overlaps);
+    expect((await join(m, overInvited)).json().error.message).toBe(MIXER_MESSAGES.overlapsHeld);
     // Back to back, and the held mixers' own pages, clash with nothing.
     expect(await clashOf(backToBack)).toBeNull();
     expect(await clashOf(held)).toBeNull();
