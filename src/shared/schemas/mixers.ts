@@ -51,7 +51,8 @@ export const MIXER_MESSAGES = {
   endedSystem: 'This mixer has ended. The chat is read-only now — you can still Fancy people from the participant list.',
   tooManyUpcoming: `You already have seats in ${MAX_UPCOMING_MIXERS} upcoming mixers. Leave one of them to join another.`,
   overlaps: "This mixer overlaps with another mixer you're in. Leave that one first if you'd rather go to this one.",
-  overlapsHeld: "This mixer overlaps with another mixer where a seat is held for you. Decline that seat first if you'd rather go to this one.",
+  overlapsHeld:
+    "This mixer overlaps with another mixer where a seat is held for you. Decline that seat first if you'd rather go to this one.",
   cardsOpenAtStart: 'Full profiles open when the mixer starts. Until then you see first names, photos and the interests you share.',
   joinRateLimited: "You've joined and left mixers a lot just now. Please wait a while before joining again.",
 } as const;
