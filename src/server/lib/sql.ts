@@ -15,6 +15,10 @@ export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
 
+/** A JSON column as a value: node-postgres parses it, some PGlite paths answer its text; null/undefined → `fallback`. */
+export const parseJson = <T>(v: T | string | null | undefined, fallback: T): T =>
+  v == null ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : v;
+
 /** Runs a raw statement and answers its rows. */
 export async function query<T>(db: Queryable, statement: SQL): Promise<T[]> {
   return rowsOf<T>(await db.execute(statement));

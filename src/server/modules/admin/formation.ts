@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { type AuditRow, recordAudit, toAuditEntry } from './audit';
-import { iso, type Queryable, query } from '../../lib/sql';
+import { iso, parseJson, type Queryable, query } from '../../lib/sql';
 import { isUuid } from './sql';
 
 /**
@@ -104,7 +104,7 @@ interface FormedRow {
 }
 
 function toFormed(r: FormedRow): FormedMixer {
-  const parsed = (typeof r.invitations === 'string' ? JSON.parse(r.invitations) : r.invitations) ?? {};
+  const parsed = parseJson(r.invitations, {});
   const invitations = emptyCounts();
   for (const s of INVITATION_STATUSES) invitations[s] = Number(parsed[s] ?? 0);
   const capacity = Number(r.capacity);

@@ -1,7 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { IDENTITY_CHANGES_SHOWN, type IdentityChange } from '../../../shared/schemas/admin';
 import { IDENTITY_AUDIT_ACTIONS, type IdentityKind } from '../../../shared/schemas/profile';
-import { iso, type Queryable, query } from '../../lib/sql';
+import { iso, parseJson, type Queryable, query } from '../../lib/sql';
 
 /**
  * A member's latest identity changes as admins see them (issue 32): the audit entries the
@@ -30,8 +30,8 @@ const label = (v: Values | undefined) =>
 
 /** The rows of `identityChangesJson` (parsed or not) as the admin pages show them. */
 export function toIdentityChanges(raw: unknown): IdentityChange[] {
-  const rows = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { action: string; at: string; details: string | null }[] | null;
-  return (rows ?? []).flatMap((r) => {
+  const rows = parseJson(raw as { action: string; at: string; details: string | null }[] | string | null, []);
+  return rows.flatMap((r) => {
     const kind = KIND_OF[r.action];
     if (!kind) return [];
     let details: { from?: Values; to?: Values } = {};

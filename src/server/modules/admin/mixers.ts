@@ -13,7 +13,7 @@ import { withdrawInvitations } from '../invitations/service';
 import { composeMail } from '../../infra/mail/template';
 import { recordAudit } from './audit';
 import { decodeCursor, encodeCursor, firstName, isUuid, micros } from './sql';
-import { iso, type Queryable, query } from '../../lib/sql';
+import { iso, parseJson, type Queryable, query } from '../../lib/sql';
 import { textArray } from '../../db/text-array';
 
 export type MixerInputData = z.output<typeof mixerInputSchema>;
@@ -64,7 +64,7 @@ const mixerColumns = sql`
      from (${seatFillSql(sql`m.id`, sql`now()`)}) f) as fill`;
 
 function seatsOf(r: MixerRow, plan: SeatPlan): SeatFill[] {
-  const fill = (typeof r.fill === 'string' ? JSON.parse(r.fill) : r.fill) ?? {};
+  const fill = parseJson(r.fill, {});
   return seatPools(plan, r.max_participants).map((p) => ({
     key: p.key,
     seats: p.seats,

@@ -7,10 +7,6 @@ export const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000
 /** SQL: the grouping key of an interest suggestion (see `suggestionKey` in shared/schemas/admin). */
 export const suggestionKeySql = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
 
-/** JSON columns come back parsed (pg) or as text (some PGlite paths). */
-export const parseJson = <T>(v: T | string | null | undefined, fallback: T): T =>
-  v == null ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : v;
-
 export { isUuid };
 
 /** Opaque keyset cursors: base64url JSON of [sort value, id]. */

@@ -12,7 +12,8 @@ import type { InterestCategory } from '../../../shared/reference/catalog';
 import { AppError } from '../../http/errors';
 import { recordAudit } from './audit';
 import { iso, type Queryable, query } from '../../lib/sql';
-import { parseJson, suggestionKeySql } from './sql';
+import { parseJson } from '../../lib/sql';
+import { suggestionKeySql } from './sql';
 
 /** Pending groups shown at most (the queue is small in practice; the oldest-busiest come first). */
 const PENDING_LIMIT = 200;

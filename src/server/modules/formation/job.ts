@@ -8,7 +8,7 @@ import { mutedInMixers } from '../safety/service';
 import type { Db } from '../../db/client';
 import { startPeriodicJob } from '../../infra/jobs/periodic';
 import { announceInvitations } from '../invitations/service';
-import { rowsOf } from '../../lib/sql';
+import { parseJson, rowsOf } from '../../lib/sql';
 import { reliabilityTierSql } from '../reliability/service';
 import { isVerifiedSql } from '../verification/service';
 import { type Candidate, MIXER_MS, type OpenMixer, type Proposal, proposeMixers, topUp } from './grouping';
@@ -260,7 +260,7 @@ async function loadOpenMixers(db: Pick<Db, 'execute'>, now: Date): Promise<OpenM
       region: r.audience_region,
       ageMin: Number(r.age_min),
       ageMax: Number(r.age_max),
-      seatPlan: typeof r.seat_plan === 'string' ? (JSON.parse(r.seat_plan) as SeatPlan) : r.seat_plan,
+      seatPlan: parseJson<SeatPlan>(r.seat_plan, []),
       maxParticipants: Number(r.max_participants),
       start: Number(r.start),
       holding: [...entry.holding].map(([id, side]) => ({ id, side })),

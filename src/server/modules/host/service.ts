@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { isUuid } from '../../http/cursor';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
-import { query, rowsOf } from '../../lib/sql';
+import { parseJson, query, rowsOf } from '../../lib/sql';
 import { postMessage, refuseMuted } from '../mixers/service';
 import { hiddenFrom } from '../safety/service';
 import { defaultPrompts, isKnownTopic } from './prompts';
@@ -67,7 +67,7 @@ export async function hostView(db: Db, userId: string, mixerId: string): Promise
 }
 
 function toPoll(r: PollRow, open: boolean): HostPoll {
-  const counts = (typeof r.counts === 'string' ? JSON.parse(r.counts) : (r.counts ?? {})) as Record<string, number | string>;
+  const counts = parseJson<Record<string, number | string>>(r.counts, {});
   const options = r.options.map((label, i) => ({ label, votes: Number(counts[String(i)] ?? 0) }));
   return {
     id: r.id,

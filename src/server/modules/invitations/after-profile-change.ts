@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { fittingPools, SIDE_LABELS, type SeatKey, type SeatPlan, type Side } from '../../../shared/audience';
 import { IDENTITY_MESSAGES } from '../../../shared/schemas/profile';
-import { query } from '../../lib/sql';
+import { parseJson, query } from '../../lib/sql';
 import { forgetForYou, leaveMixer, loadViewer } from '../mixers/service';
 import { declineNoLongerFitting } from './service';
 
@@ -48,7 +48,7 @@ export async function releaseSeatsThatNoLongerFit(
   const viewer = await loadViewer(db, userId, now);
   forgetForYou(userId);
   for (const p of places) {
-    const plan: SeatPlan = typeof p.plan === 'string' ? JSON.parse(p.plan) : p.plan;
+    const plan = parseJson<SeatPlan>(p.plan, []);
     if (fittingPools(plan, viewer).includes(p.side as SeatKey)) continue;
     const side = SIDE_LABELS[p.side as Side] ?? p.side;
     if (p.kind === 'seat') {

@@ -6,6 +6,7 @@ import { AppError } from '../../http/errors';
 import { utcDay } from '../../auth/session';
 import { orderedPair, rows } from '../matches/service';
 import { ageFromDob, firstNameOf } from '../../lib/members';
+import { parseJson } from '../../lib/sql';
 import { cardOpenableBy, sharedMixer } from '../safety/service';
 import { photoRef } from '../profiles/service';
 
@@ -73,7 +74,7 @@ export async function getMemberCard(app: FastifyInstance, viewerId: string, targ
   // block either way, "Who can see my profile" (shared a mixer — decision 024 — or matched).
   if (!row.id || !row.visible) throw notAvailable();
   const isYou = targetId === viewerId;
-  const sharedMixers = (typeof row.shared_mixers === 'string' ? JSON.parse(row.shared_mixers) : row.shared_mixers) ?? [];
+  const sharedMixers = parseJson(row.shared_mixers, []);
 
   if (!isYou) await countViewQuietly(app, viewerId, targetId, now);
 

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { readRows } from '../../db/prepared';
 import { type AudienceRow, audienceOf, loadViewer, type Viewer } from './eligibility';
 import { seatFillSql, takenSeats } from './seats';
-import { isoFromMs } from '../../lib/sql';
+import { isoFromMs, parseJson } from '../../lib/sql';
 
 /**
  * Who each mixer is for and how full each side is, for mixers the viewer is already allowed to
@@ -46,8 +46,7 @@ export async function audienceViews(
   return new Map(
     rows.map((r) => {
       const audience = audienceOf(r);
-      const fill =
-        typeof r.fill === 'string' ? (JSON.parse(r.fill) as { side: string; joined: number; held: number; waiting: number }[]) : r.fill;
+      const fill = parseJson(r.fill, []);
       const seats = seatPools(audience.seatPlan, Number(r.max_participants)).map((p) => {
         const f = fill.find((x) => x.side === p.key);
         return { key: p.key, seats: p.seats, joined: Number(f?.joined ?? 0), held: Number(f?.held ?? 0), waiting: Number(f?.waiting ?? 0) };

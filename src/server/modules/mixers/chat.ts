@@ -9,7 +9,7 @@ import { AppError } from '../../http/errors';
 import { isCursorTimestamp, isUuid } from '../../http/cursor';
 import { hiddenFrom, mixerMuteUntil, mutedInMixers } from '../safety/service';
 import type { SafetyFlag } from '../guard/service';
-import { decodeCursor, encodeCursor, exactTs, rowsOf } from '../../lib/sql';
+import { decodeCursor, encodeCursor, exactTs, parseJson, rowsOf } from '../../lib/sql';
 import { firstNameOf } from '../../lib/members';
 import { reactionsJsonSql, snippetSql } from '../../lib/chat-sql';
 import { MODERATION_MESSAGES, muteDate } from '../../../shared/schemas/moderation';
@@ -53,7 +53,7 @@ function quoteOf(row: Pick<MessageRow, 'reply_to_id' | 'reply_name' | 'reply_bod
 }
 
 export function toChatMessage(mixerId: string, row: MessageRow, signer: Deps['signer']): ChatMessage {
-  const reactions = typeof row.reactions === 'string' ? (JSON.parse(row.reactions) as ReactionGroup[]) : (row.reactions ?? []);
+  const reactions = parseJson(row.reactions, []);
   return {
     id: row.id,
     mixerId,
@@ -136,7 +136,7 @@ export async function listMessages(
   const [row] = rowsOf<{ found: boolean; member: boolean; messages: MessageRow[] | string }>(result);
   if (!row?.found) throw new AppError('not_found', MIXER_MESSAGES.notFound);
   if (!row.member) throw new AppError('forbidden', MIXER_MESSAGES.chatMembersOnly);
-  const rows: MessageRow[] = typeof row.messages === 'string' ? JSON.parse(row.messages) : row.messages;
+  const rows = parseJson<MessageRow[]>(row.messages, []);
   const more = rows.length > opts.limit;
   const page = more ? rows.slice(0, opts.limit) : rows;
   const oldest = page.at(-1);

@@ -14,7 +14,7 @@ import type { Database, Db } from '../../db/client';
 import { compiledRead } from '../../db/prepared';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/cursor';
-import { rowsOf } from '../../lib/sql';
+import { parseJson, rowsOf } from '../../lib/sql';
 
 /** A member as the audience rules and the "For you" ranking see them. */
 export interface Viewer extends MemberFacts {
@@ -91,7 +91,7 @@ export const audienceOf = (r: AudienceRow): Audience => ({
   region: r.audience_region,
   ageMin: Number(r.age_min),
   ageMax: Number(r.age_max),
-  seatPlan: typeof r.seat_plan === 'string' ? (JSON.parse(r.seat_plan) as SeatPlan) : r.seat_plan,
+  seatPlan: parseJson(r.seat_plan, []),
 });
 
 /**

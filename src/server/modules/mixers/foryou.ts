@@ -10,7 +10,7 @@ import { keepRanking, keptRanking, type Ranked } from './foryou-cache';
 import { rankMixer } from './ranking';
 import { mixerSummaries } from './service';
 import { seatHoldsSql } from './seats';
-import { decodeCursor, encodeCursor, epochMs } from '../../lib/sql';
+import { decodeCursor, encodeCursor, epochMs, parseJson } from '../../lib/sql';
 import { isUuid } from '../../http/cursor';
 import { hiddenSetOf } from '../safety/service';
 
@@ -143,7 +143,7 @@ async function rankCandidates(deps: Deps, viewer: Viewer, query: MixerListQuery,
   return rows
     .map((r) => {
       const audience = audienceOf(r);
-      const fill = (typeof r.fill === 'string' ? JSON.parse(r.fill) : r.fill) ?? {};
+      const fill = parseJson(r.fill, {});
       const fitting = fittingPools(audience.seatPlan, viewer);
       const seatsForMe = seatPools(audience.seatPlan, Number(r.max_participants))
         .filter((p) => fitting.includes(p.key))

@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { MAX_UPCOMING_MIXERS, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
-import { rowsOf } from '../../lib/sql';
+import { parseJson, rowsOf } from '../../lib/sql';
 
 /**
  * How many mixers a member may hold at once (issue 32): a joined seat, or a seat held for them
@@ -75,7 +75,7 @@ export async function assertCanHold(tx: Db, userId: string, mixerId: string, now
       sql`select ${clashSql(userId, now)} as clash, ${overCap(userId, mixerId, at(now))} as over_cap from mixers m where m.id = ${mixerId}`,
     ),
   );
-  const clash = typeof row?.clash === 'string' ? (JSON.parse(row.clash) as { invited: boolean }) : row?.clash;
+  const clash = parseJson(row?.clash, null);
   if (clash) throw new AppError('conflict', clash.invited ? MIXER_MESSAGES.overlapsHeld : MIXER_MESSAGES.overlaps);
   if (row?.over_cap) throw new AppError('conflict', MIXER_MESSAGES.tooManyUpcoming);
 }

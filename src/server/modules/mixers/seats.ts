@@ -6,7 +6,7 @@ import { AppError } from '../../http/errors';
 import { reliabilityTierSql } from '../reliability/service';
 import type { Viewer } from './eligibility';
 import { assertCanHold, canHoldSql } from './holds';
-import { rowsOf } from '../../lib/sql';
+import { parseJson, rowsOf } from '../../lib/sql';
 
 /**
  * Seats per side of a mixer's seat plan (issue 13). Both functions run inside the join or
@@ -21,7 +21,7 @@ interface PlanRow {
 
 async function planOf(tx: Db, mixerId: string) {
   const [row] = rowsOf<PlanRow>(await tx.execute(sql`select seat_plan, max_participants from mixers where id = ${mixerId}`));
-  const plan: SeatPlan = typeof row.seat_plan === 'string' ? JSON.parse(row.seat_plan) : row.seat_plan;
+  const plan = parseJson<SeatPlan>(row.seat_plan, []);
   return { plan, pools: seatPools(plan, Number(row.max_participants)) };
 }
 

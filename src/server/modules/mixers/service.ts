@@ -28,7 +28,7 @@ import { clashSql, overCapSql } from './holds';
 import { tellPromoted } from './promotion';
 import { promoteOnSide, takeSeat, waitlistKey } from './seats';
 import { ageFromDob, firstNameOf } from '../../lib/members';
-import { decodeCursor, encodeCursor, epochMs, isoFromMs, rowsOf } from '../../lib/sql';
+import { decodeCursor, encodeCursor, epochMs, isoFromMs, parseJson, rowsOf } from '../../lib/sql';
 
 /** What other modules use of mixers' seats, audiences and "For you" (DESIGN §3, decision 027). */
 export { audienceOf, ensureEligible, loadViewer } from './eligibility';
@@ -63,8 +63,6 @@ interface SummaryRow {
   preview: { id: string; name: string | null; avatar: string | null }[] | string | null;
 }
 
-const json = <T>(v: T | string | null): T | null => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-
 function toSummary(row: SummaryRow, signer: Deps['signer']): BaseSummary {
   return {
     id: row.id,
@@ -84,7 +82,7 @@ function toSummary(row: SummaryRow, signer: Deps['signer']): BaseSummary {
     sharedTags: row.shared_tags ?? [],
     intentMatch: Boolean(row.intent_match),
     verifiedOnly: Boolean(row.verified_only),
-    preview: (json(row.preview) ?? []).map((p) => ({
+    preview: parseJson(row.preview, []).map((p) => ({
       id: p.id,
       firstName: firstNameOf(p.name),
       avatarUrl: p.avatar ? signer.url(p.avatar) : null,
@@ -277,7 +275,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
   );
   if (!row) throw new AppError('not_found', MIXER_MESSAGES.notFound);
   const [summary] = await withAudience(deps.database, userId, [toSummary(row, deps.signer)], viewer);
-  const participants: MixerParticipant[] = (json(row.participants) ?? []).map((p) => ({
+  const participants: MixerParticipant[] = parseJson(row.participants, []).map((p) => ({
     id: p.id,
     firstName: firstNameOf(p.name),
     age: ageFromDob(p.dob, now),
@@ -293,7 +291,7 @@ export async function getMixer(deps: Deps, userId: string, mixerId: string, now 
     participants,
     waitlistPosition: row.my_state === 'waitlisted' ? Number(row.waitlist_position) || null : null,
     canJoin: Boolean(row.can_join),
-    clash: clashOf(json(row.clash)),
+    clash: clashOf(parseJson(row.clash, null)),
     upcomingLimitReached: Boolean(row.over_cap),
   };
 }

@@ -23,7 +23,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
-import { epochMs, iso, type Queryable, query } from '../../lib/sql';
+import { epochMs, iso, parseJson, type Queryable, query } from '../../lib/sql';
 import { type FaceEngine, type FaceFound, faceSimilarity } from './engine';
 import type { CaptureFrame } from './liveness';
 import {
@@ -454,7 +454,7 @@ export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise
       createdAt: r.created_at,
       member: { id: r.user_id, name: r.name, email: r.email },
       other: r.other_user_id ? { id: r.other_user_id, name: r.other_name ?? '' } : null,
-      scores: typeof r.scores === 'string' ? JSON.parse(r.scores) : r.scores,
+      scores: parseJson(r.scores, {}),
       note: r.note,
       frames: keys.map((k) => deps.signer.url(k)),
     };
