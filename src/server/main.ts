@@ -80,7 +80,27 @@ export async function startServer(
   const app = await buildApp(deps);
   if (transport) app.readiness.add('smtp', () => transport.verify(), 30_000);
   phase('app');
-  await app.listen({ port: config.port, host: config.host });
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      // Stops accepting, lets in-flight requests finish, then closes mail and the database.
+      await app.close();
+      await bus.close();
+      await mailer.close();
+      transport?.close();
+      await database.close();
+      storage.close();
+      await control?.close();
+    })();
+    return closing;
+  };
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    // A port already taken must not leave the database, bus and mail open behind the error.
+    await close();
+    throw err;
+  }
   phase('listen');
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
@@ -94,7 +114,6 @@ export async function startServer(
     mailer.retryDue().catch((err) => logger.error({ err }, 'mail retry failed'));
   }
 
-  let closing: Promise<void> | undefined;
   let draining: Promise<void> | undefined;
   const running: Running = {
     url,
@@ -105,19 +124,7 @@ export async function startServer(
       draining ??= drain(app, config.drainDelayMs).then(() => running.close());
       return draining;
     },
-    close() {
-      closing ??= (async () => {
-        // Stops accepting, lets in-flight requests finish, then closes mail and the database.
-        await app.close();
-        await bus.close();
-        await mailer.close();
-        transport?.close();
-        await database.close();
-        storage.close();
-        await control?.close();
-      })();
-      return closing;
-    },
+    close,
   };
   return running;
 }

@@ -7,10 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../../src/server/config';
 import type { Db } from '../../src/server/db/client';
 import { profiles, user } from '../../src/server/db/schema';
-import { type Running, startServer } from '../../src/server/main';
+import { startServer } from '../../src/server/main';
 import { jobsSettled } from '../../src/server/infra/jobs/periodic';
 import { databaseTemplate } from '../helpers/db-template';
-import { freePort } from '../helpers/ports';
+import { freePort, isAddressInUse } from '../helpers/ports';
 import { CHROMIUM_ARGS, findChromium, findTestChromium, withTestClock } from './chromium';
 
 export const E2E_PASSWORD = 'velvet-otter-lantern';
@@ -59,22 +59,34 @@ let memberCounter = 0;
  */
 export async function startE2E(env: Record<string, string> = {}, { wholeBrowser = false } = {}): Promise<E2E> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-e2e-'));
-  const port = await freePort();
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: `http://localhost:${port}`,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'false',
-    // Test members get distinct client addresses through X-Forwarded-For (per-IP limits).
-    TRUST_PROXY: 'true',
-    // The suites keep both cores busy: at nice 19 a check could wait minutes for the CPU.
-    VERIFY_WORKER_PRIORITY: 'normal',
-    ...env,
-  });
-  const server: Running = await startServer(config, { initialData: config.databaseUrl ? undefined : await databaseTemplate() });
+  const start = async () => {
+    const port = await freePort();
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'false',
+      // Test members get distinct client addresses through X-Forwarded-For (per-IP limits).
+      TRUST_PROXY: 'true',
+      // The suites keep both cores busy: at nice 19 a check could wait minutes for the CPU.
+      VERIFY_WORKER_PRIORITY: 'normal',
+      ...env,
+    });
+    return { port, server: await startServer(config, { initialData: config.databaseUrl ? undefined : await databaseTemplate() }) };
+  };
+  // Another test stream may bind the port we drew between our probe and our bind: draw again.
+  let started: Awaited<ReturnType<typeof start>> | undefined;
+  for (let attempt = 1; !started; attempt++) {
+    try {
+      started = await start();
+    } catch (err) {
+      if (!isAddressInUse(err) || attempt === 3) throw err;
+    }
+  }
+  const { port, server } = started;
   await jobsSettled(server.app);
   const baseUrl = `http://localhost:${port}`;
   const browser = withTestClock(
