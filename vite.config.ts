@@ -216,12 +216,20 @@ async function memberPageHtml(dir: string, template: string, chunks: string[], c
   if (!entryTag) throw new Error('index.html has no module entry script to start after the first paint');
   const entry = entryTag[1];
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-  const urls = [...new Set([entry, ...[...template.matchAll(preloadTag)].map((m) => m[1]), ...chunks.map((f) => `/${f}`)])];
+  // Fetched in the order they are evaluated, the entry among them: the chain waits at each file.
+  const urls = [
+    ...new Set([
+      ...chain.map((f) => `/${f}`),
+      entry,
+      ...[...template.matchAll(preloadTag)].map((m) => m[1]),
+      ...chunks.map((f) => `/${f}`),
+    ]),
+  ];
   // The preloads go in a few at a time, one task each: thirty at once were a long task of their
   // own on a slow phone, and six took 40–75 ms there (traced, issue 29): three stay under 50.
   const starter = `(globalThis.__zod_globalConfig ??= {}).jitless = true;
 globalThis.__fancyDeferStart = true;
-const preloads = ${JSON.stringify(urls.filter((u) => u !== entry))};
+const preloads = ${JSON.stringify(urls)};
 const chain = ${JSON.stringify(chain.map((f) => `/${f}`))};
 let started = false;
 let preloading = false;

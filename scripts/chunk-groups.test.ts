@@ -141,8 +141,8 @@ describe('the member and query chunks (decision 018)', () => {
     expect(chunkOf(icon('users'))).toBeNull();
     expect(chunkOf(src('home-only'))).toBeNull();
     expect(chunkOf(src('home'))).toBeNull();
-    // Shared with a public page under the query layout: automatic.
-    expect(chunkOf(src('panel'))).toBeNull();
+    // Shared by member pages with a public page: the common chunk, not a file of its own.
+    expect(chunkOf(src('panel'))).toBe('common');
     // One member-side root alone (an admin page): stays with it.
     expect(chunkOf(src('admin-only'))).toBeNull();
   });

@@ -208,6 +208,14 @@ export const QUERY_CHUNK = 'query';
 export const LANDING_SHARED_CHUNK = 'landing-shared';
 /** Code the sign-in pages (not the landing page) share with member pages. */
 export const AUTH_SHARED_CHUNK = 'auth-shared';
+/**
+ * Code member pages share with what a signed-out page loads lazily (zod for a form's submit) or
+ * with a public page (/status, /appeal): automatic splitting made a file of each combination of
+ * roots, a dozen files of a few hundred bytes each that a member page fetched six at a time on a
+ * phone's HTTP/1.1 (issue 33); one chunk for the app's code, one for the packages.
+ */
+export const COMMON_CHUNK = 'common';
+export const COMMON_VENDOR_CHUNK = 'common-vendor';
 
 /**
  * The packages the entry reaches, by chunk: React DOM, React, the router, the rest (`vendor`). A member
@@ -237,7 +245,9 @@ const vendorChunk = (id: string) => (PACKAGE.test(id) ? (ENTRY_VENDORS.find(([re
  * (its packages in `member-vendor`, its src/shared code in `member-shared`).
  * `query` for what the query layout needs and no signed-out entry page reaches. What a signed-out
  * entry page shares with the member shell or pages: `landing-shared` when the landing page uses
- * it (so `/` loads nothing it does not run), else `auth-shared`. Null (automatic splitting) for
+ * it (so `/` loads nothing it does not run), else `auth-shared`. What member pages share with a
+ * signed-out page's lazy parts or a public page (and the query layout does not need): `common`,
+ * its packages in `common-vendor`. Null (automatic splitting) for
  * everything else: what a signed-out page alone uses, what a single page
  * alone uses (it stays in that page's chunk). `entry` for the app code the entry reaches: it stays
  * in the entry chunk, in one file; the packages it reaches go by ENTRY_VENDORS.
@@ -255,14 +265,19 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
     // too (jsx runtime, constants, the icon factory): four more requests on every page.
     if (roots.includes(ENTRY)) return vendorChunk(id) ?? ENTRY_CHUNK;
     const pages = roots.filter((r) => pageIds.has(r)).length;
+    const member = pages > 0 || roots.some((r) => shellIds.has(r));
+    // What member pages need and only signed-out pages' lazy parts or public pages share: one
+    // chunk (its packages in another) instead of one file per combination of roots.
+    const common = () => (!member || roots.includes(opts.queryLayout) ? null : PACKAGE.test(id) ? COMMON_VENDOR_CHUNK : COMMON_CHUNK);
     if (roots.some(opts.isSignedOutEntry)) {
       // What a signed-out page loads lazily (a schema on submit, a two-factor step) stays lazy.
-      if (!roots.some(opts.isSignedOutPage) || roots.some((r) => opts.isSignedOutEntry(r) && !opts.isSignedOutPage(r))) return null;
-      if (!pages && !roots.some((r) => shellIds.has(r))) return null;
+      if (!roots.some(opts.isSignedOutPage)) return common();
+      if (roots.some((r) => opts.isSignedOutEntry(r) && !opts.isSignedOutPage(r))) return null;
+      if (!member) return null;
       return roots.includes(opts.landing) ? LANDING_SHARED_CHUNK : AUTH_SHARED_CHUNK;
     }
     if (roots.includes(opts.queryLayout)) return QUERY_CHUNK;
-    if (roots.some(opts.isPublic)) return null;
+    if (roots.some(opts.isPublic)) return common();
     if (!(roots.some((r) => shellIds.has(r)) || pages >= 2)) return null;
     if (PACKAGE.test(id)) return MEMBER_VENDOR_CHUNK;
     // Shared code that reads a schema goes with the schemas: the shared chunk never imports the
