@@ -268,7 +268,10 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
     const member = pages > 0 || roots.some((r) => shellIds.has(r));
     // What member pages need and only signed-out pages' lazy parts or public pages share: one
     // chunk (its packages in another) instead of one file per combination of roots.
-    const common = () => (!member || roots.includes(opts.queryLayout) ? null : PACKAGE.test(id) ? COMMON_VENDOR_CHUNK : COMMON_CHUNK);
+    const common = () => {
+      if (!member || roots.includes(opts.queryLayout)) return null;
+      return PACKAGE.test(id) ? COMMON_VENDOR_CHUNK : COMMON_CHUNK;
+    };
     if (roots.some(opts.isSignedOutEntry)) {
       // What a signed-out page loads lazily (a schema on submit, a two-factor step) stays lazy.
       if (!roots.some(opts.isSignedOutPage)) return common();

@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
  * The first port the kernel hands to outgoing connections (Linux's ip_local_port_range), or
  * Linux's default where that cannot be read.
  */
-function ephemeralLow(): number {
+export function ephemeralLow(): number {
   try {
     const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
     return Number.isInteger(low) && low > 12_000 ? low : 32_768;

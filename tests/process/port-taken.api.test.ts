@@ -4,7 +4,7 @@
  * bound it. Test ports now come from below that range, and a server that cannot bind gives back
  * what it opened (DATA_DIR's lock, the database), so a second start on the same DATA_DIR works.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { type Running, startServer } from '../../src/server/main';
 import { databaseTemplate } from '../helpers/db-template';
-import { freePort } from '../helpers/ports';
+import { ephemeralLow, freePort } from '../helpers/ports';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'fancy-port-'));
 let running: Running | undefined;
@@ -37,7 +37,7 @@ const config = (port: number) =>
 
 describe('a port that is taken', () => {
   it('test ports lie below the range outgoing connections use, and are free when drawn', async () => {
-    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    const low = ephemeralLow();
     const ports = await Promise.all(Array.from({ length: 20 }, () => freePort()));
     for (const port of ports) {
       expect(port).toBeLessThan(low);

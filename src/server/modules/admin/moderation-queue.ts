@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { type Evidence, type QueueGroup, type QueueReport, TARGET_HOURS, isOverdue, queueOrder } from '../../../shared/schemas/moderation';
-import { iso, query } from '../../lib/sql';
+import { iso, parseJson, query } from '../../lib/sql';
 import { identityChangesJson, toIdentityChanges } from './identity-changes';
-import { parseJson } from '../../lib/sql';
 
 /** Groups (reported members) shown per page of the queue. */
 const QUEUE_GROUPS = 50;

@@ -1,9 +1,8 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { AdminReport, Page } from '../../../shared/schemas/admin';
 import { identityChangesJson, toIdentityChanges } from './identity-changes';
-import { parseJson } from '../../lib/sql';
 import { decodeCursor, encodeCursor, micros } from './sql';
-import { iso, type Queryable, query } from '../../lib/sql';
+import { iso, parseJson, type Queryable, query } from '../../lib/sql';
 
 /** Context lines shown with a report. */
 const CONTEXT_LINES = 10;

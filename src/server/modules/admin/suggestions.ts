@@ -11,8 +11,7 @@ import {
 import type { InterestCategory } from '../../../shared/reference/catalog';
 import { AppError } from '../../http/errors';
 import { recordAudit } from './audit';
-import { iso, type Queryable, query } from '../../lib/sql';
-import { parseJson } from '../../lib/sql';
+import { iso, parseJson, type Queryable, query } from '../../lib/sql';
 import { suggestionKeySql } from './sql';
 
 /** Pending groups shown at most (the queue is small in practice; the oldest-busiest come first). */

@@ -35,10 +35,13 @@ const overCap = (user: Who, mixerId: Who, now: SQL) => sql`(
     coalesce((select t.status = 'scheduled' and t.starts_at > ${now} from mixers t where t.id = ${mixerId}), false)
     and (select count(*) from mixers h where h.id <> ${mixerId} and h.status = 'scheduled' and h.starts_at > ${now} and ${holds(user, now)}) >= ${MAX_UPCOMING_MIXERS})`;
 
+/** SQL: mixer `h` is another mixer than the one aliased `other`, at an overlapping time, and `user` holds it. */
+const heldAtSameTime = (user: Who, other: string, now: SQL) =>
+  sql`h.id <> ${sql.raw(other)}.id and ${sameTime('h', other)} and ${holds(user, now)}`;
+
 /** SQL: true when `mixerId` overlaps in time another mixer `user` holds. */
-const overlaps = (user: Who, mixerId: Who, now: SQL) => sql`exists (
-    select 1 from mixers t, mixers h
-     where t.id = ${mixerId} and h.id <> t.id and ${sameTime('h', 't')} and ${holds(user, now)})`;
+const overlaps = (user: Who, mixerId: Who, now: SQL) =>
+  sql`exists (select 1 from mixers t, mixers h where t.id = ${mixerId} and ${heldAtSameTime(user, 't', now)})`;
 
 /** SQL: true when a seat in the mixer aliased `m` would give `user` one upcoming mixer too many (its page says so before a Join). */
 export const overCapSql = (user: Who, now: Date) => overCap(user, sql`m.id`, at(now));
@@ -55,7 +58,7 @@ export const clashSql = (user: Who, now: Date) =>
   sql`(select json_build_object('id', h.id, 'title', h.title, 'starts_at', h.starts_at,
         'invited', not exists (select 1 from mixer_memberships hj where hj.mixer_id = h.id and hj.user_id = ${user} and hj.state = 'joined'))
       from mixers h
-     where h.id <> m.id and ${sameTime('h', 'm')} and ${holds(user, at(now))}
+     where ${heldAtSameTime(user, 'm', at(now))}
      order by h.starts_at, h.id limit 1)`;
 
 /** SQL: true when `user` may take a seat in `mixerId` now (for promotions from a waitlist). */
