@@ -77,7 +77,13 @@ export const TOO_MANY_ATTEMPTS = 'You have tried three times today. Please wait 
 export type VerificationStatus =
   | { state: 'verified'; verifiedAt: string }
   | { state: 'review'; kind: ReviewKind; since: string }
-  | { state: 'unverified'; revoked: boolean; attemptsLeft: number };
+  | {
+      state: 'unverified';
+      revoked: boolean;
+      /** Why the badge went: a new main photo, or the re-check when the match bar was raised (decision 031). */
+      revokedReason?: 'main_photo_changed' | 'match_rechecked';
+      attemptsLeft: number;
+    };
 
 /** A random challenge: look straight (and blink when asked), then turn left and right in a random order. */
 export function newChallengeSteps(random: () => number = Math.random): ChallengeStep[] {

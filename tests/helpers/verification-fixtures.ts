@@ -53,7 +53,7 @@ export async function filmedSince(t: TestApp, challengeId: string, seconds = 15)
  * photos, and the badge with the face template the library computes from `selfie` (what a check
  * keeps), checked against the current main photo.
  */
-export async function verifiedMember(t: TestApp, name: string, opts: { main: Who; extras?: Who[]; selfie?: Who }) {
+export async function verifiedMember(t: TestApp, name: string, opts: { main: Who; extras?: (Who | Buffer)[]; selfie?: Who }) {
   const m = await t.member(name);
   await completeProfile(t.database.db, m.id);
   const avatar = await t.request({
@@ -64,7 +64,7 @@ export async function verifiedMember(t: TestApp, name: string, opts: { main: Who
   });
   if (avatar.statusCode !== 200) throw new Error(`avatar upload: ${avatar.body}`);
   if (opts.extras?.length) {
-    const files = await Promise.all(opts.extras.map((w) => face(w)));
+    const files = await Promise.all(opts.extras.map((w) => (typeof w === 'string' ? face(w) : w)));
     const res = await t.request({
       method: 'POST',
       url: '/api/profile/photos',

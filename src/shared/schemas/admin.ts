@@ -299,6 +299,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'appeal.reversed': 'Reversed a decision on appeal',
   'verification.approve': 'Approved a verification review',
   'verification.revoke': 'Revoked a verified badge',
+  'verification.recheck': 'Re-checked a verified badge against a new bar',
   'formation.mixer_created': 'Formed a mixer',
   'formation.invited': 'Invited a member to a formed mixer',
   'formation.paused': 'Paused formation',

@@ -38,9 +38,11 @@ export function VerificationCard({ compact = false }: { compact?: boolean }) {
       <div className="flex-1">
         <p className="font-semibold">{s.revoked ? 'Your verified badge was removed' : 'Get verified'}</p>
         <p className="text-sm text-muted-foreground">
-          {s.revoked
-            ? 'Your new main photo doesn’t look like the face you verified with, so the badge (and any places in verified-only mixers) went with it. Make a clear photo of you your main photo, then verify again: it takes under a minute.'
-            : 'A quick live selfie shows others you’re real and look like your photos. Checked on our own server; no video is kept.'}
+          {!s.revoked
+            ? 'A quick live selfie shows others you’re real and look like your photos. Checked on our own server; no video is kept.'
+            : s.revokedReason === 'match_rechecked'
+              ? 'We now ask for a closer match between your selfie and your main photo, and yours was checked again, so the badge (and any places in verified-only mixers) went with it. Make a clear, recent photo of you your main photo, then verify again: it takes under a minute.'
+              : 'Your new main photo doesn’t look like the face you verified with, so the badge (and any places in verified-only mixers) went with it. Make a clear photo of you your main photo, then verify again: it takes under a minute.'}
         </p>
       </div>
       <Link

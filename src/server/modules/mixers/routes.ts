@@ -23,7 +23,7 @@ import { announceMentions, checkMentions, hiddenInMixer, markRead, readState } f
 import { listForYou } from './foryou';
 import { forgetForYou } from './foryou-cache';
 import { getMixer, isJoinedMember, joinMixer, leaveMixer, listMixers, topicFacets } from './service';
-import { leaveVerifiedOnlyAfterProfileWrites } from './verified-only';
+import { leaveVerifiedOnlyWhenBadgeGoes } from './verified-only';
 
 /**
  * Joins per member (any mixers) and per member and mixer (issue 32): plenty for finding a few
@@ -71,7 +71,7 @@ export function registerMixerRoutes(app: FastifyInstance) {
     return firstNamesInMixer(deps.database.db, mixerId);
   };
   const joinLimiter = app.limits.window('mixer-joins');
-  leaveVerifiedOnlyAfterProfileWrites(app);
+  leaveVerifiedOnlyWhenBadgeGoes(app);
 
   // Signed-in and verified before the body is even validated: anonymous callers get a 401.
   const onRequest = async (req: FastifyRequest) => {

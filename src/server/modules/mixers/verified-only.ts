@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { onProfileWrite } from '../../http/profile-writes';
+import { onBadgeLost } from '../../lib/badge-lost';
 import { query } from '../../lib/sql';
 import { isVerifiedSql } from '../verification/service';
 import { leaveMixer } from './service';
@@ -12,7 +13,15 @@ import { leaveMixer } from './service';
  * they hold a seat or waitlist place in — quietly, the seat freed for the next verified member
  * waiting, their sockets out of the room. Never fails the write.
  */
-export function leaveVerifiedOnlyAfterProfileWrites(app: FastifyInstance) {
+export function leaveVerifiedOnlyWhenBadgeGoes(app: FastifyInstance) {
+  // …and after a badge lost without a write (the background re-check of earlier badges).
+  onBadgeLost(app, async (userId) => {
+    try {
+      await leaveVerifiedOnlyMixers(app, userId);
+    } catch (err) {
+      app.log.warn({ err }, 'could not take a member without the badge out of verified-only mixers');
+    }
+  });
   onProfileWrite(app, {
     stage: 'settle',
     async run(req, userId) {

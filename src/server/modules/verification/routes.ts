@@ -8,6 +8,8 @@ import { requireAdmin, requireVerified } from '../../auth/session';
 import { AppError } from '../../http/errors';
 import { onProfileWrite } from '../../http/profile-writes';
 import { HOUR, MINUTE } from '../../http/rate-limiter';
+import { startPeriodicJob } from '../../infra/jobs/periodic';
+import { badgeLost } from '../../lib/badge-lost';
 import { createFaceEngine, type FaceEngine } from './engine';
 import { MAX_FRAMES } from './liveness';
 import { frameFormatProblem } from './rules';
@@ -16,6 +18,7 @@ import {
   getStatus,
   listEarlierChecks,
   listReviews,
+  recheckEarlierMatches,
   reconcileMainPhoto,
   startChallenge,
   submitCheck,
@@ -62,6 +65,12 @@ export function registerVerificationRoutes(app: FastifyInstance) {
         req.log.warn({ err }, 'could not re-check the main photo against the verification');
       }
     },
+  });
+
+  // Badges from before today's match bar, re-checked from the kept face (decision 031): once when
+  // ready, then now and again for badges whose re-check could not run yet.
+  startPeriodicJob(app, 'verification re-check', 6 * HOUR, async () => {
+    for (const userId of await recheckEarlierMatches(app.deps, app.faces)) await badgeLost(app, userId);
   });
 
   app.get('/api/verification', async (req, reply) => {

@@ -13,17 +13,19 @@ import {
   turnProblem,
 } from './liveness';
 
-/**
- * Thresholds, measured on the sample faces shipped with @vladmandic/human (decision 022): the
- * same man across different photographs scored 0.68–0.96, different people 0.20–0.60.
- */
+/** Under this the selfie does not match the main photo: the check fails (the member may appeal). */
 export const MATCH_SIMILARITY = 0.65;
+/**
+ * From this up a match verifies on its own; between MATCH_SIMILARITY and this a person compares.
+ * Chosen on the labelled faces we ship (decision 031; tests/fixtures/faces.ts `gridPair`): above
+ * every different-person pair, straight and mirrored (the closest scored 0.75), with 0.03 to spare.
+ * `npm run bench` measures it again (row face_match, goal: no false accept).
+ */
+export const AUTO_VERIFY_SIMILARITY = 0.78;
 /** Frames of one check must all be one person. */
 export const SAME_SESSION_SIMILARITY = 0.6;
 /** Two accounts with faces this close are flagged to admins. */
 export const DUPLICATE_SIMILARITY = 0.72;
-/** A new main photo this far from the verified face is "clearly someone else": the badge goes. */
-export const OTHER_PERSON_SIMILARITY = 0.5;
 /**
  * A match between faces the model reads as different genders (each at least MIN_GENDER_SCORE
  * sure) goes to a person instead of verifying, whatever its score (decision 031): no score rules
@@ -90,9 +92,12 @@ export interface Scores {
   age: number;
 }
 
+/** Why a match goes to a person: the faces read as different genders, or the score is in the band under AUTO_VERIFY_SIMILARITY. */
+export type MatchReview = 'gender_differs' | 'close_match';
+
 export type Verdict =
   | { result: 'verified'; scores: Scores; vector: number[] }
-  | { result: 'match_review'; scores: Scores; vector: number[] }
+  | { result: 'match_review'; why: MatchReview; scores: Scores; vector: number[] }
   | { result: 'age_review'; scores: Scores; vector: number[] }
   | { result: 'failed'; reason: FailReason; scores: Partial<Scores> };
 
@@ -234,8 +239,9 @@ export function judge(
   const selfieGender = apparentGender(straightDescribed);
   const photoGender = apparentGender([photoFace]);
   if (selfieGender && photoGender && selfieGender !== photoGender) {
-    return { result: 'match_review', scores, vector };
+    return { result: 'match_review', why: 'gender_differs', scores, vector };
   }
+  if (photoMatch < AUTO_VERIFY_SIMILARITY) return { result: 'match_review', why: 'close_match', scores, vector };
   return ageOutcome(age) === 'confirmed' ? { result: 'verified', scores, vector } : { result: 'age_review', scores, vector };
 }
 
@@ -250,7 +256,7 @@ export function mainPhotoChanged(checkedKey: string | null, currentKey: string |
 
 /**
  * What a changed main photo does to the badge: no main photo leaves nothing to contradict it
- * (kept); a photo of the verified face keeps it; a clearly different face, or no face at all,
+ * (kept); a photo as close to the verified face as a match that verifies keeps it; any other face, or no face at all,
  * removes it until the member verifies again.
  */
 export function mainPhotoOutcome(vector: number[], photo: ImageAnalysis | null): { keep: boolean; similarity: number | null } {
@@ -258,10 +264,13 @@ export function mainPhotoOutcome(vector: number[], photo: ImageAnalysis | null):
   return photoStillMatches(vector, photo);
 }
 
-/** A new main photo against the kept face: only a clearly different face removes the badge. */
+/**
+ * A new main photo against the kept face: only a face as close as a match that verifies on its own
+ * keeps the badge, so a badge earned with one face cannot be carried to another's.
+ */
 export function photoStillMatches(vector: number[], photo: ImageAnalysis): { keep: boolean; similarity: number } {
   const face = photo.faces[0];
   if (photo.unreadable || !face) return { keep: false, similarity: 0 };
   const similarity = faceSimilarity(vector, face.embedding);
-  return { keep: similarity >= OTHER_PERSON_SIMILARITY, similarity };
+  return { keep: similarity >= AUTO_VERIFY_SIMILARITY, similarity };
 }

@@ -27,6 +27,7 @@ import { epochMs, iso, parseJson, type Queryable, query } from '../../lib/sql';
 import { type FaceEngine, type FaceFound, faceSimilarity } from './engine';
 import type { CaptureFrame } from './liveness';
 import {
+  AUTO_VERIFY_SIMILARITY,
   DUPLICATE_SIMILARITY,
   frameProblem,
   fullFrames,
@@ -34,6 +35,7 @@ import {
   mainPhotoChanged,
   mainPhotoOutcome,
   meanVector,
+  photoStillMatches,
   type Verdict,
 } from './rules';
 
@@ -46,8 +48,13 @@ export { isVerifiedSql } from './is-verified';
 
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
 
-/** What every verdict records as its method (decision 022). */
-export const METHOD = 'live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median+age-estimate';
+/** What every verdict records as its method (decision 022); the bar a match verifies at is part of it (decision 031). */
+export const METHOD = `live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median>=${AUTO_VERIFY_SIMILARITY}+age-estimate`;
+/**
+ * The same check until 2026-11-30, when a match of MATCH_SIMILARITY verified on its own: those
+ * badges are re-checked in the background from the kept face (`recheckEarlierMatches`).
+ */
+export const MATCH_AT_065_METHOD = 'live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median+age-estimate';
 
 // ——— the face template, encrypted at rest ———
 
@@ -87,9 +94,9 @@ async function triesLeft(db: Queryable, userId: string): Promise<number> {
 }
 
 export async function getStatus(db: Queryable, userId: string): Promise<VerificationStatus> {
-  const [v] = await query<{ status: string; verified_at: string | null }>(
+  const [v] = await query<{ status: string; verified_at: string | null; revoked_reason: string | null }>(
     db,
-    sql`select status, ${iso(sql`verified_at`)} as verified_at from member_verifications where user_id = ${userId}`,
+    sql`select status, ${iso(sql`verified_at`)} as verified_at, revoked_reason from member_verifications where user_id = ${userId}`,
   );
   if (v?.status === 'verified' && v.verified_at) return { state: 'verified', verifiedAt: v.verified_at };
   const [review] = await query<{ kind: ReviewKind; since: string }>(
@@ -98,7 +105,14 @@ export async function getStatus(db: Queryable, userId: string): Promise<Verifica
          where user_id = ${userId} and status = 'open' order by created_at desc limit 1`,
   );
   if (review) return { state: 'review', kind: review.kind, since: review.since };
-  return { state: 'unverified', revoked: v?.status === 'revoked', attemptsLeft: await triesLeft(db, userId) };
+  const revoked = v?.status === 'revoked';
+  const revokedReason = (['main_photo_changed', 'match_rechecked'] as const).find((r) => r === v?.revoked_reason);
+  return {
+    state: 'unverified',
+    revoked,
+    ...(revoked && revokedReason ? { revokedReason } : {}),
+    attemptsLeft: await triesLeft(db, userId),
+  };
 }
 
 // ——— a check ———
@@ -291,10 +305,11 @@ async function recordVerdict(
         face_vector = excluded.face_vector, photo_key = excluded.photo_key, verified_at = excluded.verified_at, revoked_reason = null, updated_at = now()`);
 
   if (verdict.result === 'match_review') {
-    // A match across an apparent gender difference: a person compares (frames kept only with consent).
+    // A match across an apparent gender difference, or not close enough to verify on its own: a
+    // person compares (frames kept only with consent).
     await attempt('review', 'match');
     await saveTemplate('pending');
-    await openReview(deps, userId, 'match', verdict.scores, keepForReview ? frames : [], duplicate?.userId ?? null);
+    await openReview(deps, userId, 'match', verdict.scores, keepForReview ? frames : [], duplicate?.userId ?? null, verdict.why);
     return { outcome: 'review', message: MATCH_REVIEW_TEXT };
   }
 
@@ -420,6 +435,58 @@ export async function reconcileMainPhoto(deps: Deps, engine: FaceEngine, userId:
     return rows.length > 0;
   });
   return revoked ? 'removed' : 'unchanged';
+}
+
+/**
+ * Badges earned when a match of MATCH_SIMILARITY verified on its own (MATCH_AT_065_METHOD),
+ * re-checked against today's bar from the kept face and the main photo it was checked against:
+ * close enough, the badge now carries today's METHOD; not, it is removed (the member verifies
+ * again, and a match in the band goes to a person). Where it cannot be done — no main photo, the
+ * photo changed since (the main-photo re-check's), a template that does not decrypt — the badge
+ * stays until the next main-photo change, like other earlier checks. Safe on several instances:
+ * each change applies only if the row is as it was read. Returns the members whose badge went.
+ */
+export async function recheckEarlierMatches(deps: Deps, engine: FaceEngine): Promise<string[]> {
+  const { db } = deps.database;
+  const rows = await query<{ user_id: string; face_vector: string; photo_key: string | null; avatar_url: string | null }>(
+    db,
+    sql`select mv.user_id, mv.face_vector, mv.photo_key, p.avatar_url
+          from member_verifications mv left join profiles p on p.id = mv.user_id
+         where mv.status = 'verified' and mv.method = ${MATCH_AT_065_METHOD} and mv.face_vector is not null`,
+  );
+  const removed: string[] = [];
+  for (const r of rows) {
+    if (!r.avatar_url || r.avatar_url !== r.photo_key) continue;
+    let vector: number[];
+    try {
+      vector = decryptVector(deps.config.verificationKey, r.face_vector);
+    } catch {
+      continue;
+    }
+    const photo = await deps.storage.get(r.avatar_url);
+    if (!photo) continue;
+    const { keep, similarity } = photoStillMatches(vector, (await engine.analyse([photo.data])).images[0]);
+    const asRead = sql`user_id = ${r.user_id} and status = 'verified' and method = ${MATCH_AT_065_METHOD} and photo_key = ${r.photo_key}`;
+    const changed = await db.transaction(async (tx) => {
+      const done = await query<{ user_id: string }>(
+        tx,
+        keep
+          ? sql`update member_verifications set method = ${METHOD}, updated_at = now() where ${asRead} returning user_id`
+          : sql`update member_verifications set status = 'revoked', verified_at = null, revoked_reason = 'match_rechecked', updated_at = now()
+                 where ${asRead} returning user_id`,
+      );
+      if (done.length) {
+        await recordAudit(tx, null, keep ? 'verification.recheck' : 'verification.revoke', r.user_id, {
+          reason: 'match_rechecked',
+          similarity,
+          bar: AUTO_VERIFY_SIMILARITY,
+        });
+      }
+      return done.length > 0;
+    });
+    if (changed && !keep) removed.push(r.user_id);
+  }
+  return removed;
 }
 
 // ——— admin ———

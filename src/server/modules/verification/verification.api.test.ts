@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { type Capture, liveCapture, stillCapture } from '../../../../tests/fixtures/face-captures';
 import { face, twoFaces, wall, type Who } from '../../../../tests/fixtures/faces';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
-import { type ChallengeStep, FAIL_REASONS, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
+import { type ChallengeStep, FAIL_REASONS, MATCH_REVIEW_TEXT, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
+import { AUTO_VERIFY_SIMILARITY, MATCH_SIMILARITY } from './rules';
 import { METHOD } from './service';
 import {
   checkBody,
@@ -66,12 +67,12 @@ describe('Get verified', { timeout: 300_000 }, () => {
   });
 
   it('verifies the same person as the main photo, keeps only the verdict and an encrypted template, and shows the badge state', async () => {
-    const m = await memberWithPhoto('Adam Able', 'B');
+    const m = await memberWithPhoto('Adam Able', 'C');
     const c = await challenge(m.cookie);
     expect(c.steps[0]).toBe('straight');
     expect(c.steps).toContain('left');
     expect(c.steps).toContain('right');
-    const capture = await following(c, 'B');
+    const capture = await following(c, 'C');
     const { frames } = capture;
     const res = await check(m.cookie, c.id, capture);
     expect(res.statusCode).toBe(200);
@@ -103,6 +104,21 @@ describe('Get verified', { timeout: 300_000 }, () => {
       await t.database.db.execute(sql`select scores from verification_attempts where user_id = ${m.id}`),
     );
     expect(JSON.stringify(a.scores).length).toBeLessThan(300);
+  });
+
+  it('a match not close enough to verify on its own goes to a person, with the reason for the admin', async () => {
+    // B's render against B's own photo reads in the band between the two thresholds (issue 31).
+    const m = await memberWithPhoto('Cleo Close', 'B');
+    const c = await challenge(m.cookie);
+    const res = await check(m.cookie, c.id, await following(c, 'B'));
+    expect(res.json().result).toEqual({ outcome: 'review', message: MATCH_REVIEW_TEXT });
+    expect((await status(m.cookie)).state).not.toBe('verified');
+    const [r] = rows<{ kind: string; note: string; scores: { photoMatch: number } }>(
+      await t.database.db.execute(sql`select kind, note, scores from verification_reviews where user_id = ${m.id}`),
+    );
+    expect(r).toMatchObject({ kind: 'match', note: 'close_match' });
+    expect(r.scores.photoMatch).toBeGreaterThanOrEqual(MATCH_SIMILARITY);
+    expect(r.scores.photoMatch).toBeLessThan(AUTO_VERIFY_SIMILARITY);
   });
 
   it('refuses a selfie of someone else than the main photo, frames with no face, and two faces', async () => {
@@ -243,12 +259,12 @@ describe('Get verified', { timeout: 300_000 }, () => {
     expect(list.map((e: { member: { id: string } }) => e.member.id)).not.toContain(current.id);
     expect((await status(old.cookie)).state).toBe('verified');
 
-    // A new main photo of the same man: today's badge would stay; the earlier one goes, and he takes today's check.
+    // A new main photo of the same face: today's badge would stay; the earlier one goes, and he takes today's check.
     const same = await t.request({
       method: 'POST',
       url: '/api/profile/avatar',
       cookie: old.cookie,
-      ...multipart([{ name: 'file', file: await face('A1') }]),
+      ...multipart([{ name: 'file', file: await face('A3', { recrop: true }) }]),
     });
     expect(same.statusCode).toBe(200);
     expect(await status(old.cookie)).toMatchObject({ state: 'unverified', revoked: true });

@@ -29,11 +29,19 @@ const KIND = {
   duplicate: { label: 'Same face', tone: 'danger', hint: 'This face looks like another verified or removed member.' },
   appeal: { label: 'Appeal', tone: 'primary', hint: 'The member asked for a person to look again.' },
   match: {
-    label: 'Gender differs',
+    label: 'Close match',
     tone: 'warning',
-    hint: 'The selfie matched the main photo, but the two look like different genders. Approve only if they are clearly the same person.',
+    hint: 'The selfie is like the main photo, but not close enough to verify on its own. Approve only if they are clearly the same person.',
   },
 } as const;
+
+/** A match review whose faces read as different genders (the review's note). */
+const GENDER_DIFFERS = {
+  label: 'Gender differs',
+  tone: 'warning',
+  hint: 'The selfie matched the main photo, but the two look like different genders. Approve only if they are clearly the same person.',
+} as const;
+const kindOf = (item: VerificationReview) => (item.kind === 'match' && item.note === 'gender_differs' ? GENDER_DIFFERS : KIND[item.kind]);
 
 const SCORE_LABELS: Record<string, string> = {
   photoMatch: 'Match with main photo',
@@ -121,13 +129,13 @@ export default function VerificationAdminPage() {
                   {q.data.reviews.map((item) => (
                     <li key={item.id} className="rounded-2xl border border-border p-4" data-testid="verification-review">
                       <div className="flex flex-wrap items-center gap-2">
-                        <Pill tone={KIND[item.kind].tone}>{KIND[item.kind].label}</Pill>
+                        <Pill tone={kindOf(item).tone}>{kindOf(item).label}</Pill>
                         <span className="font-semibold">{item.member.name}</span>
                         <span className="text-sm text-muted-foreground">{item.member.email}</span>
                         <span className="ml-auto text-xs text-muted-foreground">{fmtDateTime(item.createdAt)}</span>
                       </div>
                       <p className="mt-2 text-sm text-muted-foreground">
-                        {KIND[item.kind].hint}
+                        {kindOf(item).hint}
                         {item.other && ` Other account: ${item.other.name}.`}
                         {item.kind === 'appeal' && item.note && ` The check said: ${item.note.replaceAll('_', ' ')}.`}
                       </p>

@@ -1,0 +1,84 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
+import { verifiedMember } from '../../../../tests/helpers/verification-fixtures';
+import { mixerMemberships, mixers } from '../../db/schema';
+import { badgeLost } from '../../lib/badge-lost';
+import { MATCH_AT_065_METHOD, METHOD, recheckEarlierMatches } from './service';
+
+/**
+ * Issue 31: badges earned when a match of 0.65 verified on its own are re-checked in the
+ * background against today's bar, from the kept face and the main photo it was checked against
+ * (decision 031). Real faces (tests/fixtures/faces): B's kept face reads under today's bar against
+ * A3's photo.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
+const row = async (userId: string) =>
+  rows<{ status: string; method: string; revoked_reason: string | null }>(
+    await t.database.db.execute(sql`select status, method, revoked_reason from member_verifications where user_id = ${userId}`),
+  )[0];
+const audits = async (userId: string) =>
+  rows<{ action: string }>(await t.database.db.execute(sql`select action from audit_log where target = ${userId} order by id`)).map(
+    (a) => a.action,
+  );
+const status = async (cookie: string) => (await t.request({ method: 'GET', url: '/api/verification', cookie })).json().status;
+const earlierMatch = (userId: string) =>
+  t.database.db.execute(sql`update member_verifications set method = ${MATCH_AT_065_METHOD} where user_id = ${userId}`);
+
+describe('badges from before the raised match bar', () => {
+  it('keeps a badge whose kept face matches the main photo by today’s bar, removes one that does not, and leaves the rest', async () => {
+    const close = await verifiedMember(t, 'Kit Kept', { main: 'A3' });
+    const under = await verifiedMember(t, 'Una Under', { main: 'A3', selfie: 'B' });
+    const today = await verifiedMember(t, 'Tod Today', { main: 'A3', selfie: 'A1' });
+    const moved = await verifiedMember(t, 'Mo Moved', { main: 'A3', selfie: 'A1' });
+    for (const m of [close, under, moved]) await earlierMatch(m.id);
+    // The main photo changed since the badge was checked: the main-photo re-check's, not this one's.
+    await t.database.db.execute(sql`update member_verifications set photo_key = 'elsewhere.webp' where user_id = ${moved.id}`);
+    await t.database.db.execute(sql`update member_verifications set method = ${METHOD} where user_id = ${today.id}`);
+    // Under's seat in a verified-only mixer goes with the badge.
+    const [mixer] = await t.database.db
+      .insert(mixers)
+      .values({
+        title: 'Verified only',
+        topic: 'Testing',
+        verifiedOnly: true,
+        startsAt: new Date(Date.now() + 86_400_000),
+        endsAt: new Date(Date.now() + 90_000_000),
+        maxParticipants: 8,
+      })
+      .returning({ id: mixers.id });
+    expect((await t.request({ method: 'POST', url: `/api/mixers/${mixer.id}/join`, cookie: under.cookie, payload: {} })).statusCode).toBe(
+      200,
+    );
+
+    const removed = await recheckEarlierMatches(t.deps, t.app.faces);
+    expect(removed).toEqual([under.id]);
+    for (const id of removed) await badgeLost(t.app, id);
+
+    expect(await row(close.id)).toMatchObject({ status: 'verified', method: METHOD });
+    expect(await audits(close.id)).toContain('verification.recheck');
+    expect(await row(under.id)).toMatchObject({ status: 'revoked', revoked_reason: 'match_rechecked' });
+    expect(await audits(under.id)).toContain('verification.revoke');
+    expect(await status(under.cookie)).toMatchObject({ state: 'unverified', revoked: true, revokedReason: 'match_rechecked' });
+    const [seat] = await t.database.db
+      .select({ state: mixerMemberships.state })
+      .from(mixerMemberships)
+      .where(and(eq(mixerMemberships.mixerId, mixer.id), eq(mixerMemberships.userId, under.id)));
+    expect(seat?.state ?? 'gone').not.toBe('joined');
+    // Today's badge is not looked at; a changed main photo stays for its own re-check.
+    expect(await row(today.id)).toMatchObject({ status: 'verified', method: METHOD });
+    expect(await row(moved.id)).toMatchObject({ status: 'verified', method: MATCH_AT_065_METHOD });
+
+    // A second run (another instance, or the next period) changes nothing.
+    expect(await recheckEarlierMatches(t.deps, t.app.faces)).toEqual([]);
+    expect(await row(close.id)).toMatchObject({ status: 'verified', method: METHOD });
+  });
+});
