@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { memberVerifications, mixerMemberships, mixers, profiles, user } from '../../src/server/db/schema';
+import { memberVerifications, mixerMemberships, mixers, profiles, user, verificationReviews } from '../../src/server/db/schema';
 import { BLINK_TEXT, FAIL_REASONS, FRAME_PROBLEMS } from '../../src/shared/verification';
 import { seedAgeReview } from '../helpers/verification-fixtures';
 import { face, type Who } from '../fixtures/faces';
@@ -166,6 +166,22 @@ describe('Get verified', { timeout: 300_000 }, () => {
     await context.close();
   });
 
+  it('a badge removed when the match bar was raised says why, with the way back (375 px)', async () => {
+    const { context, page } = await camPage(375);
+    const m = await signedInMember(page, 'Rex Rechecked', 'A3');
+    const id = (await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, m.email)))[0].id;
+    await e2e.db
+      .insert(memberVerifications)
+      .values({ userId: id, status: 'revoked', method: 'test', modelVersion: 'test', revokedReason: 'match_rechecked' });
+    await page.goto('/profile');
+    await page.getByText('Your verified badge was removed').waitFor();
+    await page.getByText('We now ask for a closer match between your selfie and your main photo').waitFor();
+    await expect(page.getByRole('link', { name: 'Verify again' }).getAttribute('href')).resolves.toBe('/verify');
+    await checkA11y(page);
+    await shot(page, 'verify-rechecked-375');
+    await context.close();
+  });
+
   it('an unverified member is turned away from a verified-only mixer kindly, with the way to get verified', async () => {
     const [mixer] = await e2e.db
       .insert(mixers)
@@ -226,19 +242,29 @@ describe('Get verified', { timeout: 300_000 }, () => {
       modelVersion: '@vladmandic/human@3.3.5',
       verifiedAt: new Date(),
     });
+    // A match in the band under the bar that verifies alone (decision 031): a person compares.
+    const cleo = await e2e.createMember('Cleo Close');
+    const cleoId = await e2e.completeProfile(cleo.email);
+    await e2e.db.insert(verificationReviews).values({ userId: cleoId, kind: 'match', scores: { photoMatch: 0.72 }, note: 'close_match' });
     for (const width of [375, 1280]) {
       const a = await e2e.newPage({ width, height: 1000 });
       await e2e.login(a.page, admin.email, E2E_PASSWORD);
       await a.page.goto('/admin/verification');
       await a.page.getByTestId('verification-review').first().waitFor();
       await a.page.getByText('Age check').first().waitFor();
+      const close = a.page.getByTestId('verification-review').filter({ hasText: 'Cleo Close' });
+      await close.getByText('Close match').waitFor();
+      await close.getByText('not close enough to verify on its own').waitFor();
+      await close.getByText('Match with main photo').waitFor();
+      await close.getByText('0.72', { exact: true }).waitFor();
       await a.page.getByText('Verified by an earlier check (1)').waitFor();
       await a.page.getByTestId('earlier-checks').getByText('@vladmandic/human@3.3.5').waitFor();
       await a.page.waitForFunction(() => [...document.querySelectorAll('img')].every((i) => i.complete));
       await checkA11y(a.page);
       await shot(a.page, `verify-admin-queue-${width}`);
       if (width === 1280) {
-        await a.page.getByRole('button', { name: 'Approve' }).first().click();
+        await a.page.getByTestId('verification-review').filter({ hasText: 'Eve Young' }).getByRole('button', { name: 'Approve' }).click();
+        await close.getByRole('button', { name: 'Decline' }).click();
         await a.page.getByText('Nothing to review').waitFor();
       }
       await a.context.close();

@@ -85,7 +85,7 @@ export const verificationReviews = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => user.id, { onDelete: 'cascade' }),
-    /** age | duplicate | appeal */
+    /** age | duplicate | appeal | match */
     kind: text('kind').notNull(),
     /** open | approved | declined */
     status: text('status').notNull().default('open'),
@@ -94,6 +94,7 @@ export const verificationReviews = pgTable(
     scores: jsonb('scores').notNull().default({}),
     /** Duplicate faces: the other account. */
     otherUserId: text('other_user_id').references(() => user.id, { onDelete: 'set null' }),
+    /** An appeal: the refusal's reason. A match: gender_differs or close_match (decision 031). */
     note: text('note'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
