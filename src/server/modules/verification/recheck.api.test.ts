@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { face } from '../../../../tests/fixtures/faces';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { verifiedMember } from '../../../../tests/helpers/verification-fixtures';
+import { multipart, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
 import { mixerMemberships, mixers } from '../../db/schema';
 import { badgeLost } from '../../lib/badge-lost';
 import { MATCH_AT_065_METHOD, METHOD, recheckEarlierMatches } from './service';
@@ -80,5 +81,21 @@ describe('badges from before the raised match bar', () => {
     // A second run (another instance, or the next period) changes nothing.
     expect(await recheckEarlierMatches(t.deps, t.app.faces)).toEqual([]);
     expect(await row(close.id)).toMatchObject({ status: 'verified', method: METHOD });
+  });
+
+  it('a badge from the lower bar is not listed as an earlier check, and a new main photo of its face is compared, not refused', async () => {
+    const m = await verifiedMember(t, 'Lou Lower', { main: 'A3' });
+    await earlierMatch(m.id);
+    const admin = await t.member('Abe Admin', { admin: true });
+    const earlier = (await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: admin.cookie })).json().earlier;
+    expect(earlier.map((e: { member: { id: string } }) => e.member.id)).not.toContain(m.id);
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/profile/avatar',
+      cookie: m.cookie,
+      ...multipart([{ name: 'file', file: await face('A3', { recrop: true }) }]),
+    });
+    expect(res.statusCode).toBe(200);
+    expect((await status(m.cookie)).state).toBe('verified');
   });
 });

@@ -404,8 +404,9 @@ export async function reconcileMainPhoto(deps: Deps, engine: FaceEngine, userId:
   if (!v?.face_vector) return 'not_verified';
   if (!mainPhotoChanged(v.photo_key, v.avatar_url)) return 'unchanged';
   // A badge from an earlier check (decision 031) stays only until the next main-photo change: its
-  // liveness cannot be re-checked from the stored vector, so the member takes today's check.
-  const earlier = v.method !== METHOD;
+  // liveness cannot be re-checked from the stored vector, so the member takes today's check. A
+  // badge from the lower match bar had today's liveness: its kept face is compared as today's.
+  const earlier = v.method !== METHOD && v.method !== MATCH_AT_065_METHOD;
   const photo = v.avatar_url ? await deps.storage.get(v.avatar_url) : null;
   if (v.avatar_url && !photo && !earlier) return 'unchanged'; // the row points at a file being replaced: the next change re-checks
   const analysis = photo && !earlier ? (await engine.analyse([photo.data])).images[0] : null;
@@ -528,7 +529,7 @@ export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise
   });
 }
 
-/** Badges earned under an earlier check than today's METHOD (decision 031), most recent first. */
+/** Badges earned under an earlier check than today's METHOD (decision 031), most recent first; those from the lower match bar are re-checked instead. */
 export async function listEarlierChecks(db: Queryable): Promise<EarlierCheck[]> {
   const rows = await query<{
     user_id: string;
@@ -541,7 +542,7 @@ export async function listEarlierChecks(db: Queryable): Promise<EarlierCheck[]> 
     db,
     sql`select mv.user_id, u.name, u.email, mv.method, mv.model_version, ${iso(sql`mv.verified_at`)} as verified_at
           from member_verifications mv join "user" u on u.id = mv.user_id
-         where mv.status = 'verified' and mv.method <> ${METHOD}
+         where mv.status = 'verified' and mv.method not in (${METHOD}, ${MATCH_AT_065_METHOD})
          order by mv.verified_at desc nulls last limit 200`,
   );
   return rows.map((r) => ({
