@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { TestApp } from './test-app';
 import { mixerMemberships, mixers } from '../../src/server/db/schema';
+import { pushIdle } from '../../src/server/modules/push/service';
 
 export type Member = Awaited<ReturnType<TestApp['member']>>;
 
@@ -47,6 +48,9 @@ export async function matchedPair(t: TestApp, names?: [string, string]) {
   const res = await fancyReq(t, pair.b, pair.a, pair.mixerId);
   const matchId = res.json().matchId as string;
   if (!matchId) throw new Error(`no match: ${res.body}`);
+  // The match's own push is sent before the pair is handed over: it looks up the member's devices
+  // when it goes, so one still in flight could reach a device the test subscribes next.
+  await pushIdle(t.app);
   return { ...pair, matchId };
 }
 

@@ -23,6 +23,8 @@ afterAll(async () => {
 });
 
 const subscribe = async (m: Member, sub = push.subscription(), timeZone?: string) => {
+  // Pushes a fixture set off (a match, an invitation) go before the device exists.
+  await pushIdle(t.app);
   const res = await t.request({
     method: 'POST',
     url: '/api/push/devices',
