@@ -72,6 +72,9 @@ export const VERIFIED_ONLY_MIXER =
   'This mixer is for verified members only. Getting verified takes under a minute: a quick live selfie, checked on our own server.';
 
 export const AGE_REVIEW_TEXT = 'We need one more check to confirm you’re over 18.';
+/** A match a person must compare (decision 031), from a check whose pictures were not kept. */
+export const MATCH_NEEDS_REVIEW_TEXT =
+  'Your selfie looks like your main photo, but not closely enough for us to be sure on our own. Try again with a person to look: they compare your pictures with your main photo, and the pictures are deleted as soon as it is decided.';
 export const TOO_MANY_ATTEMPTS = 'You have tried three times today. Please wait until tomorrow and try again.';
 
 export type VerificationStatus =

@@ -28,8 +28,20 @@ export interface Challenge {
 export const startChallenge = async (keepForReview: boolean, appeal = false) =>
   (await api<{ challenge: Challenge }>('/api/verification/challenge', { body: { consent: true, keepForReview, appeal } })).challenge;
 
-/** Refusals a person can look at again (the server decides; this only offers the button). */
-export const APPEALABLE = ['photo_mismatch', 'challenge', 'spoof', 'not_same_person', 'no_blink', 'not_straight', 'still_picture'];
+/**
+ * Refusals a person can look at again (the server decides; this only offers the button), and a
+ * match a person must compare, which needs the pictures kept.
+ */
+export const APPEALABLE = [
+  'photo_mismatch',
+  'challenge',
+  'spoof',
+  'not_same_person',
+  'no_blink',
+  'not_straight',
+  'still_picture',
+  'match_needs_review',
+];
 
 export type CheckResult =
   | { outcome: 'verified' | 'review'; message: string }

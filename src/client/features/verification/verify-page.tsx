@@ -191,7 +191,7 @@ export default function VerifyPage() {
               <span className="text-muted-foreground">
                 {appeal
                   ? 'Keep my pictures for that review only, deleted as soon as it is decided (needed for a person to look).'
-                  : 'Optional: if a person needs to confirm my age, keep my pictures for that review only, deleted as soon as it is decided.'}
+                  : 'Optional: if a person needs to confirm my age or compare my selfie with my main photo, keep my pictures for that review only, deleted as soon as it is decided.'}
               </span>
             </label>
             {status.data?.state === 'unverified' && status.data.attemptsLeft < 3 && (

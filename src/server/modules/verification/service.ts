@@ -11,6 +11,7 @@ import {
   FAIL_REASONS,
   type FailReason,
   FRAME_PROBLEMS,
+  MATCH_NEEDS_REVIEW_TEXT,
   MATCH_REVIEW_TEXT,
   newBlinkAt,
   newChallengeSteps,
@@ -160,7 +161,7 @@ export async function voidChallenge(deps: Deps, userId: string, challengeId: str
 export type CheckResult =
   | { outcome: 'verified'; message: string }
   | { outcome: 'review'; message: string }
-  | { outcome: 'failed'; reason: FailReason | 'age_needs_review'; message: string; attemptsLeft: number };
+  | { outcome: 'failed'; reason: FailReason | 'age_needs_review' | 'match_needs_review'; message: string; attemptsLeft: number };
 
 const EXPIRED = 'This check has expired — please start again.';
 const APPEAL_NEEDS_PICTURES = 'To ask a person to look, please agree to keep your pictures for that review.';
@@ -306,10 +307,20 @@ async function recordVerdict(
 
   if (verdict.result === 'match_review') {
     // A match across an apparent gender difference, or not close enough to verify on its own: a
-    // person compares (frames kept only with consent).
+    // person compares, from the frames the member agreed to keep. Without them there is nothing
+    // to compare, so the member is asked to try again with a person to look (an appeal keeps them).
+    if (!keepForReview) {
+      await attempt('failed', 'match_needs_review');
+      return {
+        outcome: 'failed',
+        reason: 'match_needs_review',
+        message: MATCH_NEEDS_REVIEW_TEXT,
+        attemptsLeft: 0, // counted by the caller once the challenge is settled
+      };
+    }
     await attempt('review', 'match');
     await saveTemplate('pending');
-    await openReview(deps, userId, 'match', verdict.scores, keepForReview ? frames : [], duplicate?.userId ?? null, verdict.why);
+    await openReview(deps, userId, 'match', verdict.scores, frames, duplicate?.userId ?? null, verdict.why);
     return { outcome: 'review', message: MATCH_REVIEW_TEXT };
   }
 

@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { type Capture, liveCapture, stillCapture } from '../../../../tests/fixtures/face-captures';
 import { face, twoFaces, wall, type Who } from '../../../../tests/fixtures/faces';
 import { setupTestApp } from '../../../../tests/helpers/test-app';
-import { type ChallengeStep, FAIL_REASONS, MATCH_REVIEW_TEXT, TOO_MANY_ATTEMPTS } from '../../../shared/verification';
+import {
+  type ChallengeStep,
+  FAIL_REASONS,
+  MATCH_NEEDS_REVIEW_TEXT,
+  MATCH_REVIEW_TEXT,
+  TOO_MANY_ATTEMPTS,
+} from '../../../shared/verification';
 import { AUTO_VERIFY_SIMILARITY, MATCH_SIMILARITY } from './rules';
 import { METHOD } from './service';
 import {
@@ -106,17 +112,35 @@ describe('Get verified', { timeout: 300_000 }, () => {
     expect(JSON.stringify(a.scores).length).toBeLessThan(300);
   });
 
-  it('a match not close enough to verify on its own goes to a person, with the reason for the admin', async () => {
+  it('a match not close enough to verify on its own goes to a person with the pictures, never blind', async () => {
     // B's render against B's own photo reads in the band between the two thresholds (issue 31).
     const m = await memberWithPhoto('Cleo Close', 'B');
-    const c = await challenge(m.cookie);
-    const res = await check(m.cookie, c.id, await following(c, 'B'));
+    // Pictures not kept: a person would have nothing to compare, so the member is asked to try
+    // again with a person to look.
+    let c = await challenge(m.cookie);
+    let res = await check(m.cookie, c.id, await following(c, 'B'));
+    expect(res.json().result).toEqual({
+      outcome: 'failed',
+      reason: 'match_needs_review',
+      message: MATCH_NEEDS_REVIEW_TEXT,
+      attemptsLeft: 2,
+    });
+    const appeal = await t.request({
+      method: 'POST',
+      url: '/api/verification/challenge',
+      cookie: m.cookie,
+      payload: { consent: true, keepForReview: true, appeal: true },
+    });
+    expect(appeal.statusCode).toBe(200);
+    c = appeal.json().challenge;
+    res = await check(m.cookie, c.id, await following(c, 'B'));
     expect(res.json().result).toEqual({ outcome: 'review', message: MATCH_REVIEW_TEXT });
-    expect((await status(m.cookie)).state).not.toBe('verified');
-    const [r] = rows<{ kind: string; note: string; scores: { photoMatch: number } }>(
-      await t.database.db.execute(sql`select kind, note, scores from verification_reviews where user_id = ${m.id}`),
+    expect((await status(m.cookie)).state).toBe('review');
+    const [r] = rows<{ kind: string; note: string; scores: { photoMatch: number }; frame_keys: string[] | string }>(
+      await t.database.db.execute(sql`select kind, note, scores, frame_keys from verification_reviews where user_id = ${m.id}`),
     );
     expect(r).toMatchObject({ kind: 'match', note: 'close_match' });
+    expect(String(r.frame_keys)).toMatch(/verification-review/);
     expect(r.scores.photoMatch).toBeGreaterThanOrEqual(MATCH_SIMILARITY);
     expect(r.scores.photoMatch).toBeLessThan(AUTO_VERIFY_SIMILARITY);
   });
