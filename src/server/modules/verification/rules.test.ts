@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ageOutcome, attemptsLeft, BLINK_PROMPT_MS, CHALLENGE_AGE, newBlinkAt, newChallengeSteps } from '../../../shared/verification';
-import type { FaceFound, ImageAnalysis } from './engine';
+import { type FaceFound, faceSimilarity, type ImageAnalysis } from './engine';
 import { BLINK_WINDOW_MS, type CaptureFrame, THUMB_H, THUMB_W } from './liveness';
 import {
   AUTO_VERIFY_SIMILARITY,
@@ -132,6 +132,19 @@ describe('outcome mapping', () => {
     expect(judge(issued, short.frames, short.capture, short.full, short.hashes, 3_000, img(faceOf()))).toMatchObject({
       reason: 'challenge',
     });
+  });
+  it('frames of one check are one person by the same bar as a match that verifies on its own', () => {
+    const other = vec(1 + Math.PI);
+    let refused = 0;
+    for (let w = 0; w <= 0.6; w += 0.01) {
+      // The last frame of the second turn walked from the member's face towards someone else's.
+      const mixed = vec(1).map((x, i) => x * (1 - w) + other[i] * w);
+      const v = judged(sequence((s, k, f) => (s === 2 && k === 10 ? { ...f, embedding: mixed } : f)));
+      const close = faceSimilarity(vec(1), mixed) >= AUTO_VERIFY_SIMILARITY;
+      expect(v).toMatchObject(close ? { result: 'verified' } : { result: 'failed', reason: 'not_same_person' });
+      if (!close) refused++;
+    }
+    expect(refused).toBeGreaterThan(0);
   });
   it('matches the main photo with the median of the straight-on frames, not the best frame', () => {
     const photo = img(faceOf({ embedding: vec(1 + Math.PI) }));
