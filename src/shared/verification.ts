@@ -77,14 +77,17 @@ export const MATCH_NEEDS_REVIEW_TEXT =
   'Your selfie looks like your main photo, but not closely enough for us to be sure on our own. Try again with a person to look: they compare your pictures with your main photo, and the pictures are deleted as soon as it is decided.';
 export const TOO_MANY_ATTEMPTS = 'You have tried three times today. Please wait until tomorrow and try again.';
 
+/** Why a badge went: a new main photo, or the re-check when the match bar was raised (decision 031). */
+export const REVOKED_REASONS = ['main_photo_changed', 'match_rechecked'] as const;
+export type RevokedReason = (typeof REVOKED_REASONS)[number];
+
 export type VerificationStatus =
   | { state: 'verified'; verifiedAt: string }
   | { state: 'review'; kind: ReviewKind; since: string }
   | {
       state: 'unverified';
       revoked: boolean;
-      /** Why the badge went: a new main photo, or the re-check when the match bar was raised (decision 031). */
-      revokedReason?: 'main_photo_changed' | 'match_rechecked';
+      revokedReason?: RevokedReason;
       attemptsLeft: number;
     };
 

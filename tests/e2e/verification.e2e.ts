@@ -166,19 +166,22 @@ describe('Get verified', { timeout: 300_000 }, () => {
     await context.close();
   });
 
-  it('a badge removed when the match bar was raised says why, with the way back (375 px)', async () => {
-    const { context, page } = await camPage(375);
+  it('a badge removed when the match bar was raised says why, with the way back (1280 and 375 px)', async () => {
+    const { context, page } = await camPage(1280);
     const m = await signedInMember(page, 'Rex Rechecked', 'A3');
     const id = (await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, m.email)))[0].id;
     await e2e.db
       .insert(memberVerifications)
       .values({ userId: id, status: 'revoked', method: 'test', modelVersion: 'test', revokedReason: 'match_rechecked' });
-    await page.goto('/profile');
-    await page.getByText('Your verified badge was removed').waitFor();
-    await page.getByText('We now ask for a closer match between your selfie and your main photo').waitFor();
-    await expect(page.getByRole('link', { name: 'Verify again' }).getAttribute('href')).resolves.toBe('/verify');
-    await checkA11y(page);
-    await shot(page, 'verify-rechecked-375');
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/profile');
+      await page.getByText('Your verified badge was removed').waitFor();
+      await page.getByText('We now ask for a closer match between your selfie and your main photo').waitFor();
+      await expect(page.getByRole('link', { name: 'Verify again' }).getAttribute('href')).resolves.toBe('/verify');
+      await checkA11y(page);
+      await shot(page, `verify-rechecked-${width}`);
+    }
     await context.close();
   });
 

@@ -37,6 +37,10 @@ export function checkBody(challengeId: string, c: { frames: Buffer[]; capture?: 
   ]);
 }
 
+/** A new main photo, as the profile page uploads it. */
+export const uploadMainPhoto = (t: TestApp, cookie: string, file: Buffer) =>
+  t.request({ method: 'POST', url: '/api/profile/avatar', cookie, ...multipart([{ name: 'file', file }]) });
+
 /**
  * The test renders a capture in a few seconds, faster than a member films it: move the challenge's
  * issue back (its expiry) so the capture fits in the time since (the server refuses a capture
@@ -56,12 +60,7 @@ export async function filmedSince(t: TestApp, challengeId: string, seconds = 15)
 export async function verifiedMember(t: TestApp, name: string, opts: { main: Who; extras?: (Who | Buffer)[]; selfie?: Who }) {
   const m = await t.member(name);
   await completeProfile(t.database.db, m.id);
-  const avatar = await t.request({
-    method: 'POST',
-    url: '/api/profile/avatar',
-    cookie: m.cookie,
-    ...multipart([{ name: 'file', file: await face(opts.main) }]),
-  });
+  const avatar = await uploadMainPhoto(t, m.cookie, await face(opts.main));
   if (avatar.statusCode !== 200) throw new Error(`avatar upload: ${avatar.body}`);
   if (opts.extras?.length) {
     const files = await Promise.all(opts.extras.map((w) => (typeof w === 'string' ? face(w) : w)));
@@ -110,8 +109,8 @@ export async function photoKeys(t: TestApp, userId: string) {
 }
 
 export async function verificationRow(t: TestApp, userId: string) {
-  const [v] = rows<{ status: string; photo_key: string | null; revoked_reason: string | null }>(
-    await t.database.db.execute(sql`select status, photo_key, revoked_reason from member_verifications where user_id = ${userId}`),
+  const [v] = rows<{ status: string; method: string; photo_key: string | null; revoked_reason: string | null }>(
+    await t.database.db.execute(sql`select status, method, photo_key, revoked_reason from member_verifications where user_id = ${userId}`),
   );
   return v;
 }
@@ -120,12 +119,7 @@ export async function verificationRow(t: TestApp, userId: string) {
 export async function memberWithPhoto(t: TestApp, name: string, photo: Who = 'A3') {
   const m = await t.member(name);
   await completeProfile(t.database.db, m.id);
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/profile/avatar',
-    cookie: m.cookie,
-    ...multipart([{ name: 'file', file: await face(photo) }]),
-  });
+  const res = await uploadMainPhoto(t, m.cookie, await face(photo));
   if (res.statusCode !== 200) throw new Error(`avatar upload for ${name}: ${res.statusCode} ${res.body}`);
   return m;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { face } from '../../../../tests/fixtures/faces';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { multipart, photoKeys, verificationRow, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
+import { photoKeys, uploadMainPhoto, verificationRow, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
 
 /**
  * Issue 21: changing the main photo later re-checks it against the member's verification,
@@ -22,8 +22,7 @@ const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
 const status = async (cookie: string) => (await t.request({ method: 'GET', url: '/api/verification', cookie })).json().status;
 const makeMain = (cookie: string, key: string) =>
   t.request({ method: 'POST', url: '/api/me/profile/photos/main', cookie, payload: { key } });
-const upload = async (cookie: string, file: Buffer) =>
-  t.request({ method: 'POST', url: '/api/profile/avatar', cookie, ...multipart([{ name: 'file', file }]) });
+const upload = (cookie: string, file: Buffer) => uploadMainPhoto(t, cookie, file);
 const revokes = async (userId: string) =>
   rows<{ n: number }>(
     await t.database.db.execute(sql`select count(*)::int as n from audit_log where action = 'verification.revoke' and target = ${userId}`),

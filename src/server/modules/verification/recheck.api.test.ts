@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { face } from '../../../../tests/fixtures/faces';
-import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
-import { multipart, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
+import { setupTestApp } from '../../../../tests/helpers/test-app';
+import { uploadMainPhoto, verificationRow, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
 import { mixerMemberships, mixers } from '../../db/schema';
 import { badgeLost } from '../../lib/badge-lost';
 import { MATCH_AT_065_METHOD, METHOD, recheckEarlierMatches } from './service';
@@ -13,19 +13,10 @@ import { MATCH_AT_065_METHOD, METHOD, recheckEarlierMatches } from './service';
  * (decision 031). Real faces (tests/fixtures/faces): B's kept face reads under today's bar against
  * A3's photo.
  */
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(async () => {
-  await t?.close();
-});
+const t = setupTestApp();
 
 const rows = <T>(r: unknown) => (r as { rows: T[] }).rows;
-const row = async (userId: string) =>
-  rows<{ status: string; method: string; revoked_reason: string | null }>(
-    await t.database.db.execute(sql`select status, method, revoked_reason from member_verifications where user_id = ${userId}`),
-  )[0];
+const row = (userId: string) => verificationRow(t, userId);
 const audits = async (userId: string) =>
   rows<{ action: string }>(await t.database.db.execute(sql`select action from audit_log where target = ${userId} order by id`)).map(
     (a) => a.action,
@@ -89,13 +80,7 @@ describe('badges from before the raised match bar', () => {
     const admin = await t.member('Abe Admin', { admin: true });
     const earlier = (await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: admin.cookie })).json().earlier;
     expect(earlier.map((e: { member: { id: string } }) => e.member.id)).not.toContain(m.id);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/profile/avatar',
-      cookie: m.cookie,
-      ...multipart([{ name: 'file', file: await face('A3', { recrop: true }) }]),
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await uploadMainPhoto(t, m.cookie, await face('A3', { recrop: true }))).statusCode).toBe(200);
     expect((await status(m.cookie)).state).toBe('verified');
   });
 });

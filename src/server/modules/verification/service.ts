@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   AGE_REVIEW_TEXT,
   attemptsLeft,
@@ -15,6 +15,8 @@ import {
   MATCH_REVIEW_TEXT,
   newBlinkAt,
   newChallengeSteps,
+  REVOKED_REASONS,
+  type RevokedReason,
   type ReviewKind,
   STEP_MS,
   TOO_MANY_ATTEMPTS,
@@ -107,7 +109,7 @@ export async function getStatus(db: Queryable, userId: string): Promise<Verifica
   );
   if (review) return { state: 'review', kind: review.kind, since: review.since };
   const revoked = v?.status === 'revoked';
-  const revokedReason = (['main_photo_changed', 'match_rechecked'] as const).find((r) => r === v?.revoked_reason);
+  const revokedReason = REVOKED_REASONS.find((r) => r === v?.revoked_reason);
   return {
     state: 'unverified',
     revoked,
@@ -431,22 +433,24 @@ export async function reconcileMainPhoto(deps: Deps, engine: FaceEngine, userId:
     await db.execute(sql`update member_verifications set photo_key = ${v.avatar_url}, updated_at = now() where ${unchangedSince}`);
     return 'kept';
   }
-  const revoked = await db.transaction(async (tx) => {
-    const rows = await query<{ user_id: string }>(
-      tx,
-      sql`update member_verifications set status = 'revoked', verified_at = null, revoked_reason = 'main_photo_changed', updated_at = now()
-           where ${unchangedSince} returning user_id`,
-    );
-    if (rows.length) {
-      await recordAudit(tx, null, 'verification.revoke', userId, {
-        reason: 'main_photo_changed',
-        similarity,
-        ...(earlier ? { earlierCheck: v.method } : {}),
-      });
-    }
-    return rows.length > 0;
+  const revoked = await revokeBadge(deps, userId, unchangedSince, 'main_photo_changed', {
+    similarity,
+    ...(earlier ? { earlierCheck: v.method } : {}),
   });
   return revoked ? 'removed' : 'unchanged';
+}
+
+/** Takes the badge away if its row is still as read (`asRead`), with its audit entry; true when it went. */
+async function revokeBadge(deps: Deps, userId: string, asRead: SQL, reason: RevokedReason, details: Record<string, unknown>) {
+  return deps.database.db.transaction(async (tx) => {
+    const rows = await query<{ user_id: string }>(
+      tx,
+      sql`update member_verifications set status = 'revoked', verified_at = null, revoked_reason = ${reason}, updated_at = now()
+           where ${asRead} returning user_id`,
+    );
+    if (rows.length) await recordAudit(tx, null, 'verification.revoke', userId, { reason, ...details });
+    return rows.length > 0;
+  });
 }
 
 /**
@@ -479,24 +483,18 @@ export async function recheckEarlierMatches(deps: Deps, engine: FaceEngine): Pro
     if (!photo) continue;
     const { keep, similarity } = photoStillMatches(vector, (await engine.analyse([photo.data])).images[0]);
     const asRead = sql`user_id = ${r.user_id} and status = 'verified' and method = ${MATCH_AT_065_METHOD} and photo_key = ${r.photo_key}`;
-    const changed = await db.transaction(async (tx) => {
-      const done = await query<{ user_id: string }>(
+    const details = { similarity, bar: AUTO_VERIFY_SIMILARITY };
+    if (!keep) {
+      if (await revokeBadge(deps, r.user_id, asRead, 'match_rechecked', details)) removed.push(r.user_id);
+      continue;
+    }
+    await db.transaction(async (tx) => {
+      const kept = await query<{ user_id: string }>(
         tx,
-        keep
-          ? sql`update member_verifications set method = ${METHOD}, updated_at = now() where ${asRead} returning user_id`
-          : sql`update member_verifications set status = 'revoked', verified_at = null, revoked_reason = 'match_rechecked', updated_at = now()
-                 where ${asRead} returning user_id`,
+        sql`update member_verifications set method = ${METHOD}, updated_at = now() where ${asRead} returning user_id`,
       );
-      if (done.length) {
-        await recordAudit(tx, null, keep ? 'verification.recheck' : 'verification.revoke', r.user_id, {
-          reason: 'match_rechecked',
-          similarity,
-          bar: AUTO_VERIFY_SIMILARITY,
-        });
-      }
-      return done.length > 0;
+      if (kept.length) await recordAudit(tx, null, 'verification.recheck', r.user_id, { reason: 'match_rechecked', ...details });
     });
-    if (changed && !keep) removed.push(r.user_id);
   }
   return removed;
 }

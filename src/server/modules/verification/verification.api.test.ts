@@ -19,6 +19,7 @@ import {
   filmedSince,
   multipart,
   seedAgeReview,
+  uploadMainPhoto,
   verifiedMember,
   memberWithPhoto as withPhoto,
 } from '../../../../tests/helpers/verification-fixtures';
@@ -34,6 +35,10 @@ async function challenge(cookie: string, keepForReview = false) {
   expect(res.statusCode).toBe(200);
   return res.json().challenge as { id: string; steps: ChallengeStep[]; blinkAtMs: number };
 }
+
+/** Asks for a check a person looks at if it says no again (an appeal); it needs the pictures kept. */
+const appealChallenge = (cookie: string, keepForReview = true) =>
+  t.request({ method: 'POST', url: '/api/verification/challenge', cookie, payload: { consent: true, keepForReview, appeal: true } });
 
 /** A live capture of `who` following the challenge (a shipped photo turned in 3D, blinking when asked). */
 const following = (c: { steps: ChallengeStep[]; blinkAtMs: number }, who: Who) => liveCapture(t.app.faces, who, c);
@@ -125,12 +130,7 @@ describe('Get verified', { timeout: 300_000 }, () => {
       message: MATCH_NEEDS_REVIEW_TEXT,
       attemptsLeft: 2,
     });
-    const appeal = await t.request({
-      method: 'POST',
-      url: '/api/verification/challenge',
-      cookie: m.cookie,
-      payload: { consent: true, keepForReview: true, appeal: true },
-    });
+    const appeal = await appealChallenge(m.cookie);
     expect(appeal.statusCode).toBe(200);
     c = appeal.json().challenge;
     res = await check(m.cookie, c.id, await following(c, 'B'));
@@ -249,12 +249,7 @@ describe('Get verified', { timeout: 300_000 }, () => {
     // The badge as a check leaves it (the capture path is tested above; B is verified there, so a
     // second check of B here would be flagged as a duplicate).
     const m = await verifiedMember(t, 'Fay Swap', { main: 'B' });
-    const swap = await t.request({
-      method: 'POST',
-      url: '/api/profile/avatar',
-      cookie: m.cookie,
-      ...multipart([{ name: 'file', file: await face('C') }]),
-    });
+    const swap = await uploadMainPhoto(t, m.cookie, await face('C'));
     expect(swap.statusCode).toBe(200);
     expect(await status(m.cookie)).toMatchObject({ state: 'unverified', revoked: true });
 
@@ -284,12 +279,7 @@ describe('Get verified', { timeout: 300_000 }, () => {
     expect((await status(old.cookie)).state).toBe('verified');
 
     // A new main photo of the same face: today's badge would stay; the earlier one goes, and he takes today's check.
-    const same = await t.request({
-      method: 'POST',
-      url: '/api/profile/avatar',
-      cookie: old.cookie,
-      ...multipart([{ name: 'file', file: await face('A3', { recrop: true }) }]),
-    });
+    const same = await uploadMainPhoto(t, old.cookie, await face('A3', { recrop: true }));
     expect(same.statusCode).toBe(200);
     expect(await status(old.cookie)).toMatchObject({ state: 'unverified', revoked: true });
     const after = (await t.request({ method: 'GET', url: '/api/admin/verification/reviews', cookie: admin.cookie })).json().earlier;
@@ -298,31 +288,16 @@ describe('Get verified', { timeout: 300_000 }, () => {
 
   it('after a refusal a member can appeal: a person sees the kept frames and decides; declined, everything is deleted', async () => {
     const m = await memberWithPhoto('Gil Appeal', 'B');
-    const early = await t.request({
-      method: 'POST',
-      url: '/api/verification/challenge',
-      cookie: m.cookie,
-      payload: { consent: true, keepForReview: true, appeal: true },
-    });
+    const early = await appealChallenge(m.cookie);
     expect(early.statusCode).toBe(409);
     // A refusal as a check records it (refusals are tested above): appeals open after one.
     await challenge(m.cookie);
     await t.database.db.execute(sql`insert into verification_attempts (user_id, outcome, reason, method, model_version)
       values (${m.id}, 'failed', 'photo_mismatch', ${METHOD}, 'test')`);
 
-    const noConsent = await t.request({
-      method: 'POST',
-      url: '/api/verification/challenge',
-      cookie: m.cookie,
-      payload: { consent: true, appeal: true },
-    });
+    const noConsent = await appealChallenge(m.cookie, false);
     expect(noConsent.statusCode).toBe(400);
-    const res = await t.request({
-      method: 'POST',
-      url: '/api/verification/challenge',
-      cookie: m.cookie,
-      payload: { consent: true, keepForReview: true, appeal: true },
-    });
+    const res = await appealChallenge(m.cookie);
     const c = res.json().challenge;
     const appealed = await check(m.cookie, c.id, await following(c, 'C'));
     expect(appealed.json().result.outcome).toBe('review');

@@ -6,7 +6,7 @@ import { createTestApp, TEST_ORIGIN, type TestApp } from '../../../../tests/help
 import { parseServerEvent, type ServerEvent } from '../../../shared/realtime/events';
 import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import { mixerMemberships, mixers, profiles } from '../../db/schema';
-import { multipart, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
+import { uploadMainPhoto, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
 
 /**
  * Issue 21: a verified-only mixer holds at the socket, like on list, detail and join. A member
@@ -146,12 +146,7 @@ describe('verified-only mixers at the socket', () => {
     expect(cs.lines()).toEqual(['before']);
 
     // Sam makes a photo of someone else his main photo: the badge goes, and with it his seat.
-    const swap = await t.request({
-      method: 'POST',
-      url: '/api/profile/avatar',
-      cookie: sam.cookie,
-      ...multipart([{ name: 'file', file: await face('C') }]),
-    });
+    const swap = await uploadMainPhoto(t, sam.cookie, await face('C'));
     expect(swap.statusCode).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/verification', cookie: sam.cookie })).json().status).toMatchObject({
       state: 'unverified',
