@@ -4,7 +4,6 @@ import { z } from 'zod';
  * Typing and presence (issue 29): socket-only, never stored. Rooms are `mixer:` and
  * `conversation:` rooms the socket has joined.
  */
-const chatRoomSchema = z.string().regex(/^(mixer|conversation):[A-Za-z0-9-]{1,64}$/, 'Unknown room');
 
 /** A line names at most this many members. */
 export const MAX_MENTIONS = 8;
@@ -13,16 +12,20 @@ export const TYPING_THROTTLE_MS = 3000;
 /** A typist shows for this long after their last `typing` event (a little over the throttle). */
 export const TYPING_VISIBLE_MS = 5000;
 
-export const liveRoomEvents = [
-  /** Someone in the room is typing (`typing: true`, repeated while they type) or stopped (sent, cleared). */
-  z.object({ type: z.literal('typing'), room: chatRoomSchema, userId: z.string(), typing: z.boolean() }),
-  /** Who is in the room right now, sent to a socket once it has joined the room. */
-  z.object({ type: z.literal('presence'), room: chatRoomSchema, userIds: z.array(z.string()) }),
-  /** A member came into the room (first socket) or left it (last socket closed or lost). */
-  z.object({ type: z.literal('presence.changed'), room: chatRoomSchema, userId: z.string(), online: z.boolean() }),
-] as const;
-
-export const liveRoomMessages = [
-  /** I am typing in this room (`false`: I stopped — cleared the box or sent). */
-  z.object({ type: z.literal('typing'), room: chatRoomSchema, typing: z.boolean() }),
-] as const;
+/** The socket events and messages of typing and presence; made with the other events (./events.ts). */
+export function liveRoomSchemas() {
+  const chatRoomSchema = z.string().regex(/^(mixer|conversation):[A-Za-z0-9-]{1,64}$/, 'Unknown room');
+  const events = [
+    /** Someone in the room is typing (`typing: true`, repeated while they type) or stopped (sent, cleared). */
+    z.object({ type: z.literal('typing'), room: chatRoomSchema, userId: z.string(), typing: z.boolean() }),
+    /** Who is in the room right now, sent to a socket once it has joined the room. */
+    z.object({ type: z.literal('presence'), room: chatRoomSchema, userIds: z.array(z.string()) }),
+    /** A member came into the room (first socket) or left it (last socket closed or lost). */
+    z.object({ type: z.literal('presence.changed'), room: chatRoomSchema, userId: z.string(), online: z.boolean() }),
+  ] as const;
+  const messages = [
+    /** I am typing in this room (`false`: I stopped — cleared the box or sent). */
+    z.object({ type: z.literal('typing'), room: chatRoomSchema, typing: z.boolean() }),
+  ] as const;
+  return { events, messages };
+}
