@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mixerMemberships, mixers, profiles, user } from '../../src/server/db/schema';
+import { directMessages, matches, mixerMemberships, mixerMessages, mixers, profiles, user } from '../../src/server/db/schema';
 import { totpCode } from '../helpers/profile-fixtures';
 import { appReady, type E2E, E2E_PASSWORD, startE2E } from './harness';
 import { ADMIN_LINKS } from '../../src/client/features/admin/admin-links';
@@ -310,5 +310,73 @@ describe('admin sidebar', () => {
     await phone.page.waitForTimeout(300);
     await shot(phone.page, 'admin-menu-375');
     await phone.context.close();
+  });
+});
+
+describe('a word longer than any box', () => {
+  it('wraps inside its box wherever members read it: a bio, a profile card, mixer lines and private lines, sent and received', async () => {
+    const ada = await member('Ada Longword', { visibility: 'all' });
+    const bo = await member('Bo Reader', { visibility: 'all' });
+    const word = 'x'.repeat(400);
+    await e2e.db
+      .update(profiles)
+      .set({ bio: `Hello ${'y'.repeat(300)} there` })
+      .where(eq(profiles.id, ada.id));
+    const mixerId = await liveMixer('Long words', [ada.id, bo.id]);
+    const now = Date.now();
+    await e2e.db.insert(mixerMessages).values([
+      { mixerId, senderId: ada.id, body: word, createdAt: new Date(now - 60_000) },
+      { mixerId, senderId: bo.id, body: `A reply ${word}`, createdAt: new Date(now - 30_000) },
+    ]);
+    const [p1, p2] = ada.id < bo.id ? [ada.id, bo.id] : [bo.id, ada.id];
+    const [match] = await e2e.db.insert(matches).values({ profile1Id: p1, profile2Id: p2, mixerId }).returning({ id: matches.id });
+    await e2e.db.insert(directMessages).values([
+      { matchId: match.id, senderId: ada.id, recipientId: bo.id, body: word, createdAt: new Date(now - 20_000) },
+      { matchId: match.id, senderId: bo.id, recipientId: ada.id, body: `Yes ${word}`, createdAt: new Date(now - 10_000) },
+    ]);
+
+    /** Every element showing one of the long words lies inside the window, and the page does not scroll sideways. */
+    const allInside = (page: Page) =>
+      page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const wide = document.documentElement.scrollWidth > width ? [`page ${document.documentElement.scrollWidth} > ${width}`] : [];
+        for (const el of document.querySelectorAll<HTMLElement>('main *, [role="dialog"] *')) {
+          const own = [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && /x{50}|y{50}/.test(n.textContent ?? ''));
+          if (!own) continue;
+          const box = el.getBoundingClientRect();
+          if (box.width > 0 && (box.left < -1 || box.right > width + 1))
+            wide.push(`${el.tagName} ${Math.round(box.left)}–${Math.round(box.right)}`);
+        }
+        return wide;
+      });
+
+    for (const width of [375, 1280]) {
+      const { context, page } = await e2e.newPage({ width, height: width === 375 ? 812 : 800 });
+      await e2e.login(page, bo.email);
+      await page.goto(`${e2e.baseUrl}/mixers/${mixerId}`);
+      await appReady(page);
+      await page.getByText(word).first().waitFor();
+      expect(await allInside(page)).toEqual([]);
+      await shot(page, `long-word-room-${width}`);
+
+      await page.goto(`${e2e.baseUrl}/messages/${match.id}`);
+      await appReady(page);
+      await page.getByText(`Yes ${word}`).waitFor();
+      expect(await allInside(page)).toEqual([]);
+      await shot(page, `long-word-messages-${width}`);
+      await context.close();
+
+      const own = await e2e.newPage({ width, height: width === 375 ? 812 : 800 });
+      await e2e.login(own.page, ada.email);
+      await own.page.goto(`${e2e.baseUrl}/profile`);
+      await appReady(own.page);
+      await own.page
+        .getByText(/Hello y{50}/)
+        .first()
+        .waitFor();
+      expect(await allInside(own.page)).toEqual([]);
+      await shot(own.page, `long-word-profile-${width}`);
+      await own.context.close();
+    }
   });
 });

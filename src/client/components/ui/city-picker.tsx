@@ -248,7 +248,7 @@ export function CityPicker({ value, onChange }: { value: string; onChange: (city
         {value && (
           <div className="flex items-center gap-3 rounded-2xl bg-accent px-4 py-3 text-accent-foreground">
             <MapPin className="size-5 shrink-0" aria-hidden />
-            <p className="min-w-0 flex-1 font-medium wrap-anywhere">
+            <p className="min-w-0 flex-1 font-medium">
               Selected: <span className="font-semibold">{value}</span>
               {known && (
                 <span className="ml-1 text-sm font-normal opacity-80">

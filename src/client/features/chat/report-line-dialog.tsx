@@ -100,7 +100,7 @@ export function ReportLineDialog({
       </Dialog.Description>
       <blockquote className="mt-4 rounded-2xl border-l-4 border-primary bg-muted px-4 py-3 text-sm">
         <p className="text-xs font-semibold text-muted-foreground">{name} wrote</p>
-        <p className="mt-0.5 line-clamp-4 whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{line.body}</p>
+        <p className="mt-0.5 line-clamp-4 whitespace-pre-wrap">{line.body}</p>
       </blockquote>
       <form onSubmit={submit} noValidate className="mt-5 grid gap-5">
         <fieldset aria-describedby={errors.reason ? `${ids}-reason-error` : undefined}>

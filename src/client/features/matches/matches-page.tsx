@@ -93,7 +93,7 @@ function MatchCard({
                 {m.other.verified && <VerifiedBadge label={false} />}
               </h2>
               {m.other.city && (
-                <p className="flex items-center gap-1 text-sm text-muted-foreground wrap-anywhere">
+                <p className="flex items-center gap-1 text-sm text-muted-foreground">
                   <MapPin className="size-3.5 shrink-0" aria-hidden /> {m.other.city}
                 </p>
               )}

@@ -81,7 +81,7 @@ export function ProfileCard({
         <div className="-mt-12 flex flex-col items-start gap-3 @lg:-mt-10 @lg:flex-row @lg:items-end @lg:gap-5">
           <Avatar name={name} src={avatarUrl} className="size-24 border-4 border-card text-3xl shadow-md @lg:size-28" />
           <div className="min-w-0 pb-1">
-            <h2 className="font-display text-2xl leading-tight font-extrabold break-words @lg:text-3xl">
+            <h2 className="font-display text-2xl leading-tight font-extrabold @lg:text-3xl">
               {name}
               {age !== null && <span className="font-bold text-muted-foreground">, {age}</span>}
               {verified && <VerifiedBadge className="ml-2 align-middle" />}
@@ -89,7 +89,7 @@ export function ProfileCard({
             <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted-foreground">
               {profile.pronouns && <span>{profile.pronouns}</span>}
               {profile.cityRegion && (
-                <span className="inline-flex min-w-0 max-w-full items-center gap-1 wrap-anywhere">
+                <span className="inline-flex min-w-0 max-w-full items-center gap-1">
                   <MapPin className="size-3.5 shrink-0" aria-hidden />
                   {profile.cityRegion}
                 </span>
@@ -126,7 +126,7 @@ export function ProfileCard({
             {prompts.map((p) => (
               <figure key={p.field} className="rounded-2xl bg-muted/70 p-4">
                 <figcaption className="text-xs font-bold tracking-wide text-primary uppercase">{p.label}</figcaption>
-                <blockquote className="mt-1.5 text-[0.95rem] leading-relaxed break-words">{profile[p.field]}</blockquote>
+                <blockquote className="mt-1.5 text-[0.95rem] leading-relaxed">{profile[p.field]}</blockquote>
               </figure>
             ))}
           </div>

@@ -94,7 +94,7 @@ export default function AppealPage() {
                 {info.data.quote && (
                   <div>
                     <dt className="inline font-medium">Line: </dt>
-                    <dd className="inline break-words">“{info.data.quote}”</dd>
+                    <dd className="inline">“{info.data.quote}”</dd>
                   </div>
                 )}
               </dl>

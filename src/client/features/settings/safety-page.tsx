@@ -106,7 +106,7 @@ function ActionNotice({ action }: { action: MemberAction }) {
           <div>
             <dt className="font-medium">The line</dt>
             <dd>
-              <blockquote className="mt-1 rounded-xl bg-muted px-3 py-2 whitespace-pre-wrap break-words [overflow-wrap:anywhere]">
+              <blockquote className="mt-1 rounded-xl bg-muted px-3 py-2 whitespace-pre-wrap">
                 {action.quote}
               </blockquote>
             </dd>
@@ -190,7 +190,7 @@ export default function SafetyPage() {
                     <Card className="flex flex-wrap items-start justify-between gap-2 p-4">
                       <div className="min-w-0">
                         <p className="font-medium">{r.reason}</p>
-                        {r.details && <p className="text-sm whitespace-pre-wrap break-words text-muted-foreground">{r.details}</p>}
+                        {r.details && <p className="text-sm whitespace-pre-wrap text-muted-foreground">{r.details}</p>}
                         <p className="text-xs text-muted-foreground">{fmt(r.createdAt)}</p>
                       </div>
                       <span className="rounded-full bg-muted px-2.5 py-0.5 text-xs font-semibold">{OUTCOME[r.outcome]}</span>

@@ -47,7 +47,7 @@ export function AppealsQueue() {
               {a.action.quote && (
                 <div>
                   <dt className="inline font-medium">Line: </dt>
-                  <dd className="inline break-words">“{a.action.quote}”</dd>
+                  <dd className="inline">“{a.action.quote}”</dd>
                 </div>
               )}
               <div>
@@ -57,7 +57,7 @@ export function AppealsQueue() {
                 </dd>
               </div>
             </dl>
-            <blockquote className="border-l-4 border-primary/40 pl-3 text-sm whitespace-pre-wrap break-words">{a.text}</blockquote>
+            <blockquote className="border-l-4 border-primary/40 pl-3 text-sm whitespace-pre-wrap">{a.text}</blockquote>
             {a.decidable ? (
               <div className="flex flex-wrap gap-2">
                 <Button size="sm" variant="outline" onClick={() => setDeciding({ appeal: a, decision: 'uphold' })}>

@@ -46,7 +46,7 @@ function Line({ line, reported }: { line: EvidenceLine; reported?: boolean }) {
         {line.authorName}
         {reported && <span className="ml-2 font-semibold text-destructive">Reported line</span>}
       </p>
-      <p className="whitespace-pre-wrap break-words [overflow-wrap:anywhere]">{line.body}</p>
+      <p className="whitespace-pre-wrap">{line.body}</p>
       <time dateTime={line.createdAt} className="text-xs text-muted-foreground">
         {fmtDateTime(line.createdAt)}
       </time>
@@ -71,8 +71,8 @@ function Evidence({ report }: { report: QueueReport }) {
           )}
           <div className="min-w-0 text-sm">
             <p className="font-semibold">{ev.profile.name}</p>
-            <p className="whitespace-pre-wrap break-words text-muted-foreground">{ev.profile.bio || 'No bio.'}</p>
-            {ev.profile.promptAnswer && <p className="mt-1 whitespace-pre-wrap break-words text-xs">{ev.profile.promptAnswer}</p>}
+            <p className="whitespace-pre-wrap text-muted-foreground">{ev.profile.bio || 'No bio.'}</p>
+            {ev.profile.promptAnswer && <p className="mt-1 whitespace-pre-wrap text-xs">{ev.profile.promptAnswer}</p>}
           </div>
         </div>
       )}
@@ -117,7 +117,7 @@ function ReportItem({ group, report, onAct }: { group: QueueGroup; report: Queue
       </p>
       <blockquote className="border-l-4 border-primary/40 pl-3 text-sm">
         {report.details ? (
-          <p className="whitespace-pre-wrap break-words">{report.details}</p>
+          <p className="whitespace-pre-wrap">{report.details}</p>
         ) : (
           <p className="text-muted-foreground">No details given.</p>
         )}
@@ -167,7 +167,7 @@ function IdentityChanges({ changes }: { changes: IdentityChange[] }) {
       <span className="text-xs font-medium text-muted-foreground">Recent identity changes</span>
       <ul className="mt-0.5 grid gap-0.5 text-xs">
         {changes.map((c) => (
-          <li key={`${c.kind}-${c.at}`} className="break-words">
+          <li key={`${c.kind}-${c.at}`}>
             <span className="font-medium">{IDENTITY_KIND_LABEL[c.kind]}:</span> {c.from} → {c.to}{' '}
             <span className="text-muted-foreground">· {fmtDate(c.at)}</span>
           </li>

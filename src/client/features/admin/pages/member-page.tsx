@@ -78,7 +78,7 @@ function Fact({ label, children }: { label: string; children: React.ReactNode })
   return (
     <div className="min-w-0">
       <dt className="text-xs font-medium text-muted-foreground">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm">{children}</dd>
+      <dd className="mt-0.5 text-sm">{children}</dd>
     </div>
   );
 }

@@ -119,7 +119,7 @@ export default function MembersAdminPage() {
                       <Td className="max-w-0 w-full">
                         <Link
                           to={`/admin/members/${encodeURIComponent(m.id)}`}
-                          className="block break-words font-semibold text-foreground underline-offset-4 hover:underline"
+                          className="block font-semibold text-foreground underline-offset-4 wrap-anywhere hover:underline"
                         >
                           {m.name}
                         </Link>

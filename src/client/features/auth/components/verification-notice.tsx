@@ -75,5 +75,5 @@ export function CheckYourEmail({ sentTo, children }: { sentTo: React.ReactNode; 
 
 /** An email address in a sentence: it stands out, and wraps whole rather than mid-word. */
 export const Address = ({ children }: { children: string }) => (
-  <strong className="inline-block max-w-full wrap-anywhere text-foreground">{children}</strong>
+  <strong className="inline-block max-w-full text-foreground">{children}</strong>
 );

@@ -48,7 +48,7 @@ function Bubble({
       <div
         className={cn(
           // The line around it sets the width (a share of the thread): a share of that share wrapped short lines early.
-          'max-w-full whitespace-pre-wrap break-words rounded-3xl px-3.5 py-2 text-[15px] leading-snug shadow-sm',
+          'max-w-full whitespace-pre-wrap rounded-3xl px-3.5 py-2 text-[15px] leading-snug shadow-sm',
           own ? 'bg-primary text-primary-foreground' : 'bg-card text-card-foreground ring-1 ring-border',
           own ? !last && 'rounded-br-lg' : !last && 'rounded-bl-lg',
           own ? !first && 'rounded-tr-lg' : !first && 'rounded-tl-lg',

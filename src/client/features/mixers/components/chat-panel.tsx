@@ -453,7 +453,7 @@ export function ChatPanel({
                   <li key={p.clientKey} className="mt-1.5 flex flex-col items-end" data-pending-line={p.status}>
                     <div
                       className={cn(
-                        'max-w-[78%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-[15px] leading-snug text-primary-foreground [overflow-wrap:anywhere] sm:max-w-[70%]',
+                        'max-w-[78%] whitespace-pre-wrap rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-[15px] leading-snug text-primary-foreground sm:max-w-[70%]',
                         p.status === 'sending' && 'opacity-70',
                       )}
                     >
@@ -802,7 +802,7 @@ const MessageItem = memo(function MessageItem({
   const bubble = (
     <div
       className={cn(
-        'whitespace-pre-wrap break-words rounded-2xl px-3.5 py-2 text-[15px] leading-snug [overflow-wrap:anywhere]',
+        'whitespace-pre-wrap rounded-2xl px-3.5 py-2 text-[15px] leading-snug',
         mine ? 'rounded-br-md bg-primary text-primary-foreground' : 'rounded-bl-md bg-muted text-foreground',
         mentionsMe && 'ring-2 ring-amber-400 dark:ring-amber-300',
       )}

@@ -90,7 +90,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
                   <div className="min-w-0 flex-1">
                     {/* Nothing cut off in a narrow column: the badges move under the name instead. */}
                     <p className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-0.5 font-medium">
-                      <span className={cn('min-w-0 break-words', p.canOpen && 'underline-offset-4 group-hover:underline')}>
+                      <span className={cn('min-w-0', p.canOpen && 'underline-offset-4 group-hover:underline')}>
                         {p.firstName}
                         {p.age !== null && <span className="text-muted-foreground">, {p.age}</span>}
                       </span>
@@ -205,7 +205,7 @@ function SharedInterests({ interests }: { interests: string[] }) {
   const more = interests.length - shown.length;
   return (
     <p className="mt-0.5 min-w-0 text-xs text-muted-foreground" data-testid="shared-interests">
-      You both like <span className="break-words font-medium text-foreground/80">{shown.join(' · ')}</span>
+      You both like <span className="font-medium text-foreground/80">{shown.join(' · ')}</span>
       {more > 0 && <span> +{more}</span>}
     </p>
   );

@@ -30,7 +30,7 @@ export function BioStep({ draft, update, back, next, photos }: StepProps) {
           <Avatar name={name} src={avatar?.thumbUrl} className="size-14 text-xl" />
           <div className="min-w-0 flex-1">
             <p className="font-bold">{name}</p>
-            <p className={cn('mt-1 text-sm leading-relaxed break-words whitespace-pre-line', !length && 'text-muted-foreground italic')}>
+            <p className={cn('mt-1 text-sm leading-relaxed whitespace-pre-line', !length && 'text-muted-foreground italic')}>
               {length ? draft.bio.trim() : 'Your bio will appear here.'}
             </p>
           </div>

@@ -25,7 +25,7 @@ export function BioSection({ profile, onPreview }: SectionProps) {
       onSave={() => void ed.save()}
       view={
         profile.bio ? (
-          <p className="whitespace-pre-line break-words text-sm leading-relaxed">{profile.bio}</p>
+          <p className="whitespace-pre-line text-sm leading-relaxed">{profile.bio}</p>
         ) : (
           <Empty>No bio yet — a line or two is plenty.</Empty>
         )

@@ -25,7 +25,7 @@ export function LocationSection({ profile, onPreview, shareCity }: SectionProps 
       view={
         <div className="grid gap-2 text-sm">
           {profile.cityRegion ? (
-            <p className="flex min-w-0 items-center gap-1.5 font-medium wrap-anywhere">
+            <p className="flex min-w-0 items-center gap-1.5 font-medium">
               <MapPin className="size-4 shrink-0 text-primary" aria-hidden />
               {profile.cityRegion}
             </p>

@@ -34,7 +34,7 @@ export function PromptsSection({ profile, onPreview }: SectionProps) {
           {PROMPTS.map(({ field, label }) => (
             <div key={field} className="rounded-xl bg-muted/70 p-3">
               <dt className="text-xs font-bold tracking-wide text-primary uppercase">{label}</dt>
-              <dd className="mt-1 break-words text-sm leading-relaxed">{profile[field] || <Empty>Not answered yet</Empty>}</dd>
+              <dd className="mt-1 text-sm leading-relaxed">{profile[field] || <Empty>Not answered yet</Empty>}</dd>
             </div>
           ))}
         </dl>
