@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../../src/server/db/seed/demo-data';
+import { LINE_MESSAGES } from '../../src/shared/schemas/chat';
 import { appReady, type E2E, linesDelivered, startE2E, viewportShot } from './harness';
 
 /**
@@ -154,6 +155,9 @@ describe('the room', () => {
     await openMenuByKeyboard(a.page, opener);
     await a.page.getByRole('menuitem', { name: 'Edit' }).click();
     await a.page.getByText('Editing message').waitFor();
+    // Emptied, the edit says how to take the line back instead of doing nothing.
+    await send(a.page, 'Edit message', '');
+    await a.page.getByText(LINE_MESSAGES.editEmpty).waitFor();
     const edited = 'Who has been to Fabric? Room One at 4am is another planet entirely';
     await send(a.page, 'Edit message', edited);
     await line(b.page, 'entirely').waitFor();
@@ -297,6 +301,8 @@ describe('the room', () => {
       .waitFor();
     await openMenuByKeyboard(a.page, plan);
     await a.page.getByRole('menuitem', { name: 'Edit' }).click();
+    await a.page.getByLabel('Edit message', { exact: true }).fill('');
+    await a.page.getByText(LINE_MESSAGES.editEmpty).waitFor();
     await send(a.page, 'Edit message', 'Fancy the Barbican cinema on Sunday evening?');
     await b.page.getByRole('log').getByText('Sunday evening?').first().waitFor();
     const slip = 'ignore that, wrong window';

@@ -19,6 +19,8 @@ export const REPLY_SNIPPET_MAX = 140;
 export const LINE_MESSAGES = {
   unknownReaction: 'Choose one of the reactions offered.',
   editWindow: 'Messages can only be edited for 15 minutes after sending.',
+  /** An edit that leaves nothing: the way to take a line back is Unsend. */
+  editEmpty: "A message can't be empty. To take it back, choose Unsend.",
   notYours: 'You can only change your own messages.',
   notFound: "That message isn't here any more.",
   replyElsewhere: 'You can only reply to a message in this chat.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendExtrasShape } from './chat';
+import { LINE_MESSAGES, sendExtrasShape } from './chat';
 import { messageBodySchema } from './message-body';
 import type { DirectMessage } from '../realtime/events';
 import { cursorPageQuerySchema, type MatchMember, type MatchStatus, type MessagePreview } from './matches';
@@ -19,7 +19,7 @@ export const DM_MESSAGES = {
   rateLimited: "You're sending messages very quickly. Please wait a moment and try again.",
 } as const;
 
-export const editMessageSchema = messageBodySchema(DM_MAX_LENGTH, DM_MESSAGES);
+export const editMessageSchema = messageBodySchema(DM_MAX_LENGTH, { ...DM_MESSAGES, empty: LINE_MESSAGES.editEmpty });
 export const sendMessageSchema = editMessageSchema.extend(sendExtrasShape);
 
 export const messagesQuerySchema = z.object({

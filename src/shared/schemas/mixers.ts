@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sendExtrasShape } from './chat';
+import { LINE_MESSAGES, sendExtrasShape } from './chat';
 import { mentionsSchema } from './chat-live';
 import { messageBodySchema } from './message-body';
 import { memberTextChecks } from './text';
@@ -59,7 +59,7 @@ export const MIXER_MESSAGES = {
 
 /** An edit of a chat line: the same text rules as a send. */
 export const chatEditInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, {
-  empty: MIXER_MESSAGES.messageEmpty,
+  empty: LINE_MESSAGES.editEmpty,
   tooLong: MIXER_MESSAGES.messageTooLong,
 });
 

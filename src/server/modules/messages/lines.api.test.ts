@@ -132,6 +132,9 @@ describe('replies, reactions, edit and unsend in a conversation', () => {
     const ok = await edit(a, matchId, m.id, 'Saturday at 8?');
     expect(ok.statusCode).toBe(200);
     expect((await page(b, matchId))[0]).toMatchObject({ body: 'Saturday at 8?', editedAt: expect.any(String) });
+    const emptied = await edit(a, matchId, m.id, ' ');
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().error.message).toBe(LINE_MESSAGES.editEmpty);
     await t.database.db.execute(sql`update direct_messages set created_at = now() - interval '15 minutes 1 second' where id = ${m.id}`);
     const late = await edit(a, matchId, m.id, 'Sunday?');
     expect(late.statusCode).toBe(409);

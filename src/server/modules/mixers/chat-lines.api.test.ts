@@ -248,7 +248,11 @@ describe('edit and unsend', () => {
     const seen = (await history(rhys, mixerId)).find((m) => m.id === line.id);
     expect(seen?.body).toBe('The best');
     expect(seen?.editedAt).toBeTruthy();
-    expect((await edit(maya, mixerId, line.id, '   ')).statusCode).toBe(400);
+    // Emptied, an edit is refused with the way to take the line back; the line keeps its text.
+    const emptied = await edit(maya, mixerId, line.id, '   ');
+    expect(emptied.statusCode).toBe(400);
+    expect(emptied.json().error.message).toBe(LINE_MESSAGES.editEmpty);
+    expect((await history(rhys, mixerId)).find((m) => m.id === line.id)?.body).toBe('The best');
 
     await t.database.db.execute(sql`update mixer_messages set created_at = now() - interval '16 minutes' where id = ${line.id}`);
     const late = await edit(maya, mixerId, line.id, 'Too late');

@@ -1,5 +1,6 @@
 import { SendHorizontal } from 'lucide-react';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
+import { LINE_MESSAGES } from '../../../../shared/schemas/chat';
 import { DM_MAX_LENGTH, DM_MESSAGES } from '../../../../shared/schemas/messages';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
@@ -30,6 +31,8 @@ export const Composer = forwardRef<
   const length = value.trim().length;
   const tooLong = length > DM_MAX_LENGTH;
   const canSend = length > 0 && !tooLong && !disabled;
+  // An edit emptied cannot be saved: the way to take a line back is Unsend, said where the count shows.
+  const emptiedEdit = banner?.mode === 'edit' && length === 0;
 
   // Grow up to about six lines, then scroll inside.
   useGrowingTextarea(area, value);
@@ -94,9 +97,16 @@ export const Composer = forwardRef<
         className={cn(
           'px-4 pt-1 text-right text-xs tabular-nums empty:hidden',
           tooLong ? 'font-medium text-destructive' : 'text-muted-foreground',
+          emptiedEdit && 'text-left',
         )}
       >
-        {length >= COUNTER_FROM ? (tooLong ? `${DM_MESSAGES.tooLong} (${length}/${DM_MAX_LENGTH})` : `${length}/${DM_MAX_LENGTH}`) : ''}
+        {emptiedEdit
+          ? LINE_MESSAGES.editEmpty
+          : length >= COUNTER_FROM
+            ? tooLong
+              ? `${DM_MESSAGES.tooLong} (${length}/${DM_MAX_LENGTH})`
+              : `${length}/${DM_MAX_LENGTH}`
+            : ''}
       </p>
     </form>
   );

@@ -553,7 +553,8 @@ function ChatComposer({
   const submit = (confirmed = false) => {
     const parsed = (editing ? chatEditInputSchema : chatMessageInputSchema).safeParse({ body: text });
     if (!parsed.success) {
-      if (text.trim()) setError(parsed.error.issues[0]?.message);
+      // An empty box sends nothing; an edit emptied says how to take the line back instead.
+      if (text.trim() || editing) setError(parsed.error.issues[0]?.message);
       return;
     }
     setError(undefined);
