@@ -126,6 +126,10 @@ describe('moderation journey', () => {
     await folded.getByRole('button', { name: 'Report' }).click();
     const dialog = pp.getByRole('dialog', { name: 'Report this message' });
     await dialog.waitFor();
+    // Every reason's radio is drawn the same size, beside a label on one line or on two.
+    const radioWidths = await dialog.getByRole('radio').evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().width)));
+    expect(radioWidths.length).toBeGreaterThan(3);
+    expect(new Set(radioWidths)).toEqual(new Set([radioWidths[0]]));
     // Pre-filled, and quoting the line it is about.
     expect(await dialog.textContent()).toContain(THREAT);
     expect(await dialog.getByLabel('Harassment or bullying').isChecked()).toBe(true);
