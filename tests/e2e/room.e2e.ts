@@ -145,6 +145,20 @@ describe('the room', () => {
     const composerB = b.page.getByLabel('Message', { exact: true });
     await composerB.fill('one\ntwo\nthree\nfour');
     await expect.poll(() => newestLineInView(b.page)).toBe(true);
+    // Nor a paste past the limit: the box at its tallest and the limit's message under it. The way
+    // back to the newest line is not offered, since nothing was scrolled.
+    await composerB.fill('A'.repeat(5000));
+    await b.page.getByText('5000/1000').waitFor();
+    await expect.poll(() => newestLineInView(b.page)).toBe(true);
+    expect(await b.page.getByRole('button', { name: 'Jump to latest' }).count()).toBe(0);
+    // Scrolled up, the way back sits at the log's foot, clear of the tall composer.
+    await b.page.getByRole('log').evaluate((log) => log.scrollTo({ top: 0 }));
+    const jump = b.page.getByRole('button', { name: 'Jump to latest' });
+    await jump.waitFor();
+    const [jumpBox, logBox] = await Promise.all([jump.boundingBox(), b.page.getByRole('log').boundingBox()]);
+    expect((jumpBox?.y ?? 0) + (jumpBox?.height ?? 0)).toBeLessThanOrEqual((logBox?.y ?? 0) + (logBox?.height ?? 0));
+    await jump.click();
+    await expect.poll(() => newestLineInView(b.page)).toBe(true);
     await composerB.fill('');
     expect(await b.page.getByRole('button', { name: /^😂 1/ }).count()).toBe(0);
     await b.page.getByRole('button', { name: '🔥 1: Maya' }).click();

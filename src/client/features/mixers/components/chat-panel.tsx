@@ -388,96 +388,99 @@ export function ChatPanel({
           </span>
         </header>
 
-        <div
-          ref={scroller}
-          onScroll={onScroll}
-          role="log"
-          // New lines are read out by the announcer below, not typing noise or reactions (issue 29).
-          aria-live="off"
-          aria-label={`Messages in ${mixer.title}`}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1)
-          tabIndex={0}
-          className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
-        >
-          {history.isPending ? (
-            <div className="flex h-full items-center justify-center">
-              <Spinner label="Loading messages" />
-            </div>
-          ) : history.isError && !messages.length ? (
-            <LoadError
-              bare
-              title="We couldn't load the chat."
-              error={history.error}
-              onRetry={history.refetch}
-              className="h-full items-center justify-center text-center"
-            />
-          ) : (
-            <>
-              <div ref={sentinel} />
-              {more ? (
-                <div className="mb-3 flex justify-center">
-                  <Button variant="ghost" size="sm" onClick={() => void older()} disabled={isFetchingNextPage}>
-                    {isFetchingNextPage ? 'Loading earlier messages…' : 'Load earlier messages'}
-                  </Button>
-                </div>
-              ) : (
-                messages.length > 0 && <p className="mb-3 text-center text-xs text-muted-foreground">This is the start of the chat.</p>
-              )}
-              {messages.length === 0 && (
-                <p className="mt-8 text-center text-sm text-muted-foreground">
-                  {/* Before the start the footer says when it opens; saying it twice in one card reads as a glitch. */}
-                  {mixer.status === 'scheduled' ? 'No messages yet.' : 'No messages yet. Say hello!'}
-                </p>
-              )}
-              <ol className="flex flex-col">
-                {shown.map((m, i) => (
-                  <Fragment key={m.id}>
-                    {m.id === firstUnread && <NewMessagesDivider />}
-                    <MessageItem
-                      message={m}
-                      prev={shown[i - 1]}
-                      next={shown[i + 1]}
-                      me={me}
-                      soft={theme.soft}
-                      writable={writable}
-                      handlers={stable}
-                      people={people}
-                      collapsed={collapsedReason(m, me, privacy, hides)}
-                      collapsedWhenShown={collapsedReason(m, me, NO_PRIVACY, hides)}
-                      quoteFolded={quoteFolded(m.replyTo, me, privacy, hides)}
-                      onUnhide={unhide}
-                    />
-                  </Fragment>
-                ))}
-                {waiting.map((p) => (
-                  <li key={p.clientKey} className="mt-1.5 flex flex-col items-end" data-pending-line={p.status}>
-                    <div
-                      className={cn(
-                        'max-w-[78%] whitespace-pre-wrap rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-[15px] leading-snug text-primary-foreground sm:max-w-[70%]',
-                        p.status === 'sending' && 'opacity-70',
-                      )}
-                    >
-                      {p.replyTo && <ReplyQuote quote={p.replyTo} own folded={quoteFolded(p.replyTo, me, privacy, hides)} />}
-                      {p.body}
-                    </div>
-                    <PendingStatus line={p} onRetry={() => void deliver(p)} />
-                  </li>
-                ))}
-              </ol>
-            </>
+        {/* The log and the way back to its newest line, which sits at the log's foot whatever the composer's height. */}
+        <div className="relative flex min-h-0 flex-1 flex-col">
+          <div
+            ref={scroller}
+            onScroll={onScroll}
+            role="log"
+            // New lines are read out by the announcer below, not typing noise or reactions (issue 29).
+            aria-live="off"
+            aria-label={`Messages in ${mixer.title}`}
+            // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable log must be reachable by keyboard to scroll it (WCAG 2.1.1)
+            tabIndex={0}
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-ring sm:px-4"
+          >
+            {history.isPending ? (
+              <div className="flex h-full items-center justify-center">
+                <Spinner label="Loading messages" />
+              </div>
+            ) : history.isError && !messages.length ? (
+              <LoadError
+                bare
+                title="We couldn't load the chat."
+                error={history.error}
+                onRetry={history.refetch}
+                className="h-full items-center justify-center text-center"
+              />
+            ) : (
+              <>
+                <div ref={sentinel} />
+                {more ? (
+                  <div className="mb-3 flex justify-center">
+                    <Button variant="ghost" size="sm" onClick={() => void older()} disabled={isFetchingNextPage}>
+                      {isFetchingNextPage ? 'Loading earlier messages…' : 'Load earlier messages'}
+                    </Button>
+                  </div>
+                ) : (
+                  messages.length > 0 && <p className="mb-3 text-center text-xs text-muted-foreground">This is the start of the chat.</p>
+                )}
+                {messages.length === 0 && (
+                  <p className="mt-8 text-center text-sm text-muted-foreground">
+                    {/* Before the start the footer says when it opens; saying it twice in one card reads as a glitch. */}
+                    {mixer.status === 'scheduled' ? 'No messages yet.' : 'No messages yet. Say hello!'}
+                  </p>
+                )}
+                <ol className="flex flex-col">
+                  {shown.map((m, i) => (
+                    <Fragment key={m.id}>
+                      {m.id === firstUnread && <NewMessagesDivider />}
+                      <MessageItem
+                        message={m}
+                        prev={shown[i - 1]}
+                        next={shown[i + 1]}
+                        me={me}
+                        soft={theme.soft}
+                        writable={writable}
+                        handlers={stable}
+                        people={people}
+                        collapsed={collapsedReason(m, me, privacy, hides)}
+                        collapsedWhenShown={collapsedReason(m, me, NO_PRIVACY, hides)}
+                        quoteFolded={quoteFolded(m.replyTo, me, privacy, hides)}
+                        onUnhide={unhide}
+                      />
+                    </Fragment>
+                  ))}
+                  {waiting.map((p) => (
+                    <li key={p.clientKey} className="mt-1.5 flex flex-col items-end" data-pending-line={p.status}>
+                      <div
+                        className={cn(
+                          'max-w-[78%] whitespace-pre-wrap rounded-2xl rounded-br-md bg-primary px-3.5 py-2 text-[15px] leading-snug text-primary-foreground sm:max-w-[70%]',
+                          p.status === 'sending' && 'opacity-70',
+                        )}
+                      >
+                        {p.replyTo && <ReplyQuote quote={p.replyTo} own folded={quoteFolded(p.replyTo, me, privacy, hides)} />}
+                        {p.body}
+                      </div>
+                      <PendingStatus line={p} onRetry={() => void deliver(p)} />
+                    </li>
+                  ))}
+                </ol>
+              </>
+            )}
+          </div>
+          {(unseen > 0 || scrolledUp) && (
+            <button
+              type="button"
+              onClick={() => scrollToBottom(true)}
+              className="absolute bottom-3 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
+            >
+              <ArrowDown className="size-4" aria-hidden />
+              {unseen === 0 ? 'Jump to latest' : unseen === 1 ? '1 new message' : `${unseen} new messages`}
+            </button>
           )}
         </div>
 
-        {(unseen > 0 || scrolledUp) && (
-          <button
-            type="button"
-            onClick={() => scrollToBottom(true)}
-            className="absolute bottom-28 left-1/2 z-10 inline-flex -translate-x-1/2 items-center gap-1.5 whitespace-nowrap rounded-full bg-primary px-4 py-2 text-sm font-semibold text-primary-foreground shadow-lg"
-          >
-            <ArrowDown className="size-4" aria-hidden />
-            {unseen === 0 ? 'Jump to latest' : unseen === 1 ? '1 new message' : `${unseen} new messages`}
-          </button>
-        )}
         {writable && <TypingIndicator room={room} me={me} nameOf={(id) => people.get(id)?.firstName} />}
 
         <LiveAnnouncer text={announcement} />
