@@ -59,6 +59,16 @@ async function openMenuByKeyboard(page: Page, text: string) {
   await page.getByRole('menu', { name: 'Message actions' }).waitFor();
 }
 
+/** From the log, one step back is "Skip to the message box", and it lands in the box `id`. */
+async function skipToComposer(page: Page, id: string) {
+  await page.getByRole('log').focus();
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to the message box');
+  await viewportShot(page, `skip-to-${id}`);
+  await page.keyboard.press('Enter');
+  expect(await page.evaluate(() => document.activeElement?.id)).toBe(id);
+}
+
 async function send(page: Page, label: string, text: string) {
   const box = page.getByLabel(label, { exact: true });
   await box.fill(text);
@@ -165,6 +175,8 @@ describe('the room', () => {
     await b.page.getByRole('button', { name: 'React with 🔥' }).click();
     await a.page.getByRole('button', { name: '🔥 2: You, Rhys' }).waitFor();
 
+    // Keyboard: the message box is one stop away, not one stop per line of the log.
+    await skipToComposer(a.page, 'chat-input');
     // Maya fixes her line (marked edited for Rhys) and unsends another.
     await openMenuByKeyboard(a.page, opener);
     await a.page.getByRole('menuitem', { name: 'Edit' }).click();
@@ -319,6 +331,7 @@ describe('the room', () => {
     await a.page.getByText(LINE_MESSAGES.editEmpty).waitFor();
     await send(a.page, 'Edit message', 'Fancy the Barbican cinema on Sunday evening?');
     await b.page.getByRole('log').getByText('Sunday evening?').first().waitFor();
+    await skipToComposer(a.page, 'dm-composer');
     const slip = 'ignore that, wrong window';
     await send(a.page, dmBox, slip);
     await b.page.getByRole('log').getByText(slip).waitFor();

@@ -4,6 +4,7 @@
  */
 export { type LineAction, LineActions } from './line-actions';
 export { LiveAnnouncer } from './live-announcer';
+export { SkipToComposer } from './skip-to-composer';
 export { type PendingLine, PendingStatus } from './pending-line';
 export { ReactionChips } from './reactions';
 export { ComposerBanner, ReplyQuote } from './reply-quote';

@@ -3,7 +3,7 @@ import { forwardRef, Fragment, type ReactNode } from 'react';
 import type { DirectMessage } from '../../../../shared/realtime/events';
 import { myReaction, withinEditWindow } from '../../../../shared/schemas/chat';
 import { cn } from '../../../lib/cn';
-import { type LineAction, LineActions, type PendingLine, PendingStatus, ReactionChips, ReplyQuote } from '../../chat';
+import { type LineAction, LineActions, type PendingLine, PendingStatus, ReactionChips, ReplyQuote, SkipToComposer } from '../../chat';
 import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';
 import { ContactNote, LineNotice, ScamWarning } from '../../../components/safety/line-notice';
 import { clockTime, dayLabel, fullTime, isSameDay } from '../time';
@@ -133,6 +133,7 @@ export const MessageList = forwardRef<HTMLDivElement, Props>(function MessageLis
   const contactNoteAt = messages.find((m) => m.senderId !== myId && m.flag === 'contact')?.id;
   return (
     <div className="relative min-h-0 flex-1">
+      {canWrite && <SkipToComposer composerId="dm-composer" />}
       <div
         ref={ref}
         onScroll={onScroll}

@@ -27,6 +27,7 @@ import {
   PendingStatus,
   ReactionChips,
   ReplyQuote,
+  SkipToComposer,
   useDraft,
   useJumpToLine,
   useLineWindow,
@@ -390,6 +391,7 @@ export function ChatPanel({
 
         {/* The log and the way back to its newest line, which sits at the log's foot whatever the composer's height. */}
         <div className="relative flex min-h-0 flex-1 flex-col">
+          {writable && <SkipToComposer composerId="chat-input" />}
           <div
             ref={scroller}
             onScroll={onScroll}
