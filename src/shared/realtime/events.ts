@@ -23,9 +23,9 @@ export type CounterKey = (typeof COUNTER_KEYS)[number];
  * Typed WebSocket messages (DESIGN §3), parsed on both ends. Rooms: `user:{id}` (joined
  * automatically), `mixer:{id}` and `conversation:{matchId}` (joined on request, if allowed).
  *
- * Made on first use, not when the module loads: making these schemas is most of what evaluating
- * the member pages' shared code costs (~14 ms on a desktop, four times that on Lighthouse's phone),
- * and a member page is taken over before its socket has said anything (issue 33).
+ * Made on first use, not when the module loads: making them was a third of the time evaluating the
+ * member pages' shared code took (~7 of 21 ms unthrottled, four times that on Lighthouse's phone),
+ * and a member page is taken over before its socket has said anything (issue 33, decision 029).
  */
 function eventSchemas() {
   const lineExtrasShape = lineExtrasSchemas().shape;
