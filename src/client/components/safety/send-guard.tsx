@@ -71,9 +71,7 @@ export function AreYouSureDialog({
             <div className="grid gap-2 text-sm text-muted-foreground">
               <p>{outcome?.kind === 'confirm' ? outcome.message : ''}</p>
               {outcome?.kind === 'confirm' && (
-                <blockquote className="rounded-xl border-l-4 border-border bg-muted px-3 py-2 text-foreground">
-                  {outcome.body}
-                </blockquote>
+                <blockquote className="rounded-xl border-l-4 border-border bg-muted px-3 py-2 text-foreground">{outcome.body}</blockquote>
               )}
               <p>If you send it anyway, others see it folded away and can report it.</p>
             </div>

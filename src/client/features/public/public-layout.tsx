@@ -26,7 +26,10 @@ export function PublicLayout({
   const { user, isLoading } = useAuth();
   return (
     <div className="flex min-h-dvh flex-col">
-      <a href="#main" className="sr-only z-50 rounded-lg bg-card shadow-md focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-card shadow-md focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       <header className="border-b border-border/70 bg-background/85 backdrop-blur print:hidden">

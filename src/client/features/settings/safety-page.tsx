@@ -106,9 +106,7 @@ function ActionNotice({ action }: { action: MemberAction }) {
           <div>
             <dt className="font-medium">The line</dt>
             <dd>
-              <blockquote className="mt-1 rounded-xl bg-muted px-3 py-2 whitespace-pre-wrap">
-                {action.quote}
-              </blockquote>
+              <blockquote className="mt-1 rounded-xl bg-muted px-3 py-2 whitespace-pre-wrap">{action.quote}</blockquote>
             </dd>
           </div>
         )}

@@ -117,7 +117,10 @@ function Shell() {
 
   return (
     <div className="min-h-dvh md:flex">
-      <a href="#main" className="sr-only z-50 rounded-lg bg-card shadow-md focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:px-3 focus:py-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-card shadow-md focus:not-sr-only focus:fixed focus:left-3 focus:top-3 focus:px-3 focus:py-2"
+      >
         Skip to content
       </a>
       {/* Desktop sidebar */}

@@ -89,9 +89,8 @@ export function EmailBlock({ email }: { email: string }) {
         <p className="flex items-start gap-2 rounded-xl bg-accent/60 p-3 text-sm" role="status">
           <MailCheck className="mt-0.5 size-4 shrink-0 text-primary" aria-hidden />
           <span>
-            Open the link we sent to <span className="inline-block max-w-full font-medium">{pending}</span> while logged in to
-            this account (or log in when it asks) to finish. Until then we keep using your current address, and we've let it know about the
-            change.
+            Open the link we sent to <span className="inline-block max-w-full font-medium">{pending}</span> while logged in to this account
+            (or log in when it asks) to finish. Until then we keep using your current address, and we've let it know about the change.
           </span>
         </p>
       )}

@@ -48,8 +48,7 @@ export function NotificationsSection({ settings, save }: { settings: SettingsVie
       title="Email notifications"
       description={
         <>
-          What we email to <span className="inline-block max-w-full">{settings.email}</span>. Account and security emails
-          always arrive.
+          What we email to <span className="inline-block max-w-full">{settings.email}</span>. Account and security emails always arrive.
         </>
       }
     >
