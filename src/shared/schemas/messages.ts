@@ -19,8 +19,9 @@ export const DM_MESSAGES = {
   rateLimited: "You're sending messages very quickly. Please wait a moment and try again.",
 } as const;
 
+export const sendMessageSchema = messageBodySchema(DM_MAX_LENGTH, DM_MESSAGES).extend(sendExtrasShape);
+/** An edit emptied is told how to take the line back (Unsend), not to write something first. */
 export const editMessageSchema = messageBodySchema(DM_MAX_LENGTH, { ...DM_MESSAGES, empty: LINE_MESSAGES.editEmpty });
-export const sendMessageSchema = editMessageSchema.extend(sendExtrasShape);
 
 export const messagesQuerySchema = z.object({
   /** Id of the oldest message already shown; the page holds the messages before it. */

@@ -57,13 +57,13 @@ export const MIXER_MESSAGES = {
   joinRateLimited: "You've joined and left mixers a lot just now. Please wait a while before joining again.",
 } as const;
 
-/** An edit of a chat line: the same text rules as a send. */
-export const chatEditInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, {
-  empty: LINE_MESSAGES.editEmpty,
-  tooLong: MIXER_MESSAGES.messageTooLong,
+const chatBodyMessages = { empty: MIXER_MESSAGES.messageEmpty, tooLong: MIXER_MESSAGES.messageTooLong };
+export const chatMessageInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, chatBodyMessages).extend({
+  mentions: mentionsSchema,
+  ...sendExtrasShape,
 });
-
-export const chatMessageInputSchema = chatEditInputSchema.extend({ mentions: mentionsSchema, ...sendExtrasShape });
+/** An edit of a chat line: the same text rules as a send; emptied, it is told how to take the line back (Unsend). */
+export const chatEditInputSchema = messageBodySchema(CHAT_MESSAGE_MAX, { ...chatBodyMessages, empty: LINE_MESSAGES.editEmpty });
 
 export const MIXER_SECTIONS = ['foryou', 'live', 'upcoming', 'mine'] as const;
 export type MixerSection = (typeof MIXER_SECTIONS)[number];
