@@ -197,3 +197,32 @@ describe('mute a member in a mixer, for yourself', () => {
     await context.close();
   });
 });
+
+describe('the people you blocked, in Settings', () => {
+  it('someone blocked from a mixer, with no conversation, is listed under Safety and blocks and can be unblocked there', async () => {
+    const { context, page } = await signedIn('cleo', 375, 'light');
+    await openMixer(page);
+    await peopleTab(page);
+    await page.getByRole('button', { name: 'More options for Ben' }).click();
+    await page.getByRole('menuitem', { name: 'Block Ben' }).click();
+    const block = page.getByRole('alertdialog', { name: 'Block Ben?' });
+    await block.getByRole('button', { name: 'Block Ben' }).click();
+    await block.waitFor({ state: 'detached' });
+
+    await page.goto('/settings');
+    await page.getByRole('link', { name: 'Open safety and blocks' }).click();
+    await page.getByRole('heading', { name: 'People you blocked' }).waitFor();
+    await page.getByRole('button', { name: 'Unblock Ben' }).waitFor();
+    await e2e.screenshot(page, 'blocked-members-375-light');
+    await page.getByRole('button', { name: 'Unblock Ben' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Unblock Ben?' });
+    await confirm.getByRole('button', { name: 'Unblock' }).click();
+    await page.getByText('You haven’t blocked anyone.').waitFor();
+
+    // Ben is back among the mixer's people.
+    await openMixer(page);
+    await peopleTab(page);
+    await page.getByRole('button', { name: 'More options for Ben' }).waitFor();
+    await context.close();
+  });
+});

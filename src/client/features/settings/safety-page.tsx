@@ -20,6 +20,7 @@ import { useToast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
+import { BlockedMembers } from './blocked-members';
 
 const mineKey = ['moderation', 'mine'] as const;
 const fmt = (iso: string) =>
@@ -152,7 +153,7 @@ export default function SafetyPage() {
         </Link>
         <h1 className="mt-2 font-display text-3xl font-extrabold sm:text-4xl">Safety and reports</h1>
         <p className="mt-2 text-muted-foreground">
-          Decisions our team made about your account, and the reports you sent.{' '}
+          Decisions our team made about your account, the reports you sent and the people you blocked.{' '}
           <Link to="/terms" className="underline">
             How moderation works (Terms, section 7)
           </Link>
@@ -200,6 +201,7 @@ export default function SafetyPage() {
           </section>
         </>
       )}
+      <BlockedMembers />
     </div>
   );
 }

@@ -1,5 +1,6 @@
+import { ShieldCheck } from 'lucide-react';
 import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import type { UpdateSettingsInput } from '../../../shared/schemas/settings';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -8,6 +9,7 @@ import { useAuth } from '../../lib/auth';
 import { settingsQuery, useSettings, useUpdateSettings } from './api';
 import { preloadQueries } from '../../lib/query';
 import { errorMessage } from './components/form-errors';
+import { SettingsSection } from './components/section';
 import { AppearanceSection } from './sections/appearance';
 import { NotificationsSection } from './sections/notifications';
 import { PushNotificationsSection } from './sections/push-notifications';
@@ -20,6 +22,7 @@ const NAV = [
   { id: 'privacy', label: 'Privacy' },
   { id: 'notifications', label: 'Notifications' },
   { id: 'hidden-words', label: 'Hidden words' },
+  { id: 'safety', label: 'Safety and blocks' },
   { id: 'security', label: 'Security' },
   { id: 'your-data', label: 'Your data' },
 ] as const;
@@ -203,6 +206,19 @@ export default function SettingsPage() {
               <Suspense>
                 <HiddenWordsSection />
               </Suspense>
+              <SettingsSection
+                id="safety"
+                icon={ShieldCheck}
+                title="Safety and blocks"
+                description="The people you blocked, decisions our team made about your account and the reports you sent."
+              >
+                <Card className="flex flex-wrap items-center justify-between gap-3 p-5">
+                  <p className="min-w-0 text-sm">Unblock someone, see a decision and appeal it, or follow up a report.</p>
+                  <Button asChild variant="outline">
+                    <Link to="/settings/safety">Open safety and blocks</Link>
+                  </Button>
+                </Card>
+              </SettingsSection>
               {later ? (
                 <>
                   <PushNotificationsSection />
