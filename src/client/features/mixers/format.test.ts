@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayLabel, formatTime, rangeLabel, whenLabel } from './format';
+import { dayLabel, formatTime, rangeLabel, startsAtLabel, whenLabel } from './format';
 
 describe('mixer times (en-GB, Europe/London)', () => {
   const now = new Date('2026-11-22T21:00:00Z'); // Sunday 22 November, 21:00 in London (GMT)
@@ -15,6 +15,12 @@ describe('mixer times (en-GB, Europe/London)', () => {
     expect(dayLabel('2026-11-21T10:00:00Z', now)).toBe('Yesterday');
     expect(dayLabel('2026-11-28T10:00:00Z', now)).toBe('Sat 28 Nov');
     expect(dayLabel('2026-11-28T10:00:00Z', now, true)).toBe('Saturday 28 November');
+  });
+
+  it('says the day with the start time in a sentence', () => {
+    expect(startsAtLabel('2026-11-22T21:30:00Z', now)).toBe('today at 21:30');
+    expect(startsAtLabel('2026-11-23T09:15:00Z', now)).toBe('tomorrow at 09:15');
+    expect(startsAtLabel('2026-11-28T19:30:00Z', now)).toBe('Sat 28 Nov at 19:30');
   });
 
   it('counts calendar days on the Sundays the clocks change (a day of 25 or 23 hours)', () => {

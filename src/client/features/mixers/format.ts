@@ -26,6 +26,11 @@ export function dayLabel(iso: string, now = clockNow(), long = false): string {
 /** "today" / "tomorrow" inside a sentence ("held until today, 18:00"); a date stays as it is. */
 export const inSentence = (day: string) => (day === 'Today' || day === 'Tomorrow' ? day.toLowerCase() : day);
 
+/** When a mixer starts, inside a sentence: "today at 19:30", "tomorrow at 19:30", "Sat 28 Nov at 19:30". */
+export function startsAtLabel(iso: string, now = clockNow()): string {
+  return `${inSentence(dayLabel(iso, now))} at ${formatTime(iso)}`;
+}
+
 /** A card's time line: "Live now · until 21:00", "Starts in 25 min", "Tomorrow, 19:30", "Ended · Sat 21 Nov". */
 export function whenLabel(m: { status: string; startsAt: string; endsAt: string }, now = clockNow()): string {
   if (m.status === 'live') return `Live now · until ${formatTime(m.endsAt)}`;

@@ -9,7 +9,7 @@ import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { useAnswerInvitation, useJoinMixer, useLeaveMixer } from '../api';
-import { dayLabel, formatTime, inSentence } from '../format';
+import { dayLabel, formatTime, inSentence, startsAtLabel } from '../format';
 import { SeatPlanFill } from './audience';
 import { useReturnFocus } from '../../../components/ui/use-return-focus';
 import { resumeOnboarding } from '../../onboarding';
@@ -104,7 +104,7 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
               <span className="font-semibold">You're in!</span>{' '}
               {mixer.status === 'live'
                 ? 'The chat is open — say hello.'
-                : `The chat opens when the mixer starts at ${formatTime(mixer.startsAt)}.`}
+                : `The chat opens when the mixer starts, ${startsAtLabel(mixer.startsAt)}.`}
             </StateNote>
             <Button variant="outline" onClick={() => setConfirmLeave(true)}>
               Leave mixer
@@ -177,7 +177,7 @@ export function JoinCard({ mixer, className }: { mixer: MixerDetail; className?:
               <CalendarClock className="size-3.5" aria-hidden />
               {mixer.status === 'live'
                 ? "It's live now — jump straight in."
-                : `Starts at ${formatTime(mixer.startsAt)}. You can leave any time before.`}
+                : `Starts ${startsAtLabel(mixer.startsAt)}. You can leave any time before.`}
             </p>
           </div>
         )}
