@@ -48,7 +48,7 @@ export function AfterMixerPrompts({ className }: { className?: string }) {
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium">{p.title}</span>
                     <span className="block text-xs text-muted-foreground">
-                      {p.others} {p.others === 1 ? 'person' : 'people'} to fancy · open {hoursLeft(p.closesAt)} more{' '}
+                      {p.others} {p.others === 1 ? 'person' : 'people'} you met · open {hoursLeft(p.closesAt)} more{' '}
                       {hoursLeft(p.closesAt) === 1 ? 'hour' : 'hours'}
                     </span>
                   </span>
