@@ -32,6 +32,21 @@ function eventSchemas() {
   const liveRoom = liveRoomSchemas();
   const roomSchema = z.string().regex(/^(user|mixer|conversation):[A-Za-z0-9-]{1,64}$/, 'Unknown room');
 
+  /** The new text (empty once unsent) of an edited or unsent line, the same in both chats. */
+  const lineChangedShape = {
+    messageId: z.string(),
+    body: z.string(),
+    editedAt: z.string().nullable(),
+    unsentAt: z.string().nullable(),
+    /** The detectors' verdict on the new text (issue 30). */
+    flag: z.enum(SAFETY_FLAGS).nullable().optional(),
+  };
+  const reactionShape = {
+    messageId: z.string(),
+    user: z.object({ id: z.string(), firstName: z.string() }),
+    emoji: z.string().nullable(),
+  };
+
   const chatMessageSchema = z.object({
     id: z.string(),
     mixerId: z.string(),
@@ -94,41 +109,11 @@ function eventSchemas() {
      * A line was edited or unsent (issue 29): the new text (empty once unsent) for every view of
      * it, including the quotes of replies to it. Never counts as unread, never a push.
      */
-    z.object({
-      type: z.literal('mixer.line.changed'),
-      mixerId: z.string(),
-      messageId: z.string(),
-      body: z.string(),
-      editedAt: z.string().nullable(),
-      unsentAt: z.string().nullable(),
-      /** The detectors' verdict on the new text (issue 30). */
-      flag: z.enum(SAFETY_FLAGS).nullable().optional(),
-    }),
-    z.object({
-      type: z.literal('dm.line.changed'),
-      matchId: z.string(),
-      messageId: z.string(),
-      body: z.string(),
-      editedAt: z.string().nullable(),
-      unsentAt: z.string().nullable(),
-      /** The detectors' verdict on the new text (issue 30). */
-      flag: z.enum(SAFETY_FLAGS).nullable().optional(),
-    }),
+    z.object({ type: z.literal('mixer.line.changed'), mixerId: z.string(), ...lineChangedShape }),
+    z.object({ type: z.literal('dm.line.changed'), matchId: z.string(), ...lineChangedShape }),
     /** Someone chose a reaction on a line (`emoji` null: took theirs away). Only to those who may see them. */
-    z.object({
-      type: z.literal('mixer.reaction'),
-      mixerId: z.string(),
-      messageId: z.string(),
-      user: z.object({ id: z.string(), firstName: z.string() }),
-      emoji: z.string().nullable(),
-    }),
-    z.object({
-      type: z.literal('dm.reaction'),
-      matchId: z.string(),
-      messageId: z.string(),
-      user: z.object({ id: z.string(), firstName: z.string() }),
-      emoji: z.string().nullable(),
-    }),
+    z.object({ type: z.literal('mixer.reaction'), mixerId: z.string(), ...reactionShape }),
+    z.object({ type: z.literal('dm.reaction'), matchId: z.string(), ...reactionShape }),
     z.object({
       type: z.literal('notice'),
       title: z.string(),

@@ -9,9 +9,12 @@ import { LoadError } from '../../components/ui/load-error';
 import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { api } from '../../lib/api';
+import { londonFormat } from '../../lib/london-time';
 
 const blockedKey = ['blocks'] as const;
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
+/** "30 November 2026" in London time (spec §9). */
+const londonDate = londonFormat({ day: 'numeric', month: 'long', year: 'numeric' });
+const day = (iso: string) => londonDate(new Date(iso));
 
 /**
  * "People you blocked" on the safety page: every member a block hides, also those blocked from a

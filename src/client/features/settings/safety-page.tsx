@@ -19,12 +19,14 @@ import { Spinner } from '../../components/ui/spinner';
 import { useToast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
+import { londonFormat } from '../../lib/london-time';
 import { usePageTitle } from '../../lib/use-page-title';
 import { BlockedMembers } from './blocked-members';
 
 const mineKey = ['moderation', 'mine'] as const;
-const fmt = (iso: string) =>
-  new Date(iso).toLocaleString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+/** "30 November 2026, 14:05" in London time (spec §9), whatever the browser's own zone. */
+const dateTime = londonFormat({ day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const fmt = (iso: string) => dateTime(new Date(iso));
 
 /** "Appeal this decision": once, within 14 days, a short text (POST /api/appeals). */
 export function AppealForm({ actionId, onDone }: { actionId: string; onDone?: () => void }) {

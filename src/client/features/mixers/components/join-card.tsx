@@ -219,7 +219,7 @@ function ClashNote({ clash }: { clash: MixerClash }) {
   return (
     <RefusalNote testId="mixer-clash" to={`/mixers/${clash.id}`} action={`Open ${clash.title}`}>
       <span className="font-semibold">This overlaps with {clash.title}</span>
-      {` (${inSentence(dayLabel(clash.startsAt))} at ${formatTime(clash.startsAt)}), `}
+      {` (${startsAtLabel(clash.startsAt)}), `}
       {clash.invited
         ? "where a seat is held for you. Decline that seat first if you'd rather go to this one."
         : "which you're in. Leave that one first if you'd rather go to this one."}
