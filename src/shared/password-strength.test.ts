@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isWeakPassword } from './password-strength';
+import { isWeakPassword, passwordWeakness } from './password-strength';
 
 describe('password strength (docs/decisions/006)', () => {
   it('refuses the app’s own words and UK places of the city list with capitals, digits and symbols', async () => {
@@ -33,5 +33,17 @@ describe('password strength (docs/decisions/006)', () => {
     expect(await isWeakPassword('priya.sharma88!', ['priya.sharma88@example.com'])).toBe(true);
     expect(await isWeakPassword('Sharma Priya 2026!', ['Priya Sharma'])).toBe(true);
     expect(await isWeakPassword('Sharma Priya 2026!', ['Ada Lovelace'])).toBe(false);
+  });
+
+  it('says which gave a password away: anyone’s guess, or the member’s own name or address', async () => {
+    const priya = ['priya.sharma@example.com', 'Priya Sharma'];
+    expect(await passwordWeakness('Priya Sharma1!', priya)).toBe('own-words');
+    expect(await passwordWeakness('Sharma Priya 2026!', priya)).toBe('own-words');
+    expect(await passwordWeakness('priya.sharma88!', ['priya.sharma88@example.com'])).toBe('own-words');
+    for (const password of ['Password123!', 'qwerty123', 'Fancy2026!', 'Liverpool2024!']) {
+      expect(await passwordWeakness(password, priya), password).toBe('common');
+      expect(await passwordWeakness(password), password).toBe('common');
+    }
+    expect(await passwordWeakness('velvet-otter-lantern', priya)).toBeNull();
   });
 });

@@ -95,3 +95,16 @@ export async function isWeakPassword(password: string, related: string[] = []): 
   const rest = withoutWords(withoutWords(password, own), words);
   return rest !== password.toLowerCase() && zxcvbn.check(rest, inputs).score < MIN_PASSWORD_SCORE;
 }
+
+/** Why a password is refused: guessable by anyone, or by someone who knows the member's name or address. */
+export type PasswordWeakness = 'common' | 'own-words';
+
+/**
+ * Null when the password is hard enough to guess; otherwise why not. `own-words` when it would
+ * pass but for the member's own details (`related`): telling them it is "too common" sent them
+ * looking for a rarer word when what gave it away was their name.
+ */
+export async function passwordWeakness(password: string, related: string[] = []): Promise<PasswordWeakness | null> {
+  if (!(await isWeakPassword(password, related))) return null;
+  return related.length && !(await isWeakPassword(password)) ? 'own-words' : 'common';
+}

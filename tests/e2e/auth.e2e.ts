@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OWN_WORDS_PASSWORD } from '../../src/shared/schemas/auth';
 import { E2E_PASSWORD, type E2E, startE2E, toast } from './harness';
 
 let e2e: E2E;
@@ -32,6 +33,12 @@ describe('accounts', () => {
     await page.getByLabel('Full name').fill('Nia Patel');
     const email = `nia.${Date.now()}@example.com`;
     await page.getByLabel('Email').fill(email);
+    // A password built from the member's own name says so, and the rules stay in view beside it.
+    await page.getByLabel('Password', { exact: true }).fill('NiaPatel2026!');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('alert').filter({ hasText: OWN_WORDS_PASSWORD }).waitFor();
+    expect(await page.getByRole('list', { name: 'Password rules' }).isVisible()).toBe(true);
+    await e2e.screenshot(page, 'register-own-words-desktop');
     await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
     await e2e.screenshot(page, 'register-desktop');
     await page.getByRole('button', { name: 'Create account' }).click();

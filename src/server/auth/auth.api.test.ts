@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { cookieHeader, createTestApp, TEST_PASSWORD, type TestApp, setupTestApp } from '../../../tests/helpers/test-app';
 import { verifyPassword } from 'better-auth/crypto';
 import { account, session, user } from '../db/schema';
+import { OWN_WORDS_PASSWORD } from '../../shared/schemas/auth';
 
 const t = setupTestApp();
 
@@ -133,6 +134,19 @@ describe('register → verify → log in', () => {
       payload: { fullName: 'Ada Lovelace', email: 'weak@example.com', password: 'velvet-otter-lantern' },
     });
     expect(strong.statusCode).toBe(200);
+  });
+
+  it('says so when what gives a password away is the member’s own name or address', async () => {
+    for (const password of ['AdaLovelace2026!', 'lovelace.ada!']) {
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/register',
+        remoteAddress: nextIp(),
+        payload: { fullName: 'Ada Lovelace', email: 'ada.lovelace@example.com', password },
+      });
+      expect(res.statusCode, password).toBe(400);
+      expect(res.json().error.fields.password, password).toBe(OWN_WORDS_PASSWORD);
+    }
   });
 });
 
@@ -351,7 +365,8 @@ describe('every password being set follows one rule', () => {
     for (const password of ['Priya Sharma1!', 'priya sharma 1', `${local}!`]) {
       const weak = await reset(password);
       expect(weak.statusCode, password).toBe(400);
-      expect(weak.json().error.fields.password).toBe('That password is too common. Please choose one that is harder to guess.');
+      // Not "too common": what gives it away is the member's own name or address, and they are told so.
+      expect(weak.json().error.fields.password).toBe(OWN_WORDS_PASSWORD);
     }
     // Nothing was reset: the link still works, with a password of the member's own choosing.
     expect((await reset('velvet-otter-lantern')).statusCode).toBe(200);
@@ -361,7 +376,7 @@ describe('every password being set follows one rule', () => {
       cookie: cookieHeader((await login(t, m.email, 'velvet-otter-lantern')).headers['set-cookie']),
       payload: { currentPassword: 'velvet-otter-lantern', newPassword: 'Priya Sharma1!' },
     });
-    expect(change.json().error.fields.newPassword).toBe('That password is too common. Please choose one that is harder to guess.');
+    expect(change.json().error.fields.newPassword).toBe(OWN_WORDS_PASSWORD);
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { isWeakPassword } from '../../shared/password-strength';
-import { COMMON_PASSWORD } from '../../shared/schemas/auth';
+import { passwordWeakness } from '../../shared/password-strength';
+import { WEAK_PASSWORD_MESSAGES } from '../../shared/schemas/auth';
 import type { Db } from '../db/client';
 import { profiles, user } from '../db/schema';
 import { AppError } from '../http/errors';
@@ -18,8 +18,9 @@ export async function memberWords(db: Db, userId: string): Promise<string[]> {
 /**
  * The one rule for every password being set (sign-up, reset, change; docs/decisions/006): a strength
  * estimate against the common dictionaries, the app's own words and `ownWords` (the member's e-mail
- * and names). A weak one is a validation error on `field`.
+ * and names). A weak one is a validation error on `field`, saying which of the two gave it away.
  */
 export async function assertStrongPassword(password: string, ownWords: string[], field = 'password'): Promise<void> {
-  if (await isWeakPassword(password, ownWords)) throw new AppError('validation', COMMON_PASSWORD, { [field]: COMMON_PASSWORD });
+  const weakness = await passwordWeakness(password, ownWords);
+  if (weakness) throw new AppError('validation', WEAK_PASSWORD_MESSAGES[weakness], { [field]: WEAK_PASSWORD_MESSAGES[weakness] });
 }

@@ -94,3 +94,7 @@ export const resetPasswordFormSchema = z
 /** Spec §5: auth calls need an email (or phone) and a password. */
 export const MISSING_CREDENTIALS = 'You must provide either an email or phone number and a password';
 export const COMMON_PASSWORD = 'That password is too common. Please choose one that is harder to guess.';
+export const OWN_WORDS_PASSWORD =
+  "That password is easy to guess from your name or email address. Please choose one that doesn't use them.";
+/** The message for each reason a password is refused (shared/password-strength.ts). */
+export const WEAK_PASSWORD_MESSAGES = { common: COMMON_PASSWORD, 'own-words': OWN_WORDS_PASSWORD } as const;

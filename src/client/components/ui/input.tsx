@@ -30,7 +30,14 @@ export function Label({ className, ...props }: ComponentProps<'label'>) {
   return <label className={cn('text-sm font-medium text-foreground', className)} {...props} />;
 }
 
-/** A labelled form field with its error message announced to screen readers. */
+/**
+ * What a field's input is described by: its hint and its error, both shown. The hint stays beside
+ * the error: it often says what the error refers to (the password rules under "too common").
+ */
+export const describedBy = (id: string, error?: string, hint?: unknown) =>
+  [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+
+/** A labelled form field with its hint and its error message announced to screen readers. */
 export function Field({
   id,
   label,
@@ -48,7 +55,7 @@ export function Field({
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
       {children}
-      {hint && !error && (
+      {hint && (
         <div id={`${id}-hint`} className="text-xs text-muted-foreground">
           {hint}
         </div>

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from 'react';
-import { Field, Input } from '../../../components/ui/input';
+import { describedBy, Field, Input } from '../../../components/ui/input';
 import { PasswordInput } from './password-input';
 
 /** What `useSchemaForm(…).register(name)` returns. */
@@ -7,7 +7,7 @@ type Registered = Pick<ComponentProps<'input'>, 'ref' | 'onChange' | 'onFocus' |
 
 /**
  * A labelled input bound to a field of `useSchemaForm`, as every sign-in page writes it: the id
- * is the field's name, and aria-invalid / aria-describedby follow its error (else its hint).
+ * is the field's name, and aria-invalid follows its error, aria-describedby its hint and error.
  */
 export function SchemaField<N extends string>({
   form,
@@ -29,13 +29,7 @@ export function SchemaField<N extends string>({
   const Control = password ? PasswordInput : Input;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
-      <Control
-        id={id}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : hint ? `${id}-hint` : undefined}
-        {...input}
-        {...form.register(name)}
-      />
+      <Control id={id} aria-invalid={Boolean(error)} aria-describedby={describedBy(id, error, hint)} {...input} {...form.register(name)} />
     </Field>
   );
 }

@@ -30,9 +30,10 @@ export default function RegisterPage() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const { campaignFromParams, COMMON_PASSWORD } = await schemas();
-      if (await (await strength()).isWeakPassword(values.password, [values.email, values.fullName])) {
-        form.setError('password', { message: COMMON_PASSWORD });
+      const { campaignFromParams, WEAK_PASSWORD_MESSAGES } = await schemas();
+      const weakness = await (await strength()).passwordWeakness(values.password, [values.email, values.fullName]);
+      if (weakness) {
+        form.setError('password', { message: WEAK_PASSWORD_MESSAGES[weakness] });
         form.setFocus('password');
         return;
       }
@@ -51,7 +52,7 @@ export default function RegisterPage() {
   const rules = [
     { ok: password.length >= PASSWORD_MIN, text: `At least ${PASSWORD_MIN} characters` },
     { ok: password.length > 0 && password.length <= PASSWORD_MAX, text: `No more than ${PASSWORD_MAX} characters` },
-    { ok: false, text: 'Not a commonly used password (we check for you)', neutral: true },
+    { ok: false, text: 'Not a common password, nor your name or email (we check for you)', neutral: true },
   ];
 
   return (

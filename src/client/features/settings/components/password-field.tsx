@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { type ComponentProps, useState } from 'react';
-import { Field, Input } from '../../../components/ui/input';
+import { describedBy, Field, Input } from '../../../components/ui/input';
 
 /** A labelled password input with a show/hide button and its error announced. */
 export function PasswordField({
@@ -11,7 +11,6 @@ export function PasswordField({
   ...props
 }: ComponentProps<'input'> & { id: string; label: string; error?: string; hint?: React.ReactNode }) {
   const [shown, setShown] = useState(false);
-  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <Field id={id} label={label} error={error} hint={hint}>
       <div className="relative">
@@ -20,7 +19,7 @@ export function PasswordField({
           {...props}
           type={shown ? 'text' : 'password'}
           aria-invalid={Boolean(error)}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, error, hint)}
           className="pr-12"
         />
         <button
