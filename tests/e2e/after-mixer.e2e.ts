@@ -136,7 +136,7 @@ describe('availability, the after-mixer prompt and reliability', () => {
 
     // Rhys already fancied Maya: her fancy makes the match, celebrated with a way to say hello.
     await page.getByRole('button', { name: 'Fancy Rhys' }).click();
-    const toast = page.getByTestId('match-toast');
+    const toast = page.locator('[data-variant="celebration"]');
     await toast.getByText("It's a match!").waitFor();
     await shot(page, 'after-mixer-match-1280');
     await toast.getByRole('link', { name: 'Say hello to Rhys' }).click();

@@ -136,7 +136,7 @@ describe('mixers that form themselves', () => {
     await page.getByRole('heading', { level: 1, name: 'Who did you click with?' }).waitFor();
     expect(await page.getByTestId('prompt-person').count()).toBe(5);
     await page.getByRole('button', { name: 'Fancy Rhys' }).click();
-    const toast = page.getByTestId('match-toast');
+    const toast = page.locator('[data-variant="celebration"]');
     await toast.getByText("It's a match!").waitFor();
     await e2e.screenshot(page, 'journey-match-1280');
     await toast.getByRole('link', { name: 'Say hello to Rhys' }).click();

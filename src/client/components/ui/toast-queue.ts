@@ -3,10 +3,14 @@ import { createContext, useContext } from 'react';
 export interface ToastInput {
   title?: string;
   description?: string;
-  variant?: 'default' | 'destructive';
+  /** `celebration`: "It's a match!", in the app's warmest colours. */
+  variant?: 'default' | 'destructive' | 'celebration';
   duration?: number;
-  /** One button in the toast, e.g. "Open" for a notice that leads somewhere. */
-  action?: { label: string; onSelect: () => void };
+  /**
+   * One button in the toast, e.g. "Open" for a notice that leads somewhere; with `href`, a link
+   * to it (opened by `onSelect`, which navigates within the app).
+   */
+  action?: { label: string; onSelect: () => void; href?: string };
 }
 
 export interface ToastItem extends ToastInput {
@@ -18,8 +22,6 @@ export interface ToastItem extends ToastInput {
 export interface ToastQueue {
   items: ToastItem[];
   dismiss(id: number): void;
-  /** A mounted <ToastHost> renders the toasts; returns its unregister function. */
-  addHost(): () => void;
   /** Counts the mounted Radix viewports; returns the unregister function. */
   addViewport(): () => void;
 }

@@ -7,40 +7,39 @@ const ToastContext = createContext<(t: ToastInput) => void>(() => {});
 /** `toast({ title, description, variant })`, as in spec §8. */
 export const useToast = () => useContext(ToastContext);
 
-// The Radix toaster is ~10 KiB gzipped (DESIGN §7): public and auth pages load it with their
-// first toast; the member area mounts it with the shell (<ToastHost>).
-let fallbackToaster: Promise<React.ComponentType> | undefined;
-const loadFallbackToaster = () => {
-  fallbackToaster ??= import('./toaster').then(
+// The Radix toaster is ~12 KiB gzipped (DESIGN §7): every page loads it with its first toast,
+// so no page waits for it before it can be used (issue 33).
+let toaster: Promise<React.ComponentType> | undefined;
+const loadToaster = () => {
+  toaster ??= import('./toaster').then(
     (m) => m.default,
     (err: unknown) => {
-      fallbackToaster = undefined; // Offline: try again with the next toast.
+      toaster = undefined; // Offline: try again with the next toast.
       throw err;
     },
   );
-  return fallbackToaster;
+  return toaster;
 };
 
 let nextId = 1;
 
 /**
  * The toast queue with the spec's constants: one at a time, 5 s, removed 1 s after dismissal,
- * swipe 50 px, F8 (Radix, in toaster.tsx). Rendered by the shell's <ToastHost> when one is
- * mounted, otherwise by a toaster loaded on demand here. Until a Radix viewport is mounted, an
- * empty stand-in region takes F8, so the hotkey works from the first paint as before.
+ * swipe 50 px, F8 (Radix, in toaster.tsx). Rendered by a toaster loaded with the first toast.
+ * Until its Radix viewport is mounted, an empty stand-in region takes F8, so the hotkey works
+ * from the first paint as before.
  */
 export function ToastProvider({ children }: { children: React.ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
-  const [hosts, setHosts] = useState(0);
   const [viewports, setViewports] = useState(0);
-  // Once loaded (first toast), the fallback toaster renders the toasts while no host is mounted.
-  const [Fallback, setFallback] = useState<React.ComponentType | null>(null);
+  // Once loaded (first toast), the toaster renders the toasts.
+  const [Toaster, setToaster] = useState<React.ComponentType | null>(null);
   const standIn = useRef<HTMLOListElement>(null);
   const toast = useCallback((t: ToastInput) => {
     const id = nextId++;
     setItems((prev) => [{ ...t, id, open: true }, ...prev.map((p) => ({ ...p, open: false }))].slice(0, TOAST_LIMIT + 1));
-    loadFallbackToaster().then(
-      (component) => setFallback(() => component),
+    loadToaster().then(
+      (component) => setToaster(() => component),
       () => {},
     );
   }, []);
@@ -48,17 +47,12 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     setItems((prev) => prev.map((p) => (p.id === id ? { ...p, open: false } : p)));
     setTimeout(() => setItems((prev) => prev.filter((p) => p.id !== id)), TOAST_REMOVE_DELAY_MS);
   }, []);
-  // As transitions: a host and its viewport mount with the page, and re-rendering the queue's
-  // users at once would lengthen the page's first commit on a slow phone (decision 029).
-  const addHost = useCallback(() => {
-    startTransition(() => setHosts((n) => n + 1));
-    return () => startTransition(() => setHosts((n) => n - 1));
-  }, []);
+  // As a transition: re-rendering the queue's users at once would lengthen a commit on a slow phone (decision 029).
   const addViewport = useCallback(() => {
     startTransition(() => setViewports((n) => n + 1));
     return () => startTransition(() => setViewports((n) => n - 1));
   }, []);
-  const queue = useMemo<ToastQueue>(() => ({ items, dismiss, addHost, addViewport }), [items, dismiss, addHost, addViewport]);
+  const queue = useMemo<ToastQueue>(() => ({ items, dismiss, addViewport }), [items, dismiss, addViewport]);
 
   // Radix's F8 hotkey, for the stand-in (Radix viewports listen themselves).
   useEffect(() => {
@@ -73,7 +67,7 @@ export function ToastProvider({ children }: { children: React.ReactNode }) {
     <ToastContext.Provider value={toast}>
       <ToastQueueContext.Provider value={queue}>
         {children}
-        {hosts === 0 && Fallback && <Fallback />}
+        {Toaster && <Toaster />}
         {viewports === 0 && (
           // Radix's empty viewport: the region and its list (focused by F8), not clickable.
           <section aria-label="Notifications (F8)" tabIndex={-1} style={{ pointerEvents: 'none' }}>

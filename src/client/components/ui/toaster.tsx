@@ -1,17 +1,24 @@
-import { X } from 'lucide-react';
+import { MessageCircleHeart, PartyPopper, X } from 'lucide-react';
 import { Toast as T } from 'radix-ui';
 import { useLayoutEffect, useRef } from 'react';
 import { TOAST_DURATION_MS, TOAST_SWIPE_THRESHOLD } from '../../../shared/constants';
 import { cn } from '../../lib/cn';
-import { TOAST_VIEWPORT_CLASS, useToastQueue } from './toast-queue';
+import { TOAST_VIEWPORT_CLASS, type ToastInput, useToastQueue } from './toast-queue';
 
-/** The Radix toasts and their viewport (region "Notifications (F8)") for the queue of <ToastProvider>. */
-function Toasts({ children }: { children?: React.ReactNode }) {
+/** The look of each variant. */
+const VARIANT_CLASS = {
+  default: 'border-border bg-card text-card-foreground',
+  destructive: 'border-destructive bg-destructive text-destructive-foreground',
+  celebration: 'border-transparent bg-linear-to-br from-pink-600 via-rose-600 to-orange-500 text-white shadow-2xl',
+} as const;
+
+/** The Radix toasts and their viewport (region "Notifications (F8)") for the queue of <ToastProvider>, loaded with the first toast. */
+export default function Toaster() {
   const queue = useToastQueue();
   const viewport = useRef<HTMLOListElement>(null);
   const addViewport = queue?.addViewport;
   useLayoutEffect(() => {
-    // Focus in the viewport this one replaces (the stand-in, or the fallback toaster) moves here.
+    // Focus in the stand-in viewport this one replaces moves here.
     const own = viewport.current;
     const active = document.activeElement;
     if (active?.closest('[data-toast-viewport]') && !own?.contains(active)) own?.focus();
@@ -19,7 +26,6 @@ function Toasts({ children }: { children?: React.ReactNode }) {
   }, [addViewport]);
   return (
     <T.Provider duration={TOAST_DURATION_MS} swipeThreshold={TOAST_SWIPE_THRESHOLD} swipeDirection="right" label="Notification">
-      {children}
       {queue?.items.map((t) => (
         <T.Root
           key={t.id}
@@ -32,23 +38,22 @@ function Toasts({ children }: { children?: React.ReactNode }) {
           className={cn(
             'group pointer-events-auto relative flex w-full items-start gap-3 overflow-hidden rounded-2xl border p-4 pr-10 shadow-lg transition-all',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=cancel]:translate-x-0 data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)] data-[state=closed]:opacity-0',
-            t.variant === 'destructive'
-              ? 'border-destructive bg-destructive text-destructive-foreground'
-              : 'border-border bg-card text-card-foreground',
+            VARIANT_CLASS[t.variant ?? 'default'],
           )}
         >
+          {t.variant === 'celebration' && (
+            <span className="flex size-11 shrink-0 items-center justify-center rounded-full bg-white/20">
+              <PartyPopper className="size-6" aria-hidden />
+            </span>
+          )}
           <div className="grid gap-1">
-            {t.title && <T.Title className="text-sm font-semibold">{t.title}</T.Title>}
-            {t.description && <T.Description className="text-sm opacity-90">{t.description}</T.Description>}
-            {t.action && (
-              <T.Action
-                altText={t.action.label}
-                onClick={t.action.onSelect}
-                className="mt-1 w-fit rounded-full border border-border px-3 py-1 text-sm font-semibold hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring"
-              >
-                {t.action.label}
-              </T.Action>
+            {t.title && (
+              <T.Title className={t.variant === 'celebration' ? 'font-display text-lg font-extrabold' : 'text-sm font-semibold'}>
+                {t.title}
+              </T.Title>
             )}
+            {t.description && <T.Description className="text-sm opacity-90">{t.description}</T.Description>}
+            {t.action && <ToastAction action={t.action} celebration={t.variant === 'celebration'} />}
           </div>
           <T.Close aria-label="Close" className="absolute right-2 top-2 rounded-full p-1.5 opacity-70 hover:opacity-100">
             <X className="size-4" aria-hidden />
@@ -60,18 +65,32 @@ function Toasts({ children }: { children?: React.ReactNode }) {
   );
 }
 
-/**
- * Renders the toasts for the part of the app it wraps, and gives that part the Radix toast
- * provider (for custom toasts such as the mixers' match toast). Used by the member shell.
- */
-export function ToastHost({ children }: { children: React.ReactNode }) {
-  const addHost = useToastQueue()?.addHost;
-  // Before paint, so the on-demand toaster of <ToastProvider> never shows the same toast too.
-  useLayoutEffect(() => addHost?.(), [addHost]);
-  return <Toasts>{children}</Toasts>;
-}
-
-/** The on-demand toaster of <ToastProvider> while no <ToastHost> is mounted. */
-export default function FallbackToaster() {
-  return <Toasts />;
+/** A toast's one action: a button, or with `href` a real link that navigates within the app. */
+function ToastAction({ action, celebration }: { action: NonNullable<ToastInput['action']>; celebration: boolean }) {
+  const className = celebration
+    ? 'mt-2 inline-flex w-fit items-center gap-2 rounded-full bg-white px-4 py-2 text-sm font-semibold text-rose-700 shadow hover:bg-rose-50'
+    : 'mt-1 w-fit rounded-full border border-border px-3 py-1 text-sm font-semibold hover:bg-muted focus-visible:outline-2 focus-visible:outline-ring';
+  if (!action.href)
+    return (
+      <T.Action altText={action.label} onClick={action.onSelect} className={className}>
+        {action.label}
+      </T.Action>
+    );
+  return (
+    <T.Action altText={action.label} asChild>
+      <a
+        href={action.href}
+        className={className}
+        onClick={(event) => {
+          // A new tab or window is the browser's; a plain click stays in the app.
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+          event.preventDefault();
+          action.onSelect();
+        }}
+      >
+        {celebration && <MessageCircleHeart className="size-4" aria-hidden />}
+        {action.label}
+      </a>
+    </T.Action>
+  );
 }

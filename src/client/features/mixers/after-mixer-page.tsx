@@ -8,7 +8,7 @@ import { cn } from '../../lib/cn';
 import { usePageTitle } from '../../lib/use-page-title';
 import { Avatar } from '../../components/ui/avatar';
 import { useAfterMixer, usePromptFancy } from './after-mixer-api';
-import { useFancyFeedback } from './components/match-toast';
+import { useFancyFeedback } from './components/fancy-feedback';
 import { themeOf } from './themes';
 import { now as clockNow } from '../../lib/clock';
 import { londonFormat } from '../../lib/london-time';
@@ -130,7 +130,7 @@ function Closed() {
 
 function People({ view }: { view: AfterMixerView }) {
   const toggle = usePromptFancy(view.mixer.id);
-  const { feedback, celebration } = useFancyFeedback();
+  const { feedback } = useFancyFeedback();
 
   const onFancy = (p: AfterMixerPerson) => {
     const fancy = !p.fancied;
@@ -195,7 +195,6 @@ function People({ view }: { view: AfterMixerView }) {
         ))}
       </ul>
       <p className="mt-4 text-center text-sm text-muted-foreground">Change your mind? Tap again to take a fancy back.</p>
-      {celebration}
     </section>
   );
 }

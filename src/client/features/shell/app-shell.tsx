@@ -6,7 +6,6 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { TOOLTIP_DELAY_MS, TOOLTIP_SKIP_DELAY_MS } from '../../../shared/constants';
 import { Logo } from '../../components/brand/logo';
 import { SidebarItem } from '../../components/ui/nav-item';
-import { ToastHost } from '../../components/ui/toaster';
 import { RealtimeProvider } from '../../lib/realtime';
 import { MatchNotifier } from '../matches';
 import { cn } from '../../lib/cn';
@@ -90,15 +89,13 @@ export const preload = () => preloadQueries((client) => [client.ensureQueryData(
 
 export default function AppShell() {
   return (
-    <ToastHost>
-      <RealtimeProvider>
-        <MatchNotifier />
-        <NoticeToaster />
-        <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
-          <Shell />
-        </Tooltip.Provider>
-      </RealtimeProvider>
-    </ToastHost>
+    <RealtimeProvider>
+      <MatchNotifier />
+      <NoticeToaster />
+      <Tooltip.Provider delayDuration={TOOLTIP_DELAY_MS} skipDelayDuration={TOOLTIP_SKIP_DELAY_MS}>
+        <Shell />
+      </Tooltip.Provider>
+    </RealtimeProvider>
   );
 }
 

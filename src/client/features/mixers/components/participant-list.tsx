@@ -9,7 +9,7 @@ import { MemberProfileDialog, type MemberRef } from '../../profile-card';
 import { Avatar } from '../../../components/ui/avatar';
 import { asAction, BlockDialog, ReportDialog } from '../../../components/safety/safety-dialogs';
 import { useBlockMember, useFancied, useToggleFancy } from '../api';
-import { useFancyFeedback } from './match-toast';
+import { useFancyFeedback } from './fancy-feedback';
 import { MenuContent, MenuItem } from '../../../components/ui/menu';
 import { now } from '../../../lib/clock';
 import { AFTER_MIXER_PROMPT_MS } from '../../../../shared/formation';
@@ -35,7 +35,7 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
   const fancied = useFancied(mixer.id, actions);
   const toggle = useToggleFancy(mixer.id);
   const block = useBlockMember(mixer.id);
-  const { feedback, celebration } = useFancyFeedback();
+  const { feedback } = useFancyFeedback();
   const [dialog, setDialog] = useState<{ kind: 'block' | 'report'; member: MixerParticipant } | null>(null);
   const [viewing, setViewing] = useState<MemberRef | null>(null);
   const fanciedIds = new Set(fancied.data?.fancied ?? []);
@@ -193,7 +193,6 @@ export function ParticipantList({ mixer, className }: { mixer: MixerDetail; clas
       {dialog?.kind === 'report' && (
         <ReportDialog open onOpenChange={(o) => !o && setDialog(null)} member={dialog.member} mixerId={mixer.id} />
       )}
-      {celebration}
       <MemberProfileDialog member={viewing} onOpenChange={(open) => !open && setViewing(null)} />
     </Card>
   );
