@@ -56,7 +56,9 @@ describe('accounts', () => {
     await page.waitForURL(/\/auth\/login\?verify=/);
     await page.getByText('Log in with the password you chose to confirm your email address.').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Confirm your email' }).waitFor();
-    await page.getByLabel('Email').fill(email);
+    // On the device that signed up, the address is filled in and the password is next.
+    await page.waitForFunction(() => document.activeElement?.getAttribute('name') === 'password');
+    expect(await page.getByLabel('Email').inputValue()).toBe(email);
     await page.getByLabel('Password', { exact: true }).fill(E2E_PASSWORD);
     await e2e.screenshot(page, 'verify-login-desktop');
     await page.getByRole('button', { name: 'Log in' }).click();
@@ -64,6 +66,8 @@ describe('accounts', () => {
     await page.getByRole('heading', { name: 'Hey there – ready to create your profile?' }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(refused).toEqual([]);
+    // Confirmed: the device no longer keeps the address.
+    expect(await page.evaluate(() => localStorage.getItem('fancy-pending-email'))).toBeNull();
     await context.close();
   });
 

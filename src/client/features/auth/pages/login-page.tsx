@@ -1,9 +1,10 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuth } from '../../../lib/auth';
 import { SchemaField } from '../components/schema-field';
+import { forgetPendingEmail, pendingEmail } from '../pending-email';
 import { useSchemaForm } from '../use-schema-form';
 import { useNextPath } from '../use-safe-next';
 import { usePageTitle } from '../../../lib/use-page-title';
@@ -27,11 +28,23 @@ export default function LoginPage() {
   const changeToken = params.get('change') || undefined;
   const form = useSchemaForm(loginSchema, { email: '', password: '' });
   const { isSubmitting } = form;
+  // From the confirmation link, on the device that signed up: the address is filled in (after the
+  // first render, which matches the page as built; never over what the member typed already).
+  const filled = useRef(false);
+  useEffect(() => {
+    if (filled.current) return;
+    filled.current = true;
+    const email = verifyToken ? pendingEmail() : '';
+    if (!email || form.watch('email')) return;
+    form.setValue('email', email);
+    form.setFocus('password');
+  }, [verifyToken, form]);
 
   if (auth.user && !isSubmitting && !twoFactor) return <Navigate to={next} replace />;
 
   // Signed in (the auth context has said "Welcome back!": its toasts are the only ones).
   const signedIn = () => {
+    if (verifyToken) forgetPendingEmail();
     if (changeToken) {
       window.location.assign(`/api/auth/verify-email?${new URLSearchParams({ token: changeToken })}`);
       return;

@@ -7,6 +7,7 @@ import { ApiError } from '../../../lib/api';
 import { useAuth } from '../../../lib/auth';
 import { VerificationNotice } from '../components/verification-notice';
 import { SchemaField } from '../components/schema-field';
+import { rememberPendingEmail } from '../pending-email';
 import { useSchemaForm } from '../use-schema-form';
 import { usePageTitle } from '../../../lib/use-page-title';
 
@@ -39,7 +40,9 @@ export default function RegisterPage() {
       }
       const campaign = campaignFromParams(params);
       await auth.register({ ...values, campaign });
-      setSentTo(values.email.trim().toLowerCase());
+      const email = values.email.trim().toLowerCase();
+      rememberPendingEmail(email);
+      setSentTo(email);
     } catch (err) {
       if (err instanceof ApiError) {
         for (const [field, message] of Object.entries(err.fields)) {
