@@ -376,6 +376,16 @@ describe('onboarding wizard', () => {
     expect(await page.getByRole('button', { name: 'Anime', exact: true }).getAttribute('aria-pressed')).toBe('false');
     // What the member sees right now (sticky header and summary, the notice and the toast).
     await page.screenshot({ path: 'test-results/screenshots/onboarding-07-interests-max-375.png' });
+    // Scrolled, the summary sticks right under the header: no strip of chips between them, no overlap.
+    const [headerBottom, summaryTop] = await page.evaluate(async () => {
+      window.scrollBy(0, 800);
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+      return [
+        document.querySelector('header')?.getBoundingClientRect().bottom ?? -1,
+        document.querySelector('[data-testid="interests-summary"]')?.getBoundingClientRect().top ?? -2,
+      ];
+    });
+    expect(Math.abs(summaryTop - headerBottom)).toBeLessThanOrEqual(1);
 
     // "+ Other": each non-empty line is one suggestion, mailed to support.
     await button(page, 'Other').click();

@@ -1,8 +1,12 @@
 import { LogOut, UserPlus } from 'lucide-react';
+import { useLayoutEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { Logo } from '../../../components/brand/logo';
 import { Button } from '../../../components/ui/button';
 import { progressPercent, stepLabel } from '../../../../shared/onboarding';
+
+/** The wizard header's height, as a CSS variable on the document (see WizardHeader). */
+export const HEADER_HEIGHT_VAR = '--wizard-header-h';
 
 /**
  * "Step N of 11", the progress bar with the spec's percents, Save and complete later, Log out.
@@ -23,8 +27,25 @@ export function WizardHeader({
 }) {
   const percent = progressPercent(step);
   const home = signedOut ? '/' : '/home';
+  // Its height, for what sticks below it (the interests step's summary): a fixed offset left a gap
+  // or an overlap whenever the header's wording or fonts changed its height.
+  const header = useRef<HTMLElement>(null);
+  useLayoutEffect(() => {
+    const el = header.current;
+    if (!el) return;
+    const root = document.documentElement.style;
+    const observer = new ResizeObserver(() => root.setProperty(HEADER_HEIGHT_VAR, `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty(HEADER_HEIGHT_VAR);
+    };
+  }, []);
   return (
-    <header className="sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75">
+    <header
+      ref={header}
+      className="sticky top-0 z-30 border-b border-border/70 bg-background/90 backdrop-blur supports-[backdrop-filter]:bg-background/75"
+    >
       <div className="mx-auto flex max-w-3xl items-center justify-between gap-2 px-4 pt-3 sm:px-6 sm:pt-4">
         <Logo to={home} compact className="shrink-0 sm:hidden" />
         <Logo to={home} className="hidden shrink-0 sm:inline-flex" />

@@ -25,7 +25,10 @@ export function InterestsStep({ draft, update, back, next, preview }: StepProps)
         <InterestFilters picker={picker} id="interest-search" />
       </div>
 
-      <div className="sticky top-[7.25rem] z-10 -mx-4 mt-5 border-y border-border bg-background/95 px-4 py-3 backdrop-blur sm:top-[7.75rem] sm:mx-0 sm:rounded-2xl sm:border">
+      <div
+        data-testid="interests-summary"
+        className="sticky top-[var(--wizard-header-h,7.25rem)] z-10 -mx-4 mt-5 border-y border-border bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
+      >
         <PickedInterests picked={picked} onRemove={toggle} preview={preview} chipsClassName="max-h-28 overflow-y-auto" />
       </div>
 
