@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ChatMessage } from '../../../shared/realtime/events';
 import type { HostView, NudgeAction } from '../../../shared/schemas/host';
 import { api } from '../../lib/api';
+import { useAuth } from '../../lib/auth';
 import { useRealtimeEvents } from '../../lib/realtime';
 
 export const hostKey = (mixerId: string) => ['host', mixerId] as const;
@@ -17,13 +18,18 @@ export function useHostView(mixerId: string) {
 
 /**
  * Keeps the host view live: a poll opened or changed (in the mixer room) or my nudge came or
- * went (in my own room). The events carry no counts: each member reads their own view.
+ * went (in my own room). The events carry no counts: each member reads their own view. My own
+ * line in the room ends my nudge (the server offers it only until I have written).
  */
 export function useHostEvents(mixerId: string) {
   const qc = useQueryClient();
+  const me = useAuth().user?.id;
   useRealtimeEvents((event) => {
     if ((event.type === 'host.poll' || event.type === 'host.nudge') && event.mixerId === mixerId) {
       void qc.invalidateQueries({ queryKey: hostKey(mixerId) });
+    }
+    if (event.type === 'mixer.message' && event.message.mixerId === mixerId && me && event.message.sender?.id === me) {
+      qc.setQueryData<HostView>(hostKey(mixerId), (v) => (v?.nudge ? { ...v, nudge: null } : v));
     }
   });
 }

@@ -190,6 +190,20 @@ describe('the host in a room', () => {
     expect((await lines(mixerId)).filter((l) => l.kind === 'member')).toHaveLength(0);
   });
 
+  it('a nudge ends once the member writes a line of their own', async () => {
+    const mixerId = await liveMixer(13, [sam]);
+    await runHost(t.database.db, new Date(), () => {});
+    expect(((await view(sam, mixerId)).json() as HostView).nudge).not.toBeNull();
+    const said = await t.request({
+      method: 'POST',
+      url: `/api/mixers/${mixerId}/messages`,
+      cookie: sam.cookie,
+      payload: { body: 'Hello all, I nearly missed this one', clientKey: 'sam-own-words-1' },
+    });
+    expect(said.statusCode).toBe(201);
+    expect(((await view(sam, mixerId)).json() as HostView).nudge).toBeNull();
+  });
+
   it('wraps up ten minutes before the end with the wording of the issue', async () => {
     const mixerId = await liveMixer(51, [maya]);
     await t.database.db.execute(sql`insert into mixer_hosts (mixer_id, game_at, slots_done) values (${mixerId}, now(), 2)`);

@@ -41,7 +41,7 @@ interface PollRow {
 /**
  * The host's side of a room for one participant: the polls with counts that leave out the votes
  * of anyone hidden from them (blocked either way, or suspended) and their own vote, and their
- * open nudge. One round trip for the polls.
+ * open nudge while they have not written. One round trip for the polls.
  */
 export async function hostView(db: Db, userId: string, mixerId: string): Promise<HostView> {
   const { live, enabled } = await requireParticipant(db, userId, mixerId);
@@ -57,7 +57,10 @@ export async function hostView(db: Db, userId: string, mixerId: string): Promise
   );
   const [nudge] = await query<{ prompt: string; reply: string }>(
     db,
-    sql`select prompt, reply from host_nudges where mixer_id = ${mixerId} and user_id = ${userId} and state = 'open'`,
+    // Offered to a member who has not written yet: once they have, it has done its work.
+    sql`select n.prompt, n.reply from host_nudges n
+         where n.mixer_id = ${mixerId} and n.user_id = ${userId} and n.state = 'open'
+           and not exists (select 1 from mixer_messages w where w.mixer_id = n.mixer_id and w.sender_id = n.user_id and w.kind = 'member')`,
   );
   return {
     enabled,
