@@ -9,6 +9,8 @@ export const COMPLETION_REDIRECT_MS = 1000;
 
 export const FULL_NAME_MAX = 30;
 export const PRONOUNS_MAX = 40;
+/** A city typed in (the picker's "Other"), in characters. */
+export const CITY_REGION_MAX = 80;
 export const BIO_MAX = 800;
 export const PROMPT_MIN = 60;
 export const PROMPT_MAX = 200;

@@ -415,6 +415,8 @@ describe('onboarding wizard', () => {
     await combo.press('Enter');
     const other = page.getByLabel('Enter your city');
     await other.waitFor();
+    // What was typed in the search carries over into the free text.
+    expect(await other.inputValue()).toBe('cardi');
     await other.fill('Tobermory');
     await other.press('Escape');
     await combo.waitFor();

@@ -83,6 +83,20 @@ describe('searchCities', () => {
     expect(scottish.map((c) => c.name)).toContain('Glasgow');
   });
 
+  it('puts the city named first, then names that start or contain it, then region and country', () => {
+    const york = searchCities('york').map((c) => c.name);
+    expect(york[0]).toBe('York');
+    expect(york.slice(1)).toEqual(
+      searchCities('yorkshire')
+        .map((c) => c.name)
+        .filter((n) => n !== 'York'),
+    );
+    const chester = searchCities('chester').map((c) => c.name);
+    expect(chester.indexOf('Chester')).toBe(0);
+    expect(chester.indexOf('Chester')).toBeLessThan(chester.indexOf('Manchester'));
+    expect(searchCities('york', 1).map((c) => c.name)).toEqual(['York']);
+  });
+
   it('is case-insensitive and trims the query', () => {
     expect(searchCities('  gLaSgOw ')).toEqual(searchCities('Glasgow'));
     expect(searchCities('EDINBURGH').map((c) => c.name)).toContain('Edinburgh');

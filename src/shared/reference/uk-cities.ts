@@ -109,18 +109,22 @@ export function searchCities(query: string, limit = CITY_SEARCH_LIMIT): UkCity[]
   if (needle === '') {
     return UK_CITIES.slice(0, max);
   }
-  const results: UkCity[] = [];
-  for (const city of UK_CITIES) {
-    if (results.length >= max) break;
-    if (
-      city.name.toLocaleLowerCase('en-GB').includes(needle) ||
-      city.region.toLocaleLowerCase('en-GB').includes(needle) ||
-      city.country.toLocaleLowerCase('en-GB').includes(needle)
-    ) {
-      results.push(city);
-    }
-  }
-  return results;
+  // The cities whose name is what was typed come first: "York" finds York before the Yorkshire
+  // towns. Then names that start with it, names that contain it, and last region or country;
+  // within each, the list's own (alphabetical) order.
+  const rank = (city: UkCity) => {
+    const name = city.name.toLocaleLowerCase('en-GB');
+    if (name === needle) return 0;
+    if (name.startsWith(needle)) return 1;
+    if (name.includes(needle)) return 2;
+    if (city.region.toLocaleLowerCase('en-GB').includes(needle) || city.country.toLocaleLowerCase('en-GB').includes(needle)) return 3;
+    return -1;
+  };
+  return UK_CITIES.map((city) => ({ city, rank: rank(city) }))
+    .filter((m) => m.rank >= 0)
+    .sort((a, b) => a.rank - b.rank)
+    .slice(0, max)
+    .map((m) => m.city);
 }
 
 /** Exact, case-insensitive lookup by city name (surrounding whitespace ignored). */

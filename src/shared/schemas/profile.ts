@@ -3,6 +3,7 @@ import { z } from 'zod/mini';
 import { memberTextChecks } from './text';
 import {
   BIO_MAX,
+  CITY_REGION_MAX,
   INTERESTS_MAX_UI,
   LOOKING_FOR_MAX,
   LOOKING_FOR_OPTIONS,
@@ -69,7 +70,7 @@ export const PROFILE_MESSAGES = {
   promptTooShort: 'Please write at least 60 characters',
   promptTooLong: 'Keep it under 200 characters',
   bioTooLong: "That's a bit long — keep it under 800 characters.",
-  cityTooLong: 'City name is too long',
+  cityTooLong: `City name can be at most ${CITY_REGION_MAX} characters`,
   photosTooMany: 'You can add up to 9 photos',
   fileTooLarge: 'File is too large. Please use files under 5MB.',
   suggestionRequired: 'Please enter at least one interest',
@@ -224,7 +225,7 @@ export const bioSchema = z.string().check(...memberTextChecks('multiline'), z.tr
 /** A city name; empty becomes null (spec §7 draft update). */
 export const cityRegionSchema = z.nullable(
   z.pipe(
-    z.string().check(...memberTextChecks(), z.trim(), z.maxLength(80, PROFILE_MESSAGES.cityTooLong)),
+    z.string().check(...memberTextChecks(), z.trim(), z.maxLength(CITY_REGION_MAX, PROFILE_MESSAGES.cityTooLong)),
     z.transform((v: string) => (v === '' ? null : v)),
   ),
 );
@@ -330,7 +331,12 @@ export type CompleteProfile = z.output<typeof completeProfileSchema>;
 export const setLocationSchema = z.object({
   cityRegion: z
     .string()
-    .check(...memberTextChecks(), z.trim(), z.minLength(1, 'Please choose your city'), z.maxLength(80, PROFILE_MESSAGES.cityTooLong)),
+    .check(
+      ...memberTextChecks(),
+      z.trim(),
+      z.minLength(1, 'Please choose your city'),
+      z.maxLength(CITY_REGION_MAX, PROFILE_MESSAGES.cityTooLong),
+    ),
 });
 
 export const SUGGESTION_MAX_LINES = 10;

@@ -1,6 +1,8 @@
 import { Check, MapPin, PenLine, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { CITY_REGION_MAX } from '../../../shared/constants';
 import { findCity, searchCities } from '../../../shared/reference/uk-cities';
+import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
 import { Button } from './button';
 import { Input, Label } from './input';
 import { cn } from '../../lib/cn';
@@ -49,7 +51,8 @@ export function CityPicker({ value, onChange }: { value: string; onChange: (city
       // Back in the search later, the first city is highlighted again, not "Other".
       setActive(0);
       setMode('other');
-      setOtherText('');
+      // What was typed in the search (a place the list does not have) is where the member starts.
+      setOtherText(query.trim().slice(0, CITY_REGION_MAX));
       requestAnimationFrame(() => otherRef.current?.focus());
       return;
     }
@@ -217,7 +220,8 @@ export function CityPicker({ value, onChange }: { value: string; onChange: (city
               ref={otherRef}
               id={`${id}-other`}
               autoComplete="address-level2"
-              maxLength={80}
+              maxLength={CITY_REGION_MAX}
+              aria-describedby={otherText.length >= CITY_REGION_MAX ? `${id}-other-max` : undefined}
               placeholder="e.g. Stornoway"
               className="h-12 text-base sm:flex-1 md:text-base"
               value={otherText}
@@ -241,6 +245,11 @@ export function CityPicker({ value, onChange }: { value: string; onChange: (city
               </Button>
             </div>
           </div>
+          {otherText.length >= CITY_REGION_MAX && (
+            <p id={`${id}-other-max`} className="mt-2 text-xs text-muted-foreground">
+              {PROFILE_MESSAGES.cityTooLong}
+            </p>
+          )}
         </div>
       )}
 
