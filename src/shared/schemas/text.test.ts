@@ -25,6 +25,13 @@ describe('member text checks', () => {
     expect(multi.parse('one\r\ntwo\tthree')).toBe('one\ntwo\tthree');
   });
 
+  it('keeps at most one empty line in a row: no tall empty block for the others to scroll past', () => {
+    expect(multi.parse('line one\n\n\n\n\n\nline two')).toBe('line one\n\nline two');
+    expect(multi.parse('one\n  \n\t\n \ntwo')).toBe('one\n\ntwo');
+    expect(multi.parse('one\r\n\r\n\r\ntwo')).toBe('one\n\ntwo');
+    expect(multi.parse('one\n\ntwo\nthree')).toBe('one\n\ntwo\nthree');
+  });
+
   it('refuses zero-width-only and whitespace-only values through the field’s own rule', () => {
     for (const v of ['\u200B', '\u200B\u200C\u200D\uFEFF', ' \u2060 ', '\u3164']) {
       const r = line.safeParse(v);

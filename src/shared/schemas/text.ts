@@ -32,12 +32,16 @@ const INVISIBLE_EDGES = new RegExp(`^${INVISIBLE}+|${INVISIBLE}+$`, 'gu');
  */
 const NOTHING_VISIBLE = new RegExp(`^(?:${INVISIBLE}|[\\p{Cf}\\p{M}])*$`, 'u');
 
+/** Two or more empty (or blank) lines in a row: a tall empty block in a chat bubble or a bio. */
+const BLANK_LINES = /\n(?:[^\S\n]*\n){2,}/g;
+
 /** The one normalisation of member text (exported for tests and any non-zod caller). */
 export function normaliseMemberText(v: string): string {
   const s = v
     .replace(BIDI_CONTROLS, '')
     .replace(TAGS, (_m, flag: string | undefined) => flag ?? '')
     .replace(/\r\n?/g, '\n')
+    .replace(BLANK_LINES, '\n\n')
     .replace(INVISIBLE_EDGES, '');
   // Empty, so the field's own "required" rule answers with its own wording.
   return NOTHING_VISIBLE.test(s) ? '' : s;
@@ -48,7 +52,8 @@ const LONE_SURROGATE = /\p{Cs}/u;
 
 /**
  * Checks for a member-entered text field: strips bidi controls (they never reach another member's
- * screen) and tag characters outside emoji flags, turns CRLF into LF, trims whitespace and
+ * screen) and tag characters outside emoji flags, turns CRLF into LF, keeps at most one empty line
+ * in a row, trims whitespace and
  * invisible characters at both ends, treats a value with nothing visible (invisible characters,
  * combining marks only) as empty so it fails the field's own "required" rule, and refuses NUL,
  * other control characters and lone surrogates with a clear message.
