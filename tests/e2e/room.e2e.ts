@@ -202,6 +202,13 @@ describe('the room', () => {
     await openMenuByKeyboard(a.page, oops);
     await a.page.getByRole('menuitem', { name: 'Unsend' }).focus();
     await a.page.keyboard.press('Enter');
+    // It asks first (it cannot be undone); nothing is taken back until confirmed.
+    const asks = a.page.getByRole('alertdialog', { name: 'Unsend this message?' });
+    await asks.waitFor();
+    expect(await b.page.getByRole('log').getByText(oops).count()).toBe(1);
+    await viewportShot(a.page, 'room-unsend-confirm-1280');
+    await a.page.keyboard.press('Tab');
+    await a.page.keyboard.press('Enter');
     await b.page.getByText('Maya unsent a message').waitFor();
     // By keyboard, focus stays on the line whose menu went with the unsend, not lost to the page.
     await expect
@@ -337,6 +344,7 @@ describe('the room', () => {
     await b.page.getByRole('log').getByText(slip).waitFor();
     await openMenuByKeyboard(a.page, slip);
     await a.page.getByRole('menuitem', { name: 'Unsend' }).click();
+    await a.page.getByRole('alertdialog').getByRole('button', { name: 'Unsend' }).click();
     await b.page.getByText('Maya unsent a message').waitFor();
 
     for (const dark of [false, true]) {

@@ -1,7 +1,8 @@
 import { type LucideIcon, MoreHorizontal, Pencil, Reply, Undo2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { type KeyboardEvent, type PointerEvent, type ReactNode, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent, type PointerEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { REACTIONS } from '../../../shared/schemas/chat';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { MenuContent, MenuItem } from '../../components/ui/menu';
 import { cn } from '../../lib/cn';
 import { useOpenedOnce } from './opened-once';
@@ -74,6 +75,8 @@ export function LineActions({
   // menu gave back to that button, stays on the line instead of falling to the top of the page.
   const lineRef = useRef<HTMLDivElement>(null);
   const unsending = useRef(false);
+  // Unsend sits right under Edit and cannot be undone: it asks first.
+  const [confirmUnsend, setConfirmUnsend] = useState(false);
   useLayoutEffect(() => {
     if (hasActions || !unsending.current) return;
     unsending.current = false;
@@ -203,14 +206,7 @@ export function LineActions({
               </MenuItem>
             )}
             {onUnsend && (
-              <MenuItem
-                icon={Undo2}
-                destructive
-                onSelect={() => {
-                  unsending.current = true;
-                  onUnsend();
-                }}
-              >
+              <MenuItem icon={Undo2} destructive onSelect={() => setConfirmUnsend(true)}>
                 Unsend
               </MenuItem>
             )}
@@ -222,6 +218,21 @@ export function LineActions({
             ))}
           </MenuContent>
         </DropdownMenu.Root>
+      )}
+      {onUnsend && (
+        <ConfirmDialog
+          open={confirmUnsend}
+          onOpenChange={setConfirmUnsend}
+          title="Unsend this message?"
+          description="It's taken back for everyone in the chat, and this can't be undone."
+          confirmLabel="Unsend"
+          destructive
+          onConfirm={() => {
+            setConfirmUnsend(false);
+            unsending.current = true;
+            onUnsend();
+          }}
+        />
       )}
     </div>
   );
