@@ -75,7 +75,12 @@ describe('matches and messages', () => {
     // Nathan fancies Arjun back: it's a match for both, live on Arjun's open /matches page.
     await fancyFromMixer(nathan.page, 'Arjun');
     await arjun.page.getByRole('heading', { level: 2, name: 'Nathan' }).waitFor();
-    await arjun.page.getByText("It's a match!", { exact: true }).waitFor();
+    // The celebration where he is, the same as where a match is made, with its way to say hello.
+    const celebration = arjun.page.locator('[data-variant="celebration"]');
+    await celebration.getByText("It's a match!", { exact: true }).waitFor();
+    expect(await celebration.getByRole('link', { name: 'Say hello to Nathan' }).getAttribute('href')).toMatch(
+      /^\/messages\/[0-9a-f-]{36}$/,
+    );
     expect(await arjun.page.getByText(`Met at ${MIXER}`).count()).toBe(1);
     await nathan.page.setViewportSize({ width: 375, height: 812 });
     await nathan.page.goto('/matches');

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useToast } from '../../components/ui/toast';
 import { claimAnnouncement } from '../../lib/announce-once';
 import { useRealtimeEvents } from '../../lib/realtime';
+import { useMatchCelebration } from './celebration';
 
-/** The mixer card that completed a match shows a richer celebration; give it a moment to claim it. */
+/** The fancy that completed a match celebrates it where it was made; give it a moment to claim it. */
 const CLAIM_DELAY_MS = 800;
 
 /**
@@ -11,7 +11,7 @@ const CLAIM_DELAY_MS = 800;
  * match and conversation lists. Mount once inside the signed-in shell (safe to mount twice).
  */
 export function MatchNotifier() {
-  const toast = useToast();
+  const celebrate = useMatchCelebration();
   const qc = useQueryClient();
   useRealtimeEvents((event) => {
     if (event.type !== 'match.created' && event.type !== 'match.ended') return;
@@ -21,7 +21,7 @@ export function MatchNotifier() {
     const { matchId, otherName } = event;
     setTimeout(() => {
       if (!claimAnnouncement(`match:${matchId}`)) return;
-      toast({ title: "It's a match!", description: `You and ${otherName} fancy each other. Say hello in Messages.`, duration: 8000 });
+      celebrate(matchId, otherName);
     }, CLAIM_DELAY_MS);
   });
   return null;

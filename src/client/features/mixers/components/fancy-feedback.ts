@@ -1,6 +1,6 @@
-import { useNavigate } from 'react-router';
 import { useToast } from '../../../components/ui/toast';
 import { claimAnnouncement } from '../../../lib/announce-once';
+import { useMatchCelebration } from '../../matches';
 import type { FancyResponse } from '../api';
 
 /**
@@ -10,7 +10,7 @@ import type { FancyResponse } from '../api';
  */
 export function useFancyFeedback() {
   const toast = useToast();
-  const navigate = useNavigate();
+  const celebrate = useMatchCelebration();
   const feedback = (firstName: string) => ({
     onSuccess: (result: FancyResponse) => {
       if (!result.fancied) return;
@@ -24,14 +24,5 @@ export function useFancyFeedback() {
     },
     onError: (err: Error) => toast({ title: 'Something went wrong', description: err.message, variant: 'destructive' }),
   });
-  /** "It's a match!": the celebration, with a link to the new conversation. */
-  const celebrate = (matchId: string, firstName: string) =>
-    toast({
-      variant: 'celebration',
-      title: "It's a match!",
-      description: `You and ${firstName} fancy each other. Your private conversation is open.`,
-      duration: 10_000,
-      action: { label: `Say hello to ${firstName}`, href: `/messages/${matchId}`, onSelect: () => navigate(`/messages/${matchId}`) },
-    });
   return { feedback };
 }
