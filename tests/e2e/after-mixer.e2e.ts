@@ -141,6 +141,8 @@ describe('availability, the after-mixer prompt and reliability', () => {
     await shot(page, 'after-mixer-match-1280');
     await toast.getByRole('link', { name: 'Say hello to Rhys' }).click();
     await page.waitForURL(/\/messages\/[0-9a-f-]{36}$/);
+    // Its work done, the celebration goes.
+    await toast.waitFor({ state: 'detached' });
 
     // The page now offers "Say hello" for Rhys; Sam stays a plain toggle.
     await page.goto(`/mixers/${mixer.id}/after`);
