@@ -6,7 +6,7 @@ import { Link, useSearchParams } from 'react-router';
 import { CONTACT_MESSAGE_MAX, CONTACT_TOPICS, type ContactInput, type ContactTopic, contactSchema } from '../../../shared/schemas/contact';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, Input, Textarea } from '../../components/ui/input';
+import { describedBy as describedByOf, Field, Input, Textarea } from '../../components/ui/input';
 import { useToast } from '../../components/ui/toast';
 import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
@@ -104,8 +104,7 @@ export default function ContactSupportPage() {
     }
   });
 
-  const describedBy = (field: (typeof FIELDS)[number], hint?: boolean) =>
-    errors[field] ? `${field}-error` : hint ? `${field}-hint` : undefined;
+  const describedBy = (field: (typeof FIELDS)[number], hint?: boolean) => describedByOf(field, errors[field]?.message, hint);
 
   return (
     <PublicLayout>

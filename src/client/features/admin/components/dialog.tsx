@@ -1,6 +1,6 @@
 import { type ComponentProps, useEffect, useId, useState } from 'react';
 import { Button } from '../../../components/ui/button';
-import { Field, Textarea } from '../../../components/ui/input';
+import { describedBy, Field, Textarea } from '../../../components/ui/input';
 import type { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { SheetDialog } from '../../../components/ui/sheet-dialog';
@@ -93,7 +93,7 @@ export function ReasonDialog({
             maxLength={1000}
             placeholder={placeholder}
             aria-invalid={Boolean(error)}
-            aria-describedby={error ? `${id}-reason-error` : reasonHint ? `${id}-reason-hint` : undefined}
+            aria-describedby={describedBy(`${id}-reason`, error, reasonHint)}
             aria-required={required}
             onChange={(e) => setReason(e.target.value)}
             className="min-h-24"

@@ -13,7 +13,7 @@ import {
 import { type Audience, DEFAULT_AUDIENCE, PLAN_SEATS_MAX, planSeats } from '../../../../shared/audience';
 import { MIXER_INTENTS, MIXER_THEMES, type MixerTheme } from '../../../../shared/schemas/mixers';
 import { Button } from '../../../components/ui/button';
-import { Field, Input, Textarea } from '../../../components/ui/input';
+import { describedBy as describedByOf, Field, Input, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { adminApi, useAdminMutation } from '../api';
@@ -240,7 +240,7 @@ export function MixerFormDialog({ open, mixer, onClose }: { open: boolean; mixer
   };
 
   const err = (k: string) => errors[k];
-  const describedBy = (k: string, hint = false) => (errors[k] ? `${id}-${k}-error` : hint ? `${id}-${k}-hint` : undefined);
+  const describedBy = (k: string, hint = false) => describedByOf(`${id}-${k}`, errors[k], hint);
   const durations: number[] = [...MIXER_DURATION_PRESETS, 180, 240];
   if (!durations.includes(draft.durationMinutes)) durations.push(draft.durationMinutes);
 

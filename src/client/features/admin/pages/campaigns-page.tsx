@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { type AdminCampaign, type CampaignInput, campaignInputSchema, campaignLinkQuery } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
-import { Field, Input } from '../../../components/ui/input';
+import { describedBy, Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
@@ -99,7 +99,7 @@ function CampaignDialog({ open, onClose }: { open: boolean; onClose: () => void 
                 maxLength={f.key === 'code' ? 40 : f.key === 'label' ? 80 : 100}
                 className={f.key === 'code' ? 'font-mono' : undefined}
                 aria-invalid={Boolean(errors[f.key])}
-                aria-describedby={errors[f.key] ? `${id}-${f.key}-error` : `${id}-${f.key}-hint`}
+                aria-describedby={describedBy(`${id}-${f.key}`, errors[f.key], f.hint)}
                 onChange={(e) => {
                   if (f.key === 'code') setCodeTouched(true);
                   change(f.key, e.target.value);

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { INTEREST_CATEGORIES, type InterestCategory } from '../../../../shared/reference/catalog';
 import type { SuggestionGroup } from '../../../../shared/schemas/admin';
 import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/input';
+import { describedBy, Field, Input } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
 import { adminApi, adminKeys, useAdminMutation } from '../api';
 import { AdminPage, Section } from '../components/admin-page';
@@ -71,7 +71,7 @@ function ApproveDialog({ group, onClose }: { group: SuggestionGroup | null; onCl
             value={name}
             maxLength={50}
             aria-invalid={Boolean(errors.name)}
-            aria-describedby={errors.name ? `${id}-name-error` : `${id}-name-hint`}
+            aria-describedby={describedBy(`${id}-name`, errors.name, true)}
             onChange={(e) => setName(e.target.value)}
           />
         </Field>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { canContinue, nameError, pronounsError } from '../../../../shared/onboarding';
-import { Field, Input } from '../../../components/ui/input';
+import { describedBy, Field, Input } from '../../../components/ui/input';
 import { StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';
 
@@ -44,7 +44,7 @@ export function AboutStep({ draft, update, back, next }: StepProps) {
             className="h-12 text-base md:text-base"
             value={draft.pronouns}
             aria-invalid={Boolean(pronounsMessage)}
-            aria-describedby={pronounsMessage ? 'pronouns-error' : 'pronouns-hint'}
+            aria-describedby={describedBy('pronouns', pronounsMessage ?? undefined, true)}
             onChange={(e) => update({ pronouns: e.target.value })}
           />
         </Field>

@@ -2,7 +2,7 @@ import { CalendarHeart } from 'lucide-react';
 import { Link } from 'react-router';
 import { ageFromDob, nameError, pronounsError } from '../../../../shared/onboarding';
 import { parseDob } from '../../../../shared/schemas/profile';
-import { Field, Input } from '../../../components/ui/input';
+import { describedBy, Field, Input } from '../../../components/ui/input';
 import { useAuth } from '../../../lib/auth';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';
@@ -88,7 +88,7 @@ export function AboutSection({ profile, onPreview }: SectionProps) {
           placeholder="e.g., they/them, she/her, he/him"
           value={ed.value.pronouns}
           aria-invalid={Boolean(pronounsMsg)}
-          aria-describedby={pronounsMsg ? 'edit-pronouns-error' : 'edit-pronouns-hint'}
+          aria-describedby={describedBy('edit-pronouns', pronounsMsg ?? undefined, true)}
           onChange={(e) => ed.set({ pronouns: e.target.value })}
         />
       </Field>
