@@ -192,16 +192,24 @@ export function createFaceEngine(size = 1, priority: 'lowest' | 'normal' = 'lowe
   };
 }
 
-/** Human's similarity (face/match.ts): euclidean distance of the descriptions mapped to 0..1. */
+/**
+ * How alike two face descriptions are: the cosine of their angle, 0..1 (opposite or unrelated
+ * descriptions are 0). Not Human's own similarity (face/match.ts, a euclidean distance mapped to
+ * 0..1): FaceRes's descriptions differ in length from picture to picture, and the distance counted
+ * that as a difference of face. On the labelled faces we ship, at the lowest bar no different-person
+ * pair reaches, the angle lets ~2/3 of the same person's pairs through, the distance ~1 in 20
+ * (decision 031, amended 2026-11-30; `npm run bench` measures both).
+ */
 export function faceSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
   if (!a.length || a.length !== b.length) return 0;
-  let sum = 0;
+  let dot = 0;
+  let aa = 0;
+  let bb = 0;
   for (let i = 0; i < a.length; i++) {
-    const d = a[i] - b[i];
-    sum += d * d;
+    dot += a[i] * b[i];
+    aa += a[i] * a[i];
+    bb += b[i] * b[i];
   }
-  const dist = Math.round(100 * 25 * sum) / 100;
-  if (dist === 0) return 1;
-  const norm = (1 - Math.sqrt(dist) / 100 - 0.2) / (0.8 - 0.2);
-  return Math.round(100 * Math.max(Math.min(norm, 1), 0)) / 100;
+  if (!aa || !bb) return 0;
+  return Math.round(100 * Math.min(1, Math.max(0, dot / Math.sqrt(aa * bb)))) / 100;
 }

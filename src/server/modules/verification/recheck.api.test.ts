@@ -5,11 +5,11 @@ import { setupTestApp } from '../../../../tests/helpers/test-app';
 import { uploadMainPhoto, verificationRow, verifiedMember } from '../../../../tests/helpers/verification-fixtures';
 import { mixerMemberships, mixers } from '../../db/schema';
 import { badgeLost } from '../../lib/badge-lost';
-import { MATCH_AT_065_METHOD, METHOD, recheckEarlierMatches } from './service';
+import { MATCH_AT_065_METHOD, MATCH_BY_DISTANCE_METHOD, METHOD, recheckEarlierMatches } from './service';
 
 /**
- * Issue 31: badges earned when a match of 0.65 verified on its own are re-checked in the
- * background against today's bar, from the kept face and the main photo it was checked against
+ * Issue 31: badges earned with today's liveness and an earlier match (0.65, then 0.78, by Human's
+ * euclidean similarity) are re-checked in the background against today's match, from the kept face and the main photo it was checked against
  * (decision 031). Real faces (tests/fixtures/faces): B's kept face reads under today's bar against
  * A3's photo.
  */
@@ -22,8 +22,8 @@ const audits = async (userId: string) =>
     (a) => a.action,
   );
 const status = async (cookie: string) => (await t.request({ method: 'GET', url: '/api/verification', cookie })).json().status;
-const earlierMatch = (userId: string) =>
-  t.database.db.execute(sql`update member_verifications set method = ${MATCH_AT_065_METHOD} where user_id = ${userId}`);
+const earlierMatch = (userId: string, method = MATCH_AT_065_METHOD) =>
+  t.database.db.execute(sql`update member_verifications set method = ${method} where user_id = ${userId}`);
 
 describe('badges from before the raised match bar', () => {
   it('keeps a badge whose kept face matches the main photo by today’s bar, removes one that does not, and leaves the rest', async () => {
@@ -31,7 +31,10 @@ describe('badges from before the raised match bar', () => {
     const under = await verifiedMember(t, 'Una Under', { main: 'A3', selfie: 'B' });
     const today = await verifiedMember(t, 'Tod Today', { main: 'A3', selfie: 'A1' });
     const moved = await verifiedMember(t, 'Mo Moved', { main: 'A3', selfie: 'A1' });
+    const closeByDistance = await verifiedMember(t, 'Dee Distance', { main: 'A3' });
+    const underByDistance = await verifiedMember(t, 'Dan Distance', { main: 'A3', selfie: 'B' });
     for (const m of [close, under, moved]) await earlierMatch(m.id);
+    for (const m of [closeByDistance, underByDistance]) await earlierMatch(m.id, MATCH_BY_DISTANCE_METHOD);
     // The main photo changed since the badge was checked: the main-photo re-check's, not this one's.
     await t.database.db.execute(sql`update member_verifications set photo_key = 'elsewhere.webp' where user_id = ${moved.id}`);
     await t.database.db.execute(sql`update member_verifications set method = ${METHOD} where user_id = ${today.id}`);
@@ -52,11 +55,14 @@ describe('badges from before the raised match bar', () => {
     );
 
     const removed = await recheckEarlierMatches(t.deps, t.app.faces);
-    expect(removed).toEqual([under.id]);
+    expect(removed.sort()).toEqual([under.id, underByDistance.id].sort());
     for (const id of removed) await badgeLost(t.app, id);
 
-    expect(await row(close.id)).toMatchObject({ status: 'verified', method: METHOD });
-    expect(await audits(close.id)).toContain('verification.recheck');
+    for (const kept of [close, closeByDistance]) {
+      expect(await row(kept.id)).toMatchObject({ status: 'verified', method: METHOD });
+      expect(await audits(kept.id)).toContain('verification.recheck');
+    }
+    expect(await row(underByDistance.id)).toMatchObject({ status: 'revoked', revoked_reason: 'match_rechecked' });
     expect(await row(under.id)).toMatchObject({ status: 'revoked', revoked_reason: 'match_rechecked' });
     expect(await audits(under.id)).toContain('verification.revoke');
     expect(await status(under.cookie)).toMatchObject({ state: 'unverified', revoked: true, revokedReason: 'match_rechecked' });

@@ -16,6 +16,8 @@ import {
 } from './rules';
 
 const vec = (seed: number) => Array.from({ length: 1024 }, (_, i) => Math.sin(i * 0.37 + seed) * 0.3);
+/** A description unrelated to `vec(1)`'s (similarity ~0). */
+const someoneElse = Array.from({ length: 1024 }, (_, i) => Math.sin(i * 1.13 + 2) * 0.3);
 const faceOf = (over: Partial<FaceFound> = {}): FaceFound => ({
   score: 1,
   size: 0.4,
@@ -115,13 +117,13 @@ describe('outcome mapping', () => {
     expect(judged(sequence((s, _k, f) => (s === 0 ? { ...f, pitch: 0.4 } : f)))).toMatchObject({ reason: 'not_straight' });
     expect(judged(sequence((s, _k, f) => (s === 1 ? { ...f, yaw: -f.yaw } : f)))).toMatchObject({ reason: 'challenge' });
     expect(judged(sequence((_s, _k, f) => ({ ...f, eye: 0.28 })))).toMatchObject({ reason: 'no_blink' });
-    expect(judged(sequence((s, k, f) => (s === 2 && k === 10 ? { ...f, embedding: vec(1 + Math.PI) } : f)))).toMatchObject({
+    expect(judged(sequence((s, k, f) => (s === 2 && k === 10 ? { ...f, embedding: someoneElse } : f)))).toMatchObject({
       reason: 'not_same_person',
     });
     expect(judged(sequence((_s, _k, f) => ({ ...f, real: 0.1 })))).toMatchObject({ reason: 'spoof' });
     expect(judged(sequence(), null)).toMatchObject({ reason: 'no_main_photo' });
     expect(judged(sequence(), img())).toMatchObject({ reason: 'main_photo_no_face' });
-    expect(judged(sequence(), img(faceOf({ embedding: vec(1 + Math.PI) })))).toMatchObject({ reason: 'photo_mismatch' });
+    expect(judged(sequence(), img(faceOf({ embedding: someoneElse })))).toMatchObject({ reason: 'photo_mismatch' });
     const short = sequence();
     expect(
       judge(issued, short.frames.slice(0, 20), short.capture.slice(0, 20), short.full, short.hashes, 60_000, img(faceOf())),
@@ -134,7 +136,7 @@ describe('outcome mapping', () => {
     });
   });
   it('frames of one check are one person by the same bar as a match that verifies on its own', () => {
-    const other = vec(1 + Math.PI);
+    const other = someoneElse;
     let refused = 0;
     for (let w = 0; w <= 0.6; w += 0.01) {
       // The last frame of the second turn walked from the member's face towards someone else's.
@@ -147,9 +149,9 @@ describe('outcome mapping', () => {
     expect(refused).toBeGreaterThan(0);
   });
   it('matches the main photo with the median of the straight-on frames, not the best frame', () => {
-    const photo = img(faceOf({ embedding: vec(1 + Math.PI) }));
+    const photo = img(faceOf({ embedding: someoneElse }));
     // One straight frame that looks like the main photo does not carry the match.
-    const one = sequence((s, k, f) => (s === 0 && k === 1 ? { ...f, embedding: vec(1 + Math.PI) } : f));
+    const one = sequence((s, k, f) => (s === 0 && k === 1 ? { ...f, embedding: someoneElse } : f));
     expect(judged(one, photo)).toMatchObject({ result: 'failed' });
     // …and a frame of someone else among them is a changed face, whatever the main photo.
     expect(judged(one)).toMatchObject({ reason: 'not_same_person' });
@@ -157,7 +159,7 @@ describe('outcome mapping', () => {
 });
 
 describe('a match across an apparent gender difference', () => {
-  const other = vec(1 + Math.PI);
+  const other = someoneElse;
   /** A main photo whose description is walked from the selfie's towards someone else's: similarity falls. */
   const photoAt = (w: number, gender: string) =>
     img(faceOf({ embedding: vec(1).map((x, i) => x * (1 - w) + other[i] * w), gender, genderScore: 0.9 }));
@@ -184,8 +186,45 @@ describe('a match across an apparent gender difference', () => {
   });
 });
 
+describe('how alike two faces are', () => {
+  it('reads the angle between descriptions, not their length (decision 031)', () => {
+    const v = vec(1);
+    // The same description read longer or shorter is the same face…
+    expect(
+      faceSimilarity(
+        v,
+        v.map((x) => x * 1.6),
+      ),
+    ).toBe(1);
+    expect(
+      faceSimilarity(
+        v,
+        v.map((x) => x * 0.5),
+      ),
+    ).toBe(1);
+    // …an unrelated or opposite one is nobody's, and a missing or empty one matches nothing.
+    expect(faceSimilarity(v, someoneElse)).toBeLessThan(0.1);
+    expect(
+      faceSimilarity(
+        v,
+        v.map((x) => -x),
+      ),
+    ).toBe(0);
+    expect(faceSimilarity(v, [])).toBe(0);
+    expect(
+      faceSimilarity(
+        v,
+        v.map(() => 0),
+      ),
+    ).toBe(0);
+    // Halfway between two unrelated faces is as close to either.
+    const half = v.map((x, i) => (x + someoneElse[i]) / 2);
+    expect(faceSimilarity(v, half)).toBeCloseTo(faceSimilarity(someoneElse, half), 1);
+  });
+});
+
 describe('a match that is not close enough to verify on its own', () => {
-  const other = vec(1 + Math.PI);
+  const other = someoneElse;
   const photoAt = (w: number) => img(faceOf({ embedding: vec(1).map((x, i) => x * (1 - w) + other[i] * w) }));
   it('fails under the match threshold, goes to a person up to the auto threshold, verifies from it', () => {
     const seen = new Set<string>();
@@ -224,7 +263,7 @@ describe('retries per day', () => {
 describe('badge removal on photo change', () => {
   it('keeps the badge for the same face, removes it for another face or no face', () => {
     expect(photoStillMatches(vec(1), img(faceOf())).keep).toBe(true);
-    expect(photoStillMatches(vec(1), img(faceOf({ embedding: vec(1 + Math.PI) }))).keep).toBe(false);
+    expect(photoStillMatches(vec(1), img(faceOf({ embedding: someoneElse }))).keep).toBe(false);
     expect(photoStillMatches(vec(1), img()).keep).toBe(false);
   });
 
@@ -241,7 +280,7 @@ describe('badge removal on photo change', () => {
     expect(mainPhotoOutcome(vec(1), null)).toEqual({ keep: true, similarity: null });
     expect(mainPhotoOutcome(vec(1), { unreadable: true, faces: [] }).keep).toBe(false);
     // Walk another face towards the kept one until the similarity crosses the threshold.
-    const other = vec(1 + Math.PI);
+    const other = someoneElse;
     const mix = (w: number) => vec(1).map((x, i) => x * (1 - w) + other[i] * w);
     let crossed = false;
     for (let w = 1; w >= 0; w -= 0.02) {

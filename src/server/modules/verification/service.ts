@@ -51,13 +51,23 @@ export { isVerifiedSql } from './is-verified';
 
 type Deps = Pick<AppDeps, 'database' | 'storage' | 'config'>;
 
-/** What every verdict records as its method (decision 022); the bar a match verifies at is part of it (decision 031). */
-export const METHOD = `live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median>=${AUTO_VERIFY_SIMILARITY}+age-estimate`;
 /**
- * The same check until 2026-11-30, when a match of MATCH_SIMILARITY verified on its own: those
- * badges are re-checked in the background from the kept face (`recheckEarlierMatches`).
+ * What every verdict records as its method (decision 022): the measure of likeness and the bar a
+ * match verifies at are part of it (decision 031).
+ */
+export const METHOD = `live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-cosine-median>=${AUTO_VERIFY_SIMILARITY}+age-estimate`;
+/**
+ * Today's liveness with an earlier match, whose badges are re-checked in the background from the
+ * kept face against today's match (`recheckEarlierMatches`): until 2026-11-30 a match of 0.65 by
+ * Human's euclidean similarity verified on its own; then, later that day, one of 0.78 by it.
  */
 export const MATCH_AT_065_METHOD = 'live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median+age-estimate';
+export const MATCH_BY_DISTANCE_METHOD = 'live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median>=0.78+age-estimate';
+const EARLIER_MATCHES = [MATCH_AT_065_METHOD, MATCH_BY_DISTANCE_METHOD];
+const earlierMatchSql = sql.join(
+  EARLIER_MATCHES.map((m) => sql`${m}`),
+  sql`, `,
+);
 
 // ——— the face template, encrypted at rest ———
 
@@ -418,8 +428,8 @@ export async function reconcileMainPhoto(deps: Deps, engine: FaceEngine, userId:
   if (!mainPhotoChanged(v.photo_key, v.avatar_url)) return 'unchanged';
   // A badge from an earlier check (decision 031) stays only until the next main-photo change: its
   // liveness cannot be re-checked from the stored vector, so the member takes today's check. A
-  // badge from the lower match bar had today's liveness: its kept face is compared as today's.
-  const earlier = v.method !== METHOD && v.method !== MATCH_AT_065_METHOD;
+  // badge from an earlier match had today's liveness: its kept face is compared as today's.
+  const earlier = v.method !== METHOD && !EARLIER_MATCHES.includes(v.method);
   const photo = v.avatar_url ? await deps.storage.get(v.avatar_url) : null;
   if (v.avatar_url && !photo && !earlier) return 'unchanged'; // the row points at a file being replaced: the next change re-checks
   const analysis = photo && !earlier ? (await engine.analyse([photo.data])).images[0] : null;
@@ -454,8 +464,8 @@ async function revokeBadge(deps: Deps, userId: string, asRead: SQL, reason: Revo
 }
 
 /**
- * Badges earned when a match of MATCH_SIMILARITY verified on its own (MATCH_AT_065_METHOD),
- * re-checked against today's bar from the kept face and the main photo it was checked against:
+ * Badges earned with today's liveness and an earlier match (EARLIER_MATCHES), re-checked against
+ * today's match from the kept face and the main photo it was checked against:
  * close enough, the badge now carries today's METHOD; not, it is removed (the member verifies
  * again, and a match in the band goes to a person). Where it cannot be done — no main photo, the
  * photo changed since (the main-photo re-check's), a template that does not decrypt — the badge
@@ -464,11 +474,11 @@ async function revokeBadge(deps: Deps, userId: string, asRead: SQL, reason: Revo
  */
 export async function recheckEarlierMatches(deps: Deps, engine: FaceEngine): Promise<string[]> {
   const { db } = deps.database;
-  const rows = await query<{ user_id: string; face_vector: string; photo_key: string | null; avatar_url: string | null }>(
+  const rows = await query<{ user_id: string; method: string; face_vector: string; photo_key: string | null; avatar_url: string | null }>(
     db,
-    sql`select mv.user_id, mv.face_vector, mv.photo_key, p.avatar_url
+    sql`select mv.user_id, mv.method, mv.face_vector, mv.photo_key, p.avatar_url
           from member_verifications mv left join profiles p on p.id = mv.user_id
-         where mv.status = 'verified' and mv.method = ${MATCH_AT_065_METHOD} and mv.face_vector is not null`,
+         where mv.status = 'verified' and mv.method in (${earlierMatchSql}) and mv.face_vector is not null`,
   );
   const removed: string[] = [];
   for (const r of rows) {
@@ -482,7 +492,7 @@ export async function recheckEarlierMatches(deps: Deps, engine: FaceEngine): Pro
     const photo = await deps.storage.get(r.avatar_url);
     if (!photo) continue;
     const { keep, similarity } = photoStillMatches(vector, (await engine.analyse([photo.data])).images[0]);
-    const asRead = sql`user_id = ${r.user_id} and status = 'verified' and method = ${MATCH_AT_065_METHOD} and photo_key = ${r.photo_key}`;
+    const asRead = sql`user_id = ${r.user_id} and status = 'verified' and method = ${r.method} and photo_key = ${r.photo_key}`;
     const details = { similarity, bar: AUTO_VERIFY_SIMILARITY };
     if (!keep) {
       if (await revokeBadge(deps, r.user_id, asRead, 'match_rechecked', details)) removed.push(r.user_id);
@@ -538,7 +548,7 @@ export async function listReviews(deps: Deps & Pick<AppDeps, 'signer'>): Promise
   });
 }
 
-/** Badges earned under an earlier check than today's METHOD (decision 031), most recent first; those from the lower match bar are re-checked instead. */
+/** Badges earned under an earlier check than today's METHOD (decision 031), most recent first; those with today's liveness and an earlier match are re-checked instead. */
 export async function listEarlierChecks(db: Queryable): Promise<EarlierCheck[]> {
   const rows = await query<{
     user_id: string;
@@ -551,7 +561,7 @@ export async function listEarlierChecks(db: Queryable): Promise<EarlierCheck[]> 
     db,
     sql`select mv.user_id, u.name, u.email, mv.method, mv.model_version, ${iso(sql`mv.verified_at`)} as verified_at
           from member_verifications mv join "user" u on u.id = mv.user_id
-         where mv.status = 'verified' and mv.method not in (${METHOD}, ${MATCH_AT_065_METHOD})
+         where mv.status = 'verified' and mv.method not in (${METHOD}, ${earlierMatchSql})
          order by mv.verified_at desc nulls last limit 200`,
   );
   return rows.map((r) => ({
