@@ -405,6 +405,18 @@ describe('onboarding wizard', () => {
     await button(page, 'Remove Brunch').click();
     await button(page, 'Remove Coffee').click();
     await page.getByText('8/15').waitFor();
+    // A suggestion that is already listed is not sent: it is picked instead.
+    await button(page, 'Other').click();
+    await page.getByLabel('Your suggestions').fill('hiking\nTea ceremonies');
+    await page.getByText('“Hiking” is already in the list.', { exact: true }).waitFor();
+    expect(await button(page, 'Send suggestions').isDisabled()).toBe(true);
+    await page.screenshot({ path: 'test-results/screenshots/onboarding-07-suggest-listed-375.png' });
+    await button(page, 'Pick it instead').click();
+    expect(await page.getByLabel('Your suggestions').inputValue()).toBe('Tea ceremonies');
+    await page.keyboard.press('Escape');
+    await page.getByText('9/15').waitFor();
+    await button(page, 'Remove Hiking').click();
+    await page.getByText('8/15').waitFor();
     await shot(page, 'onboarding-07-interests-375');
     await next(page, 'Where are you mostly based?');
 

@@ -76,6 +76,7 @@ export const PROFILE_MESSAGES = {
   suggestionRequired: 'Please enter at least one interest',
   suggestionTooLong: 'Keep each interest under 50 characters',
   suggestionTooMany: 'You can suggest up to 10 interests at a time',
+  suggestionListed: 'That interest is already in the list. Pick it there instead.',
 } as const;
 
 /** "name.jpg: File is too large. Please use files under 5MB." — the per-file message of spec §5. */
@@ -341,6 +342,9 @@ export const setLocationSchema = z.object({
 
 export const SUGGESTION_MAX_LINES = 10;
 export const SUGGESTION_MAX_CHARS = 50;
+
+/** How a suggestion is compared with the interests already listed, and with the others sent. */
+export const interestKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
 
 /** Spec §5: the text is trimmed and each non-empty line is one suggestion. */
 export function parseSuggestionLines(text: string): string[] {

@@ -385,6 +385,20 @@ describe('interest suggestions', () => {
     expect(mail.text).toContain(m.email);
   });
 
+  it('an interest already listed is picked, not suggested: alone it is refused, among others left out', async () => {
+    const m = await t.member('Listed Lou');
+    const post = (interests: string[]) =>
+      t.request({ method: 'POST', url: '/api/interest-suggestions', cookie: m.cookie, payload: { interests } });
+    const refused = await post(['hiking', ' Photography ']);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(PROFILE_MESSAGES.suggestionListed);
+    expect(await t.database.db.select().from(interestSuggestions).where(eq(interestSuggestions.userId, m.id))).toEqual([]);
+    const res = await post(['Hiking', 'Kite surfing', 'kite  surfing']);
+    expect(res.json()).toMatchObject({ ok: true, count: 1 });
+    const rows = await t.database.db.select().from(interestSuggestions).where(eq(interestSuggestions.userId, m.id));
+    expect(rows.map((r) => r.submittedInterest)).toEqual(['Kite surfing']);
+  });
+
   it('validates 1-10 lines of 1-50 characters and rate-limits', async () => {
     const m = await t.member('Prolific');
     const post = (interests: unknown) =>

@@ -9,6 +9,7 @@ import {
   IDENTITY_MESSAGES,
   type IdentityKind,
   type OwnProfile,
+  interestKey,
   type PhotoRef,
   PROFILE_MESSAGES,
   type ProfileDraft,
@@ -412,7 +413,16 @@ export async function submitInterestSuggestions(
   const { db } = deps.database;
   const [profile] = await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, member.id));
   const fullName = profile?.fullName?.trim() || member.name?.trim() || member.email;
-  const unique = [...new Map(interests.map((i) => [i.toLocaleLowerCase('en-GB'), i])).values()];
+  // One of each, and none that is already a listed interest: that one is picked, not suggested.
+  const listed = new Set(
+    (await db.select({ name: predefinedInterests.name }).from(predefinedInterests).where(eq(predefinedInterests.isActive, true))).map((r) =>
+      interestKey(r.name),
+    ),
+  );
+  const byKey = new Map<string, string>();
+  for (const i of interests) if (!listed.has(interestKey(i)) && !byKey.has(interestKey(i))) byKey.set(interestKey(i), i);
+  const unique = [...byKey.values()];
+  if (!unique.length) throw new AppError('validation', PROFILE_MESSAGES.suggestionListed, { interests: PROFILE_MESSAGES.suggestionListed });
   await db.insert(interestSuggestions).values(unique.map((submittedInterest) => ({ userId: member.id, submittedInterest, fullName })));
   const message = `Suggested interests: ${unique.join(', ')}`;
   await deps.mailer.sendMail(

@@ -43,15 +43,24 @@ export function useInterestPicker(picked: string[], setPicked: (next: (current: 
     }
     setPicked((current) => (current.includes(name) ? current : [...current, name]));
   };
+  /** Several at once (a suggestion that is already listed): as many as the limit leaves room for. */
+  const pick = (names: string[]) => {
+    const fresh = names.filter((n) => !picked.includes(n));
+    const room = Math.max(0, INTERESTS_MAX_UI - picked.length);
+    if (fresh.length > room) toast({ title: PROFILE_MESSAGES.interestsMaxToastTitle, description: PROFILE_MESSAGES.interestsMaxToast });
+    const take = fresh.slice(0, room);
+    if (take.length) setPicked((current) => [...current, ...take.filter((n) => !current.includes(n))]);
+  };
   const reset = () => {
     setQuery('');
     setCategory(ALL);
   };
 
-  return { catalog, query, setQuery, category, setCategory, groups, picked, full, toggle, reset };
+  return { catalog, query, setQuery, category, setCategory, groups, picked, full, toggle, pick, reset };
 }
 
-type Picker = ReturnType<typeof useInterestPicker>;
+export type InterestPicker = ReturnType<typeof useInterestPicker>;
+type Picker = InterestPicker;
 
 /** The search box and the category chips. `compact` is the profile page's smaller size. */
 export function InterestFilters({ picker, id, compact = false }: { picker: Picker; id: string; compact?: boolean }) {

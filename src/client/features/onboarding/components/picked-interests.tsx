@@ -3,20 +3,20 @@ import { INTERESTS_MAX_UI } from '../../../../shared/constants';
 import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
 import { cn } from '../../../lib/cn';
 import { RemovableChip } from '../../../components/ui/chip';
+import type { InterestPicker } from './interest-picker';
 import { SuggestionDialog } from './suggestion-dialog';
 
 /** "n/15 selected", the chosen interests as removable chips, "+ Other" and the limit notice (wizard and profile). */
 export function PickedInterests({
-  picked,
-  onRemove,
+  picker,
   preview,
   chipsClassName,
 }: {
-  picked: string[];
-  onRemove(name: string): void;
+  picker: InterestPicker;
   preview: boolean;
   chipsClassName?: string;
 }) {
+  const { picked, toggle: onRemove } = picker;
   const full = picked.length >= INTERESTS_MAX_UI;
   return (
     <>
@@ -27,7 +27,7 @@ export function PickedInterests({
           </span>{' '}
           selected
         </p>
-        <SuggestionDialog preview={preview} />
+        <SuggestionDialog preview={preview} listed={picker.catalog.data} onPick={picker.pick} />
       </div>
       {picked.length > 0 && (
         <div className={cn('mt-2.5 flex flex-wrap gap-1.5', chipsClassName)}>

@@ -1,12 +1,18 @@
 import { Lightbulb, Plus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { useId, useState } from 'react';
-import { PROFILE_MESSAGES, parseSuggestionLines, SUGGESTION_MAX_CHARS, SUGGESTION_MAX_LINES } from '../../../../shared/schemas/profile';
+import { useId, useMemo, useState } from 'react';
+import {
+  interestKey,
+  PROFILE_MESSAGES,
+  parseSuggestionLines,
+  SUGGESTION_MAX_CHARS,
+  SUGGESTION_MAX_LINES,
+} from '../../../../shared/schemas/profile';
 import { Button } from '../../../components/ui/button';
 import { DialogButtons } from '../../../components/ui/panel-dialog';
 import { Label, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';
-import { submitSuggestions } from '../api';
+import { type CatalogInterest, submitSuggestions } from '../api';
 
 function problemWith(lines: string[]): string | null {
   if (lines.length > SUGGESTION_MAX_LINES) return PROFILE_MESSAGES.suggestionTooMany;
@@ -14,15 +20,38 @@ function problemWith(lines: string[]): string | null {
   return null;
 }
 
-/** "+ Other": suggest interests, one per line (spec §2 step 7, §4, §7). */
-export function SuggestionDialog({ preview }: { preview: boolean }) {
+const quoted = (names: string[]) => names.map((n) => `“${n}”`).join(', ');
+
+/**
+ * "+ Other": suggest interests, one per line (spec §2 step 7, §4, §7). A line naming an interest
+ * that is already listed is not sent: the member picks the listed one instead.
+ */
+export function SuggestionDialog({
+  preview,
+  listed = [],
+  onPick,
+}: {
+  preview: boolean;
+  listed?: CatalogInterest[];
+  onPick(names: string[]): void;
+}) {
   const toast = useToast();
   const id = useId();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const lines = parseSuggestionLines(text);
-  const problem = problemWith(lines);
+  const byKey = useMemo(() => new Map(listed.map((i) => [interestKey(i.name), i.name])), [listed]);
+  const known = [...new Set(lines.flatMap((l) => byKey.get(interestKey(l)) ?? []))];
+  const problem =
+    problemWith(lines) ?? (known.length ? `${quoted(known)} ${known.length === 1 ? 'is' : 'are'} already in the list.` : null);
+
+  const pickKnown = () => {
+    onPick(known);
+    const rest = lines.filter((l) => !byKey.has(interestKey(l)));
+    setText(rest.join('\n'));
+    if (!rest.length) setOpen(false);
+  };
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -80,6 +109,12 @@ export function SuggestionDialog({ preview }: { preview: boolean }) {
             >
               {problem ?? `Up to ${SUGGESTION_MAX_LINES} at a time, ${SUGGESTION_MAX_CHARS} characters each.`}
             </p>
+            {known.length > 0 && !problemWith(lines) && (
+              <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={pickKnown}>
+                <Plus aria-hidden />
+                {known.length === 1 ? 'Pick it instead' : 'Pick them instead'}
+              </Button>
+            )}
             <DialogButtons
               className="mt-3"
               busy={submitting}

@@ -7,7 +7,7 @@ import type { StepProps } from './types';
 /** Step 7 (spec §2, §5): search, category chips, grouped list, 1-15 picks, "+ Other" suggestions. */
 export function InterestsStep({ draft, update, back, next, preview }: StepProps) {
   const picker = useInterestPicker(draft.interests, (next) => update((d) => ({ interests: next(d.interests) })));
-  const { picked, toggle } = picker;
+  const { picked } = picker;
 
   return (
     <StepFrame
@@ -29,7 +29,7 @@ export function InterestsStep({ draft, update, back, next, preview }: StepProps)
         data-testid="interests-summary"
         className="sticky top-[var(--wizard-header-h,7.25rem)] z-10 -mx-4 mt-5 border-y border-border bg-background/95 px-4 py-3 backdrop-blur sm:mx-0 sm:rounded-2xl sm:border"
       >
-        <PickedInterests picked={picked} onRemove={toggle} preview={preview} chipsClassName="max-h-28 overflow-y-auto" />
+        <PickedInterests picker={picker} preview={preview} chipsClassName="max-h-28 overflow-y-auto" />
       </div>
 
       <div className="mt-6 min-h-64">

@@ -16,7 +16,7 @@ export function InterestsSection({ profile, onPreview }: SectionProps) {
     onPreview,
   });
   const picker = useInterestPicker(ed.value.interests, (next) => ed.set((v) => ({ interests: next(v.interests) })));
-  const { picked, toggle } = picker;
+  const { picked } = picker;
   const error = ed.errors.interests ?? (picked.length === 0 ? PROFILE_MESSAGES.interestsRequired : null);
 
   return (
@@ -36,7 +36,7 @@ export function InterestsSection({ profile, onPreview }: SectionProps) {
       view={<Tags items={profile.interests} tone="accent" empty="No interests yet" />}
     >
       <div className="rounded-xl border border-border p-3">
-        <PickedInterests picked={picked} onRemove={toggle} preview={false} />
+        <PickedInterests picker={picker} preview={false} />
         {error && (
           <p role="alert" className="mt-2.5 text-sm font-medium text-destructive">
             {error}
