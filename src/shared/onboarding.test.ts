@@ -87,6 +87,8 @@ describe('field rules and messages', () => {
     expect(nameError('   ')).toBe('Please enter your name');
     expect(nameError('x'.repeat(31))).toBe('Name is too long');
     expect(nameError(` ${'x'.repeat(30)} `)).toBeNull();
+    expect(nameError('🌈🌈')).toBe('Please use at least one letter in your name');
+    expect(nameError('Ana 🌈')).toBeNull();
     expect(pronounsError('p'.repeat(40))).toBeNull();
     expect(pronounsError('p'.repeat(41))).toMatch(/40/);
   });

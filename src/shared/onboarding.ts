@@ -21,6 +21,7 @@ import {
   daysInMonth,
   dobProblem,
   formatDob,
+  nameHasLetter,
   type OwnProfile,
   PROFILE_MESSAGES,
   PROMPT_FIELDS,
@@ -312,7 +313,13 @@ export function draftToComplete(draft: WizardDraft): CompleteProfileInput {
 }
 
 export const nameError = (name: string): string | null =>
-  name.trim() === '' ? PROFILE_MESSAGES.nameRequired : name.trim().length > FULL_NAME_MAX ? PROFILE_MESSAGES.nameTooLong : null;
+  name.trim() === ''
+    ? PROFILE_MESSAGES.nameRequired
+    : name.trim().length > FULL_NAME_MAX
+      ? PROFILE_MESSAGES.nameTooLong
+      : !nameHasLetter(name)
+        ? PROFILE_MESSAGES.nameNeedsLetter
+        : null;
 
 export const pronounsError = (pronouns: string): string | null =>
   pronouns.trim().length > PRONOUNS_MAX ? PROFILE_MESSAGES.pronounsTooLong : null;

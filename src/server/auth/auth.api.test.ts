@@ -88,6 +88,13 @@ describe('register → verify → log in', () => {
       payload: { fullName: 'x'.repeat(31), email: 'a@b.co', password: TEST_PASSWORD },
     });
     expect(long.json().error.fields.fullName).toBe('Name is too long');
+    const noLetter = await t.request({
+      method: 'POST',
+      url: '/api/auth/register',
+      payload: { fullName: '🔥🔥🔥', email: 'a@b.co', password: TEST_PASSWORD },
+    });
+    expect(noLetter.statusCode).toBe(400);
+    expect(noLetter.json().error.fields.fullName).toBe('Please use at least one letter in your name');
     const garbage = await t.request({
       method: 'POST',
       url: '/api/auth/register',

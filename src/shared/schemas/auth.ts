@@ -24,9 +24,19 @@ export const passwordSchema = z
     z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   );
 
+/** A name others can read and say: at least one letter, of any script (not only emoji or digits). */
+export const NAME_NEEDS_LETTER = 'Please use at least one letter in your name';
+export const nameHasLetter = (name: string) => /\p{L}/u.test(name);
+
 export const fullNameSchema = z
   .string({ error: 'Please enter your name' })
-  .check(...memberTextChecks(), z.trim(), z.minLength(1, 'Please enter your name'), z.maxLength(FULL_NAME_MAX, 'Name is too long'));
+  .check(
+    ...memberTextChecks(),
+    z.trim(),
+    z.minLength(1, 'Please enter your name'),
+    z.maxLength(FULL_NAME_MAX, 'Name is too long'),
+    z.refine(nameHasLetter, NAME_NEEDS_LETTER),
+  );
 
 /** Campaign attribution as it arrives in the URL (spec §3). */
 export const CAMPAIGN_PARAMS = ['utm_source', 'utm_medium', 'utm_campaign', 'code', 'label'] as const;

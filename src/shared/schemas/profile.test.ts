@@ -12,6 +12,7 @@ import {
   isLeapYear,
   lookingForSchema,
   parseSuggestionLines,
+  PROFILE_MESSAGES,
   profileDraftSchema,
   promptSchema,
   pronounsSchema,
@@ -28,6 +29,10 @@ describe('spec §5 rules and messages', () => {
     expect(message(fullNameSchema.safeParse('   '))).toBe('Please enter your name');
     expect(message(fullNameSchema.safeParse('x'.repeat(31)))).toBe('Name is too long');
     expect(fullNameSchema.parse('  Ada  ')).toBe('Ada');
+    // A name needs a letter, of any script: emoji, digits or marks alone are not one.
+    for (const name of ['🔥🔥', '123', '!!! ...', '👩‍❤️‍👨'])
+      expect(message(fullNameSchema.safeParse(name))).toBe(PROFILE_MESSAGES.nameNeedsLetter);
+    for (const name of ['Zoë 🔥', 'Łukasz', '李娜', 'Siân', 'محمد', 'J']) expect(fullNameSchema.safeParse(name).success).toBe(true);
   });
 
   it('pronouns: up to 40, optional', () => {

@@ -14,7 +14,7 @@ import {
   PROMPT_MIN,
   PRONOUNS_MAX,
 } from '../constants';
-import { fullNameSchema } from './auth';
+import { fullNameSchema, NAME_NEEDS_LETTER, nameHasLetter } from './auth';
 import './zod-defaults';
 
 /** Spec §5 messages, word for word, in one place. */
@@ -53,6 +53,7 @@ export const IDENTITY_MESSAGES = {
 export const PROFILE_MESSAGES = {
   nameRequired: 'Please enter your name',
   nameTooLong: 'Name is too long',
+  nameNeedsLetter: NAME_NEEDS_LETTER,
   pronounsTooLong: `Pronouns can be at most ${PRONOUNS_MAX} characters`,
   dobRequired: 'Please select your date of birth.',
   underAge: 'You need to be at least 18.',
@@ -90,7 +91,7 @@ export const PHOTO_ACCEPT = 'image/*,.heic,.heif';
 
 export const fileTooLargeMessage = (fileName: string) => `${fileName}: ${PROFILE_MESSAGES.fileTooLarge}`;
 
-export { fullNameSchema };
+export { fullNameSchema, nameHasLetter };
 
 export const pronounsSchema = z
   .string()
