@@ -9,7 +9,7 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
-import { chunkName, evaluationOrder, importCycle, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK } from './scripts/chunk-groups';
+import { chunkName, evaluationOrder, importCycle, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK, ZOD_CHUNK } from './scripts/chunk-groups';
 import { MEMBER_SHELL, ROUTE_PRELOADS, SERVER_RENDERER_DIR } from './src/shared/route-preload';
 import { testClockOffset } from './tests/clock/test-now.mjs';
 
@@ -194,6 +194,10 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
     for (const mod of route.modules)
       walk(chunkOf(mod, `route ${route.pattern} (ROUTE_PRELOADS in src/shared/route-preload.ts)`).fileName, files);
     const chain = evaluationOrder([...inEntry, ...files], byFile);
+    // zod is ~27 KB of a member page's start (issue 33): only a page whose own forms check a schema
+    // as it opens may load it there; the others load it with its first use (a report, the socket).
+    if (!ZOD_AT_START.has(route.pattern) && chain.some((f) => byFile.get(f)?.name === ZOD_CHUNK))
+      throw new Error(`route ${route.pattern} would load zod at start: a module it needs imports a schema (use the zod-free texts beside it)`);
     await writeFile(path.join(dir, 'routes', route.file), await memberPageHtml(dir, template, [...files], chain));
     written.push(route.pattern);
   }
@@ -211,6 +215,9 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
  * (decision 029). A page that came without the server's render, or a tab opened in the
  * background, starts at once. Each starter is a hashed asset like the bundle's, cached for good.
  */
+/** Member pages whose forms check a schema as soon as they open (see the guard above). */
+const ZOD_AT_START = new Set(['/settings']);
+
 async function memberPageHtml(dir: string, template: string, chunks: string[], chain: string[]): Promise<string> {
   const entryTag = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
   if (!entryTag) throw new Error('index.html has no module entry script to start after the first paint');

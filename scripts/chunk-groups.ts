@@ -235,6 +235,15 @@ export const MEMBER_SHARED_CHUNK = 'member-shared';
 /** The shared schemas (zod: making them is most of the cost of evaluating shared code) of what would be in the member chunk. */
 export const MEMBER_SCHEMAS_CHUNK = 'member-schemas';
 const SHARED_CODE = /[\\/]src[\\/]shared[\\/]/;
+/**
+ * zod, and the shared code that needs it (the schemas), apart from every other group (issue 33):
+ * grouped with code all member pages load (texts and limits beside the schemas), it made every
+ * member page load ~27 KB of zod at start. Now only a page (or a lazy part) that checks a schema
+ * loads these two chunks.
+ */
+export const ZOD_CHUNK = 'zod';
+export const SCHEMAS_CHUNK = 'schemas';
+const ZOD_PACKAGE = /[\\/]node_modules[\\/]zod[\\/]/;
 const SHARED_SCHEMAS = /[\\/]src[\\/]shared[\\/]schemas[\\/]/;
 /** The chunk of a package the entry reaches; undefined for the app's own code. */
 const vendorChunk = (id: string) => (PACKAGE.test(id) ? (ENTRY_VENDORS.find(([re]) => re.test(id))?.[1] ?? 'vendor') : undefined);
@@ -288,12 +297,21 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
     if (SHARED_SCHEMAS.test(id) || (SHARED_CODE.test(id) && graph.reaches(id, SHARED_SCHEMAS, SHARED_CODE))) return MEMBER_SCHEMAS_CHUNK;
     return SHARED_CODE.test(id) ? MEMBER_SHARED_CHUNK : MEMBER_CHUNK;
   };
+  const withSchemasApart = (id: string, name: string | null): string | null => {
+    if (!name || name === ENTRY_CHUNK || ENTRY_VENDORS.some(([, chunk]) => chunk === name) || name === 'vendor') return name;
+    if (ZOD_PACKAGE.test(id)) return ZOD_CHUNK;
+    if (SHARED_CODE.test(id) && graph.reaches(id, ZOD_PACKAGE, SHARED_CODE)) return SCHEMAS_CHUNK;
+    return name;
+  };
   return (id: string): string | null => {
     const hit = cache.get(id);
     if (hit !== undefined) return hit;
-    const name = decide(
+    const name = withSchemasApart(
       id,
-      [...graph.roots(id)].map((r) => (r === ENTRY ? r : noExt(r))),
+      decide(
+        id,
+        [...graph.roots(id)].map((r) => (r === ENTRY ? r : noExt(r))),
+      ),
     );
     cache.set(id, name);
     return name;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ageOn,
-  audienceSchema,
   fittingPools,
   ineligibility,
   intoOf,
@@ -15,6 +14,7 @@ import {
   seatPools,
   sidesFor,
 } from './audience';
+import { audienceSchema } from './schemas/audience';
 
 const straight = PLAN_PRESETS[0].plan;
 const profile = (over: Partial<Parameters<typeof memberFacts>[0]> = {}) => ({

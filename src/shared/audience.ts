@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { MIN_AGE } from './constants';
 import { findCity, UK_CITIES } from './reference/uk-cities';
 
@@ -79,28 +78,6 @@ export const AUDIENCE_MESSAGES = {
   sideFull: 'The seats for people like you in this mixer are taken. Join the waitlist and we will let you know if one opens up.',
   noCity: 'Add your city to your profile to see mixers near you — until then you see online mixers only.',
 } as const;
-
-export const planSideSchema = z.object({ side: z.enum(SIDES), seats: z.number().int().min(SIDE_SEATS_MIN).max(PLAN_SEATS_MAX) });
-export const seatPlanSchema = z
-  .array(planSideSchema)
-  .max(SIDES.length)
-  .refine((plan) => new Set(plan.map((s) => s.side)).size === plan.length, AUDIENCE_MESSAGES.planSides)
-  .refine(
-    (plan) => plan.length === 0 || (planSeats(plan) >= PLAN_SEATS_MIN && planSeats(plan) <= PLAN_SEATS_MAX),
-    AUDIENCE_MESSAGES.planSeats,
-  );
-
-export const audienceSchema = z
-  .object({
-    region: z
-      .string()
-      .nullable()
-      .refine((r) => r === null || AUDIENCE_REGIONS.includes(r), AUDIENCE_MESSAGES.region),
-    ageMin: z.number().int().min(AUDIENCE_AGE_MIN).max(AUDIENCE_AGE_MAX),
-    ageMax: z.number().int().min(AUDIENCE_AGE_MIN).max(AUDIENCE_AGE_MAX),
-    seatPlan: seatPlanSchema,
-  })
-  .refine((a) => a.ageMin <= a.ageMax, { message: AUDIENCE_MESSAGES.ageBand, path: ['ageMax'] });
 
 export const planSeats = (plan: SeatPlan) => plan.reduce((n, s) => n + s.seats, 0);
 

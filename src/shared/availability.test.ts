@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  AVAILABILITY_MESSAGES,
-  AVAILABILITY_PRESETS,
-  availabilitySchema,
-  describeAvailability,
-  SLOT_KEYS,
-  TOPIC_ASKS_MAX,
-} from './availability';
+import { AVAILABILITY_MESSAGES, AVAILABILITY_PRESETS, describeAvailability, SLOT_KEYS, TOPIC_ASKS_MAX } from './availability';
+import { availabilitySchema } from './schemas/availability';
 
 describe('describeAvailability', () => {
   it('says "Not set" for an empty grid', () => {

@@ -1,12 +1,9 @@
-// zod/mini: the wizard's extra screen and the Profile editor import this.
-import { z } from 'zod/mini';
-import './schemas/zod-defaults';
-
 /**
  * When a member is usually free and which topics they would join a mixer about (issue 14,
  * docs/decisions/011). The weekly grid is seven days × three parts of the day, in the member's
  * own time zone (`profiles.tz`, Europe/London by default). The formation job starts a formed
- * mixer at its slot's start time.
+ * mixer at its slot's start time. Without zod (issue 33): the request's schema is in
+ * `schemas/availability.ts`.
  */
 
 export const DAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
@@ -60,20 +57,6 @@ export const AVAILABILITY_MESSAGES = {
   asksTooMany: `You can ask for up to ${TOPIC_ASKS_MAX} topics at a time. Remove one to add another.`,
   nothingToChange: 'Nothing to change',
 } as const;
-
-const slotKey = z.enum(SLOT_KEYS as unknown as [SlotKey, ...SlotKey[]], { error: AVAILABILITY_MESSAGES.slotUnknown });
-const topicName = z
-  .string({ error: AVAILABILITY_MESSAGES.askUnknown })
-  .check(z.trim(), z.minLength(1, AVAILABILITY_MESSAGES.askUnknown), z.maxLength(60, AVAILABILITY_MESSAGES.askUnknown));
-
-/** PUT /api/profile/availability: either or both lists, each replacing what was there. Duplicates are dropped. */
-export const availabilitySchema = z
-  .strictObject({
-    availability: z.optional(z.array(slotKey).check(z.maxLength(SLOT_KEYS.length, AVAILABILITY_MESSAGES.slotUnknown))),
-    topicAsks: z.optional(z.array(topicName).check(z.maxLength(TOPIC_ASKS_MAX, AVAILABILITY_MESSAGES.asksTooMany))),
-  })
-  .check(z.refine((v) => v.availability !== undefined || v.topicAsks !== undefined, { message: AVAILABILITY_MESSAGES.nothingToChange }));
-export type AvailabilityInput = z.output<typeof availabilitySchema>;
 
 /** GET /api/profile/availability */
 export interface AvailabilityView {

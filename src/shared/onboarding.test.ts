@@ -1,3 +1,4 @@
+import { draftToPatch } from './onboarding-draft';
 import { describe, expect, it } from 'vitest';
 import {
   bioError,
@@ -6,7 +7,6 @@ import {
   type DobDraft,
   dobStatus,
   draftToComplete,
-  draftToPatch,
   emptyDraft,
   greatAgeMessage,
   mergeDraft,

@@ -16,7 +16,6 @@ import {
 } from './constants';
 import {
   ageOn,
-  type CompleteProfileInput,
   type DateParts,
   daysInMonth,
   dobProblem,
@@ -25,12 +24,11 @@ import {
   type OwnProfile,
   PROFILE_MESSAGES,
   PROMPT_FIELDS,
-  type ProfileDraftInput,
   parseDob,
-  profileDraftSchema,
   type PromptField,
   todayParts,
-} from './schemas/profile';
+} from './profile-texts';
+import type { CompleteProfileInput } from './schemas/profile';
 
 export const WIZARD_STEP_KEYS = [
   'welcome',
@@ -260,34 +258,6 @@ export function mergeDraft(local: WizardDraft | null, saved: SavedProfile | null
     sharedExperience: text(saved.sharedExperience, d.sharedExperience),
     bio: text(saved.bio, d.bio),
   };
-}
-
-/** The draft as a draft update (spec §7): every field that is valid on its own, nothing else. */
-export function draftToPatch(draft: WizardDraft, furthestStep: number): ProfileDraftInput {
-  const status = dobStatus(draft.dob);
-  const candidate: Record<string, unknown> = {
-    fullName: draft.fullName,
-    pronouns: draft.pronouns,
-    bio: draft.bio,
-    genderIdentities: draft.genderIdentities,
-    sexualOrientations: draft.sexualOrientations,
-    lookingFor: draft.lookingFor,
-    interests: draft.interests,
-    cityRegion: draft.cityRegion,
-    smallJoy: draft.smallJoy,
-    loveToTalkAbout: draft.loveToTalkAbout,
-    valueInRelationships: draft.valueInRelationships,
-    sharedExperience: draft.sharedExperience,
-    step: clampStep(furthestStep),
-  };
-  if (status.valid && draft.dob.day && draft.dob.month && draft.dob.year) {
-    candidate.dob = formatDob({ day: draft.dob.day, month: draft.dob.month, year: draft.dob.year });
-  }
-  const patch: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(candidate)) {
-    if (profileDraftSchema.safeParse({ [key]: value }).success) patch[key] = value;
-  }
-  return patch as ProfileDraftInput;
 }
 
 /** The whole profile for completion (`onboarding_upsert_profile`). */

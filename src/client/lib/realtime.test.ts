@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ServerEvent } from '../../shared/realtime/events';
-import { RealtimeClient } from './realtime';
+import { loadParser, RealtimeClient } from './realtime';
 
 /** A stand-in for the browser's WebSocket: the test plays the server. */
 class FakeSocket {
@@ -37,7 +37,9 @@ const message = (id: string): ServerEvent =>
     message: { id, mixerId: 'm1', kind: 'member', body: id, createdAt: '2026-11-25T10:00:00.000Z', sender: null },
   }) as ServerEvent;
 
-beforeEach(() => {
+beforeEach(async () => {
+  // Once loaded (with the first connection in the app), connecting is synchronous, as these tests assume.
+  await loadParser();
   FakeSocket.all = [];
   vi.useFakeTimers();
   vi.stubGlobal('WebSocket', FakeSocket);
@@ -51,6 +53,27 @@ afterEach(() => {
 const flush = async () => {
   for (let i = 0; i < 5; i++) await Promise.resolve();
 };
+
+describe('RealtimeClient before its event parser has loaded', () => {
+  it('connects once the parser is here, once however often it was asked', async () => {
+    vi.resetModules();
+    const fresh = await import('./realtime');
+    const client = new fresh.RealtimeClient('ws://fancy.test/api/realtime');
+    client.start();
+    client.stop();
+    client.start();
+    expect(FakeSocket.all).toHaveLength(0);
+    await fresh.loadParser();
+    await flush();
+    expect(FakeSocket.all).toHaveLength(1);
+    FakeSocket.all[0].open();
+    const seen: string[] = [];
+    client.on((e) => seen.push(e.type));
+    FakeSocket.all[0].serverSends({ type: 'ready', userId: 'u1' } as ServerEvent);
+    expect(seen).toContain('ready');
+    client.stop();
+  });
+});
 
 describe('RealtimeClient after a reconnect (an instance restarted or died)', () => {
   it('refetches only once the rooms are subscribed again, and delivers events that arrive meanwhile after the refetch', async () => {

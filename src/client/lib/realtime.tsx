@@ -1,7 +1,26 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
-import { type ChatMessage, type ClientMessage, type CounterKey, parseServerEvent, type ServerEvent } from '../../shared/realtime/events';
+import type { ChatMessage, ClientMessage, CounterKey, ServerEvent } from '../../shared/realtime/events';
+
+/**
+ * The events' parser, with their schemas and zod, loads with the first connection instead of with
+ * every page (issue 33): the socket opens after the app has taken the page over anyway.
+ */
+let parseServerEvent: ((raw: string) => ServerEvent | null) | undefined;
+let parserLoading: Promise<unknown> | undefined;
+export const loadParser = () => {
+  parserLoading ??= import('../../shared/realtime/events').then(
+    (m) => {
+      parseServerEvent = m.parseServerEvent;
+    },
+    (err: unknown) => {
+      parserLoading = undefined; // Try again with the next connection.
+      throw err;
+    },
+  );
+  return parserLoading;
+};
 import { ApiError, NETWORK_ERROR } from './api';
 
 type Handler = (event: ServerEvent) => void;
@@ -50,6 +69,7 @@ export class RealtimeClient {
   private retry?: ReturnType<typeof setTimeout>;
   private everConnected = false;
   private refusals = 0;
+  private awaitingParser = false;
   private pending = new Map<string, PendingSend>();
   private sends = 0;
   status: 'connecting' | 'open' | 'closed' = 'connecting';
@@ -189,13 +209,31 @@ export class RealtimeClient {
 
   private connect() {
     this.setStatus('connecting');
+    const parse = parseServerEvent;
+    if (!parse) {
+      // Connect once the parser is here (once, however often this is asked meanwhile); if it
+      // cannot load (offline), as after a lost socket.
+      if (this.awaitingParser) return;
+      this.awaitingParser = true;
+      void loadParser().then(
+        () => {
+          this.awaitingParser = false;
+          if (!this.stopped) this.connect();
+        },
+        () => {
+          this.awaitingParser = false;
+          if (!this.stopped) this.retryLater();
+        },
+      );
+      return;
+    }
     const socket = new WebSocket(this.url);
     this.socket = socket;
     // A socket replaced by a newer one (stop/start, reconnect) must not deliver or reconnect.
     const current = () => socket === this.socket;
     socket.onmessage = (msg) => {
       if (!current()) return;
-      const event = parseServerEvent(String(msg.data));
+      const event = parse(String(msg.data));
       if (!event) return;
       if (event.type === 'sent') return this.settle(event.ref, event.message);
       if (event.type === 'send-failed') {
@@ -236,10 +274,15 @@ export class RealtimeClient {
       // 4001: the session ended. A password change ends the old session but this tab has a
       // fresh cookie, so try once more; a second refusal means signed out (or suspended).
       if (e.code === 4001 && this.refusals++ > 0) return;
-      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
-      this.attempts++;
-      this.retry = setTimeout(() => this.connect(), delay);
+      this.retryLater();
     };
+  }
+
+  private retryLater() {
+    this.setStatus('closed');
+    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
+    this.attempts++;
+    this.retry = setTimeout(() => this.connect(), delay);
   }
 }
 

@@ -5,12 +5,7 @@ import { z } from 'zod';
  * `conversation:` rooms the socket has joined.
  */
 
-/** A line names at most this many members. */
-export const MAX_MENTIONS = 8;
-/** The client sends at most one `typing` per room this often while keys are pressed. */
-export const TYPING_THROTTLE_MS = 3000;
-/** A typist shows for this long after their last `typing` event (a little over the throttle). */
-export const TYPING_VISIBLE_MS = 5000;
+export * from './live-limits';
 
 /** The socket events and messages of typing and presence; made with the other events (./events.ts). */
 export function liveRoomSchemas() {

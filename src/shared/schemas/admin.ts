@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { memberTextChecks } from './text';
 import { INTEREST_CATEGORIES, type InterestCategory } from '../reference/catalog';
-import { type Audience, audienceSchema, DEFAULT_AUDIENCE } from '../audience';
+import { type Audience, DEFAULT_AUDIENCE } from '../audience';
+import { audienceSchema } from './audience';
 import { MIXER_INTENTS, MIXER_THEMES, type MixerFacts, type SeatFill } from './mixers';
 import './zod-defaults';
 

@@ -2,6 +2,7 @@
 // the server validates with these same schemas.
 import { z } from 'zod/mini';
 import { memberTextChecks } from './text';
+import { NAME_NEEDS_LETTER, nameHasLetter } from '../profile-texts';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 import './zod-defaults';
 
@@ -23,10 +24,6 @@ export const passwordSchema = z
     z.minLength(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`),
     z.maxLength(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`),
   );
-
-/** A name others can read and say: at least one letter, of any script (not only emoji or digits). */
-export const NAME_NEEDS_LETTER = 'Please use at least one letter in your name';
-export const nameHasLetter = (name: string) => /\p{L}/u.test(name);
 
 export const fullNameSchema = z
   .string({ error: 'Please enter your name' })

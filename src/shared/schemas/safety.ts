@@ -1,35 +1,10 @@
 import { z } from 'zod';
 import { memberTextChecks } from './text';
 import { memberIdSchema, mixerIdSchema } from './matches';
+import { REPORT_DETAILS_MAX, REPORT_REASONS } from '../safety-texts';
 import './zod-defaults';
 
-/** Blocks and reports (DESIGN §6): a block hides each member from the other everywhere. */
-export const REPORT_REASONS = [
-  'Harassment or bullying',
-  'Inappropriate content',
-  'Spam or scam',
-  'Fake profile',
-  'Underage',
-  // Issue 30: the most severe kinds a member can name (1-hour target), beside "Underage".
-  'Threats of violence',
-  'Sexual content involving a child',
-  'Someone may be in danger',
-  'Something else',
-] as const;
-export type ReportReason = (typeof REPORT_REASONS)[number];
-
-export const REPORT_DETAILS_MAX = 1000;
-
-export const SAFETY_MESSAGES = {
-  blockSelf: "You can't block yourself.",
-  reportSelf: "You can't report yourself.",
-  unknownMixer: "We couldn't find that mixer.",
-  lineNotFound: "We couldn't find that message. It may have been removed.",
-  lineOwn: "You can't report your own message.",
-  lineSystem: 'That line comes from Fancy, not from a member.',
-  lineTwice: "You've already reported this message. Our team will look at it.",
-  reportRateLimited: "You've sent several reports in the last hour. Please wait a while, or contact support if someone is in danger.",
-} as const;
+export * from '../safety-texts';
 
 export const blockSchema = z.object({ userId: memberIdSchema });
 
@@ -55,10 +30,3 @@ export const reportLineSchema = z.object({
   details: reportSchema.shape.details,
 });
 export type ReportLineInput = z.input<typeof reportLineSchema>;
-
-export interface BlockedMember {
-  id: string;
-  firstName: string;
-  avatarUrl: string | null;
-  blockedAt: string;
-}

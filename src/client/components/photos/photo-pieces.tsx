@@ -1,7 +1,7 @@
 import { Camera, ImagePlus, LoaderCircle } from 'lucide-react';
 import type { RefObject } from 'react';
 import { EXTRA_PHOTOS_MAX, UPLOAD_MAX_BYTES } from '../../../shared/constants';
-import { fileTooLargeMessage, PHOTO_ACCEPT } from '../../../shared/schemas/profile';
+import { fileTooLargeMessage, PHOTO_ACCEPT } from '../../../shared/profile-texts';
 import { cn } from '../../lib/cn';
 import { useToast } from '../ui/toast';
 

@@ -1,7 +1,7 @@
 import { EyeOff, Flag, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { createContext, type ReactNode, useContext, useState } from 'react';
 import type { SafetyFlag } from '../../../shared/safety/flags';
-import { GUARD_MESSAGES } from '../../../shared/schemas/guard';
+import { GUARD_MESSAGES } from '../../../shared/guard-texts';
 import { cn } from '../../lib/cn';
 import { ReportDialog } from './safety-dialogs';
 

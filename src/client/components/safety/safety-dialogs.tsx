@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useId, useState } from 'react';
-import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportInput, type ReportReason, reportSchema } from '../../../shared/schemas/safety';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '../../../shared/safety-texts';
+import type { ReportInput } from '../../../shared/schemas/safety';
 import { ApiError, api } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { ConfirmDialog } from '../ui/confirm-dialog';
@@ -139,7 +140,15 @@ export function ReportDialog({
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = reportSchema.safeParse({ userId: member.id, mixerId: mixerId ?? undefined, reason: reason || undefined, details });
+    // The schema (and zod) load with the first report, not with every page (issue 33).
+    let schema: typeof import('../../../shared/schemas/safety')['reportSchema'];
+    try {
+      schema = (await import('../../../shared/schemas/safety')).reportSchema;
+    } catch (err) {
+      toast({ variant: 'destructive', title: 'Report not sent', description: errorText(err) });
+      return;
+    }
+    const parsed = schema.safeParse({ userId: member.id, mixerId: mixerId ?? undefined, reason: reason || undefined, details });
     if (!parsed.success) {
       const next: Record<string, string> = {};
       for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;

@@ -2,7 +2,7 @@ import { Check, MapPin, PenLine, Search, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { CITY_REGION_MAX } from '../../../shared/constants';
 import { findCity, searchCities } from '../../../shared/reference/uk-cities';
-import { PROFILE_MESSAGES } from '../../../shared/schemas/profile';
+import { PROFILE_MESSAGES } from '../../../shared/profile-texts';
 import { Button } from './button';
 import { Input, Label } from './input';
 import { cn } from '../../lib/cn';

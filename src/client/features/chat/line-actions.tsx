@@ -1,7 +1,7 @@
 import { type LucideIcon, MoreHorizontal, Pencil, Reply, Undo2 } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { type KeyboardEvent, type PointerEvent, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
-import { REACTIONS } from '../../../shared/schemas/chat';
+import { REACTIONS } from '../../../shared/chat-lines';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { MenuContent, MenuItem } from '../../components/ui/menu';
 import { cn } from '../../lib/cn';

@@ -1,5 +1,5 @@
 import type { SafetyFlag } from '../../../shared/safety/flags';
-import { applyReaction, type ReactionGroup, type ReplyQuote, snippetOf } from '../../../shared/schemas/chat';
+import { applyReaction, type ReactionGroup, type ReplyQuote, snippetOf } from '../../../shared/chat-lines';
 
 /** The fields of a line (mixer chat or private message) that replies, reactions, edits and unsends change. */
 interface LineLike {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { TYPING_VISIBLE_MS } from '../../../shared/realtime/live-room';
+import { TYPING_VISIBLE_MS } from '../../../shared/realtime/live-limits';
 
 /** Who is here and who is typing, per room, as the socket reports it (issue 29). Shared by the chat and the people list. */
 interface RoomState {

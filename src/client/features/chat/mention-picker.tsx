@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type RefObject, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { insertMention, matchMentionable, mentionQueryAt, mentionsInBody, typedMentions } from '../../../shared/schemas/chat-live';
+import { insertMention, matchMentionable, mentionQueryAt, mentionsInBody, typedMentions } from '../../../shared/mentions';
 import { Avatar } from '../../components/ui/avatar';
 import { cn } from '../../lib/cn';
 

@@ -1,6 +1,6 @@
 import { Popover } from 'radix-ui';
 import { useOpenedOnce } from './opened-once';
-import type { ReactionGroup } from '../../../shared/schemas/chat';
+import type { ReactionGroup } from '../../../shared/chat-lines';
 import { cn } from '../../lib/cn';
 
 function names(group: ReactionGroup, me: string | undefined): string {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { MixerReadState } from '../../../shared/schemas/chat-live';
+import type { MixerReadState } from '../../../shared/mentions';
 import { api } from '../../lib/api';
 
 const readStateKey = (mixerId: string) => ['mixers', 'read', mixerId] as const;

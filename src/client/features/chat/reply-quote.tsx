@@ -1,5 +1,5 @@
 import { Pencil, Reply, X } from 'lucide-react';
-import { LINE_MESSAGES, type ReplyQuote as Quote } from '../../../shared/schemas/chat';
+import { LINE_MESSAGES, type ReplyQuote as Quote } from '../../../shared/chat-lines';
 import { cn } from '../../lib/cn';
 
 /**

@@ -1,13 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import { Dialog } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
-import {
-  REPORT_DETAILS_MAX,
-  REPORT_REASONS,
-  type ReportLineInput,
-  type ReportReason,
-  reportLineSchema,
-} from '../../../shared/schemas/safety';
+import { REPORT_DETAILS_MAX, REPORT_REASONS, type ReportReason } from '../../../shared/safety-texts';
+import type { ReportLineInput } from '../../../shared/schemas/safety';
 import { Label, Textarea } from '../../components/ui/input';
 import { DialogButtons, PanelDialog } from '../../components/ui/panel-dialog';
 import { useToast } from '../../components/ui/toast';
@@ -65,7 +60,15 @@ export function ReportLineDialog({
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
-    const parsed = reportLineSchema.safeParse({
+    // The schema (and zod) load with the first report, not with every page (issue 33).
+    let schema: typeof import('../../../shared/schemas/safety')['reportLineSchema'];
+    try {
+      schema = (await import('../../../shared/schemas/safety')).reportLineSchema;
+    } catch {
+      toast({ variant: 'destructive', title: 'Report not sent', description: 'Something went wrong. Please try again.' });
+      return;
+    }
+    const parsed = schema.safeParse({
       kind: room.kind,
       roomId: room.id,
       messageId: line.id,

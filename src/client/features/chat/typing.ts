@@ -1,4 +1,4 @@
-import { TYPING_THROTTLE_MS } from '../../../shared/realtime/live-room';
+import { TYPING_THROTTLE_MS } from '../../../shared/realtime/live-limits';
 
 /** What the indicator says for the people typing now (issue 29 wording); null when nobody is. */
 export function typingText(names: string[]): string | null {

@@ -1,8 +1,8 @@
 import { ArrowRight, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChatMessage } from '../../../shared/realtime/events';
-import { HOST_TEXTS } from '../../../shared/schemas/host';
-import { MIXER_MESSAGES } from '../../../shared/schemas/mixers';
+import { HOST_TEXTS } from '../../../shared/host-texts';
+import { MIXER_MESSAGES } from '../../../shared/mixer-facts';
 import { useHostView } from './api';
 import { PollCard } from './poll-card';
 

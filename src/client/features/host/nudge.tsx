@@ -1,6 +1,6 @@
 import { Lightbulb, SendHorizontal, X } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { HOST_TEXTS } from '../../../shared/schemas/host';
+import { HOST_TEXTS } from '../../../shared/host-texts';
 import { Button } from '../../components/ui/button';
 import { useHostEvents, useHostView, useNudgeAction } from './api';
 import { useStickToBottom } from './stick-to-bottom';

@@ -1,6 +1,6 @@
 import { Check } from 'lucide-react';
 import { useRef, useState } from 'react';
-import type { HostPoll } from '../../../shared/schemas/host';
+import type { HostPoll } from '../../../shared/host-texts';
 import { cn } from '../../lib/cn';
 import { useVote } from './api';
 import { useStickToBottom } from './stick-to-bottom';

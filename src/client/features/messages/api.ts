@@ -9,7 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { DirectMessage } from '../../../shared/realtime/events';
-import type { ConversationDetail, ConversationsPage, MessagesPage } from '../../../shared/schemas/messages';
+import type { ConversationDetail, ConversationsPage, MessagesPage } from '../../../shared/messages-texts';
 import { api } from '../../lib/api';
 import { cursorPages, withCursor } from '../../lib/query';
 import { applyLineChange, applyLineReaction } from '../chat';

@@ -4,7 +4,8 @@ import { EyeOff, Flag, Heart, Lock } from 'lucide-react';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { preloadQueries } from '../../lib/query';
-import { type ConversationDetail, DM_MESSAGES, DM_PAGE_SIZE, sendMessageSchema } from '../../../shared/schemas/messages';
+import { checkMessageBody } from '../../../shared/member-text';
+import { type ConversationDetail, DM_MAX_LENGTH, DM_MESSAGES, DM_PAGE_SIZE } from '../../../shared/messages-texts';
 import { AreYouSureDialog, guardOutcome, useSendGuard } from '../../components/safety/send-guard';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -31,7 +32,7 @@ import { TypingIndicator, useLiveRoomEvents, usePinnedToBottom, useTypingSender 
 import { Composer } from './components/composer';
 import { type LineHandlers, MessageList } from './components/message-list';
 import type { DirectMessage } from '../../../shared/realtime/events';
-import { newClientKey, snippetOf } from '../../../shared/schemas/chat';
+import { newClientKey, snippetOf } from '../../../shared/chat-lines';
 import {
   applyLineChange,
   applyLineReaction,
@@ -291,23 +292,23 @@ function LoadedThread({
 
   const onSend = (confirmed = false) => {
     if (editing) {
-      const parsed = sendMessageSchema.safeParse({ body: editText });
-      if (!parsed.success) return;
+      const parsed = checkMessageBody(editText, DM_MAX_LENGTH, DM_MESSAGES);
+      if (!parsed.ok) return;
       actions.edit.mutate(
-        { messageId: editing.id, body: parsed.data.body },
+        { messageId: editing.id, body: parsed.body },
         { onError: (err) => toast({ variant: 'destructive', title: 'Message not edited', description: err.message }) },
       );
       setEditing(null);
       return;
     }
-    const parsed = sendMessageSchema.safeParse({ body: draft });
-    if (!parsed.success) {
-      toast({ variant: 'destructive', title: 'Message not sent', description: parsed.error.issues[0]?.message ?? DM_MESSAGES.empty });
+    const parsed = checkMessageBody(draft, DM_MAX_LENGTH, DM_MESSAGES);
+    if (!parsed.ok) {
+      toast({ variant: 'destructive', title: 'Message not sent', description: parsed.message });
       return;
     }
     const p: PendingLine = {
       clientKey: newClientKey(),
-      body: parsed.data.body,
+      body: parsed.body,
       createdAt: new Date().toISOString(),
       status: 'sending',
       replyTo: replyTo

@@ -19,7 +19,7 @@ import type {
   MixerSection,
   MixerSummary,
   TopicFacets,
-} from '../../../shared/schemas/mixers';
+} from '../../../shared/mixer-facts';
 import { api } from '../../lib/api';
 import { useRealtime } from '../../lib/realtime';
 import { applyLineChange, applyLineReaction } from '../chat';

@@ -3,7 +3,7 @@ import { ArrowLeft, CakeSlice, Clock, MapPin, RefreshCw, ShieldCheck, Target } f
 import { useState } from 'react';
 import { Link, type LoaderFunctionArgs, useParams } from 'react-router';
 import { ageBandLabel, planLabel, whereLabel } from '../../../shared/audience';
-import type { MixerDetail } from '../../../shared/schemas/mixers';
+import type { MixerDetail } from '../../../shared/mixer-facts';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Spinner } from '../../components/ui/spinner';

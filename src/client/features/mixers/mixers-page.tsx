@@ -1,7 +1,7 @@
 import { CalendarDays, Search, Sparkles, UsersRound, X } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, type LoaderFunctionArgs, useSearchParams } from 'react-router';
-import { MIXER_INTENTS, type MixerIntent } from '../../../shared/schemas/mixers';
+import { MIXER_INTENTS, type MixerIntent } from '../../../shared/mixer-facts';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
 import { cn } from '../../lib/cn';

@@ -1,5 +1,5 @@
 import { Cherry, Citrus, type LucideIcon, MoonStar, Sunset, Trees, Waves } from 'lucide-react';
-import type { MixerTheme } from '../../../shared/schemas/mixers';
+import type { MixerTheme } from '../../../shared/mixer-facts';
 
 export interface ThemeStyle {
   /** The coloured band of a card and the detail hero (text on it uses `onBand`). */

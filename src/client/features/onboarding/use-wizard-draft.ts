@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { AUTOSAVE_MS } from '../../../shared/constants';
-import { clampStep, draftToPatch, emptyDraft, mergeDraft, reviveDraft, type WizardDraft } from '../../../shared/onboarding';
-import type { PhotoRef } from '../../../shared/schemas/profile';
+import { clampStep, emptyDraft, mergeDraft, reviveDraft, type WizardDraft } from '../../../shared/onboarding';
+import { draftToPatch } from '../../../shared/onboarding-draft';
+import type { PhotoRef } from '../../../shared/profile-texts';
 import { fetchOwnProfile, saveDraft, saveDraftOnUnload } from './api';
 
 const storageKey = (userId: string) => `onboarding_draft:${userId}`;

@@ -2,7 +2,7 @@ import { VerifiedBadge } from '../../components/ui/verified-badge';
 import { MapPin } from 'lucide-react';
 import { PREVIEW_INTERESTS, PREVIEW_PHOTOS } from '../../../shared/constants';
 import { ageFromDob, takeWithRest } from '../../../shared/onboarding';
-import { type OwnProfile, PROMPTS } from '../../../shared/schemas/profile';
+import { type OwnProfile, PROMPTS } from '../../../shared/profile-texts';
 import { Card } from '../../components/ui/card';
 import { Tags } from '../../components/ui/tags';
 import { cn } from '../../lib/cn';

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ProfileEditInput } from '../../../shared/schemas/profile-edit';
-import type { OwnProfile } from '../../../shared/schemas/profile';
+import type { OwnProfile } from '../../../shared/profile-texts';
 import type { SettingsView } from '../../../shared/schemas/settings';
 import { api } from '../../lib/api';
 import { fetchOwnProfile, removePhoto, uploadAvatar, uploadPhotos } from '../onboarding';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OwnProfile } from '../../../shared/schemas/profile';
+import type { OwnProfile } from '../../../shared/profile-texts';
 import { profileCompletion } from './completion';
 
 const answer = 'A long enough answer to pass the sixty character minimum of the prompts, truly.';

@@ -1,5 +1,5 @@
-import { PROMPT_FIELDS } from '../../../shared/schemas/profile';
-import type { OwnProfile } from '../../../shared/schemas/profile';
+import { PROMPT_FIELDS } from '../../../shared/profile-texts';
+import type { OwnProfile } from '../../../shared/profile-texts';
 import { promptStatus } from '../../../shared/onboarding';
 
 export interface CompletionItem {

@@ -1,6 +1,6 @@
 import { CircleCheck, Circle, EyeOff } from 'lucide-react';
 import { useCallback, useMemo, useState } from 'react';
-import type { OwnProfile } from '../../../shared/schemas/profile';
+import type { OwnProfile } from '../../../shared/profile-texts';
 import { Card } from '../../components/ui/card';
 import { ProfileCard } from '../profile-card';
 import { genderOptionsQuery, interestsQuery, orientationOptionsQuery } from '../onboarding';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GENDER_OPTIONS, ORIENTATION_OPTIONS, PREDEFINED_INTERESTS } from '../../../shared/reference/catalog';
 import { UK_CITIES } from '../../../shared/reference/uk-cities';
-import { audienceSchema, fittingPools, ineligibility, memberFacts, seatPools } from '../../../shared/audience';
+import { fittingPools, ineligibility, memberFacts, seatPools } from '../../../shared/audience';
+import { audienceSchema } from '../../../shared/schemas/audience';
 import { demoAudience, demoSides } from './demo';
 import { DEMO_ACCOUNT_KEYS, DEMO_CHAT, DEMO_MEMBERS, DEMO_MIXERS, DEMO_PASSWORD, MIXER_THEMES, type DemoMixer } from './demo-data';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { audienceSchema } from '../../../shared/audience';
+import { audienceSchema } from '../../../shared/schemas/audience';
 import { z } from 'zod';
 import {
   adminMixerListSchema,

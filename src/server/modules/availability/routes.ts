@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { type AvailabilityInput, availabilitySchema } from '../../../shared/availability';
+import { type AvailabilityInput, availabilitySchema } from '../../../shared/schemas/availability';
 import { verifiedFirst } from '../../auth/guards';
 import { requireVerified } from '../../auth/session';
 import { HOUR } from '../../http/rate-limiter';

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  AVAILABILITY_MESSAGES,
-  type AvailabilityInput,
-  type AvailabilityView,
-  SLOT_KEYS,
-  type SlotKey,
-} from '../../../shared/availability';
+import { AVAILABILITY_MESSAGES, type AvailabilityView, SLOT_KEYS, type SlotKey } from '../../../shared/availability';
+import type { AvailabilityInput } from '../../../shared/schemas/availability';
 import { DEFAULT_TZ } from '../../../shared/constants';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';

@@ -11,7 +11,7 @@ import {
   mixerInputSchema,
 } from '../../../../shared/schemas/admin';
 import { type Audience, DEFAULT_AUDIENCE, PLAN_SEATS_MAX, planSeats } from '../../../../shared/audience';
-import { MIXER_INTENTS, MIXER_THEMES, type MixerTheme } from '../../../../shared/schemas/mixers';
+import { MIXER_INTENTS, MIXER_THEMES, type MixerTheme } from '../../../../shared/mixer-facts';
 import { Button } from '../../../components/ui/button';
 import { describedBy as describedByOf, Field, Input, Textarea } from '../../../components/ui/input';
 import { useToast } from '../../../components/ui/toast';

@@ -15,7 +15,7 @@ import {
   type TopicTemplate,
   topicTemplateSchema,
 } from '../../../../shared/schemas/formation-admin';
-import { MIXER_INTENTS, MIXER_THEMES, type MixerTheme } from '../../../../shared/schemas/mixers';
+import { MIXER_INTENTS, MIXER_THEMES, type MixerTheme } from '../../../../shared/mixer-facts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Field, Input, Label, Textarea } from '../../../components/ui/input';

@@ -1,7 +1,7 @@
 import { SendHorizontal } from 'lucide-react';
 import { forwardRef, useImperativeHandle, useRef } from 'react';
-import { LINE_MESSAGES } from '../../../../shared/schemas/chat';
-import { DM_MAX_LENGTH, DM_MESSAGES } from '../../../../shared/schemas/messages';
+import { LINE_MESSAGES } from '../../../../shared/chat-lines';
+import { DM_MAX_LENGTH, DM_MESSAGES } from '../../../../shared/messages-texts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';

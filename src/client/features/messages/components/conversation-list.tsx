@@ -1,6 +1,6 @@
 import { MessageCircleHeart } from 'lucide-react';
 import { Link } from 'react-router';
-import type { ConversationSummary } from '../../../../shared/schemas/messages';
+import type { ConversationSummary } from '../../../../shared/messages-texts';
 import { Button } from '../../../components/ui/button';
 import { cn } from '../../../lib/cn';
 import { Avatar } from '../../../components/ui/avatar';

@@ -1,7 +1,7 @@
 import { ArrowDown } from 'lucide-react';
 import { forwardRef, Fragment, type ReactNode } from 'react';
 import type { DirectMessage } from '../../../../shared/realtime/events';
-import { myReaction, withinEditWindow } from '../../../../shared/schemas/chat';
+import { myReaction, withinEditWindow } from '../../../../shared/chat-lines';
 import { cn } from '../../../lib/cn';
 import { type LineAction, LineActions, type PendingLine, PendingStatus, ReactionChips, ReplyQuote, SkipToComposer } from '../../chat';
 import { useHiddenWordMatcher } from '../../../components/safety/hidden-words';

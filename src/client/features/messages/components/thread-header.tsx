@@ -3,7 +3,7 @@ import { ArrowLeft, Ban, Flag, HeartCrack, MoreVertical, ShieldCheck } from 'luc
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import type { ConversationDetail } from '../../../../shared/schemas/messages';
+import type { ConversationDetail } from '../../../../shared/messages-texts';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { cn } from '../../../lib/cn';

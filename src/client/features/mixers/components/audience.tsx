@@ -1,7 +1,7 @@
 import { HeartHandshake, Link2Off, type LucideIcon, MapPin, ShieldCheck, UsersRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { ageBandLabel, OPEN_POOL, SIDE_LABELS, type Side, whereLabel } from '../../../../shared/audience';
-import { type MixerSummary, takenSeats } from '../../../../shared/schemas/mixers';
+import { type MixerSummary, takenSeats } from '../../../../shared/mixer-facts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';

@@ -1,4 +1,4 @@
-import type { MixerSummary } from '../../../../shared/schemas/mixers';
+import type { MixerSummary } from '../../../../shared/mixer-facts';
 import { Avatar } from '../../../components/ui/avatar';
 
 /**

@@ -2,14 +2,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { ArrowDown, EyeOff, Flag, LoaderCircle, Lock, SendHorizontal, Sparkles, Volume2, VolumeX } from 'lucide-react';
 import { Fragment, memo, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ChatMessage } from '../../../../shared/realtime/events';
-import { myReaction, newClientKey, snippetOf, withinEditWindow } from '../../../../shared/schemas/chat';
-import {
-  CHAT_MESSAGE_MAX,
-  CHAT_PAGE_SIZE,
-  chatEditInputSchema,
-  chatMessageInputSchema,
-  type MixerDetail,
-} from '../../../../shared/schemas/mixers';
+import { myReaction, newClientKey, snippetOf, withinEditWindow } from '../../../../shared/chat-lines';
+import { LINE_MESSAGES } from '../../../../shared/chat-lines';
+import { checkMessageBody } from '../../../../shared/member-text';
+import { CHAT_BODY_MESSAGES, CHAT_MESSAGE_MAX, CHAT_PAGE_SIZE, type MixerDetail } from '../../../../shared/mixer-facts';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { useToast } from '../../../components/ui/toast';
@@ -40,7 +36,7 @@ import { useMixerRoom } from '../use-connection';
 import { LoadError } from '../../../components/ui/load-error';
 import { useGrowingTextarea } from '../../../components/ui/use-growing-textarea';
 import { HostLine, HostNudge } from '../../host';
-import { splitMentions } from '../../../../shared/schemas/chat-live';
+import { splitMentions } from '../../../../shared/mentions';
 import {
   type Mentionable,
   MentionText,
@@ -556,17 +552,21 @@ function ChatComposer({
   useKeyboardSafe(form);
 
   const submit = (confirmed = false) => {
-    const parsed = (editing ? chatEditInputSchema : chatMessageInputSchema).safeParse({ body: text });
-    if (!parsed.success) {
+    const parsed = checkMessageBody(
+      text,
+      CHAT_MESSAGE_MAX,
+      editing ? { ...CHAT_BODY_MESSAGES, empty: LINE_MESSAGES.editEmpty } : CHAT_BODY_MESSAGES,
+    );
+    if (!parsed.ok) {
       // An empty box sends nothing; an edit emptied says how to take the line back instead.
-      if (text.trim() || editing) setError(parsed.error.issues[0]?.message);
+      if (text.trim() || editing) setError(parsed.message);
       return;
     }
     setError(undefined);
     guard.clear();
     // Cleared at once, like any messenger: the line shows as pending (with Retry if it fails).
-    const mentions = editing ? [] : mention.mentionsFor(parsed.data.body);
-    const sent = parsed.data.body;
+    const mentions = editing ? [] : mention.mentionsFor(parsed.body);
+    const sent = parsed.body;
     setText('');
     typing.stop();
     mention.reset();

@@ -2,7 +2,7 @@ import { CalendarClock, CalendarX2, CheckCircle2, Hourglass, type LucideIcon, Ti
 import { AlertDialog } from 'radix-ui';
 import { Link } from 'react-router';
 import { useState } from 'react';
-import { MIXER_MESSAGES, type MixerClash, type MixerDetail, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
+import { MIXER_MESSAGES, type MixerClash, type MixerDetail, mixerSeatsTaken } from '../../../../shared/mixer-facts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { useToast } from '../../../components/ui/toast';

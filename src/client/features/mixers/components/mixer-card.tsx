@@ -1,6 +1,6 @@
 import { Check, Hourglass, Sparkles, Ticket } from 'lucide-react';
 import { Link } from 'react-router';
-import { type MixerSummary, mixerSeatsTaken } from '../../../../shared/schemas/mixers';
+import { type MixerSummary, mixerSeatsTaken } from '../../../../shared/mixer-facts';
 import { cn } from '../../../lib/cn';
 import { themeOf } from '../themes';
 import { AudienceLine } from './audience';

@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { Link } from 'react-router';
-import type { MixerSection as Section } from '../../../../shared/schemas/mixers';
+import type { MixerSection as Section } from '../../../../shared/mixer-facts';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';

@@ -2,7 +2,7 @@ import { VerifiedBadge } from '../../../components/ui/verified-badge';
 import { Ban, ChevronRight, Ellipsis, Flag, Heart, LockKeyhole, MapPin, Volume2, VolumeX } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
-import { MIXER_MESSAGES, type MixerDetail, type MixerParticipant } from '../../../../shared/schemas/mixers';
+import { MIXER_MESSAGES, type MixerDetail, type MixerParticipant } from '../../../../shared/mixer-facts';
 import { Card } from '../../../components/ui/card';
 import { cn } from '../../../lib/cn';
 import { MemberProfileDialog, type MemberRef } from '../../profile-card';

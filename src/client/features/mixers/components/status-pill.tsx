@@ -1,5 +1,5 @@
 import { CalendarClock } from 'lucide-react';
-import type { MixerSummary } from '../../../../shared/schemas/mixers';
+import type { MixerSummary } from '../../../../shared/mixer-facts';
 import { cn } from '../../../lib/cn';
 import { whenLabel } from '../format';
 import { LiveDot } from './live-dot';

@@ -2,7 +2,7 @@ import { Search, X } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { INTERESTS_MAX_UI } from '../../../../shared/constants';
 import { INTEREST_CATEGORIES } from '../../../../shared/reference/catalog';
-import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
+import { PROFILE_MESSAGES } from '../../../../shared/profile-texts';
 import { Button } from '../../../components/ui/button';
 import { ChipSkeleton, ToggleChip } from '../../../components/ui/chip';
 import { Input, Label } from '../../../components/ui/input';

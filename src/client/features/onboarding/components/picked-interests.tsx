@@ -1,6 +1,6 @@
 import { Info } from 'lucide-react';
 import { INTERESTS_MAX_UI } from '../../../../shared/constants';
-import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
+import { PROFILE_MESSAGES } from '../../../../shared/profile-texts';
 import { cn } from '../../../lib/cn';
 import { RemovableChip } from '../../../components/ui/chip';
 import type { InterestPicker } from './interest-picker';

@@ -7,7 +7,7 @@ import {
   parseSuggestionLines,
   SUGGESTION_MAX_CHARS,
   SUGGESTION_MAX_LINES,
-} from '../../../../shared/schemas/profile';
+} from '../../../../shared/profile-texts';
 import { Button } from '../../../components/ui/button';
 import { DialogButtons } from '../../../components/ui/panel-dialog';
 import { Label, Textarea } from '../../../components/ui/input';

@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { ORIENTATIONS_MAX } from '../../../../shared/constants';
 import { toggleCapped, toggleSingle } from '../../../../shared/onboarding';
-import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
+import { PROFILE_MESSAGES } from '../../../../shared/profile-texts';
 import { useGenderOptions, useOrientationOptions } from '../api';
 import { RemovableChip } from '../../../components/ui/chip';
 import { OptionChips } from '../components/option-chips';

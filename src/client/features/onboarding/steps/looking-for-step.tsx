@@ -1,7 +1,7 @@
 import { CircleAlert, CircleCheck, Heart, PartyPopper, UsersRound } from 'lucide-react';
 import { useState } from 'react';
 import { LOOKING_FOR_MAX, LOOKING_FOR_OPTIONS, type LookingFor } from '../../../../shared/constants';
-import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
+import { PROFILE_MESSAGES } from '../../../../shared/profile-texts';
 import { cn } from '../../../lib/cn';
 import { StepFrame } from '../components/step-frame';
 import type { StepProps } from './types';

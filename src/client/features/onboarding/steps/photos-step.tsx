@@ -2,7 +2,7 @@ import { Camera, LoaderCircle, X } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
 import { EXTRA_PHOTOS_MAX, PROMPT_MAX, PROMPT_MIN } from '../../../../shared/constants';
 import { promptStatus, promptsReady } from '../../../../shared/onboarding';
-import { PHOTO_FORMATS, type PhotoRef, PROMPTS, type PromptField } from '../../../../shared/schemas/profile';
+import { PHOTO_FORMATS, type PhotoRef, PROMPTS, type PromptField } from '../../../../shared/profile-texts';
 import {
   AddPhotosTile,
   AVATAR_FAILED,

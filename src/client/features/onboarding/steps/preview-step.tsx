@@ -1,5 +1,5 @@
 import { Sparkles } from 'lucide-react';
-import { formatDob } from '../../../../shared/schemas/profile';
+import { formatDob } from '../../../../shared/profile-texts';
 import { Button } from '../../../components/ui/button';
 import { ProfileCard } from '../../profile-card';
 import { StepFooter, StepFrame } from '../components/step-frame';

@@ -1,5 +1,5 @@
 import type { WizardDraft } from '../../../../shared/onboarding';
-import type { PhotoRef } from '../../../../shared/schemas/profile';
+import type { PhotoRef } from '../../../../shared/profile-texts';
 import type { WizardDraftState } from '../use-wizard-draft';
 
 export interface StepProps {

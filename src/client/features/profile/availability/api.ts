@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AvailabilityInput, AvailabilityView } from '../../../../shared/availability';
+import type { AvailabilityView } from '../../../../shared/availability';
+import type { AvailabilityInput } from '../../../../shared/schemas/availability';
 import type { ReliabilityView } from '../../../../shared/reliability';
 import { ApiError, api } from '../../../lib/api';
 

@@ -1,7 +1,7 @@
 import { CalendarClock } from 'lucide-react';
 import { useState } from 'react';
 import { describeAvailability } from '../../../../shared/availability';
-import type { OwnProfile } from '../../../../shared/schemas/profile';
+import type { OwnProfile } from '../../../../shared/profile-texts';
 import { useToast } from '../../../components/ui/toast';
 import { EditableSection } from '../components/editable-section';
 import { Tags } from '../../../components/ui/tags';

@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { ProfileEditInput } from '../../../../shared/schemas/profile-edit';
-import type { OwnProfile } from '../../../../shared/schemas/profile';
+import type { OwnProfile } from '../../../../shared/profile-texts';
 import { useToast } from '../../../components/ui/toast';
 import { ApiError } from '../../../lib/api';
 import { useEditProfile } from '../api';

@@ -1,7 +1,7 @@
 import { CalendarHeart } from 'lucide-react';
 import { Link } from 'react-router';
 import { ageFromDob, nameError, pronounsError } from '../../../../shared/onboarding';
-import { parseDob } from '../../../../shared/schemas/profile';
+import { parseDob } from '../../../../shared/profile-texts';
 import { describedBy, Field, Input } from '../../../components/ui/input';
 import { useAuth } from '../../../lib/auth';
 import { EditableSection } from '../components/editable-section';

@@ -1,6 +1,6 @@
 import { ORIENTATIONS_MAX } from '../../../../shared/constants';
 import { toggleCapped, toggleSingle } from '../../../../shared/onboarding';
-import { IDENTITY_MESSAGES, PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
+import { IDENTITY_MESSAGES, PROFILE_MESSAGES } from '../../../../shared/profile-texts';
 import { OptionChips, useGenderOptions, useOrientationOptions } from '../../onboarding';
 import { EditableSection, Empty } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';

@@ -1,5 +1,5 @@
 import { INTERESTS_MAX_UI } from '../../../../shared/constants';
-import { PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
+import { PROFILE_MESSAGES } from '../../../../shared/profile-texts';
 import { InterestCatalogue, InterestFilters, PickedInterests, useInterestPicker } from '../../onboarding';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';

@@ -1,5 +1,5 @@
 import { LOOKING_FOR_MAX, LOOKING_FOR_OPTIONS, type LookingFor } from '../../../../shared/constants';
-import { IDENTITY_MESSAGES, PROFILE_MESSAGES } from '../../../../shared/schemas/profile';
+import { IDENTITY_MESSAGES, PROFILE_MESSAGES } from '../../../../shared/profile-texts';
 import { ToggleChip } from '../../../components/ui/chip';
 import { EditableSection } from '../components/editable-section';
 import { useSectionEditor } from '../components/use-section-editor';

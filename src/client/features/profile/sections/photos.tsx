@@ -1,7 +1,7 @@
 import { ArrowLeft, ArrowRight, Camera, LoaderCircle, Star, Trash2 } from 'lucide-react';
 import { useRef, useState } from 'react';
 import { EXTRA_PHOTOS_MAX } from '../../../../shared/constants';
-import { type OwnProfile, PHOTO_FORMATS } from '../../../../shared/schemas/profile';
+import { type OwnProfile, PHOTO_FORMATS } from '../../../../shared/profile-texts';
 import {
   AddPhotosTile,
   AVATAR_FAILED,

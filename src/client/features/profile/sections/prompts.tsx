@@ -1,6 +1,6 @@
 import { PROMPT_MAX, PROMPT_MIN } from '../../../../shared/constants';
 import { promptStatus } from '../../../../shared/onboarding';
-import { PROMPTS, type PromptField } from '../../../../shared/schemas/profile';
+import { PROMPTS, type PromptField } from '../../../../shared/profile-texts';
 import { Label, Textarea } from '../../../components/ui/input';
 import { cn } from '../../../lib/cn';
 import { EditableSection, Empty } from '../components/editable-section';

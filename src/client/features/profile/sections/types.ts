@@ -1,4 +1,4 @@
-import type { OwnProfile } from '../../../../shared/schemas/profile';
+import type { OwnProfile } from '../../../../shared/profile-texts';
 
 export interface SectionProps {
   profile: OwnProfile;
