@@ -1,7 +1,8 @@
 /**
  * The mixer's host (issue 29, docs/decisions/034): system lines that keep a room talking, one
  * light game halfway through, a wrap-up, and a private nudge for a member who has not written.
- * One schema validates the client and the server.
+ * Its numbers and texts, without zod (issue 33): `schemas/host.ts` has the schemas and re-exports
+ * these.
  */
 
 /** Of an hour-long mixer: a new prompt every 15 minutes, so a quarter of any mixer's length. */

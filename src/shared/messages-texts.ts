@@ -1,7 +1,10 @@
 import type { DirectMessage } from './realtime/events';
 import type { MatchMember, MatchStatus, MessagePreview } from './schemas/matches';
 
-/** Direct messages between matched members (DESIGN §6, §7: chat pages of 50). */
+/**
+ * Direct messages between matched members (DESIGN §6, §7: chat pages of 50): limits, texts and
+ * shapes, without zod (issue 33); `schemas/messages.ts` has the schemas and re-exports these.
+ */
 export const DM_MAX_LENGTH = 2000;
 export const DM_PAGE_SIZE = 50;
 export const CONVERSATIONS_PAGE_SIZE = 20;

@@ -10,7 +10,6 @@ import { CITY_REGION_MAX, MIN_AGE, PRONOUNS_MAX } from './constants';
 export const NAME_NEEDS_LETTER = 'Please use at least one letter in your name';
 export const nameHasLetter = (name: string) => /\p{L}/u.test(name);
 
-/** Spec §5 messages, word for word, in one place. */
 /**
  * Who a member is, as seat plans read it (issue 32): gender identity, and orientation with what
  * they are looking for. After onboarding each may change IDENTITY_CHANGE_LIMIT.changes times in
@@ -43,6 +42,7 @@ export const IDENTITY_MESSAGES = {
     `Your profile changed, so the seat held for you in "${title}" (for ${side}) no longer fits. We've declined the invitation for you.`,
 } as const;
 
+/** Spec §5 messages, word for word, in one place. */
 export const PROFILE_MESSAGES = {
   nameRequired: 'Please enter your name',
   nameTooLong: 'Name is too long',

@@ -1,6 +1,8 @@
+/** The host's requests (issue 29, docs/decisions/034): one schema validates the client and the server. */
 import { z } from 'zod';
-import './zod-defaults';
 import { HOST_MESSAGES, HOST_POLL_OPTIONS_MAX, HOST_PROMPT_MAX, HOST_PROMPTS_MAX } from '../host-texts';
+import './zod-defaults';
+
 export * from '../host-texts';
 
 export const pollVoteSchema = z.object({

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import { LINE_MESSAGES, sendExtrasShape } from './chat';
 import { messageBodySchema } from './message-body';
 import { cursorPageQuerySchema } from './matches';
-import './zod-defaults';
 import { CONVERSATIONS_PAGE_SIZE, DM_MAX_LENGTH, DM_MESSAGES, DM_PAGE_SIZE } from '../messages-texts';
+import './zod-defaults';
+
+/** Direct messages' requests; their limits, texts and shapes are in `../messages-texts.ts`, without zod (issue 33). */
 export * from '../messages-texts';
 
 export const sendMessageSchema = messageBodySchema(DM_MAX_LENGTH, DM_MESSAGES).extend(sendExtrasShape);
