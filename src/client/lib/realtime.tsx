@@ -9,16 +9,24 @@ import type { ChatMessage, ClientMessage, CounterKey, ServerEvent } from '../../
  */
 let parseServerEvent: ((raw: string) => ServerEvent | null) | undefined;
 let parserLoading: Promise<unknown> | undefined;
+/** Yields to the browser: each step below is a task of its own on a slow phone. */
+const nextTask = () =>
+  (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler?.yield?.() ?? new Promise<void>((r) => setTimeout(r));
 export const loadParser = () => {
-  parserLoading ??= import('../../shared/realtime/events').then(
-    (m) => {
-      parseServerEvent = m.parseServerEvent;
-    },
-    (err: unknown) => {
-      parserLoading = undefined; // Try again with the next connection.
-      throw err;
-    },
-  );
+  // zod, then the events' module, then their schemas (made by a first parse), one task each: on
+  // a slow phone the three at once were one long task (Lighthouse's blocking time).
+  parserLoading ??= (async () => {
+    await import('zod');
+    await nextTask();
+    const events = await import('../../shared/realtime/events');
+    await nextTask();
+    events.parseServerEvent('{}');
+    await nextTask();
+    parseServerEvent = events.parseServerEvent;
+  })().catch((err: unknown) => {
+    parserLoading = undefined; // Try again with the next connection.
+    throw err;
+  });
   return parserLoading;
 };
 import { ApiError, NETWORK_ERROR } from './api';
@@ -69,7 +77,6 @@ export class RealtimeClient {
   private retry?: ReturnType<typeof setTimeout>;
   private everConnected = false;
   private refusals = 0;
-  private awaitingParser = false;
   private pending = new Map<string, PendingSend>();
   private sends = 0;
   status: 'connecting' | 'open' | 'closed' = 'connecting';
@@ -209,31 +216,35 @@ export class RealtimeClient {
 
   private connect() {
     this.setStatus('connecting');
-    const parse = parseServerEvent;
-    if (!parse) {
-      // Connect once the parser is here (once, however often this is asked meanwhile); if it
-      // cannot load (offline), as after a lost socket.
-      if (this.awaitingParser) return;
-      this.awaitingParser = true;
-      void loadParser().then(
-        () => {
-          this.awaitingParser = false;
-          if (!this.stopped) this.connect();
-        },
-        () => {
-          this.awaitingParser = false;
-          if (!this.stopped) this.retryLater();
-        },
-      );
-      return;
-    }
+    // The socket opens while the parser loads: frames that come first wait for it, in order.
+    void loadParser().catch(() => {});
     const socket = new WebSocket(this.url);
     this.socket = socket;
     // A socket replaced by a newer one (stop/start, reconnect) must not deliver or reconnect.
     const current = () => socket === this.socket;
+    let early: string[] | undefined;
     socket.onmessage = (msg) => {
       if (!current()) return;
-      const event = parse(String(msg.data));
+      if (!parseServerEvent || early) {
+        if (!early) {
+          early = [];
+          void loadParser().then(
+            () => {
+              const frames = early ?? [];
+              early = undefined;
+              for (const raw of frames) if (current()) onFrame(raw);
+            },
+            // No parser (offline): as a lost socket, which tries again later.
+            () => current() && socket.close(),
+          );
+        }
+        early.push(String(msg.data));
+        return;
+      }
+      onFrame(String(msg.data));
+    };
+    const onFrame = (raw: string) => {
+      const event = parseServerEvent?.(raw);
       if (!event) return;
       if (event.type === 'sent') return this.settle(event.ref, event.message);
       if (event.type === 'send-failed') {
