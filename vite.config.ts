@@ -197,7 +197,9 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
     // zod is ~27 KB of a member page's start (issue 33): only a page whose own forms check a schema
     // as it opens may load it there; the others load it with its first use (a report, the socket).
     if (!ZOD_AT_START.has(route.pattern) && chain.some((f) => byFile.get(f)?.name === ZOD_CHUNK))
-      throw new Error(`route ${route.pattern} would load zod at start: a module it needs imports a schema (use the zod-free texts beside it)`);
+      throw new Error(
+        `route ${route.pattern} would load zod at start: a module it needs imports a schema (use the zod-free texts beside it)`,
+      );
     await writeFile(path.join(dir, 'routes', route.file), await memberPageHtml(dir, template, [...files], chain));
     written.push(route.pattern);
   }
