@@ -60,6 +60,16 @@ async function suggest(m: Member, ...interests: string[]) {
   expect(res.statusCode).toBeLessThan(300);
 }
 
+/**
+ * A suggestion made before its interest was listed (or before the refusal of listed ones existed):
+ * a member can no longer send one now, but it can still wait in the admins' queue.
+ */
+async function suggestedEarlier(m: Member, ...interests: string[]) {
+  await db()
+    .insert(interestSuggestions)
+    .values(interests.map((submittedInterest) => ({ userId: m.id, submittedInterest, fullName: m.email })));
+}
+
 async function onboarded(name: string): Promise<Member> {
   const m = await t.member(name);
   await db()
@@ -255,7 +265,9 @@ describe('interest suggestions', () => {
     expect(
       (await post('/api/admin/interest-suggestions/approve', { text: 'kite surfing', category: 'Lifestyle' }, admin.cookie)).statusCode,
     ).toBe(404);
-    await suggest(a, 'kite surfing');
+    // A member is told it is listed now; one sent before it was waits in the queue.
+    expect((await post('/api/interest-suggestions', { interests: ['kite surfing'] }, a.cookie)).statusCode).toBe(400);
+    await suggestedEarlier(a, 'kite surfing');
     const again = await post('/api/admin/interest-suggestions/approve', { text: 'kite surfing', category: 'Lifestyle' }, admin.cookie);
     expect(again.json()).toMatchObject({ name: 'Kite surfing', category: 'Sports & Fitness', added: false, approved: 1 });
     expect(await db().select().from(predefinedInterests).where(sql`lower(${predefinedInterests.name}) = 'kite surfing'`)).toHaveLength(1);
@@ -269,7 +281,8 @@ describe('interest suggestions', () => {
   it('approves a suggestion that is already in the catalogue without a duplicate, and rejects with a note', async () => {
     const admin = await t.member('Ian Admin', { admin: true });
     const m = await t.member('Meg Member');
-    await suggest(m, 'board GAMES', 'Competitive napping');
+    await suggestedEarlier(m, 'board GAMES');
+    await suggest(m, 'Competitive napping');
     const approved = await post('/api/admin/interest-suggestions/approve', { text: 'board games', category: 'Lifestyle' }, admin.cookie);
     expect(approved.json()).toMatchObject({ added: false, approved: 1 });
     expect(await db().select().from(predefinedInterests).where(sql`lower(${predefinedInterests.name}) = 'board games'`)).toHaveLength(1);
