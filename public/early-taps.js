@@ -5,7 +5,8 @@
 // - a link is a real `<a href>`: its tap goes to the browser, which navigates;
 // - a text field takes focus and keys as usual; what it holds is handed to the app at take-over;
 // - a tap on anything else (Join, Fancy, a tab, the account menu…) is held: nothing sees it now,
-//   and the app gets it once, when it has taken over. Two taps on one control before then are one;
+//   and the app gets it once, when it has taken over. Two taps on one control before then are one.
+//   A press whose release comes after the take-over is given to the app then, as a press;
 // - a form's submit waits too and goes once, at take-over; so does Enter in a chat composer
 //   (`data-enter-sends`), which the app turns into a send.
 (() => {
@@ -54,6 +55,12 @@
     if (held.some((h) => h.kind === entry.kind && h.node === entry.node)) return;
     held.push(entry);
   };
+  /**
+   * A press kept from the page whose click has not come yet: should the take-over fall between the
+   * two, the click reaches the app but the press never did, and a control that acts on the press
+   * (a menu, a tab) would do nothing. The press is given to the app at take-over instead.
+   */
+  let pressed = null;
 
   // The pointer's other events are kept from the page too: the app, half there, must not act on a
   // press whose click it gets later.
@@ -65,6 +72,8 @@
         const aim = aimOf(e.target);
         if (aim === 'link' || aim === 'field' || !aim) return;
         e.stopImmediatePropagation();
+        if (type === 'pointerdown' || type === 'touchstart')
+          pressed = { node: aim, path: pathOf(aim, root()), pointerType: e.pointerType ?? 'touch' };
       },
       { capture: true, passive: true },
     );
@@ -78,6 +87,7 @@
       if (aim === 'link' || aim === 'field' || !aim) return;
       e.preventDefault();
       e.stopImmediatePropagation();
+      pressed = null;
       hold({ kind: 'tap', node: aim, path: pathOf(aim, r) });
     },
     true,
@@ -136,6 +146,13 @@
     el.click();
   };
 
+  /** The press alone, for a tap whose release and click come after the take-over. */
+  const press = (el, pointerType) => {
+    const init = { bubbles: true, cancelable: true, composed: true, view: window, button: 0, buttons: 1, pointerType, isPrimary: true };
+    el.dispatchEvent(new PointerEvent('pointerdown', init));
+    el.dispatchEvent(new MouseEvent('mousedown', init));
+  };
+
   /** Called by the app once it has the page (src/client/app/root-layout.tsx). */
   window.__fancyTakeOver = () =>
     setTimeout(() => {
@@ -150,6 +167,7 @@
         field.dispatchEvent(new Event('input', { bubbles: true }));
       }
       typed.clear();
+      const tapped = new Set(held.map((entry) => entry.node));
       for (const entry of held.splice(0)) {
         const node = find(entry);
         if (!node) continue;
@@ -158,5 +176,9 @@
           node.requestSubmit?.(submitter);
         } else tap(node);
       }
+      // Two taps on one control before the take-over are one: a press after a held tap is dropped.
+      const half = pressed && !tapped.has(pressed.node) && find(pressed);
+      if (half) press(half, pressed.pointerType);
+      pressed = null;
     });
 })();

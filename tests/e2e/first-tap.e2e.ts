@@ -188,4 +188,28 @@ describe('no tap lost before the app takes a page over', () => {
     expect(await composer.inputValue()).toBe('');
     await context.close();
   }, 240_000);
+
+  it('a press before the take-over whose release comes after it still opens the account menu, once', async () => {
+    const { context, page } = await memberWithRenderedPages();
+    const scripts = await appScripts(page);
+    scripts.hold();
+    await gotoRendered(page, '/mixers');
+    const trigger = page.getByRole('button', { name: /^Account menu for/ });
+    const box = await trigger.boundingBox();
+    if (!box) throw new Error('no account menu on the page');
+    // The finger goes down while the page waits for the app, and comes up once the app is there:
+    // the press was kept from the page, the click was not held. The menu opens on the press.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    expect(await waitingForApp(page)).toBe('');
+    await scripts.release();
+    await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('data-waiting-for-app'));
+    await page.mouse.up();
+    await page.getByRole('menu').waitFor();
+    // Opened once, not toggled again by a second press: still open a moment later.
+    await page.waitForTimeout(500);
+    expect(await page.getByRole('menu').isVisible()).toBe(true);
+    expect(await page.getByRole('menuitem', { name: 'Log out' }).isVisible()).toBe(true);
+    await context.close();
+  }, 240_000);
 });
