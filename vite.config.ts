@@ -147,6 +147,9 @@ const SIGNED_OUT_MODULES = [
   'features/auth/pages/reset-password-page',
 ];
 
+/** Member pages whose forms check a schema as soon as they open: the only ones that may load zod at start. */
+const ZOD_AT_START = new Set(['/settings']);
+
 /**
  * Writes, per member route of ROUTE_PRELOADS, a copy of index.html naming every chunk the
  * route's modules need as `<link rel="modulepreload">` (decision 018): the browser fetches the
@@ -217,9 +220,6 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
  * (decision 029). A page that came without the server's render, or a tab opened in the
  * background, starts at once. Each starter is a hashed asset like the bundle's, cached for good.
  */
-/** Member pages whose forms check a schema as soon as they open (see the guard above). */
-const ZOD_AT_START = new Set(['/settings']);
-
 async function memberPageHtml(dir: string, template: string, chunks: string[], chain: string[]): Promise<string> {
   const entryTag = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
   if (!entryTag) throw new Error('index.html has no module entry script to start after the first paint');

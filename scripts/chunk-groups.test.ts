@@ -8,6 +8,10 @@ const icon = (name: string) => `${NM}/lucide-react/dist/esm/icons/${name}.mjs`;
 const src = (name: string) => `/app/src/client/${name}.tsx`;
 const SHARED = '/app/src/shared/onboarding.ts';
 const SCHEMAS = '/app/src/shared/schemas/profile.ts';
+const ZOD = `${NM}/zod/v4/classic/external.js`;
+/** A schema that checks with zod, and shared code that reads it: apart from what every member page loads (issue 33). */
+const ZOD_SCHEMA = '/app/src/shared/schemas/chat.ts';
+const READS_SCHEMA = '/app/src/shared/chat-rules.ts';
 
 /** A small app: an entry, two signed-out pages, a public page under the query layout, the member shell and pages. */
 function graph(): ModuleGraph {
@@ -45,14 +49,17 @@ function graph(): ModuleGraph {
       code: `import { Menu, X as Close } from 'lucide-react';\nimport { Dialog } from "radix-ui";`,
     },
     [src('home')]: {
-      imports: [LUCIDE, src('card'), src('button'), src('home-only'), src('panel')],
+      imports: [LUCIDE, src('card'), src('button'), src('home-only'), src('panel'), READS_SCHEMA],
       code: `import {\n  Sparkles,\n  type LucideIcon,\n} from 'lucide-react';`,
     },
     [src('mixers')]: {
-      imports: [LUCIDE, src('card'), RADIX, src('panel')],
+      imports: [LUCIDE, src('card'), RADIX, src('panel'), READS_SCHEMA],
       code: `import { Sparkles, Users } from 'lucide-react';\nimport * as R from 'radix-ui';`,
     },
     [src('admin')]: { imports: [src('card'), src('admin-only')] },
+    [READS_SCHEMA]: { imports: [ZOD_SCHEMA] },
+    [ZOD_SCHEMA]: { imports: [ZOD] },
+    [ZOD]: {},
     [src('card')]: {},
     [src('panel')]: {},
     [src('button')]: {},
@@ -124,6 +131,14 @@ describe('the member and query chunks (decision 018)', () => {
     }
     expect(chunkOf(SHARED)).toBe('member-shared');
     expect(chunkOf(SCHEMAS)).toBe('member-schemas');
+  });
+
+  it('keeps zod, and the shared code that reaches it, in chunks of their own (issue 33)', () => {
+    expect(chunkOf(ZOD)).toBe('zod');
+    expect(chunkOf(ZOD_SCHEMA)).toBe('schemas');
+    expect(chunkOf(READS_SCHEMA)).toBe('schemas');
+    // Shared code that reaches no zod stays where every member page finds it.
+    expect(chunkOf(SHARED)).toBe('member-shared');
   });
 
   it("keeps what the entry reaches in the entry chunk; leaves a signed-out page's own code, what one page alone uses, and what another lazy root shares", () => {

@@ -163,8 +163,11 @@ export const PROMPTS: readonly { field: PromptField; label: string; placeholder:
 export const SUGGESTION_MAX_LINES = 10;
 export const SUGGESTION_MAX_CHARS = 50;
 
-/** How a suggestion is compared with the interests already listed, and with the others sent. */
-export const interestKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-GB');
+/**
+ * Suggestions are grouped, and compared with the interests already listed, by this key: trimmed,
+ * lower-case, inner whitespace collapsed (in SQL: `suggestionKeySql`, server/lib/sql.ts).
+ */
+export const suggestionKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Spec §5: the text is trimmed and each non-empty line is one suggestion. */
 export function parseSuggestionLines(text: string): string[] {

@@ -38,7 +38,7 @@ const message = (id: string): ServerEvent =>
   }) as ServerEvent;
 
 beforeEach(async () => {
-  // Once loaded (with the first connection in the app), connecting is synchronous, as these tests assume.
+  // Once loaded (with the first connection in the app), frames are delivered as they come, as these tests assume.
   await loadParser();
   FakeSocket.all = [];
   vi.useFakeTimers();

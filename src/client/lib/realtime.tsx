@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { ERROR_STATUS, type ErrorCode } from '../../shared/errors';
 import type { ChatMessage, ClientMessage, CounterKey, ServerEvent } from '../../shared/realtime/events';
+import { ApiError, NETWORK_ERROR } from './api';
 
 /**
  * The events' parser, with their schemas and zod, loads with the first connection instead of with
@@ -29,7 +30,6 @@ export const loadParser = () => {
   });
   return parserLoading;
 };
-import { ApiError, NETWORK_ERROR } from './api';
 
 type Handler = (event: ServerEvent) => void;
 /** A view's catch-up after a reconnect (a refetch); its promise says when it has the server's state. */
@@ -285,15 +285,10 @@ export class RealtimeClient {
       // 4001: the session ended. A password change ends the old session but this tab has a
       // fresh cookie, so try once more; a second refusal means signed out (or suspended).
       if (e.code === 4001 && this.refusals++ > 0) return;
-      this.retryLater();
+      const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
+      this.attempts++;
+      this.retry = setTimeout(() => this.connect(), delay);
     };
-  }
-
-  private retryLater() {
-    this.setStatus('closed');
-    const delay = Math.min(MAX_BACKOFF_MS, 500 * 2 ** this.attempts) * (0.75 + Math.random() * 0.5);
-    this.attempts++;
-    this.retry = setTimeout(() => this.connect(), delay);
   }
 }
 

@@ -47,3 +47,6 @@ export function decodeCursor<T extends unknown[]>(cursor: string | undefined, ch
     return value && check(value) ? value : undefined;
   });
 }
+
+/** SQL: the grouping key of an interest suggestion (`suggestionKey` in shared/profile-texts.ts). */
+export const suggestionKeySql = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;

@@ -59,8 +59,7 @@ export const memberReasonSchema = z
 
 // ── Interest suggestions ───────────────────────────────────────────────────────────────
 
-/** Suggestions are grouped by this key: trimmed, lower-case, inner whitespace collapsed. */
-export const suggestionKey = (text: string) => text.trim().replace(/\s+/g, ' ').toLowerCase();
+export { suggestionKey } from '../profile-texts';
 
 const suggestionText = z
   .string()

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { AdminOverview } from '../../../shared/schemas/admin';
 import { listAudit } from './audit';
-import { iso, type Queryable, query } from '../../lib/sql';
-import { suggestionKeySql } from './sql';
+import { iso, type Queryable, query, suggestionKeySql } from '../../lib/sql';
 
 interface OverviewRow {
   members_total: number;

@@ -4,9 +4,6 @@ import { isCursorInteger, isUuid, jsonArray, readCursor } from '../../http/curso
 /** SQL: a timestamptz as exact microseconds since the epoch (keyset cursors). */
 export const micros = (column: SQL) => sql`(extract(epoch from ${column}) * 1000000)::bigint`;
 
-/** SQL: the grouping key of an interest suggestion (see `suggestionKey` in shared/schemas/admin). */
-export const suggestionKeySql = (column: SQL) => sql`lower(regexp_replace(btrim(${column}), '\\s+', ' ', 'g'))`;
-
 export { isUuid };
 
 /** Opaque keyset cursors: base64url JSON of [sort value, id]. */

@@ -11,8 +11,7 @@ import {
 import type { InterestCategory } from '../../../shared/reference/catalog';
 import { AppError } from '../../http/errors';
 import { recordAudit } from './audit';
-import { iso, parseJson, type Queryable, query } from '../../lib/sql';
-import { suggestionKeySql } from './sql';
+import { iso, parseJson, type Queryable, query, suggestionKeySql } from '../../lib/sql';
 
 /** Pending groups shown at most (the queue is small in practice; the oldest-busiest come first). */
 const PENDING_LIMIT = 200;

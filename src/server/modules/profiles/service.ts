@@ -9,10 +9,10 @@ import {
   IDENTITY_MESSAGES,
   type IdentityKind,
   type OwnProfile,
-  interestKey,
   type PhotoRef,
   PROFILE_MESSAGES,
   type ProfileDraft,
+  suggestionKey,
 } from '../../../shared/schemas/profile';
 import type { AppDeps } from '../../deps';
 import type { Db } from '../../db/client';
@@ -21,7 +21,8 @@ import { AppError } from '../../http/errors';
 import type { UrlSigner } from '../../infra/storage/storage';
 import { composeMail } from '../../infra/mail/template';
 import { recordAudit } from '../../lib/audit';
-import { rowsOf } from '../../lib/sql';
+import { query, rowsOf, suggestionKeySql } from '../../lib/sql';
+import { textArray } from '../../db/text-array';
 
 type Deps = Pick<AppDeps, 'database' | 'signer' | 'storage'>;
 type ProfileRow = typeof profiles.$inferSelect;
@@ -413,14 +414,16 @@ export async function submitInterestSuggestions(
   const { db } = deps.database;
   const [profile] = await db.select({ fullName: profiles.fullName }).from(profiles).where(eq(profiles.id, member.id));
   const fullName = profile?.fullName?.trim() || member.name?.trim() || member.email;
-  // One of each, and none that is already a listed interest: that one is picked, not suggested.
-  const listed = new Set(
-    (await db.select({ name: predefinedInterests.name }).from(predefinedInterests).where(eq(predefinedInterests.isActive, true))).map((r) =>
-      interestKey(r.name),
-    ),
-  );
+  // One of each, and none that is already a listed interest (by the admin queue's key): that one is
+  // picked, not suggested.
   const byKey = new Map<string, string>();
-  for (const i of interests) if (!listed.has(interestKey(i)) && !byKey.has(interestKey(i))) byKey.set(interestKey(i), i);
+  for (const i of interests) if (!byKey.has(suggestionKey(i))) byKey.set(suggestionKey(i), i);
+  const listed = await query<{ key: string }>(
+    db,
+    sql`select ${suggestionKeySql(sql`name`)} as key from predefined_interests
+         where is_active and ${suggestionKeySql(sql`name`)} = any(${textArray([...byKey.keys()])})`,
+  );
+  for (const { key } of listed) byKey.delete(key);
   const unique = [...byKey.values()];
   if (!unique.length) throw new AppError('validation', PROFILE_MESSAGES.suggestionListed, { interests: PROFILE_MESSAGES.suggestionListed });
   await db.insert(interestSuggestions).values(unique.map((submittedInterest) => ({ userId: member.id, submittedInterest, fullName })));

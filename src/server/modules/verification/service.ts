@@ -24,6 +24,7 @@ import {
   type VerificationStatus,
 } from '../../../shared/verification';
 import type { AppDeps } from '../../deps';
+import { textArray } from '../../db/text-array';
 import { AppError } from '../../http/errors';
 import { recordAudit } from '../../lib/audit';
 import { epochMs, iso, parseJson, type Queryable, query } from '../../lib/sql';
@@ -64,10 +65,6 @@ export const METHOD = `live-capture:turn-trajectory+blink+antispoof+liveness+pho
 export const MATCH_AT_065_METHOD = 'live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median+age-estimate';
 export const MATCH_BY_DISTANCE_METHOD = 'live-capture:turn-trajectory+blink+antispoof+liveness+photo-match-median>=0.78+age-estimate';
 const EARLIER_MATCHES = [MATCH_AT_065_METHOD, MATCH_BY_DISTANCE_METHOD];
-const earlierMatchSql = sql.join(
-  EARLIER_MATCHES.map((m) => sql`${m}`),
-  sql`, `,
-);
 
 // ——— the face template, encrypted at rest ———
 
@@ -478,7 +475,7 @@ export async function recheckEarlierMatches(deps: Deps, engine: FaceEngine): Pro
     db,
     sql`select mv.user_id, mv.method, mv.face_vector, mv.photo_key, p.avatar_url
           from member_verifications mv left join profiles p on p.id = mv.user_id
-         where mv.status = 'verified' and mv.method in (${earlierMatchSql}) and mv.face_vector is not null`,
+         where mv.status = 'verified' and mv.method = any(${textArray(EARLIER_MATCHES)}) and mv.face_vector is not null`,
   );
   const removed: string[] = [];
   for (const r of rows) {
@@ -561,7 +558,7 @@ export async function listEarlierChecks(db: Queryable): Promise<EarlierCheck[]> 
     db,
     sql`select mv.user_id, u.name, u.email, mv.method, mv.model_version, ${iso(sql`mv.verified_at`)} as verified_at
           from member_verifications mv join "user" u on u.id = mv.user_id
-         where mv.status = 'verified' and mv.method not in (${METHOD}, ${earlierMatchSql})
+         where mv.status = 'verified' and mv.method <> all(${textArray([METHOD, ...EARLIER_MATCHES])})
          order by mv.verified_at desc nulls last limit 200`,
   );
   return rows.map((r) => ({

@@ -35,15 +35,7 @@ export function useInterestPicker(picked: string[], setPicked: (next: (current: 
     return [...byCategory.entries()];
   }, [catalog.data, query, category]);
 
-  const toggle = (name: string) => {
-    if (picked.includes(name)) return setPicked((current) => current.filter((x) => x !== name));
-    if (full) {
-      toast({ title: PROFILE_MESSAGES.interestsMaxToastTitle, description: PROFILE_MESSAGES.interestsMaxToast });
-      return;
-    }
-    setPicked((current) => (current.includes(name) ? current : [...current, name]));
-  };
-  /** Several at once (a suggestion that is already listed): as many as the limit leaves room for. */
+  /** Adds as many as the limit leaves room for (several: a suggestion that is already listed); past it, says so. */
   const pick = (names: string[]) => {
     const fresh = names.filter((n) => !picked.includes(n));
     const room = Math.max(0, INTERESTS_MAX_UI - picked.length);
@@ -51,6 +43,7 @@ export function useInterestPicker(picked: string[], setPicked: (next: (current: 
     const take = fresh.slice(0, room);
     if (take.length) setPicked((current) => [...current, ...take.filter((n) => !current.includes(n))]);
   };
+  const toggle = (name: string) => (picked.includes(name) ? setPicked((current) => current.filter((x) => x !== name)) : pick([name]));
   const reset = () => {
     setQuery('');
     setCategory(ALL);
@@ -60,10 +53,9 @@ export function useInterestPicker(picked: string[], setPicked: (next: (current: 
 }
 
 export type InterestPicker = ReturnType<typeof useInterestPicker>;
-type Picker = InterestPicker;
 
 /** The search box and the category chips. `compact` is the profile page's smaller size. */
-export function InterestFilters({ picker, id, compact = false }: { picker: Picker; id: string; compact?: boolean }) {
+export function InterestFilters({ picker, id, compact = false }: { picker: InterestPicker; id: string; compact?: boolean }) {
   return (
     <>
       <div>
@@ -119,7 +111,7 @@ export function InterestFilters({ picker, id, compact = false }: { picker: Picke
 }
 
 /** The catalogue grouped by category, with its loading, failed and no-match states. */
-export function InterestCatalogue({ picker, compact = false }: { picker: Picker; compact?: boolean }) {
+export function InterestCatalogue({ picker, compact = false }: { picker: InterestPicker; compact?: boolean }) {
   const { catalog, groups, query, picked, full, toggle } = picker;
   if (catalog.isPending) return <ChipSkeleton count={compact ? 12 : 16} />;
   if (!catalog.data?.length) {

@@ -2,11 +2,11 @@ import { Lightbulb, Plus, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useId, useMemo, useState } from 'react';
 import {
-  interestKey,
   PROFILE_MESSAGES,
   parseSuggestionLines,
   SUGGESTION_MAX_CHARS,
   SUGGESTION_MAX_LINES,
+  suggestionKey,
 } from '../../../../shared/profile-texts';
 import { Button } from '../../../components/ui/button';
 import { DialogButtons } from '../../../components/ui/panel-dialog';
@@ -41,14 +41,14 @@ export function SuggestionDialog({
   const [text, setText] = useState('');
   const [submitting, setSubmitting] = useState(false);
   const lines = parseSuggestionLines(text);
-  const byKey = useMemo(() => new Map(listed.map((i) => [interestKey(i.name), i.name])), [listed]);
-  const known = [...new Set(lines.flatMap((l) => byKey.get(interestKey(l)) ?? []))];
-  const problem =
-    problemWith(lines) ?? (known.length ? `${quoted(known)} ${known.length === 1 ? 'is' : 'are'} already in the list.` : null);
+  const byKey = useMemo(() => new Map(listed.map((i) => [suggestionKey(i.name), i.name])), [listed]);
+  const known = [...new Set(lines.flatMap((l) => byKey.get(suggestionKey(l)) ?? []))];
+  const limits = problemWith(lines);
+  const problem = limits ?? (known.length ? `${quoted(known)} ${known.length === 1 ? 'is' : 'are'} already in the list.` : null);
 
   const pickKnown = () => {
     onPick(known);
-    const rest = lines.filter((l) => !byKey.has(interestKey(l)));
+    const rest = lines.filter((l) => !byKey.has(suggestionKey(l)));
     setText(rest.join('\n'));
     if (!rest.length) setOpen(false);
   };
@@ -109,7 +109,7 @@ export function SuggestionDialog({
             >
               {problem ?? `Up to ${SUGGESTION_MAX_LINES} at a time, ${SUGGESTION_MAX_CHARS} characters each.`}
             </p>
-            {known.length > 0 && !problemWith(lines) && (
+            {known.length > 0 && !limits && (
               <Button type="button" variant="outline" size="sm" className="justify-self-start" onClick={pickKnown}>
                 <Plus aria-hidden />
                 {known.length === 1 ? 'Pick it instead' : 'Pick them instead'}
