@@ -11,6 +11,7 @@ import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
 import { chunkName, evaluationOrder, importCycle, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK, ZOD_CHUNK } from './scripts/chunk-groups';
 import { MEMBER_SHELL, ROUTE_PRELOADS, SERVER_RENDERER_DIR } from './src/shared/route-preload';
+import { DEFAULT_TZ } from './src/shared/constants';
 import { testClockOffset } from './tests/clock/test-now.mjs';
 
 /**
@@ -203,7 +204,7 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
       throw new Error(
         `route ${route.pattern} would load zod at start: a module it needs imports a schema (use the zod-free texts beside it)`,
       );
-    await writeFile(path.join(dir, 'routes', route.file), await memberPageHtml(dir, template, [...files], chain));
+    await writeFile(path.join(dir, 'routes', route.file), await memberPageHtml(dir, template, [...files], chain, byFile));
     written.push(route.pattern);
   }
   return written;
@@ -212,20 +213,27 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
 /**
  * A member page's HTML: index.html whose scripts start after the first paint (decision 028). A
  * member page comes rendered by the server, so on a slow phone its HTML, stylesheet and images
- * come first: a small starter (the page's only script tag) waits until the page's content is on
- * screen (the first contentful paint; 3 s at most), then evaluates every chunk the page needs
- * (fetched from the start at low priority, so the stylesheet and images still come first, and
- * all at once: modulepreload, no discovery chain, decisions 018 and 038) one per task
- * in `chain` order, the entry among them, and then starts the app, which hydrates the page
- * (decision 029). A page that came without the server's render, or a tab opened in the
- * background, starts at once. Each starter is a hashed asset like the bundle's, cached for good.
+ * come first: a small starter (the page's only script tag) asks for every chunk the page needs
+ * (at low priority, so the stylesheet and images still come first, and all at once:
+ * modulepreload, no discovery chain, decisions 018 and 038), waits until the page's content is
+ * on screen (the first contentful paint; 3 s at most), then evaluates the chunks one per task
+ * (decision 029), each as soon as it and the chunks it imports are there (decision 044), and
+ * then starts the app, which hydrates the page. A page that came without the server's render, or
+ * a tab opened in the background, starts at once. Each starter is a hashed asset like the
+ * bundle's, cached for good.
  */
-async function memberPageHtml(dir: string, template: string, chunks: string[], chain: string[]): Promise<string> {
+async function memberPageHtml(
+  dir: string,
+  template: string,
+  chunks: string[],
+  chain: string[],
+  byFile: ReadonlyMap<string, OutputChunk>,
+): Promise<string> {
   const entryTag = template.match(/<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/);
   if (!entryTag) throw new Error('index.html has no module entry script to start after the first paint');
   const entry = entryTag[1];
   const preloadTag = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-  // Fetched in the order they are evaluated, the entry among them: the chain waits at each file.
+  // Fetched in the order they are evaluated, the entry among them.
   const urls = [
     ...new Set([
       ...chain.map((f) => `/${f}`),
@@ -234,12 +242,19 @@ async function memberPageHtml(dir: string, template: string, chunks: string[], c
       ...chunks.map((f) => `/${f}`),
     ]),
   ];
+  const inChain = new Set(chain);
+  const imports = Object.fromEntries(
+    chain.map((f) => [`/${f}`, (byFile.get(f)?.imports ?? []).filter((d) => inChain.has(d)).map((d) => `/${d}`)]),
+  );
   // The preloads go in a few at a time, one task each: thirty at once were a long task of their
   // own on a slow phone, and six took 40–75 ms there (traced, issue 29): three stay under 50.
   const starter = `(globalThis.__zod_globalConfig ??= {}).jitless = true;
 globalThis.__fancyDeferStart = true;
 const preloads = ${JSON.stringify(urls)};
 const chain = ${JSON.stringify(chain.map((f) => `/${f}`))};
+const imports = ${JSON.stringify(imports)};
+const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve));
+const arrived = (url) => performance.getEntriesByName(new URL(url, location.href).href).length > 0;
 let started = false;
 let preloading = false;
 const preloadSome = (fetchPriority = "auto") => {
@@ -247,15 +262,36 @@ const preloadSome = (fetchPriority = "auto") => {
   document.head.append(...preloads.splice(0, 3).map((url) => Object.assign(document.createElement("link"), { rel: "modulepreload", crossOrigin: "", href: url, fetchPriority })));
   if (preloads.length) setTimeout(() => preloadSome(fetchPriority));
 };
-const nextTask = () => globalThis.scheduler?.yield?.() ?? new Promise((resolve) => setTimeout(resolve));
 const go = async () => {
   if (started) return;
   started = true;
   if (!preloading) preloadSome();
-  for (const url of chain) {
-    await import(url).catch(() => {});
+  // A chunk is evaluated once it and the chunks it imports are there: on a slow link the largest
+  // file comes last, and what does not need it runs while it comes. Nothing there yet: the next
+  // chunk in order is loaded (the browser waits for it), or whichever file arrives first.
+  const done = new Set();
+  const pending = [...chain];
+  const load = (url) => import(url).catch(() => {}).then(() => {
+    if (done.has(url)) return;
+    done.add(url);
+    pending.splice(pending.indexOf(url), 1);
+  });
+  let wake = () => {};
+  let warmed = false;
+  const arrivals = new PerformanceObserver(() => wake());
+  arrivals.observe({ type: "resource" });
+  while (pending.length) {
+    const ready = pending.find((url) => imports[url].every((dep) => done.has(dep)) && arrived(url));
+    if (ready) await load(ready);
+    else if (!warmed) {
+      // Waiting anyway: the zone's data, which the first London time the page shows would load then.
+      warmed = true;
+      new Intl.DateTimeFormat("en-GB", { timeZone: ${JSON.stringify(DEFAULT_TZ)} }).format(0);
+    }
+    else await Promise.race([load(pending[0]), new Promise((resolve) => { wake = resolve; })]);
     await nextTask();
   }
+  arrivals.disconnect();
   globalThis.__fancyStart?.();
 };
 if (document.visibilityState === "hidden" || !document.getElementById("root")?.hasAttribute("data-ssr")) go();
