@@ -9,7 +9,16 @@ import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { writeBrandAssets } from './scripts/brand-assets.mjs';
-import { chunkName, evaluationOrder, importCycle, MEMBER_CHUNK, ModuleGraph, QUERY_CHUNK, ZOD_CHUNK } from './scripts/chunk-groups';
+import {
+  chunkName,
+  evaluationOrder,
+  FEATURE_BARREL,
+  importCycle,
+  MEMBER_CHUNK,
+  ModuleGraph,
+  QUERY_CHUNK,
+  ZOD_CHUNK,
+} from './scripts/chunk-groups';
 import { MEMBER_SHELL, ROUTE_PRELOADS, SERVER_RENDERER_DIR } from './src/shared/route-preload';
 import { DEFAULT_TZ } from './src/shared/constants';
 import { testClockOffset } from './tests/clock/test-now.mjs';
@@ -413,6 +422,7 @@ function chunking() {
   return {
     shell,
     pages,
+    room: ['features/mixers/mixer-detail-page', 'features/messages/thread-page'].map(abs),
     isPublic,
     isSignedOutEntry,
     isSignedOutPage,
@@ -459,6 +469,9 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // A feature's barrel (features/*/index.ts) only re-exports: importing a name from it loads
+      // the module behind that name, not the feature's every module (scripts/chunk-groups.ts).
+      treeshake: { moduleSideEffects: (id: string) => !FEATURE_BARREL.test(id) },
       output: {
         // Code only member pages use, and that the shell or two pages need, in one `member` chunk,
         // and TanStack Query with its layout in one `query` chunk, instead of dozens of small ones

@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { barrelExports, chunkName, ENTRY, evaluationOrder, importCycle, ModuleGraph } from './chunk-groups';
+import { barrelExports, chunkName, ENTRY, evaluationOrder, FEATURE_BARREL, importCycle, ModuleGraph } from './chunk-groups';
 
 const NM = '/app/node_modules';
 const LUCIDE = `${NM}/lucide-react/dist/esm/lucide-react.mjs`;
@@ -12,6 +14,13 @@ const ZOD = `${NM}/zod/v4/classic/external.js`;
 /** A schema that checks with zod, and shared code that reads it: apart from what every member page loads (issue 33). */
 const ZOD_SCHEMA = '/app/src/shared/schemas/chat.ts';
 const READS_SCHEMA = '/app/src/shared/chat-rules.ts';
+/** A feature's barrel: the gate takes one flag from it, Home its picker. */
+const BARREL = '/app/src/client/features/onboarding/index.ts';
+const DEFERRED = '/app/src/client/features/onboarding/deferred.ts';
+const PICKER = '/app/src/client/features/onboarding/picker.tsx';
+/** What only the room's pages (a mixer, a conversation) use. */
+const POPOVER = `${NM}/@radix-ui/react-popover/dist/index.mjs`;
+const CHAT_TEXTS = '/app/src/shared/chat-texts.ts';
 
 /** A small app: an entry, two signed-out pages, a public page under the query layout, the member shell and pages. */
 function graph(): ModuleGraph {
@@ -36,6 +45,8 @@ function graph(): ModuleGraph {
         src('app-shell'),
         src('home'),
         src('mixers'),
+        src('mixer'),
+        src('thread'),
         src('admin'),
       ],
     },
@@ -43,19 +54,27 @@ function graph(): ModuleGraph {
     [src('login')]: { imports: [src('button'), RADIX], code: `import { Label } from 'radix-ui';` },
     [src('query-layout')]: { imports: [`${NM}/@tanstack/react-query/index.js`] },
     [src('status')]: { imports: [src('panel')] },
-    [src('protected-route')]: { imports: [src('gate-notice')] },
+    [src('protected-route')]: { imports: [src('gate-notice'), BARREL], code: `import { isDeferred } from './features/onboarding';` },
+    [BARREL]: { imports: [DEFERRED, PICKER], code: `export { isDeferred } from './deferred';\nexport { Picker } from './picker';` },
+    [DEFERRED]: {},
+    [PICKER]: {},
     [src('app-shell')]: {
       imports: [LUCIDE, RADIX, src('avatar'), SHARED, SCHEMAS],
       code: `import { Menu, X as Close } from 'lucide-react';\nimport { Dialog } from "radix-ui";`,
     },
     [src('home')]: {
-      imports: [LUCIDE, src('card'), src('button'), src('home-only'), src('panel'), READS_SCHEMA],
-      code: `import {\n  Sparkles,\n  type LucideIcon,\n} from 'lucide-react';`,
+      imports: [LUCIDE, src('card'), src('button'), src('home-only'), src('panel'), READS_SCHEMA, BARREL],
+      code: `import {\n  Sparkles,\n  type LucideIcon,\n} from 'lucide-react';\nimport { Picker } from './features/onboarding';`,
     },
     [src('mixers')]: {
       imports: [LUCIDE, src('card'), RADIX, src('panel'), READS_SCHEMA],
       code: `import { Sparkles, Users } from 'lucide-react';\nimport * as R from 'radix-ui';`,
     },
+    [src('mixer')]: { imports: [src('chat-line'), src('card'), POPOVER, CHAT_TEXTS] },
+    [src('thread')]: { imports: [src('chat-line'), POPOVER, CHAT_TEXTS, READS_SCHEMA] },
+    [src('chat-line')]: {},
+    [POPOVER]: {},
+    [CHAT_TEXTS]: {},
     [src('admin')]: { imports: [src('card'), src('admin-only')] },
     [READS_SCHEMA]: { imports: [ZOD_SCHEMA] },
     [ZOD_SCHEMA]: { imports: [ZOD] },
@@ -108,7 +127,8 @@ const isSignedOutEntry = (r: string) => /landing|login/.test(r);
 const name = chunkName(
   {
     shell: [src('protected-route'), src('app-shell')].map(noExt),
-    pages: [src('home'), src('mixers')].map(noExt),
+    pages: [src('home'), src('mixers'), src('mixer'), src('thread')].map(noExt),
+    room: [src('mixer'), src('thread')].map(noExt),
     isSignedOutEntry,
     isPublic: (r) => isSignedOutEntry(r) || /status|query-layout/.test(r),
     queryLayout: noExt(src('query-layout')),
@@ -131,6 +151,14 @@ describe('the member and query chunks (decision 018)', () => {
     }
     expect(chunkOf(SHARED)).toBe('member-shared');
     expect(chunkOf(SCHEMAS)).toBe('member-schemas');
+  });
+
+  it("puts what only the room's pages share, its packages and shared texts too, in the room chunk (issue 33)", () => {
+    for (const id of [src('chat-line'), POPOVER, CHAT_TEXTS]) expect(chunkOf(id), id).toBe('room');
+    // Shared with another page, or with the shell: where every member page finds it.
+    expect(chunkOf(src('card'))).toBe('member');
+    // Schemas stay apart (they load with their first use).
+    expect(chunkOf(READS_SCHEMA)).toBe('schemas');
   });
 
   it('keeps zod, and the shared code that reaches it, in chunks of their own (issue 33)', () => {
@@ -171,6 +199,33 @@ describe('the member and query chunks (decision 018)', () => {
   it('puts what the query layout needs, and no signed-out entry page reaches, in the query chunk', () => {
     expect(chunkOf(`${NM}/@tanstack/react-query/index.js`)).toBe('query');
     expect(chunkOf(src('query-layout'))).toBe('query');
+  });
+
+  it("goes through a feature's barrel only to the modules behind the names imported (issue 33)", () => {
+    // The gate (shell) takes the flag: every member page's. Home alone takes the picker: Home's.
+    expect(chunkOf(DEFERRED)).toBe('member');
+    expect(chunkOf(PICKER)).toBeNull();
+    expect(g.roots(PICKER)).toEqual(new Set([src('home')]));
+    // The barrel goes where its importers' code goes (it has no code of its own once bundled).
+    expect(chunkOf(BARREL)).toBe('member');
+  });
+
+  it("has feature barrels that only re-export: the bundle drops a barrel's own code (vite.config.ts)", () => {
+    const features = path.join(import.meta.dirname, '../src/client/features');
+    const barrels = readdirSync(features)
+      .map((f) => path.join(features, f, 'index.ts'))
+      .filter((f) => FEATURE_BARREL.test(f) && readdirSync(path.dirname(f)).includes('index.ts'));
+    expect(barrels.length).toBeGreaterThan(5);
+    for (const file of barrels) {
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/\/\/.*$/gm, '');
+      const statements = code
+        .split(';')
+        .map((st) => st.trim())
+        .filter(Boolean);
+      for (const st of statements) expect(st, file).toMatch(/^export\s+(type\s+)?(\{[^}]*\}|\*)\s+from\s+['"][^'"]+['"]$/);
+    }
   });
 
   it('goes through a barrel only to the modules behind the names imported', () => {

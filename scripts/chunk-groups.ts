@@ -10,10 +10,11 @@
  * they had: a module any of them (or the entry) reaches is never captured.
  *
  * Who reaches a module is worked out from the module graph (collected by `moduleParsed`): from
- * each lazy root (dynamic-import target) and the entry down its static imports. Two packages are
- * imported through a barrel that re-exports everything (`lucide-react`, `radix-ui`): going
- * through the barrel would make every icon look used by every page, so from a module importing
- * the barrel the walk only goes on to the modules behind the names it imports. An import the
+ * each lazy root (dynamic-import target) and the entry down its static imports. Two packages, and
+ * each feature of the app (`features/<name>/index.ts`), are imported through a barrel that
+ * re-exports everything (`lucide-react`, `radix-ui`): going through the barrel would make every
+ * icon look used by every page, so from a module importing the barrel the walk only goes on to the
+ * modules behind the names it imports. An import the
  * walk cannot read takes the whole barrel, which is safe: at worst a module stays in an automatic
  * chunk.
  */
@@ -23,9 +24,14 @@ import path from 'node:path';
 export const ENTRY = '\0entry';
 
 /** Barrel files whose re-exports are followed name by name. */
+/** A feature's barrel: re-exports only, so the bundle treats it as having no side effects (vite.config.ts). */
+export const FEATURE_BARREL = /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
 const BARRELS = [
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/,
   /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/,
+  // A feature's public surface (what other features import): the onboarding wizard's pickers are
+  // not every member page's because the gate takes one flag from it (issue 33).
+  FEATURE_BARREL,
 ];
 const isBarrel = (id: string) => BARRELS.some((re) => re.test(id));
 
@@ -34,7 +40,11 @@ const bare = (id: string) => id.split('?')[0];
 /** Does the import specifier `spec`, written in `from`, name the module `id`? */
 function specifierNames(spec: string, from: string, id: string): boolean {
   const target = bare(id);
-  if (spec.startsWith('.')) return path.resolve(path.dirname(bare(from)), spec) === target;
+  if (spec.startsWith('.')) {
+    const resolved = path.resolve(path.dirname(bare(from)), spec);
+    const noExt = target.replace(/\.[cm]?[jt]sx?$/, '');
+    return target === resolved || noExt === resolved || noExt === path.join(resolved, 'index');
+  }
   return target.includes(`${path.sep}node_modules${path.sep}${spec.split('/').join(path.sep)}${path.sep}`);
 }
 
@@ -165,7 +175,11 @@ export class ModuleGraph {
             stack.push(dep);
             continue;
           }
-          // Through the barrel: only to the modules behind the names imported (an unknown name takes it all).
+          // Through the barrel: only to the modules behind the names imported (an unknown name takes
+          // it all). The barrel itself is reached too, so it goes where its importers' code goes.
+          const barrelRoots = roots.get(dep) ?? new Set<string>();
+          roots.set(dep, barrelRoots);
+          barrelRoots.add(root);
           for (const name of names) {
             const target = behind(dep, name);
             if (target) stack.push(target);
@@ -183,6 +197,8 @@ export interface MemberChunking {
   shell: readonly string[];
   /** Absolute paths (no extension) of the member pages' modules (the lazy roots under the shell). */
   pages: readonly string[];
+  /** Those of `pages` that hold the room (a mixer's chat, a conversation): what only they share is the room chunk. */
+  room: readonly string[];
   /**
    * Lazy roots a visitor who is not signed in can load (signed-out pages, their lazy parts, what
    * the entry loads lazily): nothing they reach goes into the member chunk.
@@ -215,6 +231,11 @@ export const AUTH_SHARED_CHUNK = 'auth-shared';
  * phone's HTTP/1.1 (issue 33); one chunk for the app's code, one for the packages.
  */
 export const COMMON_CHUNK = 'common';
+/**
+ * What only the room's pages (a mixer, a conversation) share: the chat's lines, reactions, menus
+ * and dialogs. In the member chunk every member page loaded it at start (issue 33).
+ */
+export const ROOM_CHUNK = 'room';
 export const COMMON_VENDOR_CHUNK = 'common-vendor';
 
 /**
@@ -251,7 +272,8 @@ const vendorChunk = (id: string) => (PACKAGE.test(id) ? (ENTRY_VENDORS.find(([re
 /**
  * The group `name` function. `member` for a module reached only from member-side roots, at least
  * one of them the shell or two of them member pages: what the shell needs, or what pages share
- * (its packages in `member-vendor`, its src/shared code in `member-shared`).
+ * (its packages in `member-vendor`, its src/shared code in `member-shared`); but `room` for what
+ * only the room's pages share, the shell not among its roots.
  * `query` for what the query layout needs and no signed-out entry page reaches. What a signed-out
  * entry page shares with the member shell or pages: `landing-shared` when the landing page uses
  * it (so `/` loads nothing it does not run), else `auth-shared`. What member pages share with a
@@ -267,6 +289,7 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
   const noExt = (id: string) => bare(id).replace(/\.[cm]?[jt]sx?$/, '');
   const shellIds = new Set(opts.shell);
   const pageIds = new Set(opts.pages);
+  const roomIds = new Set(opts.room);
   const cache = new Map<string, string | null>();
   const decide = (id: string, roots: string[]): string | null => {
     if (!roots.length) return null;
@@ -290,11 +313,14 @@ export function chunkName(opts: MemberChunking, graph: ModuleGraph) {
     }
     if (roots.includes(opts.queryLayout)) return QUERY_CHUNK;
     if (roots.some(opts.isPublic)) return common();
-    if (!(roots.some((r) => shellIds.has(r)) || pages >= 2)) return null;
-    if (PACKAGE.test(id)) return MEMBER_VENDOR_CHUNK;
+    const shell = roots.some((r) => shellIds.has(r));
+    if (!(shell || pages >= 2)) return null;
     // Shared code that reads a schema goes with the schemas: the shared chunk never imports the
     // schemas chunk, which imports it (chunks that import each other break, see importCycle).
-    if (SHARED_SCHEMAS.test(id) || (SHARED_CODE.test(id) && graph.reaches(id, SHARED_SCHEMAS, SHARED_CODE))) return MEMBER_SCHEMAS_CHUNK;
+    const schemas = SHARED_SCHEMAS.test(id) || (SHARED_CODE.test(id) && graph.reaches(id, SHARED_SCHEMAS, SHARED_CODE));
+    if (!shell && !schemas && roots.every((r) => !pageIds.has(r) || roomIds.has(r))) return ROOM_CHUNK;
+    if (PACKAGE.test(id)) return MEMBER_VENDOR_CHUNK;
+    if (schemas) return MEMBER_SCHEMAS_CHUNK;
     return SHARED_CODE.test(id) ? MEMBER_SHARED_CHUNK : MEMBER_CHUNK;
   };
   const withSchemasApart = (id: string, name: string | null): string | null => {

@@ -212,4 +212,32 @@ describe('no tap lost before the app takes a page over', () => {
     expect(await page.getByRole('menuitem', { name: 'Log out' }).isVisible()).toBe(true);
     await context.close();
   }, 240_000);
+
+  it("a tap on a participant's menu before the take-over opens it once the app is there", async () => {
+    const { context, page, member } = await memberWithRenderedPages({ width: 1280, height: 800 });
+    const other = await e2e.createMember('Pax Other');
+    await e2e.completeProfile(other.email);
+    const [room] = await e2e.db
+      .insert(mixers)
+      .values({
+        title: 'Early Menus Chat',
+        status: 'live',
+        startsAt: new Date(Date.now() - 5 * 60_000),
+        endsAt: new Date(Date.now() + 55 * 60_000),
+        maxParticipants: 8,
+      })
+      .returning({ id: mixers.id });
+    for (const email of [member.email, other.email]) {
+      const [{ id }] = await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+      await e2e.db.insert(mixerMemberships).values({ mixerId: room.id, userId: id, state: 'joined', side: 'all' });
+    }
+    const scripts = await appScripts(page);
+    scripts.hold();
+    await gotoRendered(page, `/mixers/${room.id}`);
+    await page.getByRole('button', { name: 'More options for Pax' }).click();
+    expect(await waitingForApp(page)).toBe('');
+    await scripts.release();
+    await page.getByRole('menuitem', { name: 'Mute Pax' }).waitFor();
+    await context.close();
+  }, 240_000);
 });

@@ -1,14 +1,14 @@
 import { CalendarClock, X } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { useToast } from '../../../components/ui/toast';
 import { cn } from '../../../lib/cn';
 import { cookieValue, setPageCookie } from '../../../lib/cookies';
-import { useOwnProfile } from '../api';
-import { saveErrorMessage, useAvailability, useSaveAvailability } from './api';
-import { AvailabilityEditor, type AvailabilityValue } from './availability-editor';
-import { SheetDialog } from '../../../components/ui/sheet-dialog';
+import { useAvailability } from './api';
+
+/** The editor's dialog is not on Home's first load (issue 33): it loads once the prompt shows. */
+const loadDialog = () => import('./availability-dialog');
+const AvailabilityDialog = lazy(loadDialog);
 
 /**
  * Remembered on this device: "Not now" hides the Home prompt here (docs/decisions/014), in a
@@ -31,6 +31,10 @@ export function AvailabilityPrompt({ className }: { className?: string }) {
   const [hidden, setHidden] = useState(dismissed);
   const query = useAvailability(!hidden);
   const [open, setOpen] = useState(false);
+  const showing = !hidden && Boolean(query.data) && query.data?.availability.length === 0;
+  useEffect(() => {
+    if (showing) void loadDialog();
+  }, [showing]);
   if (hidden || !query.data || query.data.availability.length > 0) return null;
 
   return (
@@ -61,67 +65,10 @@ export function AvailabilityPrompt({ className }: { className?: string }) {
         <X className="size-4" aria-hidden />
       </button>
       {open && (
-        <AvailabilityDialog initial={{ availability: query.data.availability, topicAsks: query.data.topicAsks }} onOpenChange={setOpen} />
+        <Suspense>
+          <AvailabilityDialog initial={{ availability: query.data.availability, topicAsks: query.data.topicAsks }} onOpenChange={setOpen} />
+        </Suspense>
       )}
     </Card>
-  );
-}
-
-function AvailabilityDialog({ initial, onOpenChange }: { initial: AvailabilityValue; onOpenChange(open: boolean): void }) {
-  const toast = useToast();
-  const interests = useOwnProfile().data?.interests ?? [];
-  const save = useSaveAvailability();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-
-  const submit = async () => {
-    try {
-      await save.mutateAsync(value);
-      onOpenChange(false);
-      toast({ title: 'Thanks!', description: "We'll form mixers around the times you picked. Change them any time in Profile." });
-    } catch (err) {
-      const message = saveErrorMessage(err);
-      setError(message);
-    }
-  };
-
-  return (
-    <SheetDialog
-      open
-      onOpenChange={onOpenChange}
-      wide
-      title="When you're free"
-      description="Pick the times that usually suit you and the topics you'd join. We'll form mixers around you."
-    >
-      <form
-        className="flex min-h-0 flex-1 flex-col"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!save.isPending) void submit();
-        }}
-      >
-        <div className="overflow-y-auto px-5 py-4 sm:px-6">
-          <AvailabilityEditor
-            value={value}
-            onChange={(v) => {
-              setValue(v);
-              setError(null);
-            }}
-            myInterests={interests}
-            idPrefix="home-availability"
-            error={error}
-          />
-        </div>
-        <div className="flex flex-col-reverse gap-2 border-t border-border px-5 py-3 sm:flex-row sm:justify-end sm:px-6">
-          <Button variant="outline" onClick={() => onOpenChange(false)} disabled={save.isPending}>
-            Cancel
-          </Button>
-          <Button type="submit" disabled={save.isPending || (value.availability.length === 0 && value.topicAsks.length === 0)}>
-            {save.isPending ? 'Saving…' : 'Save'}
-          </Button>
-        </div>
-      </form>
-    </SheetDialog>
   );
 }
