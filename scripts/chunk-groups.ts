@@ -10,22 +10,21 @@
  * they had: a module any of them (or the entry) reaches is never captured.
  *
  * Who reaches a module is worked out from the module graph (collected by `moduleParsed`): from
- * each lazy root (dynamic-import target) and the entry down its static imports. Two packages, and
- * each feature of the app (`features/<name>/index.ts`), are imported through a barrel that
- * re-exports everything (`lucide-react`, `radix-ui`): going through the barrel would make every
+ * each lazy root (dynamic-import target) and the entry down its static imports. Two packages
+ * (`lucide-react`, `radix-ui`) and each feature of the app (`features/<name>/index.ts`) are
+ * imported through a barrel that re-exports everything: going through the barrel would make every
  * icon look used by every page, so from a module importing the barrel the walk only goes on to the
- * modules behind the names it imports. An import the
- * walk cannot read takes the whole barrel, which is safe: at worst a module stays in an automatic
- * chunk.
+ * modules behind the names it imports. An import the walk cannot read takes the whole barrel,
+ * which is safe: at worst a module stays in an automatic chunk.
  */
 import path from 'node:path';
 
 /** Stands for the bundle's entry (main.tsx) among a module's roots. */
 export const ENTRY = '\0entry';
 
-/** Barrel files whose re-exports are followed name by name. */
 /** A feature's barrel: re-exports only, so the bundle treats it as having no side effects (vite.config.ts). */
 export const FEATURE_BARREL = /[\\/]src[\\/]client[\\/]features[\\/][^\\/]+[\\/]index\.ts$/;
+/** Barrel files whose re-exports are followed name by name. */
 const BARRELS = [
   /[\\/]node_modules[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/,
   /[\\/]node_modules[\\/]radix-ui[\\/]dist[\\/]index\.mjs$/,
@@ -231,12 +230,12 @@ export const AUTH_SHARED_CHUNK = 'auth-shared';
  * phone's HTTP/1.1 (issue 33); one chunk for the app's code, one for the packages.
  */
 export const COMMON_CHUNK = 'common';
+export const COMMON_VENDOR_CHUNK = 'common-vendor';
 /**
  * What only the room's pages (a mixer, a conversation) share: the chat's lines, reactions, menus
  * and dialogs. In the member chunk every member page loaded it at start (issue 33).
  */
 export const ROOM_CHUNK = 'room';
-export const COMMON_VENDOR_CHUNK = 'common-vendor';
 
 /**
  * The packages the entry reaches, by chunk: React DOM, React, the router, the rest (`vendor`). A member
