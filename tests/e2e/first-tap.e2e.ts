@@ -65,6 +65,25 @@ async function memberWithRenderedPages(viewport = { width: 390, height: 844 }) {
   return { context, page, member: m };
 }
 
+/** A live mixer (started five minutes ago) with these members in it. */
+async function liveMixerWith(title: string, emails: string[]) {
+  const [room] = await e2e.db
+    .insert(mixers)
+    .values({
+      title,
+      status: 'live',
+      startsAt: new Date(Date.now() - 5 * 60_000),
+      endsAt: new Date(Date.now() + 55 * 60_000),
+      maxParticipants: 8,
+    })
+    .returning({ id: mixers.id });
+  for (const email of emails) {
+    const [{ id }] = await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    await e2e.db.insert(mixerMemberships).values({ mixerId: room.id, userId: id, state: 'joined', side: 'all' });
+  }
+  return room;
+}
+
 describe('no tap lost before the app takes a page over', () => {
   it('a tap on a mixer card reaches the mixer; a filter tapped and a search typed before the take-over reach the app', async () => {
     const { context, page } = await memberWithRenderedPages();
@@ -151,18 +170,7 @@ describe('no tap lost before the app takes a page over', () => {
 
   it('a line typed and sent with Enter before the take-over goes once the app is there, exactly once', async () => {
     const { context, page, member } = await memberWithRenderedPages({ width: 1280, height: 800 });
-    const [room] = await e2e.db
-      .insert(mixers)
-      .values({
-        title: 'Early Birds Chat',
-        status: 'live',
-        startsAt: new Date(Date.now() - 5 * 60_000),
-        endsAt: new Date(Date.now() + 55 * 60_000),
-        maxParticipants: 8,
-      })
-      .returning({ id: mixers.id });
-    const [{ id: memberId }] = await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, member.email));
-    await e2e.db.insert(mixerMemberships).values({ mixerId: room.id, userId: memberId, state: 'joined', side: 'all' });
+    const room = await liveMixerWith('Early Birds Chat', [member.email]);
     const line = 'Typed and sent before the app was here';
     const sent = async () =>
       (
@@ -217,20 +225,7 @@ describe('no tap lost before the app takes a page over', () => {
     const { context, page, member } = await memberWithRenderedPages({ width: 1280, height: 800 });
     const other = await e2e.createMember('Pax Other');
     await e2e.completeProfile(other.email);
-    const [room] = await e2e.db
-      .insert(mixers)
-      .values({
-        title: 'Early Menus Chat',
-        status: 'live',
-        startsAt: new Date(Date.now() - 5 * 60_000),
-        endsAt: new Date(Date.now() + 55 * 60_000),
-        maxParticipants: 8,
-      })
-      .returning({ id: mixers.id });
-    for (const email of [member.email, other.email]) {
-      const [{ id }] = await e2e.db.select({ id: user.id }).from(user).where(eq(user.email, email));
-      await e2e.db.insert(mixerMemberships).values({ mixerId: room.id, userId: id, state: 'joined', side: 'all' });
-    }
+    const room = await liveMixerWith('Early Menus Chat', [member.email, other.email]);
     const scripts = await appScripts(page);
     scripts.hold();
     await gotoRendered(page, `/mixers/${room.id}`);

@@ -31,11 +31,12 @@ export function AvailabilityPrompt({ className }: { className?: string }) {
   const [hidden, setHidden] = useState(dismissed);
   const query = useAvailability(!hidden);
   const [open, setOpen] = useState(false);
-  const showing = !hidden && Boolean(query.data) && query.data?.availability.length === 0;
+  const data = hidden ? undefined : query.data;
+  const showing = data?.availability.length === 0;
   useEffect(() => {
     if (showing) void loadDialog();
   }, [showing]);
-  if (hidden || !query.data || query.data.availability.length > 0) return null;
+  if (!data || !showing) return null;
 
   return (
     <Card
@@ -66,7 +67,7 @@ export function AvailabilityPrompt({ className }: { className?: string }) {
       </button>
       {open && (
         <Suspense>
-          <AvailabilityDialog initial={{ availability: query.data.availability, topicAsks: query.data.topicAsks }} onOpenChange={setOpen} />
+          <AvailabilityDialog initial={{ availability: data.availability, topicAsks: data.topicAsks }} onOpenChange={setOpen} />
         </Suspense>
       )}
     </Card>
