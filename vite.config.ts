@@ -157,6 +157,9 @@ const SIGNED_OUT_MODULES = [
   'features/auth/pages/reset-password-page',
 ];
 
+/** A zod locale other than English (the one zod configures itself with). */
+const ZOD_OTHER_LOCALE = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]locales[\\/](?!en\.js$|index\.js$)/;
+
 /** Member pages whose forms check a schema as soon as they open: the only ones that may load zod at start. */
 const ZOD_AT_START = new Set(['/settings']);
 
@@ -174,6 +177,13 @@ export async function writeRoutePages(dir: string, bundle: OutputBundle): Promis
   if (cycle)
     throw new Error(
       `Chunks import each other (${cycle.join(' → ')}): one would run before the other's exports exist. Move what both need so the imports go one way.`,
+    );
+  // A package's namespace used as a value (`import('zod')`) keeps its every export in the bundle:
+  // zod's 64 locales and its JSON Schema code were ~50 KB (brotli) of each member page's first load.
+  const wholeZod = chunks.find((c) => Object.entries(c.modules).some(([id, m]) => ZOD_OTHER_LOCALE.test(id) && m.renderedLength > 0));
+  if (wholeZod)
+    throw new Error(
+      `${wholeZod.fileName} keeps every locale of zod: a module uses zod's whole namespace (import('zod'), or the namespace as a value); import the names it needs`,
     );
   const entry = chunks.find((c) => c.isEntry);
   const inEntry = new Set<string>();

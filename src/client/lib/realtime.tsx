@@ -17,7 +17,7 @@ export const loadParser = () => {
   // zod, then the events' module, then their schemas (made by a first parse), one task each: on
   // a slow phone the three at once were one long task (Lighthouse's blocking time).
   parserLoading ??= (async () => {
-    await import('zod');
+    await import('./zod-first');
     await nextTask();
     const events = await import('../../shared/realtime/events');
     await nextTask();
