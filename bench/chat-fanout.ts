@@ -33,8 +33,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { type OpenOptions, openDatabase } from '../src/server/db/client';
+import { type Database, type OpenOptions, openDatabase } from '../src/server/db/client';
 import { loadConfig } from '../src/server/config';
 import { mixerMemberships, mixers, profiles, session, user } from '../src/server/db/schema';
 import { type Running, startServer } from '../src/server/main';
@@ -274,6 +275,29 @@ function socketSender(members: Member[], sockets: WebSocket[]): (m: Member, body
 }
 
 /** Members, profiles, live mixers, memberships and sessions, written before the server starts. */
+/** Earlier mixers' lines already on file in the bench's database, as on a service in use. */
+export const HISTORY_LINES = 100_000;
+
+/**
+ * A service in use has chat on file and statistics on its tables (autovacuum keeps them). An empty
+ * `mixer_messages` that fills at 2,000 lines a second is neither: autovacuum measures it once at a
+ * few dozen rows, and the server's named statements, planned from that, then read the whole table
+ * for every line (decision 023): the run measures the planner's surprise, not the service.
+ */
+async function seedHistory(db: Database['db'], senderId: string) {
+  await db.execute(sql`
+    with past as (
+      insert into mixers (title, topic, status, starts_at, ends_at, max_participants, icebreaker)
+      select 'Bench past mixer ' || g, 'Benchmarks', 'ended', now() - interval '30 days', now() - interval '29 days', 8, 'Earlier'
+        from generate_series(1, ${HISTORY_LINES / 200}) g
+      returning id
+    )
+    insert into mixer_messages (mixer_id, sender_id, body, created_at)
+    select past.id, ${senderId}, 'An earlier line ' || n, now() - interval '30 days' + n * interval '1 second'
+      from past cross join generate_series(1, 200) n`);
+  await db.execute(sql`analyze`);
+}
+
 export async function seed(open: OpenOptions, secret: string, nMixers: number, perMixer: number): Promise<Member[]> {
   const database = await openDatabase(open);
   const { db } = database;
@@ -320,6 +344,7 @@ export async function seed(open: OpenOptions, secret: string, nMixers: number, p
     await db.insert(session).values(sessions.slice(i, i + 200));
   }
   await db.insert(mixerMemberships).values(members.map((m) => ({ mixerId: m.mixerId, userId: m.id, state: 'joined' })));
+  await seedHistory(db, members[0].id);
   await database.close();
   return members;
 }
