@@ -20,7 +20,8 @@
  *   on one instance (p99 ≤ 50 ms, 0 lost).
  * `node --import tsx bench/chat-fanout.ts ceiling` (PostgreSQL) steps the rate and the number
  * of sockets up until p99 crosses 100 ms: the machine's ceiling, written in the README.
- * BENCH_SERVER_ARGS adds node arguments to our servers, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+ * Our servers run with `npm start`'s node options (its V8 flags); BENCH_SERVER_ARGS adds more,
+ * e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
  *
  * Lost: accepted lines that did not reach every member of the mixer (must be 0). Refused:
  * sends answered with an error (members keep to the chat limit and slow mode's flood rule, and
@@ -40,7 +41,7 @@ import { loadConfig } from '../src/server/config';
 import { mixerMemberships, mixers, profiles, session, user } from '../src/server/db/schema';
 import { type Running, startServer } from '../src/server/main';
 import { benchLine, lineToken, MEMBER_LINE_MS, refusalStatus } from './chat-load';
-import { freePort, spawnUntil } from './lib';
+import { freePort, START_NODE_OPTIONS, spawnUntil } from './lib';
 
 export interface ChatFanoutOptions {
   mixers?: number;
@@ -412,7 +413,7 @@ export async function spawnServer(args: string[], env: Record<string, string>, r
 /** The real server (src/server/serve.ts) in its own process on the given database. */
 export function startOurs(env: Record<string, string>): Promise<Server> {
   return spawnServer(
-    ['--import', 'tsx', ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), 'src/server/serve.ts'],
+    ['--import', 'tsx', ...START_NODE_OPTIONS, ...(process.env.BENCH_SERVER_ARGS ?? '').split(' ').filter(Boolean), 'src/server/serve.ts'],
     { NODE_ENV: 'test', HOST, SEED_DEMO: 'false', LOG_LEVEL: 'error', PUBLIC_URL: 'http://localhost:3000', ...env },
     'Fancy is running',
   );

@@ -1,4 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -9,6 +11,15 @@ export interface LoadResult {
 }
 
 /** Spawns a process and resolves once it prints `ready` (a line containing it); `output` is what it printed by then. */
+/** The arguments `npm start` gives node (package.json), so a bench runs the server as it really starts. */
+export const START_ARGS = (
+  JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .slice(1);
+/** Of those, the options for node and V8 (the heap's young generation, V8's helper threads). */
+export const START_NODE_OPTIONS = START_ARGS.filter((a) => a.startsWith('--'));
+
 export function spawnUntil(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess & { output: string }> {
   const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {

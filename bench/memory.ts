@@ -23,7 +23,7 @@ import WebSocket from 'ws';
 import { openDatabase } from '../src/server/db/client';
 import { mixerMemberships, mixers, profiles, session, user } from '../src/server/db/schema';
 import { benchLine, lineToken, MEMBER_LINE_MS } from './chat-load';
-import { freePort } from './lib';
+import { freePort, START_ARGS } from './lib';
 
 export const RESTART_GOAL_MS = 2000;
 export const IDLE_GOAL_MB = 250;
@@ -32,12 +32,6 @@ export const LOADED_GOAL_MB = 400;
 export const FLAT_MARGIN_MB = 50;
 
 const HOST = '127.0.0.1';
-/** The node arguments of `npm start` itself (package.json), so the figures are those of the real start. */
-const START_ARGS = (
-  JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .slice(1);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface Server {
