@@ -275,9 +275,8 @@ function socketSender(members: Member[], sockets: WebSocket[]): (m: Member, body
     });
 }
 
-/** Members, profiles, live mixers, memberships and sessions, written before the server starts. */
 /** Earlier mixers' lines already on file in the bench's database, as on a service in use. */
-export const HISTORY_LINES = 100_000;
+const HISTORY_LINES = 100_000;
 
 /**
  * A service in use has chat on file and statistics on its tables (autovacuum keeps them). An empty
@@ -299,6 +298,7 @@ async function seedHistory(db: Database['db'], senderId: string) {
   await db.execute(sql`analyze`);
 }
 
+/** Members, profiles, live mixers, memberships and sessions, written before the server starts. */
 export async function seed(open: OpenOptions, secret: string, nMixers: number, perMixer: number): Promise<Member[]> {
   const database = await openDatabase(open);
   const { db } = database;

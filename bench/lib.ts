@@ -10,7 +10,6 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Spawns a process and resolves once it prints `ready` (a line containing it); `output` is what it printed by then. */
 /** The arguments `npm start` gives node (package.json), so a bench runs the server as it really starts. */
 export const START_ARGS = (
   JSON.parse(readFileSync(path.join(import.meta.dirname, '../package.json'), 'utf8')) as { scripts: { start: string } }
@@ -20,6 +19,7 @@ export const START_ARGS = (
 /** Of those, the options for node and V8 (the heap's young generation, V8's helper threads). */
 export const START_NODE_OPTIONS = START_ARGS.filter((a) => a.startsWith('--'));
 
+/** Spawns a process and resolves once it prints `ready` (a line containing it); `output` is what it printed by then. */
 export function spawnUntil(args: string[], env: Record<string, string>, ready: string): Promise<ChildProcess & { output: string }> {
   const proc = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   return new Promise((resolve, reject) => {
