@@ -275,8 +275,9 @@ function socketSender(members: Member[], sockets: WebSocket[]): (m: Member, body
     });
 }
 
-/** Earlier mixers' lines already on file in the bench's database, as on a service in use. */
-const HISTORY_LINES = 100_000;
+/** Earlier mixers and their lines already on file in the bench's database, as on a service in use. */
+const PAST_MIXERS = 500;
+const LINES_PER_PAST_MIXER = 200;
 
 /**
  * A service in use has chat on file and statistics on its tables (autovacuum keeps them). An empty
@@ -289,12 +290,12 @@ async function seedHistory(db: Database['db'], senderId: string) {
     with past as (
       insert into mixers (title, topic, status, starts_at, ends_at, max_participants, icebreaker)
       select 'Bench past mixer ' || g, 'Benchmarks', 'ended', now() - interval '30 days', now() - interval '29 days', 8, 'Earlier'
-        from generate_series(1, ${HISTORY_LINES / 200}) g
+        from generate_series(1, ${PAST_MIXERS}) g
       returning id
     )
     insert into mixer_messages (mixer_id, sender_id, body, created_at)
     select past.id, ${senderId}, 'An earlier line ' || n, now() - interval '30 days' + n * interval '1 second'
-      from past cross join generate_series(1, 200) n`);
+      from past cross join generate_series(1, ${LINES_PER_PAST_MIXER}) n`);
   await db.execute(sql`analyze`);
 }
 
