@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadLabelledSet, ORDINARY_FLAGGED_GOAL, RECALL_GOALS, scoreDetectors } from '../../../tests/fixtures/safety/labelled';
-import { checkLine, detectAbuse, detectContact, detectScam, flagOf, hasSocialHandle } from './detect';
+import { checkLine, detectAbuse, detectContact, detectScam, flagOf, hasSocialHandle, linkify, linksIn } from './detect';
+import { foldText } from './normalise';
 
 describe('the labelled set', () => {
   const set = loadLabelledSet();
@@ -36,6 +37,29 @@ describe('the labelled set', () => {
 });
 
 describe('contact details', () => {
+  it("skips linkify's scan only on lines where it finds nothing", () => {
+    const links = [
+      'example.com',
+      'see maya.co.uk/about',
+      'www.fancy.app',
+      'http://x.io',
+      'HTTPS://EXAMPLE.ORG',
+      '//cdn.example.net/a',
+      'ftp://files',
+      'mailto:maya@example.com',
+      'write to maya@example.com',
+      'maya@gmail',
+      'my site is bit.ly/abc',
+      'xn--80ak6aa92e.com',
+      'пример.рф',
+      'ok see you at 7.30',
+      'that was great. see you',
+    ];
+    const texts = [...links, ...loadLabelledSet().lines.map((l) => l.text)].map(foldText);
+    expect(texts.filter((t) => linkify.match(t)).length).toBeGreaterThan(links.length - 4);
+    for (const text of texts) expect(linksIn(text), text).toEqual(linkify.match(text));
+  });
+
   it('sees through spelt-out and letter-for-digit numbers', () => {
     expect(detectContact('zero seven seven zero zero nine zero zero one two three')).toBe(true);
     expect(detectContact('07 7OO 900 123')).toBe(true);

@@ -80,7 +80,8 @@ function phoneIn(folded: string): boolean {
   return digitRuns(folded).some(looksLikePhone);
 }
 
-const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true }).tlds(
+/** Exported for its test (linksIn's shortcut against the whole scan). */
+export const linkify = new LinkifyIt({ fuzzyLink: true, fuzzyEmail: true }).tlds(
   ['app', 'link', 'page', 'site', 'online', 'xyz', 'me', 'ly'],
   true,
 );
@@ -89,16 +90,26 @@ const DISGUISED_EMAIL =
   /\b[a-z0-9._-]{2,}\s*(?:\(at\)|\[at\]|\{at\}|\sat\s|@)\s*(?:gmail|hotmail|yahoo|outlook|icloud|live|aol|proton(?:mail)?|me|mail|[a-z0-9-]+)\s*(?:\.|\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co\.?\s*uk|net|org|io|me|uk)\b/;
 const MAIL_PROVIDER = /\b(?:my )?(?:gmail|hotmail|yahoo|outlook|icloud|protonmail|e-?mail(?: address)?)\s*(?:is|:|=|-)\s*[a-z0-9._-]{3,}/;
 
-function emailIn(folded: string): boolean {
-  if (linkify.match(folded)?.some((m) => m.schema === 'mailto:')) return true;
+type Links = ReturnType<LinkifyIt['match']>;
+
+/**
+ * What linkify finds in a line. Every link it can find has a schema (`http:`, `//`, `mailto:`…),
+ * an `@` or a dot right before a top-level domain, so a line with none of those is not scanned:
+ * its scan tries a long pattern at every position and is a chat line's costliest check.
+ */
+const LINK_SIGN = /[:@]|\/\/|\.\S/;
+export const linksIn = (folded: string): Links => (LINK_SIGN.test(folded) ? linkify.match(folded) : null);
+
+function emailIn(folded: string, links: Links): boolean {
+  if (links?.some((m) => m.schema === 'mailto:')) return true;
   return DISGUISED_EMAIL.test(folded) || MAIL_PROVIDER.test(folded);
 }
 
 const SPOKEN_LINK =
   /\b(?!the\b|a\b)[a-z0-9-]{2,}\s*(?:\(dot\)|\[dot\]|\sdot\s)\s*(?:com|co\s*\.?\s*uk|net|org|io|me|ly|ee|app|tv)\b|\b(?:slash|forward slash)\s+[a-z0-9_.]{2,}|\b(?:linktr\.?\s?ee|wa\.me|t\.me|bit\.ly|onlyfans)\b/;
 
-function linkIn(folded: string): boolean {
-  if (linkify.match(folded)?.some((m) => m.schema !== 'mailto:')) return true;
+function linkIn(folded: string, links: Links): boolean {
+  if (links?.some((m) => m.schema !== 'mailto:')) return true;
   return SPOKEN_LINK.test(folded);
 }
 
@@ -127,6 +138,18 @@ const OFF_PLATFORM = [
   /\b(?:whats|what's|what is|give me|send me|can i (?:get|have)|drop)\s+(?:your|ur)\s+(?:number|digits|email|e-mail|insta|snap|ig)\b(?!\s+(?:one|1)\b)/,
 ];
 
+/**
+ * A list of rules as one pattern, each rule an alternative: it matches where any rule does, in one
+ * scan of the line instead of one per rule. A rule's flags would be lost here, and its numbered
+ * backreferences would point at another rule's groups, so rules have neither.
+ */
+function anyOf(rules: readonly RegExp[]): RegExp {
+  if (rules.some((re) => re.flags || /\\[1-9]/.test(re.source))) throw new Error('anyOf: a rule with flags or a backreference');
+  return new RegExp(rules.map((re) => `(?:${re.source})`).join('|'));
+}
+
+const OFF_PLATFORM_ANY = anyOf(OFF_PLATFORM);
+
 function participantNames(opts?: DetectOptions): Set<string> {
   const names = new Set<string>();
   for (const name of opts?.participants ?? []) {
@@ -149,12 +172,16 @@ function handleIn(folded: string, opts?: DetectOptions): boolean {
     if (/^\d+(?:am|pm)?$/.test(handle)) continue;
     return true;
   }
-  return OFF_PLATFORM.some((re) => re.test(folded));
+  return OFF_PLATFORM_ANY.test(folded);
 }
 
 /** Contact details or a move off Fancy: phone, e-mail, link, handle, "add me on…". */
 export const detectContact = (text: string, opts?: DetectOptions) => contactIn(foldText(text), opts);
-const contactIn = (folded: string, opts?: DetectOptions) => phoneIn(folded) || emailIn(folded) || linkIn(folded) || handleIn(folded, opts);
+function contactIn(folded: string, opts?: DetectOptions): boolean {
+  if (phoneIn(folded)) return true;
+  const links = linksIn(folded);
+  return emailIn(folded, links) || linkIn(folded, links) || handleIn(folded, opts);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Money and scams
@@ -200,10 +227,8 @@ const SCAM_RULES = [
 
 /** Requests for money, gift cards, crypto and investment pitches, "my account is frozen" stories. */
 export const detectScam = (text: string) => scamIn(foldText(text));
-const scamIn = (folded: string) => {
-  const s = folded.replace(/\s+/g, ' ');
-  return SCAM_RULES.some((re) => re.test(s));
-};
+const SCAM_ANY = anyOf(SCAM_RULES);
+const scamIn = (folded: string) => SCAM_ANY.test(folded.replace(/\s+/g, ' '));
 
 // ---------------------------------------------------------------------------------------------
 // Abuse
@@ -272,6 +297,8 @@ const ABUSE_RULES = [
   /\b(?:wanna|want to|do you want to|dya wanna) (?:fuck|shag|bang|hook up|smash)\b|\bsleep with me\b|\bin my bed\b|\bbend (?:you )?over\b/,
 ];
 
+const ABUSE_ANY = anyOf(ABUSE_RULES);
+
 /** Words members mask with stars ("f*ck", "st*pid", "b**ch"): a masked word is read as the one it fits. */
 const MASKABLE = [...INSULT.split('|').filter((w) => !w.includes(' ')), 'fuck', 'shit', 'kill', 'rape', 'nudes', 'tits', 'cock', 'pussy'];
 function unmask(s: string): string {
@@ -297,7 +324,7 @@ function abuseIn(text: string, folded: string): boolean {
   // Stretched words ("yoouu aree sooo stuuupid") read a second time with every double letter single.
   const single = s.replace(/([a-z])\1+/g, '$1');
   if (OWN_SLURS.test(s) || BARE_INSULT.test(s)) return true;
-  return ABUSE_RULES.some((re) => re.test(s) || re.test(single));
+  return ABUSE_ANY.test(s) || (single !== s && ABUSE_ANY.test(single));
 }
 
 // ---------------------------------------------------------------------------------------------
