@@ -301,9 +301,11 @@ export class RealtimeHub {
   private send(room: string, event: ServerEvent, except?: string[]) {
     const set = this.rooms.get(room);
     if (!set) return;
-    const data = JSON.stringify(event);
+    // Encoded once for the whole room (a string would be encoded again for every member), and
+    // sent as text: ws sends a Buffer as a binary frame unless told.
+    const data = Buffer.from(JSON.stringify(event));
     const skip = except?.length ? new Set(except) : undefined;
-    for (const c of set) if (c.socket.readyState === c.socket.OPEN && !skip?.has(c.userId)) c.socket.send(data);
+    for (const c of set) if (c.socket.readyState === c.socket.OPEN && !skip?.has(c.userId)) c.socket.send(data, { binary: false });
   }
 
   /** `mixer.updated`: leading edge at once, trailing edge at the end of the interval (see MIXER_UPDATE_INTERVAL_MS). */

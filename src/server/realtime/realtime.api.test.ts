@@ -28,8 +28,9 @@ function connect(cookie?: string, origin = TEST_ORIGIN) {
   socket.on('error', () => {});
   const events: ServerEvent[] = [];
   const waiters: { pred: (e: ServerEvent) => boolean; resolve: (e: ServerEvent) => void }[] = [];
-  socket.on('message', (raw) => {
-    const e = parseServerEvent(raw.toString());
+  socket.on('message', (raw, isBinary) => {
+    // A browser reads a binary frame as a Blob, not an event: only text frames count.
+    const e = isBinary ? null : parseServerEvent(raw.toString());
     if (!e) return;
     events.push(e);
     for (const w of [...waiters])
