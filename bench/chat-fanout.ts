@@ -40,7 +40,7 @@ import { type Database, type OpenOptions, openDatabase } from '../src/server/db/
 import { loadConfig } from '../src/server/config';
 import { mixerMemberships, mixers, profiles, session, user } from '../src/server/db/schema';
 import { type Running, startServer } from '../src/server/main';
-import { benchLine, lineToken, MEMBER_LINE_MS, refusalStatus } from './chat-load';
+import { benchLine, deliveredToken, lineToken, MEMBER_LINE_MS, refusalStatus } from './chat-load';
 import { freePort, START_NODE_OPTIONS, spawnUntil } from './lib';
 
 export interface ChatFanoutOptions {
@@ -97,12 +97,10 @@ async function drive(
   const seen = sockets.map(() => new Set<string>());
 
   sockets.forEach((socket, i) => {
-    socket.on('message', (raw) => {
+    socket.on('message', (raw: Buffer) => {
       const now = performance.now();
-      const text = raw.toString();
-      if (!text.includes('"mixer.message"')) return;
-      const event = JSON.parse(text) as { message: { body: string } };
-      const token = event.message.body.split(' ')[0];
+      const token = deliveredToken(raw);
+      if (token === null) return;
       const t0 = sentAt.get(token);
       if (t0 === undefined) return;
       if (seen[i].has(token)) {
@@ -230,18 +228,21 @@ export function openSockets(urls: { url: string; headers?: Record<string, string
       const batch = urls.slice(i, i + 50).map(
         ({ url, headers, room }) =>
           new Promise<WebSocket>((resolve, reject) => {
-            const ws = new WebSocket(url, { headers });
+            // The server's frames are its own JSON; checking their UTF-8 again is load-generator CPU.
+            const ws = new WebSocket(url, { headers, skipUTF8Validation: true });
             const timer = setTimeout(() => reject(new Error(`subscribe to ${room} timed out`)), 20_000);
             ws.on('error', reject);
-            ws.on('message', (raw) => {
+            const setUp = (raw: Buffer) => {
               const text = raw.toString();
               if (text.includes('"ready"')) ws.send(JSON.stringify({ type: 'subscribe', room }));
               if (text.includes('"subscribed"')) {
                 clearTimeout(timer);
+                ws.off('message', setUp);
                 resolve(ws);
               }
               if (text.includes('"error"')) reject(new Error(`refused: ${text}`));
-            });
+            };
+            ws.on('message', setUp);
           }),
       );
       sockets.push(...(await Promise.all(batch)));
@@ -249,6 +250,10 @@ export function openSockets(urls: { url: string; headers?: Record<string, string
     return sockets;
   })();
 }
+
+const SENT = Buffer.from('{"type":"sent"');
+const SEND_FAILED = Buffer.from('{"type":"send-failed"');
+const startsWith = (raw: Buffer, prefix: Buffer) => raw.subarray(0, prefix.length).equals(prefix);
 
 /**
  * Sends each member's lines over their own socket, as the app does while it is connected:
@@ -258,10 +263,9 @@ function socketSender(members: Member[], sockets: WebSocket[]): (m: Member, body
   const byMember = new Map(members.map((m, i) => [m, sockets[i]]));
   const pending = new Map<string, (status: number | string) => void>();
   for (const socket of sockets) {
-    socket.on('message', (raw) => {
-      const text = raw.toString();
-      if (!text.startsWith('{"type":"sent"') && !text.startsWith('{"type":"send-failed"')) return;
-      const answer = JSON.parse(text) as { type: string; ref: string; code?: string };
+    socket.on('message', (raw: Buffer) => {
+      if (!startsWith(raw, SENT) && !startsWith(raw, SEND_FAILED)) return;
+      const answer = JSON.parse(raw.toString()) as { type: string; ref: string; code?: string };
       pending.get(answer.ref)?.(answer.type === 'sent' ? 201 : refusalStatus(answer.code));
       pending.delete(answer.ref);
     });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { guardMixerLine } from '../src/server/modules/guard/service';
 import { FLOOD_LINES, FLOOD_WINDOW_MS } from '../src/shared/schemas/guard';
 import { CHAT_RATE_LIMIT } from '../src/shared/schemas/mixers';
-import { benchLine, lineToken, MEMBER_LINE_MS } from './chat-load';
+import type { ServerEvent } from '../src/shared/realtime/events';
+import { benchLine, deliveredToken, lineToken, MEMBER_LINE_MS } from './chat-load';
 
 /** Every token of up to three words, and a spread of the four-word ones a long bench run reaches. */
 const TOKENS = [...Array.from({ length: 4096 }, (_, n) => n), ...Array.from({ length: 2000 }, (_, i) => 4096 + i * 31)].map(lineToken);
@@ -25,5 +26,27 @@ describe("the chat benches' load", () => {
     const mostInWindow = (windowMs: number) => Math.floor(windowMs / MEMBER_LINE_MS) + 1;
     expect(mostInWindow(FLOOD_WINDOW_MS)).toBeLessThanOrEqual(FLOOD_LINES);
     expect(mostInWindow(CHAT_RATE_LIMIT.windowMs)).toBeLessThanOrEqual(CHAT_RATE_LIMIT.limit);
+  });
+
+  it("reads a delivered line's token from the frame the server sends, and nothing from other frames", () => {
+    const token = lineToken(70_000);
+    const message = {
+      id: 'm1',
+      mixerId: 'x1',
+      kind: 'member',
+      body: benchLine(token),
+      createdAt: '2026-12-01T10:00:00.000Z',
+      flag: null,
+      sender: { id: 'u1', firstName: 'Maya', avatarUrl: null },
+      replyTo: { id: 'm0', body: 'amber earlier line', senderFirstName: 'Ben' },
+      reactions: [],
+      editedAt: null,
+      unsentAt: null,
+      clientKey: null,
+    } as unknown as Extract<ServerEvent, { type: 'mixer.message' }>['message'];
+    const frame = (event: ServerEvent) => Buffer.from(JSON.stringify(event));
+    expect(deliveredToken(frame({ type: 'mixer.message', message }))).toBe(token);
+    expect(deliveredToken(frame({ type: 'sent', ref: 'b1', message }))).toBeNull();
+    expect(deliveredToken(frame({ type: 'pong' }))).toBeNull();
   });
 });
