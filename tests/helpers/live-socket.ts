@@ -11,8 +11,9 @@ export async function connectLive(wsUrl: string, cookie: string, room?: string) 
   const socket = new WebSocket(wsUrl, { headers: { origin: TEST_ORIGIN, cookie } });
   const events: ServerEvent[] = [];
   const waiters: { pred: (e: ServerEvent) => boolean; from: number; resolve: (e: ServerEvent) => void }[] = [];
-  socket.on('message', (raw) => {
-    const e = parseServerEvent(raw.toString());
+  socket.on('message', (raw, isBinary) => {
+    // A browser reads a binary frame as a Blob, not an event: only text frames count.
+    const e = isBinary ? null : parseServerEvent(raw.toString());
     if (!e) return;
     events.push(e);
     for (const w of [...waiters]) {

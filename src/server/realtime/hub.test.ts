@@ -1,12 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
+import { textFrames } from '../../../tests/helpers/fake-socket';
 import { createLocalBus } from './bus';
 import { CLOSE_TOO_MANY_SOCKETS, MAX_SOCKETS_PER_MEMBER, MIXER_UPDATE_INTERVAL_MS, RealtimeHub } from './hub';
 
 function fakeSocket() {
   const sent: string[] = [];
   const closed: number[] = [];
-  const socket = { OPEN: 1, readyState: 1, send: (d: string) => sent.push(d), close: (code: number) => closed.push(code) };
+  const socket = { OPEN: 1, readyState: 1, send: textFrames((d) => sent.push(d)), close: (code: number) => closed.push(code) };
   return { socket: socket as unknown as WebSocket, sent, closed };
 }
 

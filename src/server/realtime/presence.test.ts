@@ -1,13 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WebSocket } from 'ws';
 import { parseServerEvent, type ServerEvent } from '../../shared/realtime/events';
+import { textFrames } from '../../../tests/helpers/fake-socket';
 import { createLocalBus } from './bus';
 import { RealtimeHub } from './hub';
 import { PRESENCE_EXPIRY_MS, PRESENCE_REFRESH_MS } from './presence';
 
 function fakeSocket() {
   const sent: ServerEvent[] = [];
-  const socket = { OPEN: 1, readyState: 1, send: (d: string) => sent.push(parseServerEvent(d) as ServerEvent), close: () => {} };
+  const socket = { OPEN: 1, readyState: 1, send: textFrames((d) => sent.push(parseServerEvent(d) as ServerEvent)), close: () => {} };
   return { socket: socket as unknown as WebSocket, sent };
 }
 

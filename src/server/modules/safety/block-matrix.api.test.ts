@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { textFrames } from '../../../../tests/helpers/fake-socket';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { profiles } from '../../db/schema';
@@ -78,7 +79,7 @@ async function blockedPair(names: [string, string]): Promise<Pair> {
 /** A fake socket of `viewer` in the hub, recording what it is sent. */
 function listen(viewer: Member) {
   const received: ServerEvent[] = [];
-  const socket = { readyState: 1, OPEN: 1, send: (d: string) => received.push(JSON.parse(d)), close() {} } as never;
+  const socket = { readyState: 1, OPEN: 1, send: textFrames((d) => received.push(JSON.parse(d))), close() {} } as never;
   return { client: t.app.realtime.add(socket, viewer.id, `s-${viewer.id}`), received };
 }
 
