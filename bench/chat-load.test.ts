@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { guardMixerLine } from '../src/server/modules/guard/service';
+import { toChatMessage } from '../src/server/modules/mixers/chat';
 import { FLOOD_LINES, FLOOD_WINDOW_MS } from '../src/shared/schemas/guard';
 import { CHAT_RATE_LIMIT } from '../src/shared/schemas/mixers';
 import type { ServerEvent } from '../src/shared/realtime/events';
@@ -30,20 +31,24 @@ describe("the chat benches' load", () => {
 
   it("reads a delivered line's token from the frame the server sends, and nothing from other frames", () => {
     const token = lineToken(70_000);
-    const message = {
-      id: 'm1',
-      mixerId: 'x1',
-      kind: 'member',
-      body: benchLine(token),
-      createdAt: '2026-12-01T10:00:00.000Z',
-      flag: null,
-      sender: { id: 'u1', firstName: 'Maya', avatarUrl: null },
-      replyTo: { id: 'm0', body: 'amber earlier line', senderFirstName: 'Ben' },
-      reactions: [],
-      editedAt: null,
-      unsentAt: null,
-      clientKey: null,
-    } as unknown as Extract<ServerEvent, { type: 'mixer.message' }>['message'];
+    // As the server words it (the order of its keys is what the reader relies on), replying to a line.
+    const message = toChatMessage(
+      'x1',
+      {
+        id: 'm1',
+        kind: 'member',
+        body: benchLine(token),
+        sender_id: 'u1',
+        created_at: '2026-12-01T10:00:00.000Z',
+        cursor_ts: '2026-12-01T10:00:00.000Z',
+        name: 'Maya Okafor',
+        avatar: null,
+        reply_to_id: 'm0',
+        reply_name: 'Ben',
+        reply_body: 'amber earlier line',
+      },
+      { url: (key: string) => key } as unknown as Parameters<typeof toChatMessage>[2],
+    );
     const frame = (event: ServerEvent) => Buffer.from(JSON.stringify(event));
     expect(deliveredToken(frame({ type: 'mixer.message', message }))).toBe(token);
     expect(deliveredToken(frame({ type: 'sent', ref: 'b1', message }))).toBeNull();
