@@ -29,7 +29,7 @@ import {
   summarise,
   withPostgres,
 } from './chat-fanout';
-import { benchLine, lineToken } from './chat-load';
+import { benchLine, deliveredToken, lineToken } from './chat-load';
 
 const HOST = '127.0.0.1';
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -79,7 +79,7 @@ async function drive(
   let typingDelivered = 0;
 
   sockets.forEach((socket, i) => {
-    socket.on('message', (raw) => {
+    socket.on('message', (raw: Buffer) => {
       const now = performance.now();
       const text = raw.toString();
       if (text.startsWith('{"type":"typing"')) {
@@ -92,8 +92,8 @@ async function drive(
         pending.delete(answer.ref);
         return;
       }
-      if (!text.includes('"mixer.message"')) return;
-      const token = (JSON.parse(text) as { message: { body: string } }).message.body.split(' ')[0];
+      const token = deliveredToken(raw);
+      if (token === null) return;
       const t0 = sentAt.get(token);
       if (t0 === undefined) return;
       if (seen[i].has(token)) {
