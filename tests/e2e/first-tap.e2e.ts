@@ -43,10 +43,17 @@ const waitingForApp = (page: Page) => page.locator('#root').getAttribute('data-w
  * Opens `url` until it comes rendered by the server (a busy machine can send it without the render:
  * the renderer waits 500 ms at most, decision 028); the app is held back, so it is still waiting.
  */
+/**
+ * Opens `url` as the server rendered it, and returns at its first paint: what a member sees and
+ * taps then. Returning at the response alone raced the stylesheet: until it applies, the phone's
+ * and the desktop's controls (two account menus) are both on the page.
+ */
 async function gotoRendered(page: Page, url: string) {
   for (let i = 0; i < 10; i++) {
     const res = await page.goto(url, { waitUntil: 'commit' });
-    if ((await res?.text())?.includes('data-waiting-for-app')) return;
+    if (!(await res?.text())?.includes('data-waiting-for-app')) continue;
+    await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint').length > 0);
+    return;
   }
   throw new Error(`${url} never came rendered by the server`);
 }
