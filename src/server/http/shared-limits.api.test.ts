@@ -4,7 +4,8 @@ import { freshDatabase } from '../../../tests/helpers/test-db';
 import type { Database } from '../db/client';
 import { AppError } from './errors';
 import { HOUR } from './rate-limiter';
-import { consume, memoryLimits, postgresLimits } from './shared-limits';
+import { sql } from 'drizzle-orm';
+import { admissionCtes, admissionOutcomeSql, consume, memoryLimits, postgresLimits } from './shared-limits';
 
 /**
  * The store every instance shares (docs/decisions/020), run against PGlite here and against
@@ -214,6 +215,89 @@ describe('the chat pace limiter in PostgreSQL (10 burst, one more per second)', 
     }
     expect(accepted).toBeGreaterThanOrEqual(10 + 30);
     expect(accepted).toBeLessThanOrEqual(10 + 30 + 1);
+  });
+});
+
+describe("an admission: the gated hit and the pace taken inside a write's own statement (PostgreSQL)", () => {
+  it('counts, refuses and answers exactly as the two limits taken one at a time, over a long mixed run from two instances', async () => {
+    const c = clock();
+    const instances = [postgresLimits(database, c.now), postgresLimits(database, c.now)];
+    const floodRules = [{ limit: 4, windowMs: 10_000 }];
+    const gateRules = [{ limit: 1, windowMs: 15_000 }];
+    const paceRule = { limit: 2, windowMs: 3000 };
+    // Each path its own namespaces on the same table, and its own limiter objects per instance.
+    const pathOf = (name: string) =>
+      instances.map((limits) => ({
+        limits,
+        flood: limits.window(`${name}-flood`),
+        gate: limits.window(`${name}-gate`),
+        pace: limits.pace(`${name}-pace`, paceRule),
+      }));
+    type Path = ReturnType<typeof pathOf>[number];
+    // As a chat line: the flood counted per member and room, the pace per member.
+    const oneAtATime = async ({ flood, gate, pace }: Path, key: string, member: string) => {
+      try {
+        if ((await flood.hitUnlessFull(key, floodRules, { limiter: gate, rules: gateRules })) === 'gated') return 'gated';
+      } catch {
+        return 'full';
+      }
+      const error = await refusal(pace.hit(member, 'pace'));
+      return error ? `pace ${error.headers?.['retry-after']}` : 'sent';
+    };
+    const admitted = async (path: Path, key: string, member: string) => {
+      const { limits, flood, gate, pace } = path;
+      const admission = limits.admission(
+        { limiter: flood, key, rules: floodRules, gate: { limiter: gate, rules: gateRules } },
+        { limiter: pace, key: member },
+        'pace',
+      );
+      // As the chat route: without an admission, or when its first count was refused, one at a time.
+      if (!admission) return oneAtATime(path, key, member);
+      const result = await database.db.execute(sql`with ${admissionCtes(admission.values)} select ${admissionOutcomeSql}`);
+      const [row] = (result as unknown as { rows: { admit_counted: boolean; admit_tat: unknown }[] }).rows;
+      let counted: boolean;
+      try {
+        counted = await admission.settle(row);
+      } catch (err) {
+        return `pace ${(err as AppError).headers?.['retry-after']}`;
+      }
+      return counted ? 'sent' : oneAtATime(path, key, member);
+    };
+    const [seq, adm] = [pathOf('seq'), pathOf('adm')];
+    // A fixed pseudo-random run: two members in two rooms, either instance, lines 0–1.2 s apart,
+    // slow mode (the gate) turned on now and then.
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+      return Math.floor((seed / 2 ** 31) * n);
+    };
+    const outcomes: string[] = [];
+    for (let i = 0; i < 400; i++) {
+      c.add(next(1200));
+      const member = `member-${next(2)}`;
+      const key = `room-${next(2)}:${member}`;
+      const at = next(2);
+      if (next(40) === 0) {
+        await seq[at].gate.record(key, gateRules);
+        await adm[at].gate.record(key, gateRules);
+        continue;
+      }
+      const expected = await oneAtATime(seq[at], key, member);
+      expect(await admitted(adm[at], key, member), `step ${i}`).toBe(expected);
+      outcomes.push(expected);
+    }
+    // Every outcome came up, so each path of the admission was compared.
+    const counts: Record<string, number> = {};
+    for (const o of outcomes) counts[o.split(' ')[0]] = (counts[o.split(' ')[0]] ?? 0) + 1;
+    expect(new Set(outcomes.map((o) => o.split(' ')[0]))).toEqual(new Set(['sent', 'gated', 'full', 'pace']));
+    // And the store holds the same state for both: every hit, arrival time and expiry.
+    const stateOf = async (name: string) => {
+      const result = await database.db.execute(
+        sql`select substr(key, length(${name}) + 1) as key, hits, tat, expires_at from rate_limits where key like ${`${name}-%`} order by key`,
+      );
+      return (result as unknown as { rows: unknown[] }).rows;
+    };
+    expect(await stateOf('adm')).toEqual(await stateOf('seq'));
   });
 });
 

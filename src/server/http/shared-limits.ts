@@ -79,6 +79,13 @@ export interface Limits {
   /** A sliding-log limiter; `namespace` keeps its keys apart from other limiters'. */
   window(namespace: string): WindowLimiter;
   pace(namespace: string, rule: { limit: number; windowMs: number }): SharedPaceLimiter;
+  /**
+   * `hit` and then `pace.limiter.take(pace.key)` for a write to take in its own statement
+   * (`admissionCtes`, one round trip for all three): on PostgreSQL, with limiters of these limits.
+   * Null in memory (no statement to share), or when this instance already knows the pace would
+   * refuse: the caller then takes the limits one at a time.
+   */
+  admission(hit: GatedHit, pace: { limiter: SharedPaceLimiter; key: string }, message?: string): Admission | null;
   /** Deletes rows whose state has run out (PostgreSQL; a periodic job calls it). */
   sweep(): Promise<number>;
 }
@@ -131,6 +138,9 @@ export function memoryLimits(): Limits {
         },
       };
     },
+    admission() {
+      return null;
+    },
     async sweep() {
       return 0;
     },
@@ -150,41 +160,93 @@ const roomIn = (hits: SQL, limits: unknown, windows: unknown, now: unknown) => s
 )`;
 
 type HitValues = 'key' | 'now' | 'since' | 'expires' | 'limits' | 'windows';
+type GateValues = 'gateKey' | 'gateLimits' | 'gateWindows' | 'now';
+type PaceValues = 'key' | 'now' | 'interval' | 'tolerance' | 'divisor';
+
 /**
  * One statement checks every rule against the hits still in their windows and, only when all
- * have room and `also` holds, appends this one (older hits are dropped on the way). Compiled
- * once (db/prepared.ts): every chat line runs it.
+ * have room and `also` holds, appends this one (older hits are dropped on the way).
  */
-const hitStatement = <K extends string>(also: (v: Record<HitValues | K, unknown>) => SQL) =>
-  compiledWrite<{ counted: number }, HitValues | K>(
-    (v) => sql`
-      insert into rate_limits as r (key, hits, expires_at)
-      select ${v.key}::text, array[${v.now}::bigint], to_timestamp(${v.expires}::double precision / 1000)
-      where ${also(v)}
-      on conflict (key) do update
-        set hits = array(select h from unnest(r.hits) h where h > ${v.since}::bigint order by h) || ${v.now}::bigint,
-            expires_at = excluded.expires_at
-        where ${roomIn(sql`r.hits`, v.limits, v.windows, v.now)} and ${also(v)}
-      returning 1 as counted`,
-  );
-const plainHit = hitStatement<never>(() => sql`true`);
-/** As plainHit, unless the gate's key is at its own limit. */
-const gatedHit = hitStatement<'gateKey' | 'gateLimits' | 'gateWindows'>(
-  (v) =>
-    sql`not exists (select 1 from rate_limits g where g.key = ${v.gateKey}::text and not ${roomIn(sql`g.hits`, v.gateLimits, v.gateWindows, v.now)})`,
-);
+const hitSql = (v: Record<HitValues, unknown>, also: () => SQL) => sql`
+  insert into rate_limits as r (key, hits, expires_at)
+  select ${v.key}::text, array[${v.now}::bigint], to_timestamp(${v.expires}::double precision / 1000)
+  where ${also()}
+  on conflict (key) do update
+    set hits = array(select h from unnest(r.hits) h where h > ${v.since}::bigint order by h) || ${v.now}::bigint,
+        expires_at = excluded.expires_at
+    where ${roomIn(sql`r.hits`, v.limits, v.windows, v.now)} and ${also()}
+  returning 1 as counted`;
+/** The gate's key is not at its own limit. */
+const gateOpen = (v: Record<GateValues, unknown>) =>
+  sql`not exists (select 1 from rate_limits g where g.key = ${v.gateKey}::text and not ${roomIn(sql`g.hits`, v.gateLimits, v.gateWindows, v.now)})`;
+/**
+ * The generic cell rate algorithm's step, when `when` holds: allowed, the row's arrival time
+ * moves on by one interval; refused, nothing changes.
+ */
+const paceSql = (v: Record<PaceValues, unknown>, when: SQL) => sql`
+  insert into rate_limits as r (key, tat, expires_at)
+  select ${v.key}::text, ${v.now}::bigint + ${v.interval}::bigint, to_timestamp((${v.now}::bigint + ${v.interval}::bigint)::double precision / ${v.divisor}::bigint)
+  where ${when}
+  on conflict (key) do update
+    set tat = greatest(coalesce(r.tat, 0), ${v.now}::bigint) + ${v.interval}::bigint,
+        expires_at = to_timestamp((greatest(coalesce(r.tat, 0), ${v.now}::bigint) + ${v.interval}::bigint)::double precision / ${v.divisor}::bigint)
+    where greatest(coalesce(r.tat, 0), ${v.now}::bigint) - ${v.tolerance}::bigint <= ${v.now}::bigint
+  returning tat`;
 
-/** The generic cell rate algorithm's step: allowed, the row's arrival time moves on by one interval; refused, nothing changes. */
-const paceStatement = compiledWrite<{ tat: unknown }, 'key' | 'now' | 'interval' | 'tolerance' | 'divisor'>(
-  (v) => sql`
-    insert into rate_limits as r (key, tat, expires_at)
-    values (${v.key}::text, ${v.now}::bigint + ${v.interval}::bigint, to_timestamp((${v.now}::bigint + ${v.interval}::bigint)::double precision / ${v.divisor}::bigint))
-    on conflict (key) do update
-      set tat = greatest(coalesce(r.tat, 0), ${v.now}::bigint) + ${v.interval}::bigint,
-          expires_at = to_timestamp((greatest(coalesce(r.tat, 0), ${v.now}::bigint) + ${v.interval}::bigint)::double precision / ${v.divisor}::bigint)
-      where greatest(coalesce(r.tat, 0), ${v.now}::bigint) - ${v.tolerance}::bigint <= ${v.now}::bigint
-    returning tat`,
-);
+// Compiled once (db/prepared.ts): every chat line runs them, or the admission below.
+const plainHit = compiledWrite<{ counted: number }, HitValues>((v) => hitSql(v, () => sql`true`));
+/** As plainHit, unless the gate's key is at its own limit. */
+const gatedHit = compiledWrite<{ counted: number }, HitValues | GateValues>((v) => hitSql(v, () => gateOpen(v)));
+const paceStatement = compiledWrite<{ tat: unknown }, PaceValues>((v) => paceSql(v, sql`true`));
+
+/** The values of `admissionCtes`: a gated window hit's, and a pace step's under `pace…` names. */
+export type AdmissionSlot = HitValues | GateValues | 'paceKey' | 'paceNow' | 'interval' | 'tolerance' | 'divisor';
+
+/**
+ * A gated window hit and then a pace step as two CTEs of a write's own statement (PostgreSQL,
+ * docs/decisions/023): `admit_window` holds a row when the hit was counted, `admit_pace` (its
+ * `tat`) when the pace step was too, which is taken only after the hit was. A write that acts
+ * only `where exists (select 1 from admit_pace)` happens when both were counted, and each limit
+ * counts exactly what `hitUnlessFull` and then `take` would: the write saves their round trips.
+ * Fill the values with `Limits.admission`, and settle them from the statement's outcome.
+ */
+export const admissionCtes = (v: Record<AdmissionSlot, unknown>) => sql`
+  admit_window as (${hitSql(v, () => gateOpen(v))}),
+  admit_pace as (${paceSql(
+    { key: v.paceKey, now: v.paceNow, interval: v.interval, tolerance: v.tolerance, divisor: v.divisor },
+    sql`exists (select 1 from admit_window)`,
+  )})`;
+
+/** What `admissionCtes` tells its statement's caller: the two columns to select. */
+export const admissionOutcomeSql = sql`exists (select 1 from admit_window) as admit_counted, (select tat from admit_pace) as admit_tat`;
+
+/** `limiter.hitUnlessFull(key, rules, gate)`, as an admission's first step. */
+export interface GatedHit {
+  limiter: WindowLimiter;
+  key: string;
+  rules: Rules;
+  gate: Gate;
+}
+
+/** Limits a write takes in its own statement (`admissionCtes`). */
+export interface Admission {
+  values: Record<AdmissionSlot, string | number>;
+  /**
+   * From the statement's `admissionOutcomeSql` columns: false when the window hit was not
+   * counted (nothing was: take the limits one at a time, which says why); the pace's 429 when
+   * only the hit was; true when both were, and the write could act.
+   */
+  settle(outcome: { admit_counted: boolean | null; admit_tat: unknown }): Promise<boolean>;
+}
+
+/** A pace limiter's step as an admission takes it (PostgreSQL; times in its units, ms × limit). */
+interface PaceStep {
+  unit: number;
+  knownWait(key: string, now: number): number;
+  values(key: string, now: number): Record<PaceValues, string | number>;
+  /** The step's outcome (the arrival time it counted, or null when refused): 0, or the wait, read back. */
+  settle(key: string, now: number, tat: unknown): Promise<number>;
+}
 
 /** Shared through PostgreSQL: every instance on the database counts together. */
 export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>, clock: () => number = Date.now): Limits {
@@ -195,23 +257,31 @@ export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>
     return ((row?.hits as unknown[] | null) ?? []).map(num);
   };
 
+  const longestOf = (rules: Rules) => Math.max(...rules.map((r) => r.windowMs));
+  const ruleValues = (rules: Rules) => ({ limits: pgArray(rules.map((r) => r.limit)), windows: pgArray(rules.map((r) => r.windowMs)) });
+  const hitValues = (namespace: string, key: string, rules: Rules, now: number) => ({
+    key: `${namespace}:${key}`,
+    now,
+    since: now - longestOf(rules),
+    expires: now + longestOf(rules),
+    ...ruleValues(rules),
+  });
+  const gatedValues = ({ limiter, key, rules, gate }: GatedHit, now: number) => {
+    const { limits: gateLimits, windows: gateWindows } = ruleValues(gate.rules);
+    return { ...hitValues(limiter.namespace, key, rules, now), gateKey: `${gate.limiter.namespace}:${key}`, gateLimits, gateWindows };
+  };
+  /** What an admission needs of each pace limiter made here. */
+  const paces = new WeakMap<SharedPaceLimiter, PaceStep>();
+
   return {
     kind: 'postgres',
     window(namespace) {
       const k = (key: string) => `${namespace}:${key}`;
-      const longestOf = (rules: Rules) => Math.max(...rules.map((r) => r.windowMs));
-      const ruleValues = (rules: Rules) => ({ limits: pgArray(rules.map((r) => r.limit)), windows: pgArray(rules.map((r) => r.windowMs)) });
-      const hitValues = (key: string, rules: Rules, now: number) => ({
-        key: k(key),
-        now,
-        since: now - longestOf(rules),
-        expires: now + longestOf(rules),
-        ...ruleValues(rules),
-      });
-      const tryHit = async (key: string, rules: Rules, now: number) => (await plainHit(database, hitValues(key, rules, now))).length > 0;
+      const tryHit = async (key: string, rules: Rules, now: number) =>
+        (await plainHit(database, hitValues(namespace, key, rules, now))).length > 0;
       const refuse = async (key: string, rules: Rules, now: number, message: string) =>
         rateLimited(windowWait(await readHits(k(key)), rules, now) || 1, message);
-      return {
+      const limiter: WindowLimiter = {
         namespace,
         async hit(key, rules, message = TOO_MANY) {
           const now = clock();
@@ -220,9 +290,7 @@ export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>
         },
         async hitUnlessFull(key, rules, gate, message = TOO_MANY) {
           const now = clock();
-          const { limits: gateLimits, windows: gateWindows } = ruleValues(gate.rules);
-          const gated = { ...hitValues(key, rules, now), gateKey: `${gate.limiter.namespace}:${key}`, gateLimits, gateWindows };
-          if ((await gatedHit(database, gated)).length > 0) return now;
+          if ((await gatedHit(database, gatedValues({ limiter, key, rules, gate }, now))).length > 0) return now;
           // Refused by the gate or by this limiter's own rules: which, read back (the rare case).
           if (await isFull(gate, key)) return 'gated';
           throw await refuse(key, rules, now, message);
@@ -250,6 +318,7 @@ export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>
              where key = ${k(key)} and ${at}::bigint = any(hits)`);
         },
       };
+      return limiter;
     },
     pace(namespace, rule) {
       // The same generic cell rate algorithm as PaceLimiter, in the same integer units (ms × limit).
@@ -270,26 +339,60 @@ export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>
           }
         }
       };
-      const take = async (key: string): Promise<number> => {
-        const now = clock() * limit;
+      /** The wait this instance already knows of (0 when it does not know the step would be refused). */
+      const knownWait = (key: string, now: number) => {
         const known = seen.get(key);
-        if (known !== undefined && known - tolerance > now) return Math.ceil((known - tolerance - now) / limit);
-        const id = `${namespace}:${key}`;
-        const [row] = await paceStatement(database, { key: id, now, interval, tolerance, divisor: limit * 1000 });
-        if (row) {
-          remember(key, num(row.tat));
+        return known !== undefined && known - tolerance > now ? Math.ceil((known - tolerance - now) / limit) : 0;
+      };
+      const values = (key: string, now: number) => ({ key: `${namespace}:${key}`, now, interval, tolerance, divisor: limit * 1000 });
+      const settle = async (key: string, now: number, tat: unknown): Promise<number> => {
+        if (tat != null) {
+          remember(key, num(tat));
           return 0;
         }
-        const [current] = rowsOf(await db.execute(sql`select tat from rate_limits where key = ${id}`));
-        const tat = current?.tat == null ? now : num(current.tat);
-        remember(key, tat);
-        return Math.max(1, Math.ceil((tat - tolerance - now) / limit));
+        const [current] = rowsOf(await db.execute(sql`select tat from rate_limits where key = ${`${namespace}:${key}`}`));
+        const known = current?.tat == null ? now : num(current.tat);
+        remember(key, known);
+        return Math.max(1, Math.ceil((known - tolerance - now) / limit));
       };
-      return {
+      const take = async (key: string): Promise<number> => {
+        const now = clock() * limit;
+        const wait = knownWait(key, now);
+        if (wait > 0) return wait;
+        const [row] = await paceStatement(database, values(key, now));
+        return settle(key, now, row ? row.tat : null);
+      };
+      const pacer: SharedPaceLimiter = {
         take,
         async hit(key, message = TOO_MANY) {
           const wait = await take(key);
           if (wait > 0) throw rateLimited(wait, message);
+        },
+      };
+      paces.set(pacer, { unit: limit, knownWait, values, settle });
+      return pacer;
+    },
+    admission(hit, pace, message = TOO_MANY) {
+      const step = paces.get(pace.limiter);
+      if (!step) return null;
+      const now = clock();
+      const paceNow = now * step.unit;
+      if (step.knownWait(pace.key, paceNow) > 0) return null;
+      const p = step.values(pace.key, paceNow);
+      return {
+        values: {
+          ...gatedValues(hit, now),
+          paceKey: p.key,
+          paceNow: p.now,
+          interval: p.interval,
+          tolerance: p.tolerance,
+          divisor: p.divisor,
+        },
+        async settle({ admit_counted, admit_tat }) {
+          if (!admit_counted) return false;
+          const wait = await step.settle(pace.key, paceNow, admit_tat);
+          if (wait > 0) throw rateLimited(wait, message);
+          return true;
         },
       };
     },

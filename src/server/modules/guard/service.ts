@@ -14,7 +14,7 @@ import { hiddenWords } from '../../db/schema';
 import { AppError } from '../../http/errors';
 import { isUuid } from '../../http/cursor';
 import { rateLimited } from '../../http/rate-limiter';
-import type { Limits } from '../../http/shared-limits';
+import type { GatedHit, Limits } from '../../http/shared-limits';
 import { rowsOf } from '../../lib/sql';
 
 /**
@@ -125,14 +125,22 @@ export function slowMode(limits: Limits) {
   const flood = limits.window('flood');
   const on = limits.window('slow-mode');
   const pace = limits.window('slow-pace');
+  /** The common case: counted in the flood window, unless slow mode is on. */
+  const floodHit = (userId: string, room: string): GatedHit => ({
+    limiter: flood,
+    key: `${room}:${userId}`,
+    rules: FLOOD_RULE,
+    gate: { limiter: on, rules: SLOW_ON_RULE },
+  });
   return {
+    floodHit,
     /** Counts a line about to be sent, or throws the 429 of slow mode. */
     async take(userId: string, room: string): Promise<void> {
-      const key = `${room}:${userId}`;
+      const { key, rules, gate } = floodHit(userId, room);
       let counted: number | 'gated';
       try {
-        // The common case in one round trip: counted in the flood window, unless slow mode is on.
-        counted = await flood.hitUnlessFull(key, FLOOD_RULE, { limiter: on, rules: SLOW_ON_RULE });
+        // The common case in one round trip (or in the line's own statement: `floodHit`, Limits.admission).
+        counted = await flood.hitUnlessFull(key, rules, gate);
       } catch (err) {
         if (!(err instanceof AppError && err.code === 'rate_limited')) throw err;
         await on.record(key, SLOW_ON_RULE);

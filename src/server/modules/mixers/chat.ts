@@ -1,9 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { ChatMessage, ServerEvent } from '../../../shared/realtime/events';
 import { LINE_MESSAGES, type ReactionGroup, type ReplyQuote } from '../../../shared/schemas/chat';
 import { type ChatPage, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
 import type { AppDeps, Publish } from '../../deps';
 import { compiledWrite } from '../../db/prepared';
+import { type Admission, type AdmissionSlot, admissionCtes, admissionOutcomeSql } from '../../http/shared-limits';
 import type { Db } from '../../db/client';
 import { AppError } from '../../http/errors';
 import { isCursorTimestamp, isUuid } from '../../http/cursor';
@@ -146,8 +147,9 @@ export async function listMessages(
   };
 }
 
+/** The chat statement's row (`id` null when nothing was posted). */
 interface InsertedRow {
-  id: string;
+  id: string | null;
   fresh: boolean;
   created_at: string;
   body: string;
@@ -167,17 +169,21 @@ interface InsertedRow {
   unsent_at: string | null;
 }
 
+type LineValues = 'mixerId' | 'userId' | 'body' | 'clientKey' | 'replyToId' | 'mentions' | 'flag';
+
 /**
  * The hot statement of group chat, prepared once (decision 016; on PGlite a prepared EXECUTE
  * costs an eighth of parsing and planning this text on every line): membership, the live
  * window, the line it answers (in this room, visible to me), the insert, the sender's name and
  * avatar and who must not see it. A send whose client key was already used returns that first
  * line instead (`fresh` false): the unique index (sender, mixer, key) makes this hold across
- * instances (decision 032).
+ * instances (decision 032). One row, whose `id` is null when nothing was posted. With
+ * `admitted`, the chat's limits are taken first in the same statement (`admissionCtes`,
+ * decision 023) and the line is inserted only when they let it through.
  */
-const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' | 'clientKey' | 'replyToId' | 'mentions' | 'flag'>(
-  (v) => sql`
-    with target as (
+const chatLineSql = (v: Record<LineValues, unknown>, admission?: SQL) => sql`
+    with ${admission ? sql`${admission},` : sql``}
+    target as (
       select m.id from mixers m
        where m.id = ${v.mixerId} and m.status = 'live' and m.ends_at > now()
          and exists (select 1 from mixer_memberships c where c.mixer_id = m.id and c.user_id = ${v.userId} and c.state = 'joined')
@@ -185,6 +191,7 @@ const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' 
                select 1 from mixer_messages q where q.id = ${v.replyToId}::uuid and q.mixer_id = m.id
                   and (q.sender_id is null or not ${hiddenFrom(v.userId as string, sql`q.sender_id`)})))
          and not ${mutedInMixers(v.userId as string)}
+         ${admission ? sql`and exists (select 1 from admit_pace)` : sql``}
     ),
     ins as (
       insert into mixer_messages (mixer_id, sender_id, kind, body, client_key, reply_to_id, mentions, flag)
@@ -203,14 +210,21 @@ const insertChatLine = compiledWrite<InsertedRow, 'mixerId' | 'userId' | 'body' 
            ${quoteColumns(v.userId as string)},
            case when r.sender_id is null then null else array(select c.user_id from mixer_memberships c
                   where c.mixer_id = ${v.mixerId} and c.state = 'joined' and ${hiddenFrom(sql`c.user_id`, sql`r.sender_id`)}) end as reply_hidden_for,
-           array(select c.user_id from mixer_memberships c
+           case when line.id is null then null else array(select c.user_id from mixer_memberships c
                   where c.mixer_id = ${v.mixerId} and c.state = 'joined' and c.user_id <> ${v.userId}
-                    and ${hiddenFrom(sql`c.user_id`, v.userId as string)}) as blocked
-      from line join "user" u on u.id = ${v.userId} left join profiles p on p.id = u.id
+                    and ${hiddenFrom(sql`c.user_id`, v.userId as string)}) end as blocked
+           ${admission ? sql`, ${admissionOutcomeSql}` : sql``}
+      from (select 1) as one left join line on true
+      left join "user" u on u.id = ${v.userId} left join profiles p on p.id = u.id
       left join mixer_messages r on r.id = line.reply_to_id
       left join "user" ru on ru.id = r.sender_id
-      left join profiles rp on rp.id = r.sender_id`,
-);
+      left join profiles rp on rp.id = r.sender_id`;
+
+const insertChatLine = compiledWrite<InsertedRow, LineValues>((v) => chatLineSql(v));
+const insertAdmittedChatLine = compiledWrite<
+  InsertedRow & { admit_counted: boolean | null; admit_tat: unknown },
+  LineValues | AdmissionSlot
+>((v) => chatLineSql(v, admissionCtes(v)));
 
 /** The first line sent with this key, when a concurrent send (another instance) committed it first. */
 async function lineByKey(deps: Deps, userId: string, mixerId: string, clientKey: string): Promise<ChatMessage | null> {
@@ -255,26 +269,64 @@ export async function postMessage(
   input: ChatLineInput,
 ): Promise<{ message: ChatMessage; fresh: boolean }> {
   if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
-  const clientKey = input.clientKey ?? null;
-  const replyToId = input.replyToId ?? null;
+  const [row] = await insertChatLine(deps.database, lineValues(userId, mixerId, input));
+  return deliverLine(deps, publish, userId, mixerId, input, row);
+}
+
+/**
+ * As postMessage, with the chat's limits taken in the same statement (`Limits.admission`, one
+ * round trip for all three). Null when the first limit was not counted (nothing was): the
+ * caller then takes the limits one at a time, which says why; the second one's 429 is thrown.
+ */
+export async function postAdmittedMessage(
+  deps: Deps,
+  publish: Publish,
+  userId: string,
+  mixerId: string,
+  input: ChatLineInput,
+  admission: Admission,
+): Promise<{ message: ChatMessage; fresh: boolean } | null> {
+  if (!isUuid(mixerId)) throw new AppError('not_found', MIXER_MESSAGES.notFound);
+  const [row] = await insertAdmittedChatLine(deps.database, { ...lineValues(userId, mixerId, input), ...admission.values });
+  if (!(await admission.settle({ admit_counted: row?.admit_counted ?? null, admit_tat: row?.admit_tat }))) return null;
+  return deliverLine(deps, publish, userId, mixerId, input, row);
+}
+
+const lineValues = (userId: string, mixerId: string, input: ChatLineInput) => {
   const mentions = [...new Set(input.mentions ?? [])];
-  const [row] = await insertChatLine(deps.database, {
+  return {
     mixerId,
     userId,
     body: input.body,
-    clientKey,
-    replyToId,
+    clientKey: input.clientKey ?? null,
+    replyToId: input.replyToId ?? null,
     mentions: mentions.length ? JSON.stringify(mentions) : null,
     flag: input.flag ?? null,
-  });
-  if (!row) {
+  };
+};
+
+/** The statement's row delivered to the room, or why nothing was posted. */
+async function deliverLine(
+  deps: Deps,
+  publish: Publish,
+  userId: string,
+  mixerId: string,
+  input: ChatLineInput,
+  row: InsertedRow | undefined,
+): Promise<{ message: ChatMessage; fresh: boolean }> {
+  if (!row?.id) {
+    const clientKey = input.clientKey ?? null;
     // The same key committed by a concurrent send (another instance) after this statement began.
     const first = clientKey ? await lineByKey(deps, userId, mixerId, clientKey) : null;
     if (first) return { message: first, fresh: false };
-    throw await whyNotPosted(deps, userId, mixerId, replyToId);
+    throw await whyNotPosted(deps, userId, mixerId, input.replyToId ?? null);
   }
 
-  const message = toChatMessage(mixerId, { ...row, kind: 'member', sender_id: userId, cursor_ts: '', reactions: [] }, deps.signer);
+  const message = toChatMessage(
+    mixerId,
+    { ...row, id: row.id, kind: 'member', sender_id: userId, cursor_ts: '', reactions: [] },
+    deps.signer,
+  );
   if (!row.fresh) return { message, fresh: false };
   const event = { type: 'mixer.message' as const, message };
   const blocked = new Set(row.blocked ?? []);

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../tests/helpers/test-app';
 import type { ServerEvent } from '../../../shared/realtime/events';
 import { GUARD_MESSAGES } from '../../../shared/schemas/guard';
-import { CHAT_MESSAGE_MAX, type ChatPage, type MixerDetail, type MixerPage, MIXER_MESSAGES } from '../../../shared/schemas/mixers';
+import {
+  CHAT_MESSAGE_MAX,
+  CHAT_RATE_LIMIT,
+  type ChatPage,
+  type MixerDetail,
+  type MixerPage,
+  MIXER_MESSAGES,
+} from '../../../shared/schemas/mixers';
 import { blocks, mixerMemberships, mixerMessages, mixers, profiles } from '../../db/schema';
 import { advanceMixers } from './lifecycle';
 
@@ -435,6 +442,30 @@ describe('group chat', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Per member: someone else can still talk.
     expect((await post(`/api/mixers/${id}/messages`, other.cookie, { body: 'hi' })).statusCode).toBe(201);
+  });
+
+  it('keeps one member to the chat pace across rooms: past the burst of 10 a quick line is refused and not posted', async () => {
+    const rooms = [await mixer(), await mixer(), await mixer(), await mixer()];
+    const m = await onboarded('Four Rooms');
+    for (const id of rooms) await seat(id, m.id);
+    // Four quick lines in each room: under slow mode's five per room, over the pace's ten per
+    // member (plus one a second while they are sent).
+    expect(CHAT_RATE_LIMIT).toEqual({ limit: 10, windowMs: 10_000 });
+    const answers = [];
+    for (const [r, id] of rooms.entries())
+      for (let i = 0; i < 4; i++) answers.push(await post(`/api/mixers/${id}/messages`, m.cookie, { body: `room ${r} line ${i}` }));
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(201));
+    expect(new Set(statuses)).toEqual(new Set([201, 429]));
+    const refused = answers.find((a) => a.statusCode === 429);
+    expect(refused?.json().error.message).toBe(MIXER_MESSAGES.chatRateLimited);
+    expect(Number(refused?.headers['retry-after'])).toBeGreaterThan(0);
+    // What was refused is nowhere: each room holds exactly its lines that were accepted.
+    for (const [r, id] of rooms.entries()) {
+      const page = (await get(`/api/mixers/${id}/messages`, m.cookie)).json() as ChatPage;
+      const accepted = answers.slice(r * 4, r * 4 + 4).flatMap((a, i) => (a.statusCode === 201 ? [`room ${r} line ${i}`] : []));
+      expect(page.items.map((l) => l.body)).toEqual(accepted);
+    }
   });
 
   it('is closed before the start and read-only after the end', async () => {

@@ -17,7 +17,7 @@ import { HOUR, MINUTE } from '../../http/rate-limiter';
 import { consume } from '../../http/shared-limits';
 import { confirmedShape } from '../../../shared/schemas/guard';
 import { firstNamesInMixer, guardMixerLine, slowMode } from '../guard/service';
-import { listMessages, postMessage, refuseMuted, whyNotPosted } from './chat';
+import { listMessages, postAdmittedMessage, postMessage, refuseMuted, whyNotPosted } from './chat';
 import { editLine, reactToLine, unsendLine } from './chat-lines';
 import { announceMentions, checkMentions, hiddenInMixer, markRead, readState } from './chat-live';
 import { listForYou } from './foryou';
@@ -97,9 +97,21 @@ export function registerMixerRoutes(app: FastifyInstance) {
       await checkMentions(deps, userId, mixerId, mentions);
     }
     const flag = await guardMixerLine(body, confirmed === true, () => namesInRoom(userId, mixerId));
-    await slow.take(userId, `mixer:${mixerId}`);
-    await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
-    const posted = await postMessage(deps, publish, userId, mixerId, { ...parsed.data, flag });
+    const line = { ...parsed.data, flag };
+    const room = `mixer:${mixerId}`;
+    // On PostgreSQL the common line takes slow mode's flood count and the pace in its own insert
+    // (decision 023); otherwise, or when that first count was refused, one at a time.
+    const admission = app.limits.admission(
+      slow.floodHit(userId, room),
+      { limiter: chatLimiter, key: userId },
+      MIXER_MESSAGES.chatRateLimited,
+    );
+    let posted = admission && (await postAdmittedMessage(deps, publish, userId, mixerId, line, admission));
+    if (!posted) {
+      await slow.take(userId, room);
+      await chatLimiter.hit(userId, MIXER_MESSAGES.chatRateLimited);
+      posted = await postMessage(deps, publish, userId, mixerId, line);
+    }
     // The line is saved and delivered (once: a retried key announces nothing again): a failed
     // badge or push is logged, never the sender's error.
     if (posted.fresh && posted.message.mentions?.length)
