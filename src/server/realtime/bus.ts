@@ -63,6 +63,7 @@ const MAX_PAYLOAD_BYTES = 7000;
 export async function createPostgresBus(databaseUrl: string, log: (err: unknown) => void): Promise<RealtimeBus> {
   const { default: pg } = await import('pg');
   const instance = randomUUID();
+  const ownFrom = fromField(instance);
   const handlers: ((m: BusMessage) => void)[] = [];
   const deliver = (message: BusMessage) => {
     for (const h of handlers) {
@@ -81,7 +82,8 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
   const connect = async () => {
     const client = new pg.Client({ connectionString: databaseUrl });
     client.on('notification', (msg) => {
-      if (!msg.payload) return;
+      // Its own batches (every one it sends comes back) are skipped unread: a busy chat's are most.
+      if (!msg.payload || msg.payload.startsWith(ownFrom)) return;
       try {
         const batch = JSON.parse(msg.payload) as { from: string; sentAt?: number; messages: BusMessage[] };
         if (batch.from === instance) return;
@@ -143,9 +145,12 @@ export async function createPostgresBus(databaseUrl: string, log: (err: unknown)
   };
 }
 
+/** How every payload from `from` begins. */
+const fromField = (from: string) => `{"from":${JSON.stringify(from)},`;
+
 /** `{"from":…,"sentAt":…,"messages":[…]}` payloads of at most MAX_PAYLOAD_BYTES (a single larger message goes alone). */
 export function* batches(from: string, serialised: string[], sentAt: number): Generator<string> {
-  const head = `{"from":${JSON.stringify(from)},"sentAt":${sentAt},"messages":[`;
+  const head = `${fromField(from)}"sentAt":${sentAt},"messages":[`;
   let parts: string[] = [];
   let size = head.length + 2;
   for (const m of serialised) {
