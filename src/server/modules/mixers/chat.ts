@@ -155,7 +155,7 @@ interface InsertedRow {
   body: string;
   name: string | null;
   avatar: string | null;
-  blocked: string[];
+  blocked: string[] | null;
   client_key: string | null;
   reply_to_id: string | null;
   reply_name: string | null;
@@ -177,8 +177,8 @@ type LineValues = 'mixerId' | 'userId' | 'body' | 'clientKey' | 'replyToId' | 'm
  * window, the line it answers (in this room, visible to me), the insert, the sender's name and
  * avatar and who must not see it. A send whose client key was already used returns that first
  * line instead (`fresh` false): the unique index (sender, mixer, key) makes this hold across
- * instances (decision 032). One row, whose `id` is null when nothing was posted. With
- * `admitted`, the chat's limits are taken first in the same statement (`admissionCtes`,
+ * instances (decision 032). One row, whose `id` is null when nothing was posted. With an
+ * `admission`, the chat's limits are taken first in the same statement (`admissionCtes`,
  * decision 023) and the line is inserted only when they let it through.
  */
 const chatLineSql = (v: Record<LineValues, unknown>, admission?: SQL) => sql`
