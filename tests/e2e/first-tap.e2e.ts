@@ -131,6 +131,24 @@ describe('no tap lost before the app takes a page over', () => {
     await context.close();
   }, 240_000);
 
+  it('a page scrolled before the take-over stays where the member scrolled it, and a link tapped there goes where it says', async () => {
+    const { context, page } = await memberWithRenderedPages();
+    const scripts = await appScripts(page);
+    scripts.hold();
+    await gotoRendered(page, '/settings');
+    const link = page.getByRole('link', { name: 'Open safety and blocks' });
+    await link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    await scripts.release();
+    await expect.poll(() => waitingForApp(page)).toBeNull();
+    // React Router scrolls a page it keeps no position for to the top as it mounts: not this one.
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await link.click();
+    await page.getByRole('heading', { name: 'People you blocked' }).waitFor();
+    await context.close();
+  });
+
   it('a tap on Join before the take-over joins, exactly once, when the app is there', async () => {
     const { context, page } = await memberWithRenderedPages();
     const list = (await (await page.request.get('/api/mixers?section=upcoming&limit=50')).json()) as { items: { id: string }[] };
