@@ -152,6 +152,8 @@ const rowsOf = (result: unknown): Row[] => (result as { rows: Row[] }).rows;
 /** bigint arrives as a string (node-postgres) or a BigInt (PGlite). */
 const num = (v: unknown) => Number(v);
 const pgArray = (values: readonly number[]) => `{${values.join(',')}}`;
+/** A limiter's key as its row in `rate_limits`: namespaces keep limiters apart. */
+const rowKey = (namespace: string, key: string) => `${namespace}:${key}`;
 
 /** No hit of the rules (limits and windows, as arrays) may be at its limit among `hits` at `now` (an SQL condition). */
 const roomIn = (hits: SQL, limits: unknown, windows: unknown, now: unknown) => sql`not exists (
@@ -260,7 +262,7 @@ export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>
   const longestOf = (rules: Rules) => Math.max(...rules.map((r) => r.windowMs));
   const ruleValues = (rules: Rules) => ({ limits: pgArray(rules.map((r) => r.limit)), windows: pgArray(rules.map((r) => r.windowMs)) });
   const hitValues = (namespace: string, key: string, rules: Rules, now: number) => ({
-    key: `${namespace}:${key}`,
+    key: rowKey(namespace, key),
     now,
     since: now - longestOf(rules),
     expires: now + longestOf(rules),
@@ -268,7 +270,7 @@ export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>
   });
   const gatedValues = ({ limiter, key, rules, gate }: GatedHit, now: number) => {
     const { limits: gateLimits, windows: gateWindows } = ruleValues(gate.rules);
-    return { ...hitValues(limiter.namespace, key, rules, now), gateKey: `${gate.limiter.namespace}:${key}`, gateLimits, gateWindows };
+    return { ...hitValues(limiter.namespace, key, rules, now), gateKey: rowKey(gate.limiter.namespace, key), gateLimits, gateWindows };
   };
   /** What an admission needs of each pace limiter made here. */
   const paces = new WeakMap<SharedPaceLimiter, PaceStep>();
@@ -276,7 +278,7 @@ export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>
   return {
     kind: 'postgres',
     window(namespace) {
-      const k = (key: string) => `${namespace}:${key}`;
+      const k = (key: string) => rowKey(namespace, key);
       const tryHit = async (key: string, rules: Rules, now: number) =>
         (await plainHit(database, hitValues(namespace, key, rules, now))).length > 0;
       const refuse = async (key: string, rules: Rules, now: number, message: string) =>
@@ -344,13 +346,13 @@ export function postgresLimits(database: Pick<Database, 'db' | 'kind' | 'named'>
         const known = seen.get(key);
         return known !== undefined && known - tolerance > now ? Math.ceil((known - tolerance - now) / limit) : 0;
       };
-      const values = (key: string, now: number) => ({ key: `${namespace}:${key}`, now, interval, tolerance, divisor: limit * 1000 });
+      const values = (key: string, now: number) => ({ key: rowKey(namespace, key), now, interval, tolerance, divisor: limit * 1000 });
       const settle = async (key: string, now: number, tat: unknown): Promise<number> => {
         if (tat != null) {
           remember(key, num(tat));
           return 0;
         }
-        const [current] = rowsOf(await db.execute(sql`select tat from rate_limits where key = ${`${namespace}:${key}`}`));
+        const [current] = rowsOf(await db.execute(sql`select tat from rate_limits where key = ${rowKey(namespace, key)}`));
         const known = current?.tat == null ? now : num(current.tat);
         remember(key, known);
         return Math.max(1, Math.ceil((known - tolerance - now) / limit));
